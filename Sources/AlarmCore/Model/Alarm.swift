@@ -1,0 +1,75 @@
+import Foundation
+
+/// A repeating or one-shot alarm at a local time of day.
+public struct Alarm: Identifiable, Hashable, Sendable {
+    public static let defaultLabel = "Alarm"
+    /// Auto-silence bounds, seconds.
+    public static let ringSecondsRange = 1...3600
+    public static let defaultRingSeconds = 300
+
+    public let id: UUID
+    public var time: TimeOfDay
+    /// Empty for a one-shot alarm.
+    public var days: RepeatDays
+    public var label: String
+    public var sound: Sound
+    public var snooze: SnoozeSettings
+    /// Seconds of ringing before the alarm silences itself.
+    public var ringSeconds: Int
+    public var enabled: Bool
+    /// Pass over the next occurrence silently, then clear.
+    public var skipNext: Bool
+    /// `nil` is a floating alarm that follows the system zone, like a phone alarm;
+    /// a pinned alarm keeps ringing at its time in this zone wherever the machine is.
+    public var timeZone: TimeZone?
+    public var created: Date
+    public var updated: Date
+
+    public init(
+        id: UUID = UUID(),
+        time: TimeOfDay,
+        days: RepeatDays = .never,
+        label: String = Alarm.defaultLabel,
+        sound: Sound = .defaultAlarm,
+        snooze: SnoozeSettings = .default,
+        ringSeconds: Int = Alarm.defaultRingSeconds,
+        enabled: Bool = true,
+        skipNext: Bool = false,
+        timeZone: TimeZone? = nil,
+        created: Date,
+        updated: Date? = nil
+    ) {
+        self.id = id
+        self.time = time
+        self.days = days
+        self.label = label
+        self.sound = sound
+        self.snooze = snooze
+        self.ringSeconds = ringSeconds
+        self.enabled = enabled
+        self.skipNext = skipNext
+        self.timeZone = timeZone
+        self.created = created
+        self.updated = updated ?? created
+    }
+
+    /// `true` when the alarm has no repeat days.
+    public var isOneShot: Bool { days.isEmpty }
+
+    /// The list line of a phone's alarm screen: `Work, Weekdays`, or just the label
+    /// for a one-shot alarm.
+    public var listLine: String { isOneShot ? label : "\(label), \(days.displayText)" }
+
+    /// Checks every field; the first problem found is thrown.
+    public func validate() throws(ValidationError) {
+        try TextRules.label.check(label, field: "label")
+        try snooze.validate()
+        guard Self.ringSecondsRange.contains(ringSeconds) else {
+            throw ValidationError(field: "ringSeconds", requirement: "must be 1–3600", value: String(ringSeconds))
+        }
+        // A hand-built `Sound` (say `.themed("-x")`) must obey the same rules as a parsed one.
+        guard try Sound.parse(sound.description) == sound else {
+            throw .text("sound", "must be a sound-theme name, an absolute file path, or none", got: sound.description)
+        }
+    }
+}

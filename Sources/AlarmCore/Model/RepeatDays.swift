@@ -1,0 +1,100 @@
+/// The weekdays an alarm repeats on. Empty means a one-shot alarm ("Never").
+///
+/// Stored as a 7-bit mask (bit `n` = `Weekday(rawValue: n)`), which keeps the
+/// next-fire hot path to one shift and one AND.
+public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
+    public let rawValue: UInt8
+
+    public init(rawValue: UInt8) { self.rawValue = rawValue & 0x7F }
+
+    public init(_ day: Weekday) { self.init(rawValue: 1 << UInt8(day.rawValue)) }
+
+    public init<S: Sequence>(_ days: S) where S.Element == Weekday {
+        self.init(rawValue: days.reduce(0) { $0 | 1 << UInt8($1.rawValue) })
+    }
+
+    public static let never: RepeatDays = []
+    public static let weekdays = RepeatDays([.monday, .tuesday, .wednesday, .thursday, .friday])
+    public static let weekends = RepeatDays([.saturday, .sunday])
+    public static let everyDay = RepeatDays(Weekday.allCases)
+
+    public func contains(_ day: Weekday) -> Bool { rawValue & (1 << UInt8(day.rawValue)) != 0 }
+
+    /// The days in week order (Monday first).
+    public var days: [Weekday] { Weekday.weekOrder.filter(contains) }
+
+    /// Wire and storage form: lowercase three-letter names in week order.
+    public var codes: [String] { days.map(\.code) }
+
+    /// Display text as on a phone's alarm screen: `Never`, `Every day`,
+    /// `Weekdays` (exactly Mon–Fri), `Weekends` (exactly Sat and Sun), otherwise
+    /// the short names in week order (`Mon, Wed, Fri`).
+    public var displayText: String {
+        switch self {
+        case .never: return "Never"
+        case .everyDay: return "Every day"
+        case .weekdays: return "Weekdays"
+        case .weekends: return "Weekends"
+        default: return days.map(\.shortName).joined(separator: ", ")
+        }
+    }
+
+    /// Parses a repeat-day specification.
+    ///
+    /// Accepts comma-separated items, each a day name (short or full, any case),
+    /// a range (`mon-fri`, wrapping across the week end as in `fri-mon`), or one of
+    /// `weekdays`, `weekends`, `daily`, `every-day`, `everyday`, `never`, `none`.
+    /// Spaces around items are ignored. Throws a `ValidationError` naming `field`.
+    public static func parse(_ spec: String, field: String = "days") throws(ValidationError) -> RepeatDays {
+        let trimmed = spec.trimmingSpaces()
+        guard !trimmed.isEmpty else {
+            throw .text(field, "must name days (e.g. mon,wed or weekdays)", got: spec)
+        }
+        var result: RepeatDays = []
+        for rawItem in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
+            let item = String(rawItem).trimmingSpaces().lowercased()
+            switch item {
+            case "weekdays": result.formUnion(.weekdays)
+            case "weekends": result.formUnion(.weekends)
+            case "daily", "every-day", "everyday", "every day": result.formUnion(.everyDay)
+            case "never", "none": continue
+            default:
+                let bounds = item.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+                guard let first = Weekday(name: String(bounds[0])),
+                      let last = bounds.count == 2 ? Weekday(name: String(bounds[1])) : first
+                else {
+                    throw .text(field, "must be day names, ranges like mon-fri, weekdays, weekends, daily or never; unknown item \(ValidationError.quoted(String(rawItem)))", got: spec)
+                }
+                var position = first.weekPosition
+                while true {
+                    result.insert(RepeatDays(Weekday.weekOrder[position]))
+                    if position == last.weekPosition { break }
+                    position = (position + 1) % 7
+                }
+            }
+        }
+        return result
+    }
+
+    /// Builds the set from wire codes (`["mon","tue"]`), rejecting unknown or repeated names.
+    public static func fromCodes(_ codes: [String], field: String = "days") throws(ValidationError) -> RepeatDays {
+        var result: RepeatDays = []
+        for code in codes {
+            guard let day = Weekday(name: code), code.count == 3, code == code.lowercased() else {
+                throw .text(field, "must contain lowercase three-letter day names (mon … sun)", got: code)
+            }
+            result.insert(RepeatDays(day))
+        }
+        return result
+    }
+}
+
+extension String {
+    /// Trims ASCII spaces and tabs only; the core deliberately avoids Foundation.
+    func trimmingSpaces() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
+    }
+}

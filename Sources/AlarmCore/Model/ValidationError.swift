@@ -1,0 +1,47 @@
+/// A value that failed validation, with enough context to tell the person what to fix.
+///
+/// The message always names the field and shows the offending value, e.g.
+/// `minute must be 0–59, got 61`.
+public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The field or parameter that was wrong (`minute`, `days`, `label`, `--from`, …).
+    public let field: String
+    /// What the field must be, phrased to follow the field name (`must be 0–59`).
+    public let requirement: String
+    /// The rejected value as the person gave it, quoted where it was text.
+    public let value: String
+
+    public init(field: String, requirement: String, value: String) {
+        self.field = field
+        self.requirement = requirement
+        self.value = value
+    }
+
+    /// Builds an error for rejected text, quoting and escaping it so invisible
+    /// characters (control characters, trailing spaces) show up in the message.
+    public static func text(_ field: String, _ requirement: String, got text: String) -> ValidationError {
+        ValidationError(field: field, requirement: requirement, value: quoted(text))
+    }
+
+    public var description: String { "\(field) \(requirement), got \(value)" }
+
+    /// Quotes `text` Swift-style, escaping control characters so they are visible.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.properties.generalCategory == .control {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

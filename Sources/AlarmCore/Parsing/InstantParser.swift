@@ -1,0 +1,130 @@
+import Foundation
+
+/// Parses the instants people type: RFC 3339 / ISO 8601 with an offset, or a
+/// local date and time read in a given zone.
+public enum InstantParser {
+    /// Accepted forms:
+    /// - `2026-03-07T12:00:00Z`, `2026-03-07T12:00:00-05:00`, `2026-03-07T12:00Z`,
+    ///   `2026-03-07T12:00:00.250+0530` (an explicit offset or `Z`);
+    /// - `2026-03-07 12:00`, `2026-03-07T12:00:30` (local, read in `rules`' zone with
+    ///   the same gap and overlap rules as alarms);
+    /// - `2026-03-07` (local midnight).
+    public static func parse(_ text: String, rules: ZoneRules, field: String = "time") throws(ValidationError) -> Date {
+        var scanner = Scanner(text.trimmingSpaces())
+        let invalid = ValidationError.text(field, "must be ISO 8601 like 2026-03-07T12:00:00Z, or YYYY-MM-DD HH:MM", got: text)
+        guard let year = scanner.number(digits: 4), scanner.skip("-"),
+              let month = scanner.number(digits: 2), scanner.skip("-"),
+              let day = scanner.number(digits: 2)
+        else { throw invalid }
+        guard (1...12).contains(month) else { throw .text(field, "must have a month of 01–12", got: text) }
+        guard (1...CivilTime.daysInMonth(year: year, month: month)).contains(day) else {
+            throw .text(field, "must have a day that exists in that month", got: text)
+        }
+        var hour = 0, minute = 0, second = 0
+        var fraction = 0.0
+        if scanner.skip("T") || scanner.skip("t") || scanner.skip(" ") {
+            guard let h = scanner.number(digits: 2), scanner.skip(":"), let m = scanner.number(digits: 2) else { throw invalid }
+            hour = h
+            minute = m
+            if scanner.skip(":") {
+                guard let s = scanner.number(digits: 2) else { throw invalid }
+                second = s
+                if scanner.skip(".") || scanner.skip(",") {
+                    guard let digits = scanner.digitRun(), !digits.isEmpty, digits.count <= 9 else { throw invalid }
+                    fraction = Double("0." + digits) ?? 0
+                }
+            }
+            guard hour <= 23, minute <= 59, second <= 59 else {
+                throw .text(field, "must have a time of day within 00:00:00–23:59:59", got: text)
+            }
+        }
+        let wall = CivilTime.dayNumber(year: year, month: month, day: day) * CivilTime.secondsPerDay
+            + Int64(hour * 3600 + minute * 60 + second)
+        let instant: Int64
+        if scanner.atEnd {
+            instant = rules.instant(forWall: wall)
+        } else if scanner.skip("Z") || scanner.skip("z") {
+            instant = wall
+        } else if let sign = scanner.sign() {
+            guard let oh = scanner.number(digits: 2) else { throw invalid }
+            _ = scanner.skip(":")
+            guard let om = scanner.number(digits: 2), oh <= 23, om <= 59 else { throw invalid }
+            instant = wall - Int64(sign * (oh * 3600 + om * 60))
+        } else {
+            throw invalid
+        }
+        guard scanner.atEnd else { throw invalid }
+        return Date(timeIntervalSince1970: Double(instant) + fraction)
+    }
+}
+
+/// Parses durations: `90s`, `25m`, `2h`, `1d`, `1h30m`, `1d2h3m4s`.
+public enum DurationParser {
+    /// Seconds in the duration; units must appear largest first, each at most once.
+    public static func parse(_ text: String, field: String = "duration") throws(ValidationError) -> Int64 {
+        let invalid = ValidationError.text(field, "must be a duration like 90s, 25m, 2h, 1d or 1h30m", got: text)
+        var scanner = Scanner(text.trimmingSpaces().lowercased())
+        let units: [(Character, Int64)] = [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)]
+        var nextUnit = 0
+        var total: Int64 = 0
+        guard !scanner.atEnd else { throw invalid }
+        while !scanner.atEnd {
+            guard let digits = scanner.digitRun(), !digits.isEmpty, digits.count <= 9, let value = Int64(digits),
+                  let unit = scanner.next(),
+                  let index = units.firstIndex(where: { $0.0 == unit }), index >= nextUnit
+            else { throw invalid }
+            total += value * units[index].1
+            nextUnit = index + 1
+        }
+        guard total > 0 else { throw .text(field, "must be longer than zero", got: text) }
+        return total
+    }
+}
+
+/// A minimal cursor over ASCII text for the hand-written parsers above.
+struct Scanner {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ text: String) { bytes = Array(text.utf8) }
+
+    var atEnd: Bool { index == bytes.count }
+
+    mutating func skip(_ character: Character) -> Bool {
+        guard let ascii = character.asciiValue, index < bytes.count, bytes[index] == ascii else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func next() -> Character? {
+        guard index < bytes.count else { return nil }
+        defer { index += 1 }
+        return Character(Unicode.Scalar(bytes[index]))
+    }
+
+    /// Exactly `digits` ASCII digits.
+    mutating func number(digits: Int) -> Int? {
+        guard index + digits <= bytes.count else { return nil }
+        var value = 0
+        for byte in bytes[index..<index + digits] {
+            guard byte >= 48, byte <= 57 else { return nil }
+            value = value * 10 + Int(byte - 48)
+        }
+        index += digits
+        return value
+    }
+
+    /// The longest run of ASCII digits here (possibly empty).
+    mutating func digitRun() -> String? {
+        let start = index
+        while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    /// `+1` or `-1` for a sign character (ASCII `+`, `-` or U+2212 is not accepted).
+    mutating func sign() -> Int? {
+        if skip("+") { return 1 }
+        if skip("-") { return -1 }
+        return nil
+    }
+}

@@ -1,0 +1,101 @@
+/// Proleptic-Gregorian calendar arithmetic on day numbers (days since 1970-01-01),
+/// after Howard Hinnant's `days_from_civil` / `civil_from_days`. Pure integer
+/// math: this is what keeps next-fire computation free of `Calendar` searches.
+public enum CivilTime {
+    public static let secondsPerDay: Int64 = 86_400
+
+    /// Day number of a calendar date.
+    public static func dayNumber(year: Int, month: Int, day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let m = Int64(month)
+        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// Calendar date of a day number.
+    public static func date(dayNumber: Int64) -> (year: Int, month: Int, day: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        return (Int(year), Int(month), Int(day))
+    }
+
+    /// Weekday of a day number (1970-01-01 was a Thursday).
+    public static func weekday(dayNumber: Int64) -> Weekday {
+        Weekday(rawValue: Int(floorMod(dayNumber + 4, 7)))!
+    }
+
+    /// Days in `month` of `year`.
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    @inline(__always)
+    public static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+    }
+
+    @inline(__always)
+    public static func floorMod(_ a: Int64, _ b: Int64) -> Int64 { a - floorDiv(a, b) * b }
+}
+
+/// A wall-clock reading in some zone: what a person would see on a clock.
+public struct LocalDateTime: Hashable, Sendable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+    public let hour: Int
+    public let minute: Int
+    public let second: Int
+    public let weekday: Weekday
+    /// Offset from UTC in seconds at that instant (east positive).
+    public let utcOffset: Int
+
+    /// Splits local seconds (UTC seconds + offset) into calendar fields.
+    public init(localSeconds: Int64, utcOffset: Int) {
+        let dayNumber = CivilTime.floorDiv(localSeconds, CivilTime.secondsPerDay)
+        let secondsIntoDay = Int(localSeconds - dayNumber * CivilTime.secondsPerDay)
+        (year, month, day) = CivilTime.date(dayNumber: dayNumber)
+        hour = secondsIntoDay / 3600
+        minute = secondsIntoDay / 60 % 60
+        second = secondsIntoDay % 60
+        weekday = CivilTime.weekday(dayNumber: dayNumber)
+        self.utcOffset = utcOffset
+    }
+
+    /// `2026-03-08`
+    public var dateText: String { Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2) }
+    /// `07:30`
+    public var hourMinuteText: String { Self.pad(hour, 2) + ":" + Self.pad(minute, 2) }
+    /// `07:30:00`
+    public var timeText: String { hourMinuteText + ":" + Self.pad(second, 2) }
+    /// `+05:30`, `-04:00`, `+00:00`
+    public var offsetText: String {
+        let magnitude = abs(utcOffset)
+        var text = (utcOffset < 0 ? "-" : "+") + Self.pad(magnitude / 3600, 2) + ":" + Self.pad(magnitude / 60 % 60, 2)
+        if magnitude % 60 != 0 { text += ":" + Self.pad(magnitude % 60, 2) }
+        return text
+    }
+    /// RFC 3339 with the numeric offset: `2026-03-08T07:30:00-04:00`.
+    public var description: String { dateText + "T" + timeText + offsetText }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(abs(value))
+        let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+        return value < 0 ? "-" + padded : padded
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Something that fires at computable instants: an alarm or a reminder.
+public protocol Schedulable: Sendable {
+    /// The first firing instant strictly after `instant`, or `nil` when it will not
+    /// fire again. `systemZone` is the zone floating items follow; pinned alarms
+    /// use their own and reminders, being absolute, use none.
+    func nextFire(after instant: Date, in systemZone: TimeZone) -> Date?
+}
+
+extension Schedulable {
+    /// The next `count` firing instants after `instant` (fewer if it stops firing).
+    public func preview(count: Int, after instant: Date, in systemZone: TimeZone) -> [Date] {
+        var result: [Date] = []
+        var cursor = instant
+        while result.count < count, let next = nextFire(after: cursor, in: systemZone) {
+            result.append(next)
+            cursor = next
+        }
+        return result
+    }
+}
+
+extension Alarm: Schedulable {
+    public var rule: DailyRule { DailyRule(time: time, days: days) }
+
+    /// The zone this alarm's wall times are read in.
+    public func effectiveZone(system: TimeZone) -> TimeZone { timeZone ?? system }
+
+    /// Next occurrence of the alarm's time after `instant`, ignoring `enabled` and
+    /// `skipNext` (those are the scheduler's business).
+    public func nextFire(after instant: Date, in systemZone: TimeZone) -> Date? {
+        let rules = ZoneRules.shared(for: effectiveZone(system: systemZone))
+        return Date(epochSeconds: rule.nextFire(after: instant.epochSecondsFloor, rules: rules))
+    }
+}
+
+extension Reminder: Schedulable {
+    /// The due instant while it is still ahead and the reminder is not done.
+    public func nextFire(after instant: Date, in systemZone: TimeZone) -> Date? {
+        guard !done, let due, due > instant else { return nil }
+        return due
+    }
+}
+
+extension Date {
+    /// Whole seconds since the epoch, rounded toward the past.
+    public var epochSecondsFloor: Int64 { Int64(timeIntervalSince1970.rounded(.down)) }
+
+    public init(epochSeconds: Int64) { self.init(timeIntervalSince1970: TimeInterval(epochSeconds)) }
+}

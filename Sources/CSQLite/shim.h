@@ -1,0 +1,12 @@
+#ifndef ALARMD_CSQLITE_SHIM_H
+#define ALARMD_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+/* SQLITE_TRANSIENT is a macro that casts -1 to a function pointer, which Swift
+   cannot import; expose it as a function so bind calls can ask SQLite to copy. */
+static inline sqlite3_destructor_type alarmd_sqlite_transient(void) {
+    return SQLITE_TRANSIENT;
+}
+
+#endif
