@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(name: "alarmctl", dependencies: ["AlarmCLI"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmCore", "AlarmStore"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
-        .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "CSQLite"]),
+        .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "CSQLite"], exclude: ["Fixtures"]),
         .testTarget(name: "AlarmCLITests", dependencies: ["AlarmCLI"]),
     ],
     swiftLanguageModes: [.v6]

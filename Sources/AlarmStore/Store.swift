@@ -1,1 +1,385 @@
 import AlarmCore
+import CSQLite
+import Foundation
+
+/// alarmd's persistent state: alarms, reminders and their history, in one SQLite file.
+///
+/// Every mutation is one transaction, so a failure leaves nothing half-written; group
+/// several with ``transaction(_:)``. Items are validated before anything is written.
+///
+/// A `Store` is not thread-safe and deliberately not `Sendable`: create it and use it
+/// from one thread, task or serial queue. Opening a file that is not an alarmd
+/// database, is damaged, or comes from a newer alarmd throws without writing to it.
+public final class Store {
+    /// The schema version this build reads and writes (`PRAGMA user_version`).
+    public static let currentSchemaVersion: Int = Schema.currentVersion
+
+    /// How long a statement waits for another process's lock before failing.
+    static let busyTimeoutMilliseconds: Int32 = 5000
+
+    /// The database file.
+    public let path: String
+
+    /// The open connection; `nil` after ``close()``.
+    private(set) var database: SQLiteDatabase?
+
+    /// How many ``transaction(_:)`` calls are running; inner ones use savepoints.
+    private var transactionDepth = 0
+
+    /// `$XDG_STATE_HOME/alarmd/alarmd.sqlite3`, else `$HOME/.local/state/alarmd/alarmd.sqlite3`.
+    ///
+    /// A relative `XDG_STATE_HOME` is ignored, as the XDG base-directory specification asks.
+    public static func defaultPath(environment: [String: String]) -> String {
+        StoreFiles.defaultPath(environment: environment)
+    }
+
+    /// Opens the database at `path`, creating it (and missing directories, mode 0700;
+    /// the file, mode 0600) if needed, and migrating an older schema to the current one.
+    ///
+    /// An empty file counts as a new database. A file that is not an SQLite database,
+    /// fails SQLite's quick integrity check, holds another program's tables, or has a
+    /// newer schema is refused (``StoreError/notADatabase(path:)``,
+    /// ``StoreError/corrupt(path:detail:)``, ``StoreError/newerSchema(path:found:supported:)``)
+    /// before anything is written to it.
+    public init(path: String) throws(StoreError) {
+        self.path = path
+        try StoreFiles.prepare(path: path)
+        database = try Self.openDatabase(path: path)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Closes the database. Later calls do nothing; later operations fail.
+    public func close() {
+        database?.close()
+        database = nil
+    }
+
+    // MARK: Alarms
+
+    /// Every alarm, in no particular order.
+    public func alarms() throws(StoreError) -> [Alarm] {
+        try sqlite("list alarms") { database throws(SQLiteError) in
+            try database.withStatement(AlarmRow.selectAll) { statement throws(SQLiteError) in
+                var decoder = AlarmRow.Decoder()
+                var alarms: [Alarm] = []
+                while try statement.step() {
+                    alarms.append(try decoder.decode(statement))
+                }
+                return alarms
+            }
+        }
+    }
+
+    /// The alarm with `id`, or `nil`.
+    public func alarm(id: UUID) throws(StoreError) -> Alarm? {
+        try sqlite("read alarm \(id.uuidString)") { database throws(SQLiteError) in
+            try database.withStatement(AlarmRow.selectOne) { statement throws(SQLiteError) in
+                try statement.bind(id, at: 1)
+                var decoder = AlarmRow.Decoder()
+                return try statement.step() ? decoder.decode(statement) : nil
+            }
+        }
+    }
+
+    /// Adds `alarm`. An id already in use is ``StoreError/invalid(_:)`` for field `id`.
+    public func insert(_ alarm: Alarm) throws(StoreError) {
+        try AlarmRow.validate(alarm)
+        do {
+            try write("insert alarm \(alarm.id.uuidString)") { database throws(SQLiteError) in
+                try database.withStatement(AlarmRow.insert) { statement throws(SQLiteError) in
+                    try AlarmRow.bind(alarm, to: statement)
+                    try statement.step()
+                }
+            }
+        } catch {
+            throw error.replacingDuplicate(id: alarm.id)
+        }
+    }
+
+    /// Replaces the stored alarm that has `alarm.id`; ``StoreError/notFound(id:)`` if there is none.
+    public func update(_ alarm: Alarm) throws(StoreError) {
+        try AlarmRow.validate(alarm)
+        let changed = try write("update alarm \(alarm.id.uuidString)") { database throws(SQLiteError) in
+            try database.withStatement(AlarmRow.update) { statement throws(SQLiteError) in
+                try AlarmRow.bind(alarm, to: statement)
+                try statement.step()
+                return database.changes
+            }
+        }
+        guard changed > 0 else { throw .notFound(id: alarm.id) }
+    }
+
+    /// Deletes the alarm with `id`; ``StoreError/notFound(id:)`` if there is none. Its
+    /// history stays.
+    public func removeAlarm(id: UUID) throws(StoreError) {
+        let changed = try write("remove alarm \(id.uuidString)") { database throws(SQLiteError) in
+            try database.withStatement(AlarmRow.delete) { statement throws(SQLiteError) in
+                try statement.bind(id, at: 1)
+                try statement.step()
+                return database.changes
+            }
+        }
+        guard changed > 0 else { throw .notFound(id: id) }
+    }
+
+    // MARK: Reminders
+
+    /// Every reminder, ordered by position (0, 1, 2, …).
+    public func reminders() throws(StoreError) -> [Reminder] {
+        try sqlite("list reminders") { database throws(SQLiteError) in
+            try database.withStatement(ReminderRow.selectAll) { statement throws(SQLiteError) in
+                var reminders: [Reminder] = []
+                while try statement.step() {
+                    reminders.append(try ReminderRow.decode(statement))
+                }
+                return reminders
+            }
+        }
+    }
+
+    /// The reminder with `id`, or `nil`.
+    public func reminder(id: UUID) throws(StoreError) -> Reminder? {
+        try sqlite("read reminder \(id.uuidString)") { database throws(SQLiteError) in
+            try database.withStatement(ReminderRow.selectOne) { statement throws(SQLiteError) in
+                try statement.bind(id, at: 1)
+                return try statement.step() ? ReminderRow.decode(statement) : nil
+            }
+        }
+    }
+
+    /// Appends `reminder` to the end of the list.
+    ///
+    /// `reminder.position` is ignored: the stored position is the number of reminders
+    /// before the insert, which keeps positions dense. Use
+    /// ``moveReminder(id:to:)`` afterwards to place it elsewhere. An id already in use
+    /// is ``StoreError/invalid(_:)`` for field `id`.
+    public func insert(_ reminder: Reminder) throws(StoreError) {
+        try ReminderRow.validate(reminder)
+        do {
+            try write("insert reminder \(reminder.id.uuidString)") { database throws(SQLiteError) in
+                try database.withStatement(ReminderRow.append) { statement throws(SQLiteError) in
+                    try ReminderRow.bind(reminder, to: statement)
+                    try statement.step()
+                }
+            }
+        } catch {
+            throw error.replacingDuplicate(id: reminder.id)
+        }
+    }
+
+    /// Replaces every field of the stored reminder with `reminder.id` except its
+    /// position, which only ``moveReminder(id:to:)`` changes;
+    /// ``StoreError/notFound(id:)`` if there is none.
+    public func update(_ reminder: Reminder) throws(StoreError) {
+        try ReminderRow.validate(reminder)
+        let changed = try write("update reminder \(reminder.id.uuidString)") { database throws(SQLiteError) in
+            try database.withStatement(ReminderRow.update) { statement throws(SQLiteError) in
+                try ReminderRow.bind(reminder, to: statement)
+                try statement.step()
+                return database.changes
+            }
+        }
+        guard changed > 0 else { throw .notFound(id: reminder.id) }
+    }
+
+    /// Deletes the reminder with `id` and moves every later reminder up by one, so
+    /// positions stay 0..<count; ``StoreError/notFound(id:)`` if there is none.
+    public func removeReminder(id: UUID) throws(StoreError) {
+        let found = try write("remove reminder \(id.uuidString)") { database throws(SQLiteError) in
+            guard let position = try Self.position(ofReminder: id, in: database) else { return false }
+            try database.withStatement(ReminderRow.delete) { statement throws(SQLiteError) in
+                try statement.bind(id, at: 1)
+                try statement.step()
+            }
+            try database.withStatement(ReminderRow.shiftDownAfter) { statement throws(SQLiteError) in
+                try statement.bind(position, at: 1)
+                try statement.step()
+            }
+            return true
+        }
+        guard found else { throw .notFound(id: id) }
+    }
+
+    /// Moves the reminder with `id` to `position`, shifting the ones in between so
+    /// positions stay 0..<count.
+    ///
+    /// A position outside 0..<count is ``StoreError/invalid(_:)`` for field `position`
+    /// and changes nothing; an unknown id is ``StoreError/notFound(id:)``.
+    public func moveReminder(id: UUID, to position: Int) throws(StoreError) {
+        let operation = "move reminder \(id.uuidString)"
+        try transaction { () throws(StoreError) in
+            let (current, count) = try sqlite(operation) { database throws(SQLiteError) in
+                (try Self.position(ofReminder: id, in: database), Int(try database.integer(ReminderRow.count) ?? 0))
+            }
+            guard let current else { throw .notFound(id: id) }
+            guard position >= 0, position < count else {
+                throw .invalid(ValidationError(field: "position", requirement: "must be 0–\(count - 1)",
+                                               value: String(position)))
+            }
+            guard position != current else { return }
+            try sqlite(operation) { database throws(SQLiteError) in
+                let shift = position < current ? ReminderRow.shiftUp : ReminderRow.shiftDown
+                try database.withStatement(shift) { statement throws(SQLiteError) in
+                    try statement.bind(min(position, current), at: 1)
+                    try statement.bind(max(position, current), at: 2)
+                    try statement.step()
+                }
+                try database.withStatement(ReminderRow.setPosition) { statement throws(SQLiteError) in
+                    try statement.bind(id, at: 1)
+                    try statement.bind(position, at: 2)
+                    try statement.step()
+                }
+            }
+        }
+    }
+
+    private static func position(ofReminder id: UUID, in database: SQLiteDatabase) throws(SQLiteError) -> Int? {
+        try database.withStatement(ReminderRow.position) { statement throws(SQLiteError) in
+            try statement.bind(id, at: 1)
+            return try statement.step() ? statement.int(at: 0) : nil
+        }
+    }
+
+    // MARK: History
+
+    /// Appends one event to the history.
+    public func record(_ event: HistoryEvent) throws(StoreError) {
+        try record([event])
+    }
+
+    /// Appends `events` in order, in one transaction: all of them or none.
+    public func record(_ events: [HistoryEvent]) throws(StoreError) {
+        guard !events.isEmpty else { return }
+        for event in events { try EventRow.validate(event) }
+        try write("record history") { database throws(SQLiteError) in
+            try database.withStatement(EventRow.insert) { statement throws(SQLiteError) in
+                for event in events {
+                    statement.reset()
+                    try EventRow.bind(event, to: statement)
+                    try statement.step()
+                }
+            }
+        }
+    }
+
+    /// The most recently recorded events first, at most `limit` of them; only those of
+    /// `itemID` when it is given. Events outlive their items.
+    public func history(itemID: UUID? = nil, limit: Int = 100) throws(StoreError) -> [HistoryEvent] {
+        guard limit >= 0 else {
+            throw .invalid(ValidationError(field: "limit", requirement: "must be 0 or more", value: String(limit)))
+        }
+        return try sqlite("read history") { database throws(SQLiteError) in
+            let sql = itemID == nil ? EventRow.selectRecent : EventRow.selectRecentForItem
+            return try database.withStatement(sql) { statement throws(SQLiteError) in
+                try statement.bind(limit, at: 1)
+                if let itemID { try statement.bind(itemID, at: 2) }
+                var events: [HistoryEvent] = []
+                while try statement.step() {
+                    events.append(try EventRow.decode(statement))
+                }
+                return events
+            }
+        }
+    }
+
+    // MARK: Transactions and bulk work
+
+    /// Runs `body` atomically: everything it writes is committed when it returns, and
+    /// nothing is when it throws (the error is rethrown).
+    ///
+    /// The outermost call is a `BEGIN IMMEDIATE` transaction, which takes the write lock
+    /// up front so it cannot fail half-way for lack of it. Nested calls, including the
+    /// store's own mutations called from `body`, become savepoints: an inner failure
+    /// that `body` catches undoes only the inner work.
+    public func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        let nested = transactionDepth > 0
+        try sqlite(nested ? "start a nested transaction" : "begin a transaction") { database throws(SQLiteError) in
+            try database.execute(nested ? "SAVEPOINT alarmd_nested" : "BEGIN IMMEDIATE")
+        }
+        transactionDepth += 1
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            transactionDepth -= 1
+            rollBack(nested: nested)
+            throw error
+        }
+        transactionDepth -= 1
+        do {
+            try sqlite(nested ? "finish a nested transaction" : "commit") { database throws(SQLiteError) in
+                try database.execute(nested ? "RELEASE alarmd_nested" : "COMMIT")
+            }
+        } catch {
+            rollBack(nested: nested)
+            throw error
+        }
+        return result
+    }
+
+    /// Undoes the innermost transaction level after a failure.
+    ///
+    /// Errors here are not reported: the failure that led here is the one to report,
+    /// and SQLite may already have rolled back on its own (after `SQLITE_FULL` or an
+    /// I/O error, say), which is why the autocommit state is checked first.
+    private func rollBack(nested: Bool) {
+        guard let database, !database.isAutocommit else { return }
+        try? database.execute(nested ? "ROLLBACK TO alarmd_nested; RELEASE alarmd_nested" : "ROLLBACK")
+    }
+
+    /// Replaces every alarm and reminder with these, all or nothing, e.g. for an import.
+    ///
+    /// Every item is validated first and ids must be unique; any problem throws before
+    /// anything is written. Reminders get positions 0, 1, 2, … in array order, whatever
+    /// their `position` says. The history is kept.
+    public func replaceAll(alarms: [Alarm], reminders: [Reminder]) throws(StoreError) {
+        for alarm in alarms { try AlarmRow.validate(alarm) }
+        for reminder in reminders { try ReminderRow.validate(reminder) }
+        try Self.checkUnique(alarms.lazy.map(\.id))
+        try Self.checkUnique(reminders.lazy.map(\.id))
+        try write("replace all alarms and reminders") { database throws(SQLiteError) in
+            try database.execute("DELETE FROM alarms; DELETE FROM reminders")
+            try AlarmRow.insertAll(alarms, into: database)
+            try ReminderRow.insertAll(reminders, into: database)
+        }
+    }
+
+    private static func checkUnique(_ ids: some Sequence<UUID>) throws(StoreError) {
+        var seen = Set<UUID>()
+        for id in ids where !seen.insert(id).inserted {
+            throw .invalid(ValidationError(field: "id", requirement: "must be unique", value: id.uuidString))
+        }
+    }
+
+    // MARK: Plumbing
+
+    /// Runs SQLite work on the open connection; the one place where SQLite failures on
+    /// an open store become ``StoreError``s, named with `operation`.
+    private func sqlite<T>(
+        _ operation: String, _ body: (SQLiteDatabase) throws(SQLiteError) -> T
+    ) throws(StoreError) -> T {
+        guard let database else {
+            throw .sqlite(code: SQLITE_MISUSE, message: "the store is closed", operation: operation)
+        }
+        do {
+            return try body(database)
+        } catch {
+            throw StoreError(error, path: path, operation: operation)
+        }
+    }
+
+    /// ``sqlite(_:_:)`` inside a transaction, for every mutation.
+    private func write<T>(
+        _ operation: String, _ body: (SQLiteDatabase) throws(SQLiteError) -> T
+    ) throws(StoreError) -> T {
+        try transaction { () throws(StoreError) in try sqlite(operation, body) }
+    }
+
+    /// Prepared statements alive on the connection; 0 whenever no store call is running.
+    var openStatementCount: Int {
+        database?.openStatementCount ?? 0
+    }
+}

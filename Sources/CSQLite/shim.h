@@ -9,4 +9,9 @@ static inline sqlite3_destructor_type alarmd_sqlite_transient(void) {
     return SQLITE_TRANSIENT;
 }
 
+/* Extended result codes are macros built with | and <<, which Swift does not import. */
+static inline int alarmd_sqlite_constraint_primarykey(void) {
+    return SQLITE_CONSTRAINT_PRIMARYKEY;
+}
+
 #endif

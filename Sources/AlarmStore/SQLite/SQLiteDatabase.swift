@@ -1,0 +1,118 @@
+import CSQLite
+
+/// An open SQLite connection: a thin owner of a `sqlite3 *` handle.
+///
+/// Not thread-safe: the connection is opened with `SQLITE_OPEN_NOMUTEX`, so one
+/// thread (or one serial queue) at a time must use it, which is how ``Store`` uses it.
+final class SQLiteDatabase {
+    /// The raw handle; `nil` once ``close()`` has run.
+    private(set) var handle: OpaquePointer?
+
+    /// Opens `path` with `flags` (`SQLITE_OPEN_READWRITE`, …).
+    ///
+    /// Note that opening succeeds even for a file that is not a database at all: SQLite
+    /// reads nothing until the first query, which is where `SQLITE_NOTADB` shows up.
+    init(path: String, flags: Int32) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        do {
+            try SQLiteError.check(sqlite3_open_v2(path, &handle, flags, nil), connection: handle, "open \(path)")
+        } catch {
+            // sqlite3_open_v2 allocates a connection even when it fails; it must still be closed.
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        guard let handle else {
+            throw SQLiteError.failure(SQLITE_NOMEM, connection: nil, "open \(path)")
+        }
+        // Extended codes tell, e.g., a primary-key clash from other constraint failures.
+        sqlite3_extended_result_codes(handle, 1)
+        self.handle = handle
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Closes the connection; later calls do nothing and return `SQLITE_OK`.
+    ///
+    /// Uses `sqlite3_close_v2`, so a statement that somehow outlived its scope cannot
+    /// keep the connection open for ever: SQLite closes it when that statement is
+    /// finalized. Scoped statements (``withStatement(_:_:)``) make that case a bug, which
+    /// tests catch through ``openStatementCount``.
+    @discardableResult
+    func close() -> Int32 {
+        guard let handle else { return SQLITE_OK }
+        self.handle = nil
+        return sqlite3_close_v2(handle)
+    }
+
+    /// The handle, or a `SQLITE_MISUSE` error once the connection is closed.
+    func connection(for operation: @autoclosure () -> String) throws(SQLiteError) -> OpaquePointer {
+        guard let handle else {
+            throw SQLiteError.failure(SQLITE_MISUSE, connection: nil, operation() + " (connection closed)")
+        }
+        return handle
+    }
+
+    /// Prepares `sql` (exactly one statement), runs `body` with it, and finalizes it
+    /// when `body` returns or throws, so no statement outlives its use.
+    func withStatement<T>(_ sql: String, _ body: (SQLiteStatement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        let statement = try SQLiteStatement(connection: connection(for: "prepare \(sql)"), sql: sql)
+        defer { statement.finalize() }
+        return try body(statement)
+    }
+
+    /// Runs one or more semicolon-separated statements that return no rows of interest
+    /// (schema scripts, `BEGIN`, `COMMIT`, pragmas that set a value).
+    func execute(_ sql: String) throws(SQLiteError) {
+        let handle = try connection(for: "execute \(sql)")
+        try SQLiteError.check(sqlite3_exec(handle, sql, nil, nil, nil), connection: handle, "execute \(sql)")
+    }
+
+    /// The first column of the first row of `sql`, as an integer; `nil` if there is no row.
+    func integer(_ sql: String) throws(SQLiteError) -> Int64? {
+        try withStatement(sql) { statement throws(SQLiteError) in
+            try statement.step() ? statement.int64(at: 0) : nil
+        }
+    }
+
+    /// The first column of every row of `sql`, as text (NULL reads as an empty string).
+    func texts(_ sql: String) throws(SQLiteError) -> [String] {
+        try withStatement(sql) { statement throws(SQLiteError) in
+            var rows: [String] = []
+            while try statement.step() { rows.append(statement.text(at: 0) ?? "") }
+            return rows
+        }
+    }
+
+    /// Sets how long a statement waits for another connection's lock before failing
+    /// with `SQLITE_BUSY`.
+    func setBusyTimeout(milliseconds: Int32) throws(SQLiteError) {
+        let handle = try connection(for: "set busy timeout")
+        try SQLiteError.check(sqlite3_busy_timeout(handle, milliseconds), connection: handle, "set busy timeout")
+    }
+
+    /// Rows changed by the most recent INSERT, UPDATE or DELETE.
+    var changes: Int64 {
+        handle.map { sqlite3_changes64($0) } ?? 0
+    }
+
+    /// `true` outside an explicit transaction. SQLite can end a transaction on its own
+    /// (it rolls back after `SQLITE_FULL` or an I/O error), so callers ask rather than track.
+    var isAutocommit: Bool {
+        handle.map { sqlite3_get_autocommit($0) != 0 } ?? true
+    }
+
+    /// How many prepared statements are still alive on this connection; 0 whenever no
+    /// query is running, or a statement escaped its scope.
+    var openStatementCount: Int {
+        guard let handle else { return 0 }
+        var count = 0
+        var statement = sqlite3_next_stmt(handle, nil)
+        while let current = statement {
+            count += 1
+            statement = sqlite3_next_stmt(handle, current)
+        }
+        return count
+    }
+}

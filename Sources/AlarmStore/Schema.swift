@@ -1,0 +1,97 @@
+/// The database schema and its forward migrations.
+///
+/// `PRAGMA user_version` holds the schema version. A migration is applied in its own
+/// `BEGIN IMMEDIATE` transaction together with the bump of `user_version`, so a crash
+/// leaves the file at one version or the next, never in between. Migrations are
+/// frozen once released: a new schema is a new entry at the end, never an edit.
+///
+/// Instants are integer microseconds since the Unix epoch; ids are 16-byte blobs.
+/// Tables are STRICT (SQLite 3.37 or later), so a value of the wrong type is refused
+/// by SQLite instead of being stored and misread later.
+enum Schema {
+    /// `migrations[i]` takes the schema from version `i` to version `i + 1`.
+    static let migrations: [String] = [version1, version2]
+
+    /// The version this build writes.
+    static var currentVersion: Int { migrations.count }
+
+    /// The first release's schema. Tests/AlarmStoreTests/Fixtures/schema-v1.sql is a
+    /// copy of it, and a test keeps the two identical.
+    static let version1 = """
+        CREATE TABLE alarms (
+            id             BLOB    NOT NULL PRIMARY KEY CHECK (length(id) = 16),
+            hour           INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23),
+            minute         INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 59),
+            days           INTEGER NOT NULL CHECK (days BETWEEN 0 AND 127),
+            label          TEXT    NOT NULL,
+            sound          TEXT    NOT NULL,
+            snooze_enabled INTEGER NOT NULL CHECK (snooze_enabled IN (0, 1)),
+            snooze_minutes INTEGER NOT NULL,
+            enabled        INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+            created_usec   INTEGER NOT NULL,
+            updated_usec   INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE reminders (
+            id           BLOB    NOT NULL PRIMARY KEY CHECK (length(id) = 16),
+            title        TEXT    NOT NULL,
+            notes        TEXT    NOT NULL DEFAULT '',
+            due_usec     INTEGER,
+            done         INTEGER NOT NULL CHECK (done IN (0, 1)),
+            position     INTEGER NOT NULL CHECK (position >= 0),
+            created_usec INTEGER NOT NULL,
+            updated_usec INTEGER NOT NULL
+        ) STRICT;
+        """
+
+    /// Snooze limits, auto-silence, skip-next, pinned zones, reminder images and the
+    /// event history. The defaults give rows from version 1 the behaviour they had:
+    /// unlimited snoozes, five minutes of ringing, nothing skipped, a floating zone.
+    static let version2 = """
+        ALTER TABLE alarms ADD COLUMN snooze_max INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE alarms ADD COLUMN ring_seconds INTEGER NOT NULL DEFAULT 300;
+        ALTER TABLE alarms ADD COLUMN skip_next INTEGER NOT NULL DEFAULT 0 CHECK (skip_next IN (0, 1));
+        ALTER TABLE alarms ADD COLUMN time_zone TEXT;
+        ALTER TABLE reminders ADD COLUMN image_path TEXT;
+        CREATE INDEX reminders_position ON reminders (position);
+        CREATE TABLE events (
+            seq            INTEGER PRIMARY KEY AUTOINCREMENT,
+            item_id        BLOB    NOT NULL CHECK (length(item_id) = 16),
+            item_kind      TEXT    NOT NULL CHECK (item_kind IN ('alarm', 'reminder')),
+            event          TEXT    NOT NULL,
+            scheduled_usec INTEGER,
+            actual_usec    INTEGER NOT NULL,
+            detail         TEXT    NOT NULL DEFAULT ''
+        ) STRICT;
+        CREATE INDEX events_item ON events (item_id);
+        """
+
+    /// Applies every migration newer than the file's version and returns the version
+    /// the file ends at.
+    ///
+    /// The version is re-read inside each write transaction, so two processes opening
+    /// the same old file at once cannot both apply a step.
+    static func migrate(_ database: SQLiteDatabase) throws(SQLiteError) -> Int {
+        for (index, script) in migrations.enumerated() {
+            let target = index + 1
+            try database.execute("BEGIN IMMEDIATE")
+            do {
+                guard try userVersion(database) < target else {
+                    try database.execute("ROLLBACK")
+                    continue
+                }
+                try database.execute(script)
+                try database.execute("PRAGMA user_version = \(target)")
+                try database.execute("COMMIT")
+            } catch {
+                if !database.isAutocommit { try? database.execute("ROLLBACK") }
+                throw error
+            }
+        }
+        return try userVersion(database)
+    }
+
+    /// The file's `PRAGMA user_version`; reading it is the first access to the file.
+    static func userVersion(_ database: SQLiteDatabase) throws(SQLiteError) -> Int {
+        Int(try database.integer("PRAGMA user_version") ?? 0)
+    }
+}
