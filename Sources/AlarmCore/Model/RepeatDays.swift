@@ -83,6 +83,7 @@ public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
             guard let day = Weekday(name: code), code.count == 3, code == code.lowercased() else {
                 throw .text(field, "must contain lowercase three-letter day names (mon … sun)", got: code)
             }
+            guard !result.contains(day) else { throw .text(field, "must not name a day twice", got: code) }
             result.insert(RepeatDays(day))
         }
         return result

@@ -22,6 +22,7 @@ public enum InstantParser {
         }
         var hour = 0, minute = 0, second = 0
         var fraction = 0.0
+        var hasTime = false
         if scanner.skip("T") || scanner.skip("t") || scanner.skip(" ") {
             guard let h = scanner.number(digits: 2), scanner.skip(":"), let m = scanner.number(digits: 2) else { throw invalid }
             hour = h
@@ -34,6 +35,7 @@ public enum InstantParser {
                     fraction = Double("0." + digits) ?? 0
                 }
             }
+            hasTime = true
             guard hour <= 23, minute <= 59, second <= 59 else {
                 throw .text(field, "must have a time of day within 00:00:00–23:59:59", got: text)
             }
@@ -43,6 +45,8 @@ public enum InstantParser {
         let instant: Int64
         if scanner.atEnd {
             instant = rules.instant(forWall: wall)
+        } else if !hasTime {
+            throw invalid
         } else if scanner.skip("Z") || scanner.skip("z") {
             instant = wall
         } else if let sign = scanner.sign() {
