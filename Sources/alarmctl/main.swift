@@ -1,1 +1,4 @@
 import AlarmCLI
+import Foundation
+
+exit(AlarmControl.run(Array(CommandLine.arguments.dropFirst()), context: .process()))

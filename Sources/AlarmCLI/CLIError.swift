@@ -1,0 +1,29 @@
+import AlarmCore
+
+/// Why a command failed, and so which exit code it ends with (BSD `sysexits.h`
+/// codes where one fits, as `at(1)` and `systemctl` do).
+public enum CLIError: Error, Equatable, CustomStringConvertible {
+    /// The command line was wrong: exit 64 (`EX_USAGE`).
+    case usage(String)
+    /// The daemon answered with an error: exit 1.
+    case daemon(String)
+    /// The daemon could not be reached: exit 69 (`EX_UNAVAILABLE`).
+    case unreachable(String)
+
+    public var exitCode: Int32 {
+        switch self {
+        case .usage: return 64
+        case .daemon: return 1
+        case .unreachable: return 69
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .usage(let message), .daemon(let message), .unreachable(let message): return message
+        }
+    }
+
+    /// A validation failure in a command-line value is a usage error.
+    static func invalid(_ error: ValidationError) -> CLIError { .usage(error.description) }
+}

@@ -1,0 +1,90 @@
+import AlarmCore
+import Foundation
+
+/// `alarmctl preview`: the next firings of a schedule, computed locally with the
+/// daemon's own time rules, so it works with no daemon running.
+enum PreviewCommand {
+    static let spec = CommandSpec(
+        name: "preview",
+        synopsis: "preview TIME [--days SPEC] [--count N] [--from WHEN] [--tz ZONE] [--json]",
+        summary: """
+            Show when an alarm at TIME would fire, without creating it. Uses the same
+            rules as alarmd: a time skipped by a DST change fires just after the gap,
+            a time that happens twice fires once, at its first occurrence.
+            """,
+        options: [
+            .init(name: "days", valueName: "SPEC", help: "repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never (default)"),
+            .init(name: "count", valueName: "N", help: "how many firings to show, 1–1000 (default 5)"),
+            .init(name: "from", valueName: "WHEN", help: "start after WHEN: 2026-03-07T12:00:00Z, …-05:00, or YYYY-MM-DD HH:MM (local)"),
+            .init(name: "tz", valueName: "ZONE", help: "IANA time zone such as Europe/Berlin (default: the system zone, or TZ)"),
+            .init(name: "json", valueName: nil, help: "print a JSON array of {local, utc, weekday, shifted}"),
+        ],
+        positionals: (1, 1),
+        examples: [
+            "alarmctl preview 7:30 --days weekdays",
+            "alarmctl preview 2:30am --days daily --tz America/New_York --from 2026-03-07",
+            "alarmctl preview 6:45pm --count 3 --json",
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        let time: TimeOfDay
+        let days: RepeatDays
+        do {
+            time = try TimeOfDay.parse(arguments.positionals[0], field: "TIME")
+            days = try arguments.value("days").map { spec throws(ValidationError) in try RepeatDays.parse(spec, field: "--days") } ?? .never
+        } catch {
+            throw .invalid(error)
+        }
+        let count = try arguments.integer("count", in: 1...1000, default: 5)
+        let zone = try zone(named: arguments.value("tz"), default: context.systemZone)
+        let rules = ZoneRules.shared(for: zone)
+        var from = context.now
+        if let text = arguments.value("from") {
+            do { from = try InstantParser.parse(text, rules: rules, field: "--from") } catch { throw .invalid(error) }
+        }
+
+        let rule = DailyRule(time: time, days: days)
+        let fires = rule.preview(count: count, after: from.epochSecondsFloor, rules: rules).map { instant in
+            let local = rules.localDateTime(at: instant)
+            return Fire(instant: instant, local: local, shifted: local.hour != time.hour || local.minute != time.minute)
+        }
+        if arguments.flag("json") {
+            context.standardOutput(JSONText.array(fires.map(\.json)) + "\n")
+        } else {
+            context.standardOutput(fires.map { $0.humanLine(requested: time) }.joined(separator: "\n") + "\n")
+        }
+    }
+
+    static func zone(named name: String?, default defaultZone: TimeZone) throws(CLIError) -> TimeZone {
+        guard let name else { return defaultZone }
+        guard let zone = TimeZone(identifier: name) else {
+            throw .usage("--tz must be an IANA time zone such as Europe/Berlin, got \(ValidationError.quoted(name))")
+        }
+        return zone
+    }
+
+    struct Fire {
+        let instant: Int64
+        let local: LocalDateTime
+        /// The requested wall time did not exist that day (DST gap).
+        let shifted: Bool
+
+        /// `2026-03-08 Sun 03:30 -04:00`, plus a note when a DST gap moved it.
+        func humanLine(requested: TimeOfDay) -> String {
+            var line = "\(local.dateText) \(local.weekday.shortName) \(local.hourMinuteText) \(local.offsetText)"
+            if shifted { line += "  (\(requested) does not exist that day: DST gap)" }
+            return line
+        }
+
+        var json: String {
+            let utc = LocalDateTime(localSeconds: instant, utcOffset: 0)
+            return JSONText.object([
+                ("local", JSONText.string(local.description)),
+                ("utc", JSONText.string(utc.dateText + "T" + utc.timeText + "Z")),
+                ("weekday", JSONText.string(local.weekday.code)),
+                ("shifted", shifted ? "true" : "false"),
+            ])
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `alarmctl preview`, run as the real binary.
+@Suite struct PreviewCommandTests {
+    // 2026-03-08 is the US spring-forward day (02:00 EST → 03:00 EDT): 02:30 does not
+    // exist and fires at 03:30 EDT, the same 07:30 UTC instant an unshifted 02:30 EST would be.
+    @Test func dailyAcrossTheNewYorkSpringGap() throws {
+        let result = try BinaryRunner.run("alarmctl", ["preview", "2:30am", "--days", "daily", "--tz", "America/New_York", "--from", "2026-03-07", "--count", "3"])
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(result.standardOutput == """
+            2026-03-07 Sat 02:30 -05:00
+            2026-03-08 Sun 03:30 -04:00  (02:30 does not exist that day: DST gap)
+            2026-03-09 Mon 02:30 -04:00
+
+            """)
+    }
+
+    // Europe/Berlin falls back on 2026-10-25 (03:00 CEST → 02:00 CET): 02:30 happens
+    // twice and fires once, at the first (CEST, 00:30 UTC) occurrence.
+    @Test func overlapFiresOnceAtFirstOccurrence() throws {
+        let result = try BinaryRunner.run("alarmctl", ["preview", "02:30", "--days", "sun", "--tz", "Europe/Berlin", "--from", "2026-10-20T00:00:00Z", "--count", "2", "--json"])
+        #expect(result.status == 0)
+        let fires = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        #expect(fires.count == 2)
+        #expect(fires[0]["local"] as? String == "2026-10-25T02:30:00+02:00")
+        #expect(fires[0]["utc"] as? String == "2026-10-25T00:30:00Z")
+        #expect(fires[0]["weekday"] as? String == "sun")
+        #expect(fires[0]["shifted"] as? Bool == false)
+        #expect(fires[1]["local"] as? String == "2026-11-01T02:30:00+01:00")
+        #expect(fires[1]["utc"] as? String == "2026-11-01T01:30:00Z")
+    }
+
+    @Test func followsTZWhenNoZoneIsGiven() throws {
+        // Taipei has no DST: always +08:00. 2026-01-01 is a Thursday.
+        let result = try BinaryRunner.run("alarmctl", ["preview", "7:05pm", "--days", "weekends", "--from", "2026-01-01T00:00:00Z", "--count", "2"], environment: ["TZ": "Asia/Taipei"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "2026-01-03 Sat 19:05 +08:00\n2026-01-04 Sun 19:05 +08:00\n")
+    }
+
+    @Test func oneShotIsTheNextOccurrenceOfTheTime() throws {
+        let result = try BinaryRunner.run("alarmctl", ["preview", "07:30", "--tz", "UTC", "--from", "2026-03-07T07:30:00Z", "--count", "1"])
+        // Exactly at 07:30 the occurrence is not "after" the start: the next is tomorrow.
+        #expect(result.standardOutput == "2026-03-08 Sun 07:30 +00:00\n")
+    }
+
+    @Test(arguments: [
+        (["preview", "25:00"], "TIME must have an hour of 0–23, got \"25:00\""),
+        (["preview", "7:30", "--days", "funday"], "--days must be day names"),
+        (["preview", "7:30", "--tz", "Mars/Olympus"], "--tz must be an IANA time zone such as Europe/Berlin, got \"Mars/Olympus\""),
+        (["preview", "7:30", "--count", "0"], "--count must be 1–1000, got 0"),
+        (["preview", "7:30", "--from", "2026-02-30 10:00"], "--from must have a day that exists in that month, got \"2026-02-30 10:00\""),
+        (["preview", "7:30", "--bogus"], "preview: unknown option --bogus"),
+        (["preview"], "preview: wrong number of arguments"),
+        (["preview", "7:30", "--count", "2", "--count", "3"], "--count given more than once"),
+        (["frobnicate"], "unknown command \"frobnicate\""),
+    ])
+    func badInputIsAUsageError(arguments: [String], message: String) throws {
+        let result = try BinaryRunner.run("alarmctl", arguments)
+        #expect(result.status == 64)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.hasPrefix("alarmctl: "))
+        #expect(result.standardError.contains(message), "stderr was: \(result.standardError)")
+    }
+
+    @Test func helpListsOptionsAndExamples() throws {
+        let result = try BinaryRunner.run("alarmctl", ["preview", "--help"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("Usage: alarmctl preview TIME"))
+        for needle in ["--days SPEC", "--count N", "--from WHEN", "--tz ZONE", "--json", "Examples:"] {
+            #expect(result.standardOutput.contains(needle))
+        }
+        let top = try BinaryRunner.run("alarmctl", ["--help"])
+        #expect(top.status == 0)
+        #expect(top.standardOutput.contains("preview"))
+    }
+}
