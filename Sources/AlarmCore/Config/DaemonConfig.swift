@@ -1,0 +1,121 @@
+import Foundation
+
+/// alarmd's settings, with the built-in defaults that apply when no file sets them.
+/// `config/alarmd.conf` documents every key.
+public struct DaemonConfig: Hashable, Sendable {
+    /// `[Alarms] SnoozeMinutes=`: snooze length for new alarms and for reminders.
+    public var snoozeMinutes = 9
+    /// `[Alarms] RingDuration=`: seconds of ringing before auto-silence.
+    public var ringSeconds = Alarm.defaultRingSeconds
+    /// `[Alarms] MissedGrace=`: how late an occurrence may be and still ring.
+    public var missedGrace: TimeInterval = 300
+    /// `[Sound] AlarmSound=`
+    public var alarmSound = Sound.defaultAlarm
+    /// `[Sound] ReminderSound=`
+    public var reminderSound = Sound.defaultReminder
+    /// `[Sound] Theme=`: the freedesktop sound theme searched first.
+    public var soundTheme = "freedesktop"
+    /// `[Sound] Player=`: an argument vector (no shell); empty picks the first of
+    /// pw-play, paplay, ogg123, aplay that is installed.
+    public var player: [String] = []
+
+    public init() {}
+
+    /// The ringing machine's view of these settings.
+    public var ringPolicy: RingPolicy {
+        RingPolicy(
+            missedGrace: missedGrace,
+            reminderSnooze: SnoozeSettings(enabled: true, minutes: snoozeMinutes, maxCount: 0),
+            reminderRingSeconds: ringSeconds
+        )
+    }
+
+    /// Reads an INI file over the defaults. Unknown sections or keys become
+    /// warnings (a newer config on an older daemon should still start); a value
+    /// that does not parse is an error naming file, line and key.
+    public static func parse(_ text: String, name: String) throws(ConfigError) -> (config: DaemonConfig, warnings: [String]) {
+        let file = try INIFile(parsing: text, name: name)
+        var config = DaemonConfig()
+        var warnings: [String] = []
+        for entry in file.entries {
+            func fail(_ message: String) -> ConfigError {
+                ConfigError(file: name, line: entry.line, key: entry.key, message: message + ", got \(ValidationError.quoted(entry.value))")
+            }
+            switch (entry.section, entry.key) {
+            case ("Alarms", "SnoozeMinutes"):
+                guard let minutes = Int(entry.value), SnoozeSettings.minutesRange.contains(minutes) else { throw fail("must be 1–60") }
+                config.snoozeMinutes = minutes
+            case ("Alarms", "RingDuration"):
+                guard let seconds = try? DurationParser.parse(entry.value), Alarm.ringSecondsRange.contains(Int(seconds)) else {
+                    throw fail("must be a duration from 1s to 1h, like 5m or 90s")
+                }
+                config.ringSeconds = Int(seconds)
+            case ("Alarms", "MissedGrace"):
+                if entry.value == "0" { config.missedGrace = 0; continue }
+                guard let seconds = try? DurationParser.parse(entry.value), seconds <= 86_400 else {
+                    throw fail("must be 0 or a duration up to 1d, like 5m")
+                }
+                config.missedGrace = TimeInterval(seconds)
+            case ("Sound", "AlarmSound"):
+                guard let sound = try? Sound.parse(entry.value) else { throw fail("must be a sound-theme name, an absolute path, or none") }
+                config.alarmSound = sound
+            case ("Sound", "ReminderSound"):
+                guard let sound = try? Sound.parse(entry.value) else { throw fail("must be a sound-theme name, an absolute path, or none") }
+                config.reminderSound = sound
+            case ("Sound", "Theme"):
+                guard case .themed(let theme)? = try? Sound.parse(entry.value) else { throw fail("must be a theme directory name") }
+                config.soundTheme = theme
+            case ("Sound", "Player"):
+                guard let argv = try? ArgumentVector.split(entry.value) else { throw fail("must be a command line with balanced quotes") }
+                if let program = argv.first, !program.hasPrefix("/"), program.contains("/") {
+                    throw fail("must name a program on PATH or by absolute path")
+                }
+                config.player = argv
+            default:
+                warnings.append("\(name):\(entry.line): unknown key [\(entry.section)] \(entry.key)=, ignored")
+            }
+        }
+        return (config, warnings)
+    }
+}
+
+/// Splits a command line into an argument vector the way systemd's `ExecStart=`
+/// does for the simple cases: whitespace separates, single or double quotes
+/// group, backslash escapes the next character. Nothing is expanded: the result
+/// is run directly, never through a shell.
+public enum ArgumentVector {
+    public struct UnbalancedQuote: Error {}
+
+    public static func split(_ line: String) throws(UnbalancedQuote) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quote: Character?
+        var escaped = false
+        for character in line {
+            if escaped {
+                current.append(character)
+                escaped = false
+                continue
+            }
+            if character == "\\" { escaped = true; inWord = true; continue }
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+                continue
+            }
+            switch character {
+            case "\"", "'":
+                quote = character
+                inWord = true
+            case " ", "\t":
+                if inWord { words.append(current); current = ""; inWord = false }
+            default:
+                current.append(character)
+                inWord = true
+            }
+        }
+        guard quote == nil, !escaped else { throw UnbalancedQuote() }
+        if inWord { words.append(current) }
+        return words
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// An alarm or a reminder, as the scheduler and the ringing machine see it.
+public enum Item: Hashable, Sendable, Identifiable {
+    case alarm(Alarm)
+    case reminder(Reminder)
+
+    public var id: UUID {
+        switch self {
+        case .alarm(let alarm): return alarm.id
+        case .reminder(let reminder): return reminder.id
+        }
+    }
+
+    public var kind: ItemKind {
+        switch self {
+        case .alarm: return .alarm
+        case .reminder: return .reminder
+        }
+    }
+
+    /// The alarm's label or the reminder's title.
+    public var title: String {
+        switch self {
+        case .alarm(let alarm): return alarm.label
+        case .reminder(let reminder): return reminder.title
+        }
+    }
+
+    /// Whether it can fire at all: an enabled alarm, or a reminder not yet done.
+    public var isActive: Bool {
+        switch self {
+        case .alarm(let alarm): return alarm.enabled
+        case .reminder(let reminder): return !reminder.done
+        }
+    }
+
+    /// The first occurrence strictly after `instant`.
+    public func nextOccurrence(after instant: Date, in zone: TimeZone) -> Date? {
+        switch self {
+        case .alarm(let alarm): return alarm.nextFire(after: instant, in: zone)
+        case .reminder(let reminder): return reminder.nextFire(after: instant, in: zone)
+        }
+    }
+
+    func snooze(_ policy: RingPolicy) -> SnoozeSettings {
+        switch self {
+        case .alarm(let alarm): return alarm.snooze
+        case .reminder: return policy.reminderSnooze
+        }
+    }
+
+    func ringSeconds(_ policy: RingPolicy) -> Int {
+        switch self {
+        case .alarm(let alarm): return alarm.ringSeconds
+        case .reminder: return policy.reminderRingSeconds
+        }
+    }
+
+    /// A one-shot alarm is spent once its occurrence is over.
+    var endsAfterOccurrence: Bool {
+        if case .alarm(let alarm) = self { return alarm.isOneShot }
+        return false
+    }
+
+    var skipsNext: Bool {
+        if case .alarm(let alarm) = self { return alarm.skipNext }
+        return false
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+
+/// Something the daemon must do because an item changed phase. The machine only
+/// describes effects; the daemon performs them (store, journal, ringer), in the
+/// order given, after persisting the new state.
+public enum RingAction: Hashable, Sendable {
+    /// Start the notification and sound; `resumed` when a restart found it ringing.
+    case startRinging(resumed: Bool)
+    case stopRinging
+    /// Log and store an event for the occurrence scheduled at `scheduled`.
+    case record(EventKind, scheduled: Date?, detail: String)
+    /// Tell the person an occurrence was missed (one per item per catch-up).
+    case showMissed(scheduled: Date)
+    /// A one-shot alarm is spent: switch it off.
+    case disableAlarm
+    /// Skip-next was consumed: clear the flag.
+    case clearSkipNext
+    /// Mark the reminder done.
+    case completeReminder
+}
+
+/// The outcome of one step: the state to persist and the effects to perform.
+public struct RingTransition: Hashable, Sendable {
+    public var state: RingState
+    public var actions: [RingAction]
+
+    public init(state: RingState, actions: [RingAction] = []) {
+        self.state = state
+        self.actions = actions
+    }
+}
+
+/// What a person (or a script) can ask of a ringing item.
+public enum RingCommand: Hashable, Sendable {
+    /// Snooze for the given minutes, or the item's own setting.
+    case snooze(minutes: Int?)
+    case dismiss
+    /// Reminders only: mark done (also stops it ringing).
+    case complete
+}
+
+/// Why a command was refused.
+public enum RingError: Error, Hashable, Sendable, CustomStringConvertible {
+    case notRinging(title: String)
+    case snoozeNotAllowed(title: String, reason: String)
+    case notAReminder(title: String)
+
+    public var description: String {
+        switch self {
+        case .notRinging(let title): return "\(ValidationError.quoted(title)) is not ringing"
+        case .snoozeNotAllowed(let title, let reason): return "\(ValidationError.quoted(title)) cannot be snoozed: \(reason)"
+        case .notAReminder(let title): return "\(ValidationError.quoted(title)) is an alarm; only reminders can be completed"
+        }
+    }
+}
+
+/// The ringing lifecycle of one item, as pure functions of (item, state, now):
+///
+///     waiting ──due──▶ ringing ──snooze / timeout with snooze──▶ snoozed ──due──▶ ringing
+///        ▲                │                                          │
+///        └── dismiss / timeout without snooze / done ◀───────────────┘
+///
+/// Nothing here reads a clock or does I/O, so tests drive it with tables of
+/// (state, event, now) → (state, actions), and the daemon replays the same
+/// rules at start-up, after clock jumps and after resume.
+public enum RingingMachine {
+    /// When the item next needs attention: its next occurrence, the end of its
+    /// ring duration, or the end of its snooze. `nil` when it will not fire.
+    public static func wake(item: Item, state: RingState, zone: TimeZone, policy: RingPolicy) -> Date? {
+        switch state.phase {
+        case .waiting:
+            guard item.isActive else { return nil }
+            return item.nextOccurrence(after: state.anchor, in: zone)
+        case .ringing(let since):
+            return since.addingTimeInterval(TimeInterval(item.ringSeconds(policy)))
+        case .snoozed(let until):
+            return until
+        }
+    }
+
+    /// The timer reached the item's wake instant (or the daemon got to it late).
+    public static func advance(item: Item, state: RingState, now: Date, zone: TimeZone, policy: RingPolicy) -> RingTransition {
+        guard let wake = wake(item: item, state: state, zone: zone, policy: policy), wake <= now else {
+            return RingTransition(state: state)
+        }
+        switch state.phase {
+        case .waiting:
+            return occurrenceDue(item: item, state: state, first: wake, now: now, zone: zone, policy: policy)
+        case .ringing:
+            return timedOut(item: item, state: state, now: now, lateBy: now.timeIntervalSince(wake), policy: policy)
+        case .snoozed(let until):
+            let occurrence = state.occurrence ?? until
+            if now.timeIntervalSince(until) > policy.missedGrace {
+                // The daemon was away for the whole snooze and then some: ringing
+                // now would be a surprise, so report it once and move on.
+                var next = finish(item: item, occurrence: occurrence, anchorAtLeast: state.anchor)
+                next.actions.insert(contentsOf: [.record(.missed, scheduled: until, detail: "snoozed alarm was due while alarmd was not running"), .showMissed(scheduled: until)], at: 0)
+                return next
+            }
+            return RingTransition(
+                state: RingState(anchor: state.anchor, phase: .ringing(since: now), occurrence: occurrence, snoozeCount: state.snoozeCount),
+                actions: [.record(.fired, scheduled: until, detail: "after snooze \(state.snoozeCount)"), .startRinging(resumed: false)]
+            )
+        }
+    }
+
+    /// A person's command for a ringing (or snoozed) item.
+    public static func handle(_ command: RingCommand, item: Item, state: RingState, now: Date, policy: RingPolicy) throws(RingError) -> RingTransition {
+        switch command {
+        case .snooze(let minutes):
+            guard state.isRinging, let occurrence = state.occurrence else { throw .notRinging(title: item.title) }
+            let settings = item.snooze(policy)
+            guard settings.enabled else { throw .snoozeNotAllowed(title: item.title, reason: "snooze is off for it") }
+            guard settings.allowsSnooze(after: state.snoozeCount) else {
+                throw .snoozeNotAllowed(title: item.title, reason: "it was already snoozed \(state.snoozeCount) times, the most it allows")
+            }
+            let count = state.snoozeCount + 1
+            let until = now.addingTimeInterval(TimeInterval((minutes ?? settings.minutes) * 60))
+            let limit = settings.maxCount == 0 ? "" : " of \(settings.maxCount)"
+            return RingTransition(
+                state: RingState(anchor: state.anchor, phase: .snoozed(until: until), occurrence: occurrence, snoozeCount: count),
+                actions: [.stopRinging, .record(.snoozed, scheduled: occurrence, detail: "snooze \(count)\(limit), rings again at \(until.rfc3339UTC)")]
+            )
+        case .dismiss:
+            guard state.isRinging || state.isSnoozed, let occurrence = state.occurrence else { throw .notRinging(title: item.title) }
+            var next = finish(item: item, occurrence: occurrence, anchorAtLeast: state.anchor)
+            next.actions.insert(.record(.dismissed, scheduled: occurrence, detail: ""), at: 0)
+            if state.isRinging { next.actions.insert(.stopRinging, at: 0) }
+            return next
+        case .complete:
+            guard case .reminder = item else { throw .notAReminder(title: item.title) }
+            var actions: [RingAction] = state.isRinging ? [.stopRinging] : []
+            actions += [.completeReminder, .record(.completed, scheduled: state.occurrence, detail: "")]
+            let anchor = max(state.anchor, state.occurrence ?? state.anchor)
+            return RingTransition(state: RingState(anchor: anchor), actions: actions)
+        }
+    }
+
+    /// The item was created, edited, enabled or disabled: drop whatever it was
+    /// doing and look for occurrences after `now`.
+    public static func reset(state: RingState?, now: Date) -> RingTransition {
+        let actions: [RingAction] = state?.isRinging == true ? [.stopRinging] : []
+        return RingTransition(state: RingState(anchor: now), actions: actions)
+    }
+
+    /// At start-up: an item that was ringing when the daemon stopped rings on.
+    public static func resume(state: RingState) -> [RingAction] {
+        state.isRinging ? [.startRinging(resumed: true)] : []
+    }
+
+    /// After the wall clock moved backwards: an anchor more than a day in the
+    /// future came from a clock that was wrong, and would hold the item silent
+    /// until the clock caught up again; anything closer is kept, so that an
+    /// occurrence already dealt with is not rung a second time.
+    public static func clockMovedBack(state: RingState, now: Date) -> RingState {
+        guard state.anchor.timeIntervalSince(now) > 86_400 else { return state }
+        var state = state
+        state.anchor = now
+        return state
+    }
+
+    // MARK: - Steps
+
+    private static func occurrenceDue(item: Item, state: RingState, first: Date, now: Date, zone: TimeZone, policy: RingPolicy) -> RingTransition {
+        // Find the latest occurrence not after now. After a long absence only the
+        // last eight days are walked: a week always contains the latest one.
+        var latest = first
+        var probe = max(first, now.addingTimeInterval(-8 * 86_400))
+        while let next = item.nextOccurrence(after: probe, in: zone), next <= now {
+            latest = next
+            probe = next
+        }
+        let earlierMissed = latest > first
+
+        if item.skipsNext {
+            var actions: [RingAction] = [.clearSkipNext, .record(.skipped, scheduled: latest, detail: "")]
+            if item.endsAfterOccurrence { actions.append(.disableAlarm) }
+            return RingTransition(state: RingState(anchor: latest), actions: actions)
+        }
+
+        let lateness = now.timeIntervalSince(latest)
+        var actions: [RingAction] = []
+        if lateness <= policy.missedGrace {
+            if earlierMissed {
+                actions += [.record(.missed, scheduled: first, detail: "occurrences from \(first.rfc3339UTC) were missed"), .showMissed(scheduled: first)]
+            }
+            actions += [.record(.fired, scheduled: latest, detail: ""), .startRinging(resumed: false)]
+            return RingTransition(state: RingState(anchor: latest, phase: .ringing(since: now), occurrence: latest), actions: actions)
+        }
+        let detail = earlierMissed ? "occurrences from \(first.rfc3339UTC) to \(latest.rfc3339UTC) were missed" : ""
+        actions += [.record(.missed, scheduled: latest, detail: detail), .showMissed(scheduled: latest)]
+        if item.endsAfterOccurrence { actions.append(.disableAlarm) }
+        return RingTransition(state: RingState(anchor: latest), actions: actions)
+    }
+
+    private static func timedOut(item: Item, state: RingState, now: Date, lateBy: TimeInterval, policy: RingPolicy) -> RingTransition {
+        let occurrence = state.occurrence ?? state.anchor
+        let settings = item.snooze(policy)
+        // Auto-silence snoozes when it may, so a sleeper still gets another
+        // chance; but not when the daemon got here long after the fact.
+        if settings.allowsSnooze(after: state.snoozeCount), lateBy <= policy.missedGrace {
+            let count = state.snoozeCount + 1
+            let until = now.addingTimeInterval(TimeInterval(settings.minutes * 60))
+            return RingTransition(
+                state: RingState(anchor: state.anchor, phase: .snoozed(until: until), occurrence: occurrence, snoozeCount: count),
+                actions: [.stopRinging, .record(.timedOut, scheduled: occurrence, detail: "snoozed until \(until.rfc3339UTC)")]
+            )
+        }
+        var next = finish(item: item, occurrence: occurrence, anchorAtLeast: state.anchor)
+        next.actions.insert(contentsOf: [.stopRinging, .record(.timedOut, scheduled: occurrence, detail: "dismissed")], at: 0)
+        return next
+    }
+
+    /// The occurrence is over: back to waiting for the next one; a one-shot alarm
+    /// switches itself off; a reminder stays open until it is done.
+    private static func finish(item: Item, occurrence: Date, anchorAtLeast anchor: Date) -> RingTransition {
+        RingTransition(
+            state: RingState(anchor: max(anchor, occurrence)),
+            actions: item.endsAfterOccurrence ? [.disableAlarm] : []
+        )
+    }
+}
+
+extension Date {
+    /// `2026-03-08T07:30:00Z` (whole seconds), for messages.
+    public var rfc3339UTC: String {
+        let local = LocalDateTime(localSeconds: epochSecondsFloor, utcOffset: 0)
+        return local.dateText + "T" + local.timeText + "Z"
+    }
+}

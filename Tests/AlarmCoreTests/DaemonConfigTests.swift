@@ -1,0 +1,82 @@
+import AlarmCore
+import Testing
+
+@Suite("Daemon configuration")
+struct DaemonConfigTests {
+    @Test func emptyFileGivesTheBuiltInDefaults() throws {
+        let (config, warnings) = try DaemonConfig.parse("# nothing set\n\n", name: "alarmd.conf")
+        #expect(config == DaemonConfig())
+        #expect(config.snoozeMinutes == 9)
+        #expect(config.ringSeconds == 300)
+        #expect(config.missedGrace == 300)
+        #expect(config.alarmSound == .themed("alarm-clock-elapsed"))
+        #expect(config.reminderSound == .themed("message-new-instant"))
+        #expect(config.player.isEmpty)
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func everyKeyIsRead() throws {
+        let text = """
+            [Alarms]
+            SnoozeMinutes = 5
+            RingDuration=90s
+            MissedGrace=0
+            ; a comment in the other style
+            [Sound]
+            AlarmSound=/usr/share/sounds/bell.oga
+            ReminderSound=none
+            Theme=ocean
+            Player=pw-play --volume 0.8 "--target" 'my sink'\r
+            """
+        let (config, warnings) = try DaemonConfig.parse(text, name: "alarmd.conf")
+        #expect(warnings.isEmpty)
+        #expect(config.snoozeMinutes == 5)
+        #expect(config.ringSeconds == 90)
+        #expect(config.missedGrace == 0)
+        #expect(config.alarmSound == .file("/usr/share/sounds/bell.oga"))
+        #expect(config.reminderSound == Sound.none)
+        #expect(config.soundTheme == "ocean")
+        #expect(config.player == ["pw-play", "--volume", "0.8", "--target", "my sink"])
+        #expect(config.ringPolicy.reminderSnooze.minutes == 5)
+    }
+
+    @Test func unknownKeysAndSectionsWarnWithFileAndLine() throws {
+        let (config, warnings) = try DaemonConfig.parse("[Alarms]\nSnoozeMinute=5\n[Fancy]\nColour=red\n", name: "/etc/xdg/alarmd/alarmd.conf")
+        #expect(config == DaemonConfig())
+        #expect(warnings == [
+            "/etc/xdg/alarmd/alarmd.conf:2: unknown key [Alarms] SnoozeMinute=, ignored",
+            "/etc/xdg/alarmd/alarmd.conf:4: unknown key [Fancy] Colour=, ignored",
+        ])
+    }
+
+    @Test(arguments: [
+        ("[Alarms]\nSnoozeMinutes=61\n", "a.conf:2: SnoozeMinutes: must be 1–60, got \"61\""),
+        ("[Alarms]\nRingDuration=2h\n", "a.conf:2: RingDuration: must be a duration from 1s to 1h, like 5m or 90s, got \"2h\""),
+        ("[Alarms]\nMissedGrace=soon\n", "a.conf:2: MissedGrace: must be 0 or a duration up to 1d, like 5m, got \"soon\""),
+        ("[Sound]\nAlarmSound=../x\n", "a.conf:2: AlarmSound: must be a sound-theme name, an absolute path, or none, got \"../x\""),
+        ("[Sound]\nPlayer=pw-play \"unterminated\n", "a.conf:2: Player: must be a command line with balanced quotes, got \"pw-play \\\"unterminated\""),
+        ("[Sound]\nPlayer=bin/player\n", "a.conf:2: Player: must name a program on PATH or by absolute path, got \"bin/player\""),
+        ("SnoozeMinutes=5\n", "a.conf:1: SnoozeMinutes: SnoozeMinutes= must be inside a [Section]"),
+        ("[Alarms\n", "a.conf:1: a section header must look like [Section], got \"[Alarms\""),
+        ("[Alarms]\njust words\n", "a.conf:2: expected Key=Value, got \"just words\""),
+    ])
+    func badValuesNameFileLineAndKey(text: String, message: String) {
+        #expect(throws: ConfigError.self) { try DaemonConfig.parse(text, name: "a.conf") }
+        do {
+            _ = try DaemonConfig.parse(text, name: "a.conf")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test(arguments: [
+        ("aplay", ["aplay"]),
+        ("  paplay   --volume=65536  ", ["paplay", "--volume=65536"]),
+        (#"a "b c" 'd e' f\ g"#, ["a", "b c", "d e", "f g"]),
+        (#"a "" b"#, ["a", "", "b"]),
+        ("", []),
+    ])
+    func argumentVectorsSplitLikeSystemd(line: String, words: [String]) throws {
+        #expect(try ArgumentVector.split(line) == words)
+    }
+}

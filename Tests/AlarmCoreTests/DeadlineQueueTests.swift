@@ -1,0 +1,53 @@
+import AlarmCore
+import Foundation
+import Testing
+
+@Suite("Deadline queue")
+struct DeadlineQueueTests {
+    /// Random inserts, moves and removals, checked after every step against a
+    /// plain dictionary: the first entry is always the minimum, and popping
+    /// everything yields the dictionary sorted.
+    @Test func matchesASortedReferenceUnderRandomOperations() {
+        var generator = SplitMix64(seed: 42)
+        let ids = (0..<64).map { _ in UUID() }
+        var queue = DeadlineQueue()
+        var reference: [UUID: Date] = [:]
+        for _ in 0..<5_000 {
+            let id = ids.randomElement(using: &generator)!
+            if Int.random(in: 0..<4, using: &generator) == 0 {
+                queue.remove(id)
+                reference[id] = nil
+            } else {
+                let deadline = Date(timeIntervalSince1970: Double(Int.random(in: 0..<1_000, using: &generator)))
+                queue.set(id, to: deadline)
+                reference[id] = deadline
+            }
+            #expect(queue.count == reference.count)
+            #expect(queue.first?.deadline == reference.values.min())
+        }
+        let expected = reference.values.sorted()
+        #expect(queue.earliest(10).map(\.deadline) == Array(expected.prefix(10)))
+        var popped: [Date] = []
+        while let entry = queue.popDue(at: .distantFuture) {
+            #expect(reference[entry.id] == entry.deadline)
+            popped.append(entry.deadline)
+        }
+        #expect(popped == expected)
+    }
+
+    @Test func bulkBuildKeepsTheLastDeadlinePerIdAndPopsOnlyWhatIsDue() {
+        let a = UUID(), b = UUID()
+        var queue = DeadlineQueue([
+            .init(id: a, deadline: Date(timeIntervalSince1970: 50)),
+            .init(id: b, deadline: Date(timeIntervalSince1970: 20)),
+            .init(id: a, deadline: Date(timeIntervalSince1970: 10)),
+        ])
+        #expect(queue.count == 2)
+        #expect(queue.deadline(for: a) == Date(timeIntervalSince1970: 10))
+        #expect(queue.popDue(at: Date(timeIntervalSince1970: 5)) == nil)
+        #expect(queue.popDue(at: Date(timeIntervalSince1970: 15))?.id == a)
+        #expect(queue.popDue(at: Date(timeIntervalSince1970: 15)) == nil)
+        queue.set(b, to: nil)
+        #expect(queue.isEmpty)
+    }
+}

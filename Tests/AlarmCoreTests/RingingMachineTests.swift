@@ -1,0 +1,180 @@
+import AlarmCore
+import Foundation
+import Testing
+
+/// The ringing lifecycle as tables of (state, event, now) → (state, actions),
+/// driven by a manual clock: every `now` is a literal.
+@Suite struct RingingMachineTests {
+    static let utc = TimeZone(identifier: "UTC")!
+    static let policy = RingPolicy(missedGrace: 300, reminderSnooze: SnoozeSettings(enabled: true, minutes: 5, maxCount: 0), reminderRingSeconds: 60)
+
+    /// 2026-03-09 is a Monday.
+    static func at(_ text: String) -> Date {
+        let formatter = ISO8601DateFormatter()
+        if text.contains(".") { formatter.formatOptions.insert(.withFractionalSeconds) }
+        return formatter.date(from: text)!
+    }
+
+    static func alarm(days: RepeatDays = .weekdays, snooze: SnoozeSettings = SnoozeSettings(enabled: true, minutes: 9, maxCount: 2), skipNext: Bool = false, ringSeconds: Int = 120) -> Item {
+        .alarm(Alarm(id: UUID(uuidString: "00000000-0000-0000-0000-0000000000A1")!, time: try! TimeOfDay(hour: 7, minute: 30), days: days, label: "Work",
+                     snooze: snooze, ringSeconds: ringSeconds, skipNext: skipNext, created: at("2026-03-01T00:00:00Z")))
+    }
+
+    static let reminder = Item.reminder(Reminder(id: UUID(uuidString: "00000000-0000-0000-0000-0000000000B1")!, title: "Call Bob", due: at("2026-03-09T10:00:00Z"), created: at("2026-03-01T00:00:00Z")))
+
+    func advance(_ item: Item, _ state: RingState, _ now: String) -> RingTransition {
+        RingingMachine.advance(item: item, state: state, now: Self.at(now), zone: Self.utc, policy: Self.policy)
+    }
+
+    @Test func wakeIsTheNextOccurrenceAfterTheAnchor() {
+        let state = RingState(anchor: Self.at("2026-03-09T07:30:00Z"))
+        // Anchored at Monday's occurrence: the next is Tuesday's, never Monday's again.
+        #expect(RingingMachine.wake(item: Self.alarm(), state: state, zone: Self.utc, policy: Self.policy) == Self.at("2026-03-10T07:30:00Z"))
+        var disabled = Self.alarm()
+        if case .alarm(var alarm) = disabled { alarm.enabled = false; disabled = .alarm(alarm) }
+        #expect(RingingMachine.wake(item: disabled, state: state, zone: Self.utc, policy: Self.policy) == nil)
+    }
+
+    @Test func dueOnTimeRings() {
+        let result = advance(Self.alarm(), RingState(anchor: Self.at("2026-03-08T12:00:00Z")), "2026-03-09T07:30:00.002Z")
+        #expect(result.state == RingState(anchor: Self.at("2026-03-09T07:30:00Z"), phase: .ringing(since: Self.at("2026-03-09T07:30:00.002Z")), occurrence: Self.at("2026-03-09T07:30:00Z")))
+        #expect(result.actions == [.record(.fired, scheduled: Self.at("2026-03-09T07:30:00Z"), detail: ""), .startRinging(resumed: false)])
+    }
+
+    @Test func notYetDueDoesNothing() {
+        let state = RingState(anchor: Self.at("2026-03-08T12:00:00Z"))
+        let result = advance(Self.alarm(), state, "2026-03-09T07:29:59Z")
+        #expect(result.state == state)
+        #expect(result.actions.isEmpty)
+    }
+
+    @Test(arguments: [
+        // (now, rings?) — grace is 300 s: 2 minutes late rings, 2 hours late is missed.
+        ("2026-03-09T07:32:00Z", true),
+        ("2026-03-09T07:35:00Z", true),
+        ("2026-03-09T07:35:01Z", false),
+        ("2026-03-09T09:30:00Z", false),
+    ])
+    func lateOccurrencesRingWithinGraceElseOneMissedEvent(now: String, rings: Bool) {
+        let result = advance(Self.alarm(), RingState(anchor: Self.at("2026-03-08T12:00:00Z")), now)
+        let occurrence = Self.at("2026-03-09T07:30:00Z")
+        if rings {
+            #expect(result.state.phase == .ringing(since: Self.at(now)))
+            #expect(result.actions == [.record(.fired, scheduled: occurrence, detail: ""), .startRinging(resumed: false)])
+        } else {
+            #expect(result.state == RingState(anchor: occurrence))
+            #expect(result.actions == [.record(.missed, scheduled: occurrence, detail: ""), .showMissed(scheduled: occurrence)])
+        }
+    }
+
+    @Test func aWeekAwayGivesOneMissedEventAndMovesOn() {
+        // Away from Monday 2026-03-02 to Monday 2026-03-09 12:00: five weekday occurrences lost.
+        let result = advance(Self.alarm(), RingState(anchor: Self.at("2026-03-01T12:00:00Z")), "2026-03-09T12:00:00Z")
+        let missed = result.actions.filter { if case .record(.missed, _, _) = $0 { return true } else { return false } }
+        #expect(missed.count == 1)
+        #expect(result.state == RingState(anchor: Self.at("2026-03-09T07:30:00Z")))
+        #expect(RingingMachine.wake(item: Self.alarm(), state: result.state, zone: Self.utc, policy: Self.policy) == Self.at("2026-03-10T07:30:00Z"))
+    }
+
+    @Test func lateButWithinGraceAfterEarlierMissesRingsTheLatestAndReportsOneMiss() {
+        let result = advance(Self.alarm(), RingState(anchor: Self.at("2026-03-05T12:00:00Z")), "2026-03-09T07:31:00Z")
+        #expect(result.actions.count == 4)
+        #expect(result.actions[0] == .record(.missed, scheduled: Self.at("2026-03-06T07:30:00Z"), detail: "occurrences from 2026-03-06T07:30:00Z were missed"))
+        #expect(result.actions[2] == .record(.fired, scheduled: Self.at("2026-03-09T07:30:00Z"), detail: ""))
+    }
+
+    @Test func snoozeCountsAndIsRefusedAtTheLimit() throws {
+        let ringing = RingState(anchor: Self.at("2026-03-09T07:30:00Z"), phase: .ringing(since: Self.at("2026-03-09T07:30:00Z")), occurrence: Self.at("2026-03-09T07:30:00Z"))
+        let first = try RingingMachine.handle(.snooze(minutes: nil), item: Self.alarm(), state: ringing, now: Self.at("2026-03-09T07:31:00Z"), policy: Self.policy)
+        #expect(first.state.phase == .snoozed(until: Self.at("2026-03-09T07:40:00Z")))
+        #expect(first.state.snoozeCount == 1)
+        #expect(first.actions.first == .stopRinging)
+        // The snooze ends: rings again, same occurrence.
+        let again = advance(Self.alarm(), first.state, "2026-03-09T07:40:00Z")
+        #expect(again.state.phase == .ringing(since: Self.at("2026-03-09T07:40:00Z")))
+        #expect(again.state.occurrence == Self.at("2026-03-09T07:30:00Z"))
+        #expect(again.actions.last == .startRinging(resumed: false))
+        let second = try RingingMachine.handle(.snooze(minutes: 1), item: Self.alarm(), state: again.state, now: Self.at("2026-03-09T07:41:00Z"), policy: Self.policy)
+        #expect(second.state.phase == .snoozed(until: Self.at("2026-03-09T07:42:00Z")))
+        let third = advance(Self.alarm(), second.state, "2026-03-09T07:42:00Z")
+        #expect(throws: RingError.snoozeNotAllowed(title: "Work", reason: "it was already snoozed 2 times, the most it allows")) {
+            try RingingMachine.handle(.snooze(minutes: nil), item: Self.alarm(), state: third.state, now: Self.at("2026-03-09T07:43:00Z"), policy: Self.policy)
+        }
+    }
+
+    @Test func snoozeOffOrNotRingingIsRefused() {
+        let ringing = RingState(anchor: Self.at("2026-03-09T07:30:00Z"), phase: .ringing(since: Self.at("2026-03-09T07:30:00Z")), occurrence: Self.at("2026-03-09T07:30:00Z"))
+        #expect(throws: RingError.snoozeNotAllowed(title: "Work", reason: "snooze is off for it")) {
+            try RingingMachine.handle(.snooze(minutes: nil), item: Self.alarm(snooze: SnoozeSettings(enabled: false)), state: ringing, now: Self.at("2026-03-09T07:31:00Z"), policy: Self.policy)
+        }
+        #expect(throws: RingError.notRinging(title: "Work")) {
+            try RingingMachine.handle(.dismiss, item: Self.alarm(), state: RingState(anchor: Self.at("2026-03-09T07:30:00Z")), now: Self.at("2026-03-09T07:31:00Z"), policy: Self.policy)
+        }
+    }
+
+    @Test func dismissMovesARepeatingAlarmOnAndDisablesAOneShot() throws {
+        let occurrence = Self.at("2026-03-09T07:30:00Z")
+        let ringing = RingState(anchor: occurrence, phase: .ringing(since: occurrence), occurrence: occurrence)
+        let repeating = try RingingMachine.handle(.dismiss, item: Self.alarm(), state: ringing, now: Self.at("2026-03-09T07:31:00Z"), policy: Self.policy)
+        #expect(repeating.state == RingState(anchor: occurrence))
+        #expect(repeating.actions == [.stopRinging, .record(.dismissed, scheduled: occurrence, detail: "")])
+        let oneShot = try RingingMachine.handle(.dismiss, item: Self.alarm(days: .never), state: ringing, now: Self.at("2026-03-09T07:31:00Z"), policy: Self.policy)
+        #expect(oneShot.actions == [.stopRinging, .record(.dismissed, scheduled: occurrence, detail: ""), .disableAlarm])
+    }
+
+    @Test func ringDurationEndsInSnoozeWhenAllowedElseDismissal() {
+        let occurrence = Self.at("2026-03-09T07:30:00Z")
+        let ringing = RingState(anchor: occurrence, phase: .ringing(since: occurrence), occurrence: occurrence)
+        // ringSeconds 120: wake at 07:32.
+        #expect(RingingMachine.wake(item: Self.alarm(), state: ringing, zone: Self.utc, policy: Self.policy) == Self.at("2026-03-09T07:32:00Z"))
+        let snoozed = advance(Self.alarm(), ringing, "2026-03-09T07:32:00Z")
+        #expect(snoozed.state.phase == .snoozed(until: Self.at("2026-03-09T07:41:00Z")))
+        #expect(snoozed.actions == [.stopRinging, .record(.timedOut, scheduled: occurrence, detail: "snoozed until 2026-03-09T07:41:00Z")])
+        let noSnooze = advance(Self.alarm(snooze: SnoozeSettings(enabled: false)), ringing, "2026-03-09T07:32:00Z")
+        #expect(noSnooze.state == RingState(anchor: occurrence))
+        #expect(noSnooze.actions == [.stopRinging, .record(.timedOut, scheduled: occurrence, detail: "dismissed")])
+    }
+
+    @Test func skipNextPassesOverOneOccurrenceSilently() {
+        let result = advance(Self.alarm(skipNext: true), RingState(anchor: Self.at("2026-03-08T12:00:00Z")), "2026-03-09T07:30:00Z")
+        #expect(result.state == RingState(anchor: Self.at("2026-03-09T07:30:00Z")))
+        #expect(result.actions == [.clearSkipNext, .record(.skipped, scheduled: Self.at("2026-03-09T07:30:00Z"), detail: "")])
+    }
+
+    @Test func reminderRingsOnceAndStaysOpenUntilDone() throws {
+        let due = Self.at("2026-03-09T10:00:00Z")
+        let fired = advance(Self.reminder, RingState(anchor: Self.at("2026-03-08T00:00:00Z")), "2026-03-09T10:00:00Z")
+        #expect(fired.state.phase == .ringing(since: due))
+        let dismissed = try RingingMachine.handle(.dismiss, item: Self.reminder, state: fired.state, now: Self.at("2026-03-09T10:00:30Z"), policy: Self.policy)
+        #expect(!dismissed.actions.contains(.completeReminder))
+        #expect(RingingMachine.wake(item: Self.reminder, state: dismissed.state, zone: Self.utc, policy: Self.policy) == nil)
+        let done = try RingingMachine.handle(.complete, item: Self.reminder, state: fired.state, now: Self.at("2026-03-09T10:00:30Z"), policy: Self.policy)
+        #expect(done.actions == [.stopRinging, .completeReminder, .record(.completed, scheduled: due, detail: "")])
+        #expect(throws: RingError.notAReminder(title: "Work")) {
+            try RingingMachine.handle(.complete, item: Self.alarm(), state: fired.state, now: due, policy: Self.policy)
+        }
+    }
+
+    @Test func snoozeThatEndedLongAgoIsReportedAsMissed() {
+        let occurrence = Self.at("2026-03-09T07:30:00Z")
+        let snoozed = RingState(anchor: occurrence, phase: .snoozed(until: Self.at("2026-03-09T07:39:00Z")), occurrence: occurrence, snoozeCount: 1)
+        let result = advance(Self.alarm(), snoozed, "2026-03-09T09:00:00Z")
+        #expect(result.state == RingState(anchor: occurrence))
+        #expect(result.actions.first == .record(.missed, scheduled: Self.at("2026-03-09T07:39:00Z"), detail: "snoozed alarm was due while alarmd was not running"))
+    }
+
+    @Test func clockMovingBackKeepsRecentAnchorsAndDropsFarFutureOnes() {
+        let recent = RingState(anchor: Self.at("2026-03-09T07:30:00Z"))
+        #expect(RingingMachine.clockMovedBack(state: recent, now: Self.at("2026-03-09T07:00:00Z")) == recent)
+        let far = RingState(anchor: Self.at("2030-01-01T07:30:00Z"))
+        #expect(RingingMachine.clockMovedBack(state: far, now: Self.at("2026-03-09T07:00:00Z")).anchor == Self.at("2026-03-09T07:00:00Z"))
+    }
+
+    @Test func resetStopsRingingAndLooksForwardFromNow() {
+        let ringing = RingState(anchor: Self.at("2026-03-09T07:30:00Z"), phase: .ringing(since: Self.at("2026-03-09T07:30:00Z")), occurrence: Self.at("2026-03-09T07:30:00Z"))
+        let result = RingingMachine.reset(state: ringing, now: Self.at("2026-03-09T07:31:00Z"))
+        #expect(result.state == RingState(anchor: Self.at("2026-03-09T07:31:00Z")))
+        #expect(result.actions == [.stopRinging])
+        #expect(RingingMachine.resume(state: ringing) == [.startRinging(resumed: true)])
+    }
+}
