@@ -10,7 +10,7 @@
 /// by SQLite instead of being stored and misread later.
 enum Schema {
     /// `migrations[i]` takes the schema from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2]
+    static let migrations: [String] = [version1, version2, version3]
 
     /// The version this build writes.
     static var currentVersion: Int { migrations.count }
@@ -63,6 +63,25 @@ enum Schema {
             detail         TEXT    NOT NULL DEFAULT ''
         ) STRICT;
         CREATE INDEX events_item ON events (item_id);
+        """
+
+    /// Where each item stands in its ringing lifecycle, saved before the daemon
+    /// acknowledges a change, so a restart neither loses a snooze nor rings an
+    /// occurrence twice. Deleting an item deletes its state.
+    static let version3 = """
+        CREATE TABLE ring_states (
+            item_id         BLOB    NOT NULL PRIMARY KEY CHECK (length(item_id) = 16),
+            item_kind       TEXT    NOT NULL CHECK (item_kind IN ('alarm', 'reminder')),
+            anchor_usec     INTEGER NOT NULL,
+            phase           TEXT    NOT NULL CHECK (phase IN ('waiting', 'ringing', 'snoozed')),
+            phase_usec      INTEGER,
+            occurrence_usec INTEGER,
+            snooze_count    INTEGER NOT NULL DEFAULT 0 CHECK (snooze_count >= 0)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TRIGGER alarms_drop_ring_state AFTER DELETE ON alarms
+            BEGIN DELETE FROM ring_states WHERE item_id = old.id; END;
+        CREATE TRIGGER reminders_drop_ring_state AFTER DELETE ON reminders
+            BEGIN DELETE FROM ring_states WHERE item_id = old.id; END;
         """
 
     /// Applies every migration newer than the file's version and returns the version

@@ -285,6 +285,37 @@ public final class Store {
         }
     }
 
+    // MARK: Ringing state
+
+    /// Every saved ringing state, by item id.
+    public func ringStates() throws(StoreError) -> [UUID: RingState] {
+        try sqlite("read ringing states") { database throws(SQLiteError) in
+            try database.withStatement(RingStateRow.selectAll) { statement throws(SQLiteError) in
+                var states: [UUID: RingState] = [:]
+                while try statement.step() {
+                    let (id, state) = try RingStateRow.decode(statement)
+                    states[id] = state
+                }
+                return states
+            }
+        }
+    }
+
+    /// Saves (inserts or replaces) ringing states, in one transaction.
+    public func saveRingStates(_ states: [(id: UUID, kind: ItemKind, state: RingState)]) throws(StoreError) {
+        guard !states.isEmpty else { return }
+        for entry in states { try RingStateRow.validate(entry.state) }
+        try write("save ringing states") { database throws(SQLiteError) in
+            try database.withStatement(RingStateRow.upsert) { statement throws(SQLiteError) in
+                for entry in states {
+                    statement.reset()
+                    try RingStateRow.bind(id: entry.id, kind: entry.kind, state: entry.state, to: statement)
+                    try statement.step()
+                }
+            }
+        }
+    }
+
     // MARK: Transactions and bulk work
 
     /// Runs `body` atomically: everything it writes is committed when it returns, and

@@ -72,6 +72,13 @@ struct StoreMigrationTests {
             #expect(try store.alarm(id: work.id) == pinned)
             try store.record(Sample.event(work.id, .fired, at: 1_000))
             #expect(try store.history().count == 1)
+            // So do the version 3 parts: ringing state, which goes with its item.
+            let state = RingState(anchor: Date(timeIntervalSince1970: 1_000), phase: .snoozed(until: Date(timeIntervalSince1970: 1_600)),
+                                  occurrence: Date(timeIntervalSince1970: 900), snoozeCount: 2)
+            try store.saveRingStates([(work.id, .alarm, state)])
+            #expect(try store.ringStates() == [work.id: state])
+            try store.removeAlarm(id: work.id)
+            #expect(try store.ringStates().isEmpty)
         }
     }
 
@@ -83,7 +90,7 @@ struct StoreMigrationTests {
             let store = try Store(path: path)
             defer { store.close() }
             #expect(try schema(of: path) == before)
-            #expect(try store.database?.integer("PRAGMA user_version") == 2)
+            #expect(try store.database?.integer("PRAGMA user_version") == 3)
         }
     }
 }

@@ -1,0 +1,65 @@
+import AlarmCore
+import Foundation
+
+/// How a ``RingState`` maps to a row of the `ring_states` table.
+///
+/// `phase_usec` holds the instant the phase carries: ringing since, or snoozed until.
+enum RingStateRow {
+    static let upsert = """
+        INSERT INTO ring_states (item_id, item_kind, anchor_usec, phase, phase_usec, occurrence_usec, snooze_count)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+        ON CONFLICT (item_id) DO UPDATE SET item_kind = excluded.item_kind, anchor_usec = excluded.anchor_usec,
+            phase = excluded.phase, phase_usec = excluded.phase_usec, occurrence_usec = excluded.occurrence_usec,
+            snooze_count = excluded.snooze_count
+        """
+    static let selectAll = "SELECT item_id, anchor_usec, phase, phase_usec, occurrence_usec, snooze_count FROM ring_states"
+
+    static func validate(_ state: RingState) throws(StoreError) {
+        try Instant.validate(state.anchor, field: "anchor")
+        if let occurrence = state.occurrence { try Instant.validate(occurrence, field: "occurrence") }
+        switch state.phase {
+        case .waiting: break
+        case .ringing(let instant), .snoozed(let instant): try Instant.validate(instant, field: "phase")
+        }
+    }
+
+    static func bind(id: UUID, kind: ItemKind, state: RingState, to statement: SQLiteStatement) throws(SQLiteError) {
+        try statement.bind(id, at: 1)
+        try statement.bind(kind.rawValue, at: 2)
+        try statement.bind(Instant.storable(state.anchor), at: 3)
+        switch state.phase {
+        case .waiting:
+            try statement.bind("waiting", at: 4)
+            try statement.bindNull(at: 5)
+        case .ringing(let since):
+            try statement.bind("ringing", at: 4)
+            try statement.bind(Instant.storable(since), at: 5)
+        case .snoozed(let until):
+            try statement.bind("snoozed", at: 4)
+            try statement.bind(Instant.storable(until), at: 5)
+        }
+        try statement.bind(state.occurrence.map(Instant.storable), at: 6)
+        try statement.bind(state.snoozeCount, at: 7)
+    }
+
+    static func decode(_ statement: SQLiteStatement) throws(SQLiteError) -> (UUID, RingState) {
+        guard let id = statement.uuid(at: 0) else {
+            throw .invalidRow("ring state", "item_id \(sqlLiteral(statement.blob(at: 0))) is not a 16-byte UUID")
+        }
+        let phaseInstant = statement.optionalInt64(at: 3).map(Instant.date(microseconds:))
+        let phase: RingState.Phase
+        switch (statement.text(at: 2), phaseInstant) {
+        case ("waiting", _): phase = .waiting
+        case ("ringing", let since?): phase = .ringing(since: since)
+        case ("snoozed", let until?): phase = .snoozed(until: until)
+        case (let name, _):
+            throw .invalidRow("ring state of \(id.uuidString)", "phase \(ValidationError.quoted(name ?? "NULL")) without its instant")
+        }
+        return (id, RingState(
+            anchor: Instant.date(microseconds: statement.int64(at: 1)),
+            phase: phase,
+            occurrence: statement.optionalInt64(at: 4).map(Instant.date(microseconds:)),
+            snoozeCount: statement.int(at: 5)
+        ))
+    }
+}
