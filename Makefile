@@ -43,7 +43,8 @@ test-deps:
 build: deps
 	$(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS)
 
-# Runs the daemon in the foreground with the per-user state directory.
+# Shows a preview, then runs the daemon in the foreground with the per-user
+# state directory (Ctrl-C stops it). Daemon flags go in ARGS.
 run: build
 	@echo "== alarmctl preview 7:30 --days weekdays (no daemon needed)"
 	@"$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/alarmctl" preview 7:30 --days weekdays

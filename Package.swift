@@ -2,8 +2,11 @@
 import PackageDescription
 
 // Layers, bottom to top:
-//   AlarmCore   pure model, time rules and state machines; no I/O, never reads the clock
+//   AlarmCore   pure model, time rules, ringing state machine, config parsing;
+//               no I/O, never reads the clock
 //   AlarmStore  SQLite persistence (through the C API in CSQLite)
+//   AlarmDaemon the scheduler and the adapters around it (journal, sd_notify,
+//               clock and time-zone watching, signals), wired into a daemon
 //   AlarmCLI    alarmctl's commands, kept in a library so tests can drive them in-process too
 //   alarmd, alarmctl  thin executables
 let package = Package(
@@ -18,14 +21,21 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
         .target(name: "AlarmCore"),
         .target(name: "AlarmStore", dependencies: ["AlarmCore", "CSQLite"]),
         .target(name: "AlarmCLI", dependencies: ["AlarmCore", "AlarmStore"]),
         .executableTarget(name: "alarmctl", dependencies: ["AlarmCLI"]),
-        .executableTarget(name: "alarmd", dependencies: ["AlarmCore", "AlarmStore"]),
+        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "CSystemd"]),
+        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "CSQLite"], exclude: ["Fixtures"]),
         .testTarget(name: "AlarmCLITests", dependencies: ["AlarmCLI"]),
+        .testTarget(name: "AlarmdTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,163 @@
+import AlarmCore
+import AlarmStore
+import Dispatch
+import Foundation
+import Glibc
+
+/// Wires the adapters around the scheduler and runs the process: signals,
+/// sd_notify, the watchdog, clock and time-zone watching, reloads.
+public final class Daemon: @unchecked Sendable {
+    /// Exit codes, from BSD `sysexits.h` as systemd documents them.
+    public enum ExitCode {
+        public static let success: Int32 = 0
+        public static let usage: Int32 = 64
+        public static let software: Int32 = 70
+        public static let config: Int32 = 78
+    }
+
+    public let options: DaemonOptions
+    public let scheduler: Scheduler
+    public let journal: Journal
+    private let environment: [String: String]
+    private let store: Store
+    private let notifier = ServiceNotifier()
+    private let zoneSource: SystemZone
+    private let control = DispatchQueue(label: "alarmd.control")
+    private var config: DaemonConfig
+    private var configFile: String?
+    private var watchers: [AnyObject] = []
+    private var watchdog: DispatchSourceTimer?
+
+    /// Opens the store and reads the configuration; throws a message for the
+    /// person and the exit code to end with.
+    public init(options: DaemonOptions, environment: [String: String], clock: any Clock = SystemClock(), journal: Journal = Journal(), ringer: (any Ringer)? = nil) throws(StartupError) {
+        self.options = options
+        self.environment = environment
+        self.journal = journal
+        zoneSource = SystemZone(environmentTZ: environment["TZ"])
+        configFile = options.configFile(environment: environment)
+        config = try Daemon.loadConfig(configFile, journal: journal)
+        do {
+            store = try Store(path: options.stateDirectory + "/alarmd.sqlite3")
+        } catch {
+            throw StartupError(message: "cannot open the database: \(error)", exitCode: ExitCode.config)
+        }
+        scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: ringer ?? LoggingRinger(journal: journal),
+                              policy: config.ringPolicy, zone: zoneSource.current())
+    }
+
+    public struct StartupError: Error, CustomStringConvertible {
+        public let message: String
+        public let exitCode: Int32
+        public var description: String { message }
+    }
+
+    static func loadConfig(_ path: String?, journal: Journal) throws(StartupError) -> DaemonConfig {
+        guard let path else { return DaemonConfig() }
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw StartupError(message: "\(path): cannot read the configuration: \(error.localizedDescription)", exitCode: ExitCode.config)
+        }
+        do {
+            let (config, warnings) = try DaemonConfig.parse(text, name: path)
+            for warning in warnings { journal.send(warning, priority: .warning) }
+            return config
+        } catch {
+            throw StartupError(message: error.description, exitCode: ExitCode.config)
+        }
+    }
+
+    /// Loads and arms the plan and starts watching clock, zone and signals.
+    /// `READY=1` follows once everything is in place.
+    public func start(installSignalHandlers: Bool = true) throws(StartupError) {
+        do { try scheduler.start() } catch {
+            throw StartupError(message: "cannot load \(store.path): \(error)", exitCode: ExitCode.config)
+        }
+        let notifier = notifier
+        scheduler.queue.sync { scheduler.onStatusChange = { notifier.status($0) } }
+        do {
+            let scheduler = scheduler
+            let zoneSource = zoneSource
+            watchers.append(try ClockWatcher(queue: control) { scheduler.clockChanged($0) })
+            let etc = URL(fileURLWithPath: "/etc/localtime").deletingLastPathComponent().path
+            watchers.append(try TimeZoneWatcher(directory: etc, queue: control) { scheduler.zoneChanged(zoneSource.current()) })
+        } catch {
+            journal.send("Cannot watch for clock or time-zone changes (\(error)); alarms still fire, but a clock change is noticed only at the next firing", priority: .warning)
+        }
+        if installSignalHandlers {
+            watchers.append(SignalWatcher([SIGTERM, SIGINT, SIGHUP], queue: control) { [unowned self] number in
+                if number == SIGHUP { reload() } else { shutDown() }
+            })
+        }
+        startWatchdog()
+        let status = scheduler.status
+        journal.send("alarmd \(AlarmdVersion.string) started: \(status); database \(store.path)", priority: .info, messageID: MessageID.started)
+        notifier.ready(status: status)
+    }
+
+    /// Pings the watchdog at half its interval, from the scheduler queue, so a
+    /// wedged scheduler stops the pings and systemd restarts the daemon.
+    private func startWatchdog() {
+        guard let interval = notifier.watchdogPingInterval() else { return }
+        let timer = DispatchSource.makeTimerSource(queue: control)
+        let notifier = notifier
+        let schedulerQueue = scheduler.queue
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { schedulerQueue.async { notifier.watchdog() } }
+        timer.resume()
+        watchdog = timer
+    }
+
+    /// SIGHUP: re-read the configuration and the system zone, re-plan.
+    public func reload() {
+        notifier.reloading()
+        do {
+            config = try Daemon.loadConfig(configFile, journal: journal)
+            scheduler.setPolicy(config.ringPolicy)
+        } catch {
+            journal.send("Reload: keeping the previous configuration: \(error)", priority: .error)
+        }
+        scheduler.zoneChanged(zoneSource.current())
+        let status = scheduler.status
+        journal.send("Reloaded configuration\(configFile.map { " from \($0)" } ?? " (built-in defaults)"): \(status)", priority: .info, messageID: MessageID.reloaded)
+        notifier.ready(status: status)
+    }
+
+    /// Stops firing, silences everything and closes the store.
+    public func stop() {
+        watchdog?.cancel()
+        watchers.removeAll()
+        scheduler.stop()
+        scheduler.drainOutputs()
+        store.close()
+    }
+
+    private func shutDown() {
+        notifier.stopping()
+        journal.send("alarmd stopping", priority: .info, messageID: MessageID.stopping)
+        stop()
+        exit(ExitCode.success)
+    }
+
+    /// The executable's whole life: parse, start, serve until a signal ends it.
+    public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        let options: DaemonOptions
+        do { options = try DaemonOptions(arguments: arguments, environment: environment) } catch {
+            FileHandle.standardError.write(Data("alarmd: \(error)\n".utf8))
+            return ExitCode.usage
+        }
+        if options.showHelp { print(DaemonOptions.usage, terminator: ""); return ExitCode.success }
+        if options.showVersion { print("alarmd \(AlarmdVersion.string)"); return ExitCode.success }
+        do {
+            let daemon = try Daemon(options: options, environment: environment)
+            try daemon.start()
+            withExtendedLifetime(daemon) { dispatchMain() }
+        } catch {
+            // Both places: the journal for a service start, stderr for a person at a terminal.
+            let journal = Journal()
+            if journal.isAvailable { journal.send("alarmd cannot start: \(error.message)", priority: .error) }
+            FileHandle.standardError.write(Data("alarmd: \(error.message)\n".utf8))
+            return error.exitCode
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import AlarmCore
+
+/// Stable journal `MESSAGE_ID`s, one per kind of entry, generated once and never
+/// changed: `journalctl MESSAGE_ID=…` and the catalog (`systemd/alarmd.catalog`)
+/// depend on them.
+public enum MessageID {
+    public static let fired = "7bad90afa51843e2918574dcf3196838"
+    public static let snoozed = "7da47a6701cd49ce8c01625218ecb279"
+    public static let dismissed = "a31085f31e7c438986157512be6db3ea"
+    public static let timedOut = "6d881771596d4af2bb7086350d5176b1"
+    public static let skipped = "2e26ab98372b45aab8ab90df99ca0523"
+    public static let missed = "0da56a4b98ac4ff3882b5ac7cf2d2e63"
+    public static let completed = "d1c7fccd0723475abc49b2aee9e527d7"
+    public static let changed = "c4b9a563c1f54e3d90c0d60b52f8027a"
+    public static let started = "17d501f7af2a457e9ddde6ca23260f05"
+    public static let stopping = "7b54a077980e4a8ea399e3a2b077222c"
+    public static let reloaded = "8c0e489467e54993bc202f93536051d2"
+    public static let clockChanged = "577f0b7882ab4743b14792f87a62ac8b"
+    public static let peerRefused = "1630abadbed941dbba83ec4b9a84cebd"
+
+    public static func forEvent(_ kind: EventKind) -> String {
+        switch kind {
+        case .fired: return fired
+        case .snoozed: return snoozed
+        case .dismissed: return dismissed
+        case .timedOut: return timedOut
+        case .skipped: return skipped
+        case .missed: return missed
+        case .completed: return completed
+        case .changed: return changed
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import AlarmCore
+import Foundation
+
+/// The outputs that make a person notice an item: the desktop issue plugs in
+/// notifications and sound; until then, and as a fallback, the journal.
+///
+/// Calls arrive on the scheduler's output queue and must return quickly: an
+/// implementation that talks to slow things does so on its own queue.
+public protocol Ringer: Sendable {
+    func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool)
+    func stopRinging(_ id: UUID)
+    func showMissed(_ item: Item, scheduled: Date)
+    /// The daemon is going away: stop everything.
+    func stopAll()
+}
+
+/// A ringer that only writes what it would do to the journal.
+public struct LoggingRinger: Ringer {
+    let journal: Journal
+
+    public init(journal: Journal) { self.journal = journal }
+
+    public func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool) {
+        journal.send("\(EventText.subject(item)) is \(resumed ? "still " : "")ringing", priority: .debug, fields: [("ALARMD_ITEM_ID", item.id.uuidString.lowercased())])
+    }
+
+    public func stopRinging(_ id: UUID) {
+        journal.send("Item \(id.uuidString.lowercased()) stopped ringing", priority: .debug, fields: [("ALARMD_ITEM_ID", id.uuidString.lowercased())])
+    }
+
+    public func showMissed(_ item: Item, scheduled: Date) {}
+
+    public func stopAll() {}
+}

@@ -1,0 +1,425 @@
+import AlarmCore
+import AlarmStore
+import Dispatch
+import Foundation
+
+/// Why the scheduler refused a request.
+public enum SchedulerError: Error, Equatable, CustomStringConvertible {
+    case noSuchItem(UUID)
+    case invalid(ValidationError)
+    case ring(RingError)
+    case store(StoreError)
+
+    public var description: String {
+        switch self {
+        case .noSuchItem(let id): return "no item with id \(id.uuidString.lowercased())"
+        case .invalid(let error): return error.description
+        case .ring(let error): return error.description
+        case .store(let error): return error.description
+        }
+    }
+}
+
+/// Keeps every item, its ringing state and its next wake-up, and fires them on
+/// time with one wall-clock Dispatch timer armed for the earliest wake-up.
+///
+/// All state is confined to `queue`. Each step runs the pure `RingingMachine`,
+/// persists the resulting state in one transaction, and only then hands the
+/// effects to the output queues (journal and event stream; ringer), so a slow output
+/// never holds up the next firing and nothing is announced that a crash could
+/// take back.
+public final class Scheduler: @unchecked Sendable {
+    public let queue = DispatchQueue(label: "alarmd.scheduler", qos: .userInteractive)
+    /// Journal entries and `Watch` events.
+    private let outputQueue = DispatchQueue(label: "alarmd.output", qos: .userInitiated)
+    /// Notifications and sound, which may be slow (D-Bus, spawning a player) and
+    /// must not hold up the journal or the next firing.
+    private let ringerQueue = DispatchQueue(label: "alarmd.ringer", qos: .userInitiated)
+    private let store: Store
+    private let clock: any Clock
+    private let journal: Journal
+    private let ringer: any Ringer
+    public let events = EventStream()
+
+    // Confined to `queue`.
+    private var policy: RingPolicy
+    private var zone: TimeZone
+    private var items: [UUID: Item] = [:]
+    private var states: [UUID: RingState] = [:]
+    private var deadlines = DeadlineQueue()
+    private var timer: DispatchSourceTimer?
+    private var armedFor: Date?
+    /// Called on `queue` after every change of plan, with the status line.
+    public var onStatusChange: (@Sendable (String) -> Void)?
+
+    public init(store: Store, clock: any Clock, journal: Journal, ringer: any Ringer, policy: RingPolicy, zone: TimeZone) {
+        self.store = store
+        self.clock = clock
+        self.journal = journal
+        self.ringer = ringer
+        self.policy = policy
+        self.zone = zone
+    }
+
+    // MARK: - Life cycle
+
+    /// Loads everything from the store, applies the missed-alarm rules to what
+    /// fell due while the daemon was away, resumes items that were ringing, and
+    /// arms the timer.
+    public func start() throws(StoreError) {
+        try onQueue { () throws(StoreError) in
+            let alarms = try store.alarms()
+            let reminders = try store.reminders()
+            states = try store.ringStates()
+            items.reserveCapacity(alarms.count + reminders.count)
+            for alarm in alarms { items[alarm.id] = .alarm(alarm) }
+            for reminder in reminders { items[reminder.id] = .reminder(reminder) }
+            // Items without a stored state are new to this schema; look forward from now.
+            let now = currentTime()
+            var fresh: [(UUID, ItemKind, RingState)] = []
+            for (id, item) in items where states[id] == nil {
+                let state = RingState(anchor: now)
+                states[id] = state
+                fresh.append((id, item.kind, state))
+            }
+            if !fresh.isEmpty { try store.saveRingStates(fresh) }
+            // The store drops a state with its item; this only guards against a hand-edited file.
+            states = states.filter { items[$0.key] != nil }
+            for (id, state) in states {
+                for action in RingingMachine.resume(state: state) { perform(action, item: items[id]!, state: state, now: now) }
+            }
+            rebuildDeadlines()
+            fireDue()
+        }
+    }
+
+    /// Stops the timer and silences everything; the store stays as it is.
+    public func stop() {
+        queue.sync {
+            timer?.cancel()
+            timer = nil
+        }
+        ringerQueue.sync { ringer.stopAll() }
+    }
+
+    /// Waits until every output handed over so far has been performed.
+    public func drainOutputs() {
+        outputQueue.sync {}
+        ringerQueue.sync {}
+    }
+
+    // MARK: - Re-planning
+
+    /// The wall clock was set or the machine resumed: forward jumps get the
+    /// missed-alarm rules, backward jumps re-arm without ringing anything twice.
+    public func clockChanged(_ change: ClockChange) {
+        queue.async { [self] in
+            let now = currentTime()
+            journal.send("Clock change: \(change); re-planning \(items.count) items", priority: .info, messageID: MessageID.clockChanged,
+                         fields: [("ALARMD_CLOCK_JUMP_USEC", String(Int64(change.jump * 1_000_000))), ("ALARMD_RESUMED", change.resumed ? "1" : "0")])
+            if change.jump < 0 {
+                var moved: [(UUID, ItemKind, RingState)] = []
+                for (id, state) in states {
+                    let adjusted = RingingMachine.clockMovedBack(state: state, now: now)
+                    if adjusted != state, let item = items[id] {
+                        states[id] = adjusted
+                        moved.append((id, item.kind, adjusted))
+                    }
+                }
+                do { try store.saveRingStates(moved) } catch {
+                    journal.send("Could not save to \(store.path): \(error)", priority: .error)
+                }
+            }
+            // The same instant is a different wall-clock deadline now.
+            armedFor = nil
+            rebuildDeadlines()
+            fireDue()
+        }
+    }
+
+    /// The system time zone changed (or a reload re-read it): floating alarms
+    /// move with it, pinned alarms and reminders do not.
+    public func zoneChanged(_ newZone: TimeZone) {
+        queue.async { [self] in
+            guard newZone != zone else { return }
+            journal.send("Time zone changed from \(zone.identifier) to \(newZone.identifier); re-planning", priority: .info, messageID: MessageID.clockChanged)
+            zone = newZone
+            rebuildDeadlines()
+            fireDue()
+        }
+    }
+
+    public func setPolicy(_ newPolicy: RingPolicy) {
+        queue.async { [self] in
+            policy = newPolicy
+            rebuildDeadlines()
+            fireDue()
+        }
+    }
+
+    private func rebuildDeadlines() {
+        deadlines = DeadlineQueue(items.lazy.compactMap { [self] id, item in
+            RingingMachine.wake(item: item, state: states[id]!, zone: zone, policy: policy).map { DeadlineQueue.Entry(id: id, deadline: $0) }
+        })
+    }
+
+    // MARK: - Firing
+
+    /// Runs every step that is due, persists them together, then re-arms.
+    private func fireDue() {
+        let now = currentTime()
+        var transitions: [(Item, RingTransition)] = []
+        while let entry = deadlines.popDue(at: now) {
+            guard let item = items[entry.id], let state = states[entry.id] else { continue }
+            transitions.append((item, RingingMachine.advance(item: item, state: state, now: now, zone: zone, policy: policy)))
+        }
+        if !transitions.isEmpty {
+            // A failed save is logged inside; the firing goes ahead regardless,
+            // because ringing on time matters more than the record of it.
+            try? apply(transitions, now: now, strict: false)
+        }
+        arm()
+    }
+
+    /// Saves what `transitions` change (items, states, history) in one
+    /// transaction, and only then updates memory and hands the effects to the
+    /// outputs, so nothing is announced that a crash could take back.
+    ///
+    /// With `strict` a failed save throws and changes nothing (a person's command
+    /// must not be acknowledged unsaved); otherwise it is logged and the
+    /// transitions take effect in memory anyway.
+    private func apply(_ transitions: [(Item, RingTransition)], now: Date, strict: Bool) throws(StoreError) {
+        var updated: [Item] = []
+        var changedItems: [Item] = []
+        var savedStates: [(id: UUID, kind: ItemKind, state: RingState)] = []
+        var history: [HistoryEvent] = []
+        for (before, transition) in transitions {
+            var item = before
+            for action in transition.actions {
+                switch action {
+                case .disableAlarm:
+                    if case .alarm(var alarm) = item { alarm.enabled = false; alarm.updated = now; item = .alarm(alarm) }
+                case .clearSkipNext:
+                    if case .alarm(var alarm) = item { alarm.skipNext = false; alarm.updated = now; item = .alarm(alarm) }
+                case .completeReminder:
+                    if case .reminder(var reminder) = item { reminder.done = true; reminder.updated = now; item = .reminder(reminder) }
+                case .record(let kind, let scheduled, let detail):
+                    history.append(HistoryEvent(itemID: item.id, itemKind: item.kind, event: kind, scheduled: scheduled, actual: now, detail: detail))
+                case .startRinging, .stopRinging, .showMissed:
+                    break
+                }
+            }
+            if item != before { changedItems.append(item) }
+            updated.append(item)
+            savedStates.append((item.id, item.kind, transition.state))
+        }
+        do throws(StoreError) {
+            try store.transaction { () throws(StoreError) in
+                for item in changedItems { try write(item) }
+                try store.saveRingStates(savedStates)
+                try store.record(history)
+            }
+        } catch {
+            journal.send("Could not save to \(store.path): \(error)", priority: .error)
+            if strict { throw error }
+        }
+        for (item, (_, transition)) in zip(updated, transitions) {
+            items[item.id] = item
+            states[item.id] = transition.state
+            deadlines.set(item.id, to: RingingMachine.wake(item: item, state: transition.state, zone: zone, policy: policy))
+            for action in transition.actions { perform(action, item: item, state: transition.state, now: now) }
+        }
+        publishStatus()
+    }
+
+    private func write(_ item: Item) throws(StoreError) {
+        switch item {
+        case .alarm(let alarm): try store.update(alarm)
+        case .reminder(let reminder): try store.update(reminder)
+        }
+    }
+
+    /// Hands one effect to the output queue.
+    private func perform(_ action: RingAction, item: Item, state: RingState, now: Date) {
+        let ringer = ringer
+        switch action {
+        case .startRinging(let resumed):
+            let occurrence = state.occurrence ?? now
+            ringerQueue.async { ringer.startRinging(item, occurrence: occurrence, snoozeCount: state.snoozeCount, resumed: resumed) }
+        case .stopRinging:
+            ringerQueue.async { ringer.stopRinging(item.id) }
+        case .showMissed(let scheduled):
+            ringerQueue.async { ringer.showMissed(item, scheduled: scheduled) }
+        case .record(let kind, let scheduled, let detail):
+            let event = DaemonEvent(kind: kind, item: item, scheduled: scheduled, actual: now, snoozeCount: state.snoozeCount, detail: detail)
+            let journal = journal
+            let events = events
+            outputQueue.async {
+                Scheduler.log(event, to: journal)
+                events.publish(event)
+            }
+        case .disableAlarm, .clearSkipNext, .completeReminder:
+            break
+        }
+    }
+
+    static func log(_ event: DaemonEvent, to journal: Journal) {
+        let priority: Journal.Priority
+        switch event.kind {
+        case .fired: priority = .notice
+        case .missed: priority = .warning
+        default: priority = .info
+        }
+        var fields: [(String, String)] = [
+            ("ALARMD_ITEM_ID", event.item.id.uuidString.lowercased()),
+            ("ALARMD_KIND", event.item.kind.rawValue),
+            ("ALARMD_LABEL", event.item.title),
+            ("ALARMD_EVENT", event.kind.rawValue),
+            ("ALARMD_SNOOZE_COUNT", String(event.snoozeCount)),
+        ]
+        if let scheduled = event.scheduled {
+            fields.append(("ALARMD_SCHEDULED_USEC", String(Int64((scheduled.timeIntervalSince1970 * 1_000_000).rounded()))))
+        }
+        if let lateness = event.lateness {
+            fields.append(("ALARMD_LATENESS_USEC", String(Int64((lateness * 1_000_000).rounded()))))
+        }
+        if !event.detail.isEmpty { fields.append(("ALARMD_DETAIL", event.detail)) }
+        let lateness = event.kind == .fired || event.kind == .missed ? event.lateness : nil
+        journal.send(EventText.sentence(event.kind, item: event.item, lateness: lateness, detail: event.detail),
+                     priority: priority, messageID: MessageID.forEvent(event.kind), fields: fields)
+    }
+
+    /// The clock's reading, to the microsecond: the precision the store keeps, so
+    /// that the state in memory is exactly the state a restart would load.
+    private func currentTime() -> Date {
+        Date(timeIntervalSince1970: (clock.now().timeIntervalSince1970 * 1_000_000).rounded() / 1_000_000)
+    }
+
+    /// Arms the single timer for the earliest wake-up, or disarms it.
+    private func arm() {
+        guard let first = deadlines.first?.deadline else {
+            timer?.cancel()
+            timer = nil
+            armedFor = nil
+            return
+        }
+        if armedFor == first, timer != nil { return }
+        if timer == nil {
+            let source = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
+            source.setEventHandler { [unowned self] in fireDue() }
+            source.resume()
+            timer = source
+        }
+        timer!.schedule(wallDeadline: clock.wallDeadline(for: first), repeating: .never, leeway: .nanoseconds(0))
+        armedFor = first
+    }
+
+    private func publishStatus() {
+        guard let onStatusChange else { return }
+        onStatusChange(statusLine())
+    }
+
+    /// `4 alarms, 2 reminders; next: Tue 07:30 Work` (call on `queue`).
+    func statusLine() -> String {
+        var alarms = 0
+        var reminders = 0
+        for item in items.values {
+            if case .alarm = item { alarms += 1 } else { reminders += 1 }
+        }
+        let next = deadlines.first.flatMap { entry in items[entry.id].map { (entry.deadline, $0) } }
+        return EventText.status(alarms: alarms, reminders: reminders, next: next, zone: zone)
+    }
+
+    // MARK: - Requests
+
+    /// `queue.sync` keeping the body's error type (`sync` only rethrows `any Error`).
+    private func onQueue<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        let result = queue.sync { () -> Result<T, E> in
+            do throws(E) { return .success(try body()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// The status line, read on the scheduler queue.
+    public var status: String { queue.sync { statusLine() } }
+
+    /// Items, their states and next wake-ups, read on the scheduler queue.
+    public func snapshot() -> [(item: Item, state: RingState, next: Date?)] {
+        queue.sync {
+            items.values.map { item in (item, states[item.id]!, deadlines.deadline(for: item.id)) }
+        }
+    }
+
+    /// Adds or replaces an item. Any ringing or snooze of the old version ends,
+    /// and the next occurrence is looked for from now.
+    public func upsert(_ item: Item) throws(SchedulerError) {
+        try onQueue { () throws(SchedulerError) in
+            do throws(ValidationError) {
+                switch item {
+                case .alarm(let alarm): try alarm.validate()
+                case .reminder(let reminder): try reminder.validate()
+                }
+            } catch { throw .invalid(error) }
+            let now = currentTime()
+            let transition = RingingMachine.reset(state: states[item.id], now: now)
+            let exists = items[item.id] != nil
+            do throws(StoreError) {
+                try store.transaction { () throws(StoreError) in
+                    switch (item, exists) {
+                    case (.alarm(let alarm), false): try store.insert(alarm)
+                    case (.reminder(let reminder), false): try store.insert(reminder)
+                    default: try write(item)
+                    }
+                    try store.saveRingStates([(item.id, item.kind, transition.state)])
+                }
+            } catch { throw .store(error) }
+            // Reminders get their place in the list from the store.
+            if case .reminder = item, !exists, let stored = try? store.reminder(id: item.id) {
+                items[item.id] = .reminder(stored)
+            } else {
+                items[item.id] = item
+            }
+            states[item.id] = transition.state
+            for action in transition.actions { perform(action, item: item, state: transition.state, now: now) }
+            deadlines.set(item.id, to: RingingMachine.wake(item: items[item.id]!, state: transition.state, zone: zone, policy: policy))
+            fireDue()
+            publishStatus()
+        }
+    }
+
+    /// Removes an item, silencing it first if it rings.
+    public func remove(_ id: UUID) throws(SchedulerError) {
+        try onQueue { () throws(SchedulerError) in
+            guard let item = items[id] else { throw .noSuchItem(id) }
+            do throws(StoreError) {
+                switch item {
+                case .alarm: try store.removeAlarm(id: id)
+                case .reminder: try store.removeReminder(id: id)
+                }
+            } catch { throw .store(error) }
+            if states[id]?.isRinging == true { perform(.stopRinging, item: item, state: states[id]!, now: currentTime()) }
+            items[id] = nil
+            states[id] = nil
+            deadlines.remove(id)
+            arm()
+            publishStatus()
+        }
+    }
+
+    /// Snooze, dismiss or complete an item; the new state is saved before this returns.
+    @discardableResult
+    public func command(_ command: RingCommand, id: UUID) throws(SchedulerError) -> RingState {
+        try onQueue { () throws(SchedulerError) -> RingState in
+            guard let item = items[id], let state = states[id] else { throw .noSuchItem(id) }
+            let now = currentTime()
+            let transition: RingTransition
+            do throws(RingError) { transition = try RingingMachine.handle(command, item: item, state: state, now: now, policy: policy) } catch { throw .ring(error) }
+            do throws(StoreError) { try apply([(item, transition)], now: now, strict: true) } catch { throw .store(error) }
+            arm()
+            return transition.state
+        }
+    }
+
+    /// The ids of items ringing now.
+    public var ringing: [UUID] { queue.sync { states.filter { $0.value.isRinging }.map(\.key) } }
+}

@@ -1,0 +1,93 @@
+import Dispatch
+import Foundation
+import Glibc
+
+/// Finds the system time zone the way glibc does — `TZ` first, then
+/// `/etc/localtime` — but freshly on every call: Foundation's `TimeZone.current`
+/// is cached for the life of the process and would miss a zone change.
+public struct SystemZone: Sendable {
+    public let environmentTZ: String?
+    public let etcDirectory: String
+
+    public init(environmentTZ: String?, etcDirectory: String = "/etc") {
+        self.environmentTZ = environmentTZ
+        self.etcDirectory = etcDirectory
+    }
+
+    public func current() -> TimeZone {
+        if var name = environmentTZ, !name.isEmpty {
+            if name.hasPrefix(":") { name.removeFirst() }
+            if let zone = TimeZone(identifier: name) ?? Self.zone(fromPath: name) { return zone }
+        }
+        let localtime = etcDirectory + "/localtime"
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime), let zone = Self.zone(fromPath: target) {
+            return zone
+        }
+        if let text = try? String(contentsOfFile: etcDirectory + "/timezone", encoding: .utf8),
+           let zone = TimeZone(identifier: text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            return zone
+        }
+        return TimeZone(identifier: "UTC")!
+    }
+
+    /// `/usr/share/zoneinfo/Europe/Berlin` or `../usr/share/zoneinfo/Europe/Berlin` → Europe/Berlin.
+    static func zone(fromPath path: String) -> TimeZone? {
+        guard let range = path.range(of: "zoneinfo/") else { return nil }
+        return TimeZone(identifier: String(path[range.upperBound...]))
+    }
+}
+
+/// Watches the directory holding `localtime` with inotify: tools replace the
+/// symlink (timedatectl renames a new one over it), so watching the file
+/// itself would lose track after the first change.
+public final class TimeZoneWatcher: @unchecked Sendable {
+    private let descriptor: FileDescriptor
+    private let source: DispatchSourceRead
+
+    public init(directory: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) throws(SystemError) {
+        let fd = try systemCall("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
+        descriptor = FileDescriptor(fd)
+        let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_ATTRIB)
+        try systemCall("inotify_add_watch \(directory)") { inotify_add_watch(fd, directory, mask) }
+        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        source.setEventHandler {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var relevant = false
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                guard count > 0 else { break }
+                var offset = 0
+                while offset + 16 <= count {
+                    // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[]; }
+                    let length = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
+                    let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
+                    let name = String(decoding: nameBytes, as: UTF8.self)
+                    if name == "localtime" || name == "timezone" { relevant = true }
+                    offset += 16 + length
+                }
+            }
+            if relevant { onChange() }
+        }
+        source.resume()
+    }
+
+    deinit { source.cancel() }
+}
+
+/// Delivers signals on a Dispatch queue instead of in an async-signal context.
+public final class SignalWatcher: @unchecked Sendable {
+    private var sources: [DispatchSourceSignal] = []
+
+    public init(_ signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) {
+        for number in signals {
+            // The default action must be off, or the process dies before the source sees it.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { handler(number) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    deinit { sources.forEach { $0.cancel() } }
+}

@@ -1,0 +1,161 @@
+import AlarmCore
+import AlarmStore
+import Foundation
+import Glibc
+import Testing
+
+/// The real alarmd binary, with a real store, a real journald and a
+/// NOTIFY_SOCKET listener standing in for systemd.
+@Suite struct DaemonProcessTests {
+    /// Writes items (and their ring states) into a fresh store before the daemon starts.
+    static func seed(_ daemon: DaemonProcess, alarms: [Alarm] = [], reminders: [Reminder] = [], states: [UUID: RingState] = [:]) throws {
+        let store = try Store(path: daemon.databasePath)
+        defer { store.close() }
+        for alarm in alarms { try store.insert(alarm) }
+        for reminder in reminders { try store.insert(reminder) }
+        try store.saveRingStates(states.map { id, state in (id, alarms.contains { $0.id == id } ? ItemKind.alarm : .reminder, state) })
+    }
+
+    @Test func notifiesReadyStatusReloadingAndStopping() throws {
+        let daemon = DaemonProcess()
+        let now = Date()
+        try Self.seed(daemon, alarms: [Alarm(time: try TimeOfDay(hour: 7, minute: 30), days: .weekdays, label: "Work", created: now)],
+                      reminders: [Reminder(title: "Tax", due: now.addingTimeInterval(86_400 * 30), created: now)])
+        try daemon.start()
+        let ready = try #require(daemon.notify.wait(for: "READY=1"))
+        #expect(ready.message.contains("STATUS=1 alarm, 1 reminder; next: "))
+        #expect(ready.message.contains("07:30 Work"))
+
+        kill(daemon.process.processIdentifier, SIGHUP)
+        let reloading = try #require(daemon.notify.wait(for: "RELOADING=1", after: ready.index + 1))
+        #expect(reloading.message.contains("MONOTONIC_USEC="))
+        #expect(daemon.notify.wait(for: "READY=1", after: reloading.index + 1) != nil)
+
+        #expect(daemon.stop() == 0)
+        #expect(daemon.notify.messages.contains { $0.contains("STOPPING=1") })
+    }
+
+    @Test func pingsTheWatchdogAtHalfItsInterval() throws {
+        let daemon = DaemonProcess(environment: ["WATCHDOG_USEC": "400000"])
+        try daemon.start()
+        #expect(daemon.notify.wait(for: "READY=1") != nil)
+        let pings = waitUntil(timeout: 5) { daemon.notify.messages.filter { $0.contains("WATCHDOG=1") }.count >= 3 }
+        #expect(pings, "messages: \(daemon.notify.messages)")
+        daemon.stop()
+    }
+
+    @Test(.enabled(if: JournalFixture.isAvailable, "\(JournalFixture.unavailableReason ?? "")"))
+    func aReminderDueSoonFiresOnTimeWithEveryJournalField() throws {
+        let daemon = DaemonProcess()
+        let now = Date()
+        let reminder = Reminder(title: "Tea <ready> & \"hot\"", notes: "green", due: now.addingTimeInterval(1.2), created: now)
+        try Self.seed(daemon, reminders: [reminder], states: [reminder.id: RingState(anchor: now)])
+        try daemon.start()
+        #expect(daemon.notify.wait(for: "READY=1") != nil)
+        let id = reminder.id.uuidString.lowercased()
+        let entries = JournalFixture.entries(itemID: id) { $0.contains { $0["ALARMD_EVENT"] == "fired" } }
+        let fired = try #require(entries.first { $0["ALARMD_EVENT"] == "fired" }, "stderr: \(daemon.standardError)")
+        #expect(fired["MESSAGE_ID"] == "7bad90afa51843e2918574dcf3196838")
+        #expect(fired["ALARMD_KIND"] == "reminder")
+        #expect(fired["ALARMD_LABEL"] == reminder.title)
+        #expect(fired["ALARMD_SNOOZE_COUNT"] == "0")
+        #expect(fired["PRIORITY"] == "5")
+        let scheduled = Int64((reminder.due!.timeIntervalSince1970 * 1_000_000).rounded())
+        #expect(fired["ALARMD_SCHEDULED_USEC"] == String(scheduled))
+        let lateness = try #require(fired["ALARMD_LATENESS_USEC"].flatMap { Int64($0) })
+        #expect(lateness >= 0 && lateness < 50_000, "fired \(lateness) µs late")
+        #expect(fired["MESSAGE"]?.hasPrefix("Reminder \"Tea <ready> & \\\"hot\\\"\" fired ") == true)
+        daemon.stop()
+
+        // The history row is in the store.
+        let store = try Store(path: daemon.databasePath)
+        defer { store.close() }
+        #expect(try store.history(itemID: reminder.id).map(\.event) == [.fired])
+    }
+
+    @Test(.enabled(if: JournalFixture.isAvailable, "\(JournalFixture.unavailableReason ?? "")"))
+    func anOccurrenceTwoMinutesOverdueAtStartRingsLate() throws {
+        let daemon = DaemonProcess()
+        let now = Date()
+        let due = now.addingTimeInterval(-120)
+        let local = ZoneRules.shared(for: TimeZone(identifier: "UTC")!).localDateTime(at: due.epochSecondsFloor)
+        let alarm = Alarm(time: try TimeOfDay(hour: local.hour, minute: local.minute), days: .everyDay, label: "Late", created: now.addingTimeInterval(-86_400 * 3))
+        try Self.seed(daemon, alarms: [alarm], states: [alarm.id: RingState(anchor: now.addingTimeInterval(-86_400))])
+        try daemon.start()
+        let entries = JournalFixture.entries(itemID: alarm.id.uuidString.lowercased()) { $0.contains { $0["ALARMD_EVENT"] == "fired" } }
+        let fired = try #require(entries.first { $0["ALARMD_EVENT"] == "fired" }, "stderr: \(daemon.standardError)")
+        let lateness = try #require(fired["ALARMD_LATENESS_USEC"].flatMap { Int64($0) })
+        #expect(lateness > 60_000_000 && lateness < 240_000_000)
+        #expect(!entries.contains { $0["ALARMD_EVENT"] == "missed" })
+        daemon.stop()
+    }
+
+    @Test(.enabled(if: JournalFixture.isAvailable, "\(JournalFixture.unavailableReason ?? "")"))
+    func anOccurrenceTwoHoursOverdueGivesExactlyOneMissedEvent() throws {
+        let daemon = DaemonProcess()
+        let now = Date()
+        let due = now.addingTimeInterval(-7200)
+        let local = ZoneRules.shared(for: TimeZone(identifier: "UTC")!).localDateTime(at: due.epochSecondsFloor)
+        let alarm = Alarm(time: try TimeOfDay(hour: local.hour, minute: local.minute), days: .everyDay, label: "Gone", created: now.addingTimeInterval(-86_400 * 10))
+        // Anchored five days back: five occurrences were lost, one event reports them.
+        try Self.seed(daemon, alarms: [alarm], states: [alarm.id: RingState(anchor: now.addingTimeInterval(-86_400 * 5))])
+        try daemon.start()
+        #expect(daemon.notify.wait(for: "READY=1") != nil)
+        let id = alarm.id.uuidString.lowercased()
+        _ = JournalFixture.entries(itemID: id) { $0.contains { $0["ALARMD_EVENT"] == "missed" } }
+        daemon.stop()
+        // Read again after the daemon is gone, so nothing can still be on its way.
+        let entries = JournalFixture.entries(itemID: id)
+        #expect(entries.filter { $0["ALARMD_EVENT"] == "missed" }.count == 1, "entries: \(entries.map { $0["MESSAGE"] ?? "" })")
+        #expect(!entries.contains { $0["ALARMD_EVENT"] == "fired" })
+        #expect(entries.first { $0["ALARMD_EVENT"] == "missed" }?["PRIORITY"] == "4")
+    }
+
+    @Test func withoutAJournalLinesGoToStandardError() throws {
+        try #require(getuid() == 0, "hiding the journal socket needs a private mount namespace (root)")
+        // A private mount namespace with an empty tmpfs over the journal's directory.
+        let directory = TemporaryDirectory()
+        let notify = NotifyListener(directory: directory.path)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["-m", "sh", "-c", "mkdir -p /run/systemd/journal && mount -t tmpfs none /run/systemd/journal && exec \"$0\" --state-dir \"$1\"",
+                             productsDirectory + "/alarmd", directory.path + "/state"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path, "NOTIFY_SOCKET": notify.path, "TZ": "UTC", "XDG_RUNTIME_DIR": directory.path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        #expect(notify.wait(for: "READY=1") != nil)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("alarmd[") && text.contains("started: 0 alarms, 0 reminders; next: none"), "stderr: \(text)")
+        #expect(text.contains("alarmd stopping"))
+    }
+
+    @Test func anInvalidConfigurationValueStopsStartUpNamingFileLineAndKey() throws {
+        let daemon = DaemonProcess(config: "# test\n[Alarms]\nSnoozeMinutes=9\nMissedGrace=soon\n")
+        let status = try daemon.runToExit()
+        #expect(status == 78)
+        #expect(daemon.standardError.contains("alarmd.conf:4: MissedGrace: must be 0 or a duration up to 1d, like 5m, got \"soon\""), "stderr: \(daemon.standardError)")
+    }
+
+    @Test func aDatabaseThatIsNotOursIsRefusedAndLeftAlone() throws {
+        let daemon = DaemonProcess()
+        let junk = Data("this is not a database, it is a shopping list\n".utf8)
+        #expect(FileManager.default.createFile(atPath: daemon.databasePath, contents: junk))
+        let status = try daemon.runToExit()
+        #expect(status == 78)
+        #expect(daemon.standardError.contains(daemon.databasePath), "stderr: \(daemon.standardError)")
+        #expect(FileManager.default.contents(atPath: daemon.databasePath) == junk)
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = DaemonProcess(arguments: ["--help"])
+        #expect(try help.runToExit() == 0)
+        let bad = DaemonProcess(arguments: ["--frobnicate"])
+        #expect(try bad.runToExit() == 64)
+        #expect(bad.standardError.contains("unknown argument \"--frobnicate\""))
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import Glibc
+
+/// A private temporary directory, removed when the test is done with it.
+final class TemporaryDirectory {
+    let path: String
+
+    init() {
+        var template = Array((NSTemporaryDirectory() + "/alarmd-test-XXXXXX").utf8CString)
+        path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// The directory holding the package's built products (the test runner is one).
+let productsDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+
+/// Polls `condition` every 10 ms until it holds or `timeout` passes.
+func waitUntil(timeout: TimeInterval, _ condition: () throws -> Bool) rethrows -> Bool {
+    let end = Date().addingTimeInterval(timeout)
+    while Date() < end {
+        if try condition() { return true }
+        usleep(10_000)
+    }
+    return try condition()
+}
+
+/// A `NOTIFY_SOCKET` for the daemon under test: a datagram socket that records
+/// every sd_notify message it receives.
+final class NotifyListener: @unchecked Sendable {
+    let path: String
+    private let fd: Int32
+    private let lock = NSLock()
+    private var received: [String] = []
+    private var thread: Thread?
+
+    init(directory: String) {
+        path = directory + "/notify.sock"
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        self.fd = fd
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        precondition(bound == 0, "bind \(path): \(errno)")
+        thread = Thread { [weak self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                if count <= 0 { return }
+                guard let self else { return }
+                let message = String(decoding: buffer[0..<count], as: UTF8.self)
+                self.lock.lock()
+                self.received.append(message)
+                self.lock.unlock()
+            }
+        }
+        thread?.start()
+    }
+
+    deinit {
+        shutdown(fd, Int32(SHUT_RDWR))
+        close(fd)
+        unlink(path)
+    }
+
+    var messages: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return received
+    }
+
+    /// Waits for a message containing `needle`, returning it.
+    func wait(for needle: String, after index: Int = 0, timeout: TimeInterval = 10) -> (index: Int, message: String)? {
+        var found: (Int, String)?
+        _ = waitUntil(timeout: timeout) {
+            let all = messages
+            if let hit = all.indices.dropFirst(index).first(where: { all[$0].contains(needle) }) { found = (hit, all[hit]) }
+            return found != nil
+        }
+        return found
+    }
+}
+
+/// Collects what a child process writes to a pipe, as it arrives.
+final class PipeCollector: @unchecked Sendable {
+    let pipe = Pipe()
+    private var data = Data()
+    private let lock = NSLock()
+
+    init() {
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let chunk = handle.availableData
+            guard let self, !chunk.isEmpty else { return }
+            self.lock.lock()
+            self.data.append(chunk)
+            self.lock.unlock()
+        }
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A real alarmd process with its own state, config and runtime directories.
+final class DaemonProcess {
+    let process = Process()
+    let directory: TemporaryDirectory
+    let notify: NotifyListener
+    private let errors = PipeCollector()
+
+    var stateDirectory: String { directory.path + "/state" }
+    var databasePath: String { stateDirectory + "/alarmd.sqlite3" }
+
+    init(directory: TemporaryDirectory = TemporaryDirectory(), config: String? = nil, environment: [String: String] = [:], arguments: [String] = []) {
+        self.directory = directory
+        notify = NotifyListener(directory: directory.path)
+        try? FileManager.default.createDirectory(atPath: directory.path + "/state", withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: directory.path + "/runtime", withIntermediateDirectories: true)
+        var args = ["--state-dir", directory.path + "/state"]
+        if let config {
+            let path = directory.path + "/alarmd.conf"
+            precondition(FileManager.default.createFile(atPath: path, contents: Data(config.utf8)))
+            args += ["--config", path]
+        }
+        process.executableURL = URL(fileURLWithPath: productsDirectory + "/alarmd")
+        process.arguments = args + arguments
+        var env = [
+            "PATH": "/usr/bin:/bin",
+            "HOME": directory.path,
+            "XDG_CONFIG_HOME": directory.path + "/config",
+            "XDG_RUNTIME_DIR": directory.path + "/runtime",
+            "NOTIFY_SOCKET": notify.path,
+            "TZ": "UTC",
+        ]
+        env.merge(environment) { $1 }
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors.pipe
+    }
+
+    func start() throws { try process.run() }
+
+    var standardError: String { errors.text }
+
+    /// Sends `signal` and waits for the exit; returns the exit status.
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 10) -> Int32? {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        guard waitUntil(timeout: timeout, { !process.isRunning }) else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    /// Runs to completion (for start-up failures) and returns the exit status.
+    func runToExit(timeout: TimeInterval = 20) throws -> Int32? {
+        try start()
+        guard waitUntil(timeout: timeout, { !process.isRunning }) else { stop(signal: SIGKILL); return nil }
+        _ = waitUntil(timeout: 1) { !standardError.isEmpty }
+        return process.terminationStatus
+    }
+
+    deinit { if process.isRunning { stop(signal: SIGKILL) } }
+}
+
+/// The system journal as a test reads it back. When no journald runs (a
+/// container, CI), the harness starts the real `/lib/systemd/systemd-journald`,
+/// which needs root; without root the journal tests are skipped with the reason.
+enum JournalFixture {
+    static let socket = "/run/systemd/journal/socket"
+
+    /// Why journal tests cannot run here, or `nil` when they can.
+    static let unavailableReason: String? = {
+        if FileManager.default.fileExists(atPath: socket) { return nil }
+        guard getuid() == 0 else { return "no journald is running and starting one needs root" }
+        let journald = Process()
+        journald.executableURL = URL(fileURLWithPath: "/lib/systemd/systemd-journald")
+        journald.standardOutput = FileHandle.nullDevice
+        journald.standardError = FileHandle.nullDevice
+        do { try journald.run() } catch { return "cannot start systemd-journald: \(error)" }
+        return waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: socket) } ? nil : "systemd-journald did not create \(socket)"
+    }()
+
+    static var isAvailable: Bool { unavailableReason == nil }
+
+    /// alarmd's entries about one item, oldest first, as `journalctl -o json` prints them.
+    static func entries(itemID: String, timeout: TimeInterval = 10, until satisfied: ([[String: String]]) -> Bool = { !$0.isEmpty }) -> [[String: String]] {
+        var result: [[String: String]] = []
+        _ = waitUntil(timeout: timeout) {
+            result = query(["SYSLOG_IDENTIFIER=alarmd", "ALARMD_ITEM_ID=\(itemID)"])
+            return satisfied(result)
+        }
+        return result
+    }
+
+    static func query(_ matches: [String]) -> [[String: String]] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/journalctl")
+        process.arguments = ["-o", "json", "--no-pager", "--all"] + matches
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return [] }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            return object.compactMapValues { $0 as? String }
+        }
+    }
+}

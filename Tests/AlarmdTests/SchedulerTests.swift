@@ -1,0 +1,126 @@
+import AlarmCore
+import AlarmDaemon
+import AlarmStore
+import Foundation
+import Synchronization
+import Testing
+
+/// The scheduler in-process, with a real store and journal and the one injected
+/// part, the clock, so that tests can move time the way the wall clock moves.
+@Suite struct SchedulerTests {
+    /// Collects what the scheduler asks the outputs to do.
+    final class RecordingRinger: Ringer {
+        let calls = Mutex<[String]>([])
+        func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool) { calls.withLock { $0.append("start \(item.title) \(snoozeCount)\(resumed ? " resumed" : "")") } }
+        func stopRinging(_ id: UUID) { calls.withLock { $0.append("stop") } }
+        func showMissed(_ item: Item, scheduled: Date) { calls.withLock { $0.append("missed \(item.title)") } }
+        func stopAll() { calls.withLock { $0.append("stop all") } }
+        var log: [String] { calls.withLock { $0 } }
+    }
+
+    final class EventLog: Sendable {
+        let events = Mutex<[DaemonEvent]>([])
+    }
+
+    final class Fixture {
+        let directory = TemporaryDirectory()
+        let clock = ShiftedClock()
+        let ringer = RecordingRinger()
+        let store: Store
+        let scheduler: Scheduler
+        let recorded = EventLog()
+
+        init() throws {
+            store = try Store(path: directory.path + "/alarmd.sqlite3")
+            scheduler = Scheduler(store: store, clock: clock, journal: Journal(), ringer: ringer,
+                                  policy: RingPolicy(missedGrace: 300, reminderSnooze: SnoozeSettings(enabled: true, minutes: 1, maxCount: 3), reminderRingSeconds: 600),
+                                  zone: TimeZone(identifier: "UTC")!)
+            let recorded = recorded
+            _ = scheduler.events.subscribe { event in recorded.events.withLock { $0.append(event) } }
+            try scheduler.start()
+        }
+
+        func waitForEvents(_ count: Int, timeout: TimeInterval = 5) -> [DaemonEvent] {
+            _ = waitUntil(timeout: timeout) { recorded.events.withLock { $0.count } >= count }
+            return recorded.events.withLock { $0 }
+        }
+
+        deinit {
+            scheduler.stop()
+            store.close()
+        }
+    }
+
+    @Test func snoozeReArmsAndTheReminderFiresAgain() throws {
+        let fixture = try Fixture()
+        let now = fixture.clock.now()
+        let reminder = Reminder(title: "Stretch", due: now.addingTimeInterval(0.3), created: now)
+        try fixture.scheduler.upsert(.reminder(reminder))
+        let fired = fixture.waitForEvents(1)
+        #expect(fired.map(\.kind) == [.fired])
+        #expect(fixture.scheduler.ringing == [reminder.id])
+
+        let state = try fixture.scheduler.command(.snooze(minutes: nil), id: reminder.id)
+        #expect(state.snoozeCount == 1)
+        #expect(state.isSnoozed)
+        #expect(fixture.scheduler.ringing.isEmpty)
+        // The snooze is saved before the command returns.
+        #expect(try fixture.store.ringStates()[reminder.id] == state)
+
+        // A minute passes in an instant: the wall clock is set forward 59.7 s and
+        // the clock-change event arrives, as the timerfd watcher would raise it.
+        fixture.clock.shift(by: 59.7)
+        fixture.scheduler.clockChanged(ClockChange(jump: 59.7, resumed: false))
+        let events = fixture.waitForEvents(3)
+        try #require(events.map(\.kind) == [.fired, .snoozed, .fired])
+        #expect(events[2].snoozeCount == 1)
+        let lateness = try #require(events[2].lateness)
+        #expect(lateness >= 0 && lateness < 0.05, "fired again \(lateness) s after the snooze ended")
+        fixture.scheduler.drainOutputs()
+        #expect(fixture.ringer.log == ["start Stretch 0", "stop", "start Stretch 1"])
+    }
+
+    @Test func aForwardJumpPastAnOccurrenceAppliesTheMissedRules() throws {
+        let fixture = try Fixture()
+        let now = fixture.clock.now()
+        let soon = Reminder(title: "Soon", due: now.addingTimeInterval(3600), created: now)
+        let later = Reminder(title: "Later", due: now.addingTimeInterval(3 * 3600), created: now)
+        try fixture.scheduler.upsert(.reminder(soon))
+        try fixture.scheduler.upsert(.reminder(later))
+        // Four hours forward: both are overdue by more than the grace period.
+        fixture.clock.shift(by: 4 * 3600)
+        fixture.scheduler.clockChanged(ClockChange(jump: 4 * 3600, resumed: false))
+        let events = fixture.waitForEvents(2)
+        #expect(events.map(\.kind) == [.missed, .missed])
+        #expect(Set(events.map(\.item.title)) == ["Soon", "Later"])
+    }
+
+    @Test func aBackwardJumpDoesNotRingAnOccurrenceTwice() throws {
+        let fixture = try Fixture()
+        let now = fixture.clock.now()
+        let reminder = Reminder(title: "Once", due: now.addingTimeInterval(0.2), created: now)
+        try fixture.scheduler.upsert(.reminder(reminder))
+        #expect(fixture.waitForEvents(1).map(\.kind) == [.fired])
+        try fixture.scheduler.command(.dismiss, id: reminder.id)
+        // Ten minutes back: the due instant is ahead again, but it was dealt with.
+        fixture.clock.shift(by: -600)
+        fixture.scheduler.clockChanged(ClockChange(jump: -600, resumed: false))
+        fixture.clock.shift(by: 600.5)
+        fixture.scheduler.clockChanged(ClockChange(jump: 600.5, resumed: false))
+        usleep(300_000)
+        #expect(fixture.waitForEvents(3, timeout: 0.5).map(\.kind) == [.fired, .dismissed])
+    }
+
+    @Test func errorsNameTheProblem() throws {
+        let fixture = try Fixture()
+        let id = UUID()
+        #expect(throws: SchedulerError.noSuchItem(id)) { try fixture.scheduler.command(.dismiss, id: id) }
+        let bad = Alarm(time: try TimeOfDay(hour: 7, minute: 0), label: "bell\u{7}", created: Date())
+        #expect(throws: SchedulerError.invalid(.text("label", "must not contain control characters", got: "bell\u{7}"))) {
+            try fixture.scheduler.upsert(.alarm(bad))
+        }
+        let quiet = Reminder(title: "Quiet", due: Date().addingTimeInterval(3600), created: Date())
+        try fixture.scheduler.upsert(.reminder(quiet))
+        #expect(throws: SchedulerError.ring(.notRinging(title: "Quiet"))) { try fixture.scheduler.command(.snooze(minutes: nil), id: quiet.id) }
+    }
+}

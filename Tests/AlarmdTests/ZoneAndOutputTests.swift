@@ -1,0 +1,90 @@
+import AlarmCore
+import AlarmDaemon
+import AlarmStore
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+@Suite struct ZoneAndOutputTests {
+    /// The real inotify watcher on a private directory standing in for /etc:
+    /// re-pointing the `localtime` symlink, the way timedatectl does (a new link
+    /// renamed over the old one), is noticed and read back.
+    @Test func repointingLocaltimeIsNoticed() throws {
+        let etc = TemporaryDirectory()
+        let link = etc.path + "/localtime"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/Europe/Berlin")
+        let source = SystemZone(environmentTZ: nil, etcDirectory: etc.path)
+        #expect(source.current().identifier == "Europe/Berlin")
+        let changes = Mutex(0)
+        let watcher = try TimeZoneWatcher(directory: etc.path, queue: DispatchQueue(label: "test.zone")) { changes.withLock { $0 += 1 } }
+        try FileManager.default.createSymbolicLink(atPath: link + ".new", withDestinationPath: "../usr/share/zoneinfo/Asia/Tokyo")
+        #expect(rename(link + ".new", link) == 0)
+        #expect(waitUntil(timeout: 5) { changes.withLock { $0 } > 0 })
+        #expect(source.current().identifier == "Asia/Tokyo")
+        // TZ wins over /etc/localtime, as in glibc.
+        #expect(SystemZone(environmentTZ: ":America/Santiago", etcDirectory: etc.path).current().identifier == "America/Santiago")
+        withExtendedLifetime(watcher) {}
+    }
+
+    final class Box: Sendable { let events = Mutex<[DaemonEvent]>([]) }
+
+    /// A zone change moves floating alarms with it and leaves pinned ones alone.
+    @Test func aZoneChangeMovesFloatingAlarmsOnly() throws {
+        let directory = TemporaryDirectory()
+        let store = try Store(path: directory.path + "/alarmd.sqlite3")
+        let clock = ShiftedClock()
+        let scheduler = Scheduler(store: store, clock: clock, journal: Journal(), ringer: LoggingRinger(journal: Journal()), policy: .default, zone: TimeZone(identifier: "Asia/Tokyo")!)
+        try scheduler.start()
+        defer { scheduler.stop(); store.close() }
+        let now = Date()
+        let floating = Alarm(time: try TimeOfDay(hour: 7, minute: 30), days: .everyDay, label: "Floating", created: now)
+        let pinned = Alarm(time: try TimeOfDay(hour: 7, minute: 30), days: .everyDay, label: "Pinned", timeZone: TimeZone(identifier: "Asia/Tokyo"), created: now)
+        try scheduler.upsert(.alarm(floating))
+        try scheduler.upsert(.alarm(pinned))
+        func next(_ id: UUID) -> Date? { scheduler.snapshot().first { $0.item.id == id }?.next }
+        let before = try #require(next(floating.id))
+        #expect(next(pinned.id) == before)
+        scheduler.zoneChanged(TimeZone(identifier: "America/New_York")!)
+        let after = try #require(next(floating.id))
+        // 07:30 in New York, not Tokyo: a different instant, at 07:30 New York wall time.
+        let local = ZoneRules.shared(for: TimeZone(identifier: "America/New_York")!).localDateTime(at: after.epochSecondsFloor)
+        #expect(local.hour == 7 && local.minute == 30)
+        #expect(after != before)
+        #expect(next(pinned.id) == before)
+    }
+
+    /// A ringer that takes half a second per call cannot delay firings or the
+    /// events about them.
+    @Test func aSlowRingerDelaysNoFiring() throws {
+        struct SlowRinger: Ringer {
+            func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool) { usleep(500_000) }
+            func stopRinging(_ id: UUID) {}
+            func showMissed(_ item: Item, scheduled: Date) {}
+            func stopAll() {}
+        }
+        let directory = TemporaryDirectory()
+        let store = try Store(path: directory.path + "/alarmd.sqlite3")
+        let scheduler = Scheduler(store: store, clock: SystemClock(), journal: Journal(), ringer: SlowRinger(), policy: .default, zone: TimeZone(identifier: "UTC")!)
+        try scheduler.start()
+        defer { scheduler.stop(); store.close() }
+        let box = Box()
+        let received = Mutex<[Date]>([])
+        _ = scheduler.events.subscribe { event in
+            box.events.withLock { $0.append(event) }
+            received.withLock { $0.append(Date()) }
+        }
+        let start = Date()
+        for index in 0..<3 {
+            try scheduler.upsert(.reminder(Reminder(title: "R\(index)", due: start.addingTimeInterval(0.3 + 0.1 * Double(index)), created: start)))
+        }
+        #expect(waitUntil(timeout: 5) { box.events.withLock { $0.count } == 3 })
+        let events = box.events.withLock { $0 }
+        let arrivals = received.withLock { $0 }
+        for (event, arrival) in zip(events, arrivals) {
+            let lateness = try #require(event.lateness)
+            #expect(lateness < 0.05, "\(event.item.title) fired \(lateness) s late")
+            #expect(arrival.timeIntervalSince(event.scheduled!) < 0.1, "\(event.item.title) was announced \(arrival.timeIntervalSince(event.scheduled!)) s late")
+        }
+    }
+}
