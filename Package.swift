@@ -5,6 +5,8 @@ import PackageDescription
 //   AlarmCore   pure model, time rules, ringing state machine, config parsing;
 //               no I/O, never reads the clock
 //   AlarmStore  SQLite persistence (through the C API in CSQLite)
+//   AlarmProtocol  JSON, Varlink framing and messages, the io.alarmd interface and
+//               the wire form of items; shared by the daemon and alarmctl
 //   AlarmDaemon the scheduler and the adapters around it (journal, sd_notify,
 //               clock and time-zone watching, signals), wired into a daemon
 //   AlarmCLI    alarmctl's commands, kept in a library so tests can drive them in-process too
@@ -28,14 +30,16 @@ let package = Package(
         ),
         .target(name: "AlarmCore"),
         .target(name: "AlarmStore", dependencies: ["AlarmCore", "CSQLite"]),
-        .target(name: "AlarmCLI", dependencies: ["AlarmCore", "AlarmStore"]),
+        .target(name: "AlarmProtocol", dependencies: ["AlarmCore"], resources: [.embedInCode("io.alarmd.varlink")]),
+        .target(name: "AlarmCLI", dependencies: ["AlarmCore", "AlarmProtocol"]),
         .executableTarget(name: "alarmctl", dependencies: ["AlarmCLI"]),
-        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "CSystemd"]),
+        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CSystemd"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "CSQLite"], exclude: ["Fixtures"]),
         .testTarget(name: "AlarmCLITests", dependencies: ["AlarmCLI"]),
         .testTarget(name: "AlarmdTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmCore"]),
+        .testTarget(name: "AlarmProtocolTests", dependencies: ["AlarmProtocol"]),
     ],
     swiftLanguageModes: [.v6]
 )

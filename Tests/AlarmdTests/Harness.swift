@@ -87,6 +87,10 @@ final class NotifyListener: @unchecked Sendable {
     }
 }
 
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+}
+
 /// Collects what a child process writes to a pipe, as it arrives.
 final class PipeCollector: @unchecked Sendable {
     let pipe = Pipe()
@@ -118,6 +122,16 @@ final class DaemonProcess {
     private let errors = PipeCollector()
 
     var stateDirectory: String { directory.path + "/state" }
+    /// The control socket at its default place under XDG_RUNTIME_DIR.
+    var socketPath: String { directory.path + "/runtime/alarmd/io.alarmd" }
+
+    /// Starts the daemon and waits for READY=1 (which comes after the socket listens).
+    func startAndWaitReady(timeout: TimeInterval = 20) throws {
+        try start()
+        guard notify.wait(for: "READY=1", timeout: timeout) != nil else {
+            throw HarnessError(description: "alarmd did not become ready; stderr: \(standardError)")
+        }
+    }
     var databasePath: String { stateDirectory + "/alarmd.sqlite3" }
 
     init(directory: TemporaryDirectory = TemporaryDirectory(), config: String? = nil, environment: [String: String] = [:], arguments: [String] = []) {

@@ -1,0 +1,30 @@
+import AlarmCore
+import Foundation
+
+/// Instants on the wire: RFC 3339 with the offset of the zone they are shown in.
+public enum WireTime {
+    /// `2026-03-09T07:30:00+01:00`, with microseconds when the instant has them.
+    public static func string(_ date: Date, in zone: TimeZone) -> String {
+        let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let seconds = CivilTime.floorDiv(microseconds, 1_000_000)
+        let fraction = microseconds - seconds * 1_000_000
+        let local = ZoneRules.shared(for: zone).localDateTime(at: seconds)
+        var text = local.dateText + "T" + local.timeText
+        if fraction != 0 {
+            let digits = String(fraction)
+            text += "." + String(repeating: "0", count: 6 - digits.count) + digits
+        }
+        return text + local.offsetText
+    }
+
+    public static func json(_ date: Date?, in zone: TimeZone) -> JSONValue {
+        date.map { .string(string($0, in: zone)) } ?? .null
+    }
+
+    /// Parses an instant parameter (RFC 3339; a local `YYYY-MM-DD HH:MM` is read in `zone`).
+    public static func parse(_ text: String, parameter: String, zone: TimeZone) throws(VarlinkError) -> Date {
+        do throws(ValidationError) { return try InstantParser.parse(text, rules: ZoneRules.shared(for: zone), field: parameter) } catch {
+            throw .invalid(error)
+        }
+    }
+}
