@@ -8,8 +8,14 @@ BUILD_FLAGS ?=
 
 # Packages the build links against.
 BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev tzdata
-# Extra packages the tests use as real components (systemd-analyze is in systemd).
-TEST_PACKAGES := $(BUILD_PACKAGES) systemd python3
+# Extra packages the tests use as real components: systemd-analyze and
+# systemd-journald (systemd), util-linux (unshare, runuser), Python for the
+# independent Varlink client.
+TEST_PACKAGES := $(BUILD_PACKAGES) systemd util-linux python3 python3-venv
+
+# The Python `varlink` package (PyPI), in a private virtual environment so the
+# system's Python is left alone; the tests look for it here.
+PYVENV := .build/pyvenv
 
 # Installs the packages named in $(1) that dpkg does not list as installed.
 define ensure_packages
@@ -30,7 +36,7 @@ define ensure_packages
 	@test -x "$(SWIFT)" || { echo "No Swift toolchain found (looked for 'swift' on PATH and /opt/swift). Install Swift 6 from swift.org and retry."; exit 1; }
 endef
 
-.PHONY: all deps test-deps build run test clean
+.PHONY: all deps test-deps build run test clean python-deps
 
 all: build
 
@@ -51,7 +57,11 @@ run: build
 	@echo "== alarmd"
 	"$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/alarmd" $(ARGS)
 
-test: test-deps
+python-deps: test-deps
+	@test -x $(PYVENV)/bin/python3 || python3 -m venv $(PYVENV)
+	@$(PYVENV)/bin/python3 -c 'import varlink' 2>/dev/null || $(PYVENV)/bin/python3 -m pip install -q --disable-pip-version-check varlink
+
+test: test-deps python-deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 

@@ -38,7 +38,7 @@ let package = Package(
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "CSQLite"], exclude: ["Fixtures"]),
         .testTarget(name: "AlarmCLITests", dependencies: ["AlarmCLI"]),
-        .testTarget(name: "AlarmdTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmCore"]),
+        .testTarget(name: "AlarmdTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmCore", "AlarmProtocol"], exclude: ["python"]),
         .testTarget(name: "AlarmProtocolTests", dependencies: ["AlarmProtocol"]),
     ],
     swiftLanguageModes: [.v6]

@@ -36,7 +36,10 @@ import Testing
                                   policy: RingPolicy(missedGrace: 300, reminderSnooze: SnoozeSettings(enabled: true, minutes: 1, maxCount: 3), reminderRingSeconds: 600),
                                   zone: TimeZone(identifier: "UTC")!)
             let recorded = recorded
-            _ = scheduler.events.subscribe { event in recorded.events.withLock { $0.append(event) } }
+            // Edits (`changed`) are not what these tests count.
+            _ = scheduler.events.subscribe { event in
+                if event.kind != .changed { recorded.events.withLock { $0.append(event) } }
+            }
             try scheduler.start()
         }
 
@@ -60,7 +63,7 @@ import Testing
         #expect(fired.map(\.kind) == [.fired])
         #expect(fixture.scheduler.ringing == [reminder.id])
 
-        let state = try fixture.scheduler.command(.snooze(minutes: nil), id: reminder.id)
+        let state = try fixture.scheduler.command(.snooze(minutes: nil), id: reminder.id.uuidString).state
         #expect(state.snoozeCount == 1)
         #expect(state.isSnoozed)
         #expect(fixture.scheduler.ringing.isEmpty)
@@ -101,7 +104,7 @@ import Testing
         let reminder = Reminder(title: "Once", due: now.addingTimeInterval(0.2), created: now)
         try fixture.scheduler.upsert(.reminder(reminder))
         #expect(fixture.waitForEvents(1).map(\.kind) == [.fired])
-        try fixture.scheduler.command(.dismiss, id: reminder.id)
+        try fixture.scheduler.command(.dismiss, id: reminder.id.uuidString)
         // Ten minutes back: the due instant is ahead again, but it was dealt with.
         fixture.clock.shift(by: -600)
         fixture.scheduler.clockChanged(ClockChange(jump: -600, resumed: false))
@@ -111,16 +114,40 @@ import Testing
         #expect(fixture.waitForEvents(3, timeout: 0.5).map(\.kind) == [.fired, .dismissed])
     }
 
+    /// `Upcoming` merges items' occurrences; a one-shot alarm fires once, and a
+    /// skipped occurrence is not shown.
+    @Test func upcomingMergesOccurrencesAcrossItems() throws {
+        let fixture = try Fixture()
+        let now = fixture.clock.now()
+        let rules = ZoneRules.shared(for: TimeZone(identifier: "UTC")!)
+        // Times 2 and 3 hours from now, so that the order does not depend on the hour the test runs.
+        func time(_ hoursAhead: Int64) throws -> TimeOfDay {
+            let local = rules.localDateTime(at: now.epochSecondsFloor + hoursAhead * 3600)
+            return try TimeOfDay(hour: local.hour, minute: local.minute)
+        }
+        let once = Alarm(time: try time(2), label: "Once", created: now)
+        let daily = Alarm(time: try time(3), days: .everyDay, label: "Daily", created: now)
+        let skipped = Alarm(time: try time(1), days: .everyDay, label: "Skipped", skipNext: true, created: now)
+        for alarm in [once, daily, skipped] { try fixture.scheduler.upsert(.alarm(alarm)) }
+        let firings = fixture.scheduler.upcoming(5)
+        #expect(firings.map(\.item.title) == ["Once", "Daily", "Skipped", "Daily", "Skipped"])
+        let gaps = zip(firings.dropFirst(), firings).map { $0.at.timeIntervalSince($1.at) }
+        #expect(gaps.allSatisfy { $0 > 0 })
+        #expect(fixture.scheduler.summary().next?.item.title == "Once")
+    }
+
     @Test func errorsNameTheProblem() throws {
         let fixture = try Fixture()
-        let id = UUID()
+        let id = UUID().uuidString
         #expect(throws: SchedulerError.noSuchItem(id)) { try fixture.scheduler.command(.dismiss, id: id) }
+        #expect(throws: SchedulerError.badID("ab")) { try fixture.scheduler.command(.dismiss, id: "ab") }
+        #expect(throws: SchedulerError.ringingCount([])) { try fixture.scheduler.command(.dismiss, id: nil) }
         let bad = Alarm(time: try TimeOfDay(hour: 7, minute: 0), label: "bell\u{7}", created: Date())
         #expect(throws: SchedulerError.invalid(.text("label", "must not contain control characters", got: "bell\u{7}"))) {
             try fixture.scheduler.upsert(.alarm(bad))
         }
         let quiet = Reminder(title: "Quiet", due: Date().addingTimeInterval(3600), created: Date())
         try fixture.scheduler.upsert(.reminder(quiet))
-        #expect(throws: SchedulerError.ring(.notRinging(title: "Quiet"))) { try fixture.scheduler.command(.snooze(minutes: nil), id: quiet.id) }
+        #expect(throws: SchedulerError.ring(.notRinging(title: "Quiet"))) { try fixture.scheduler.command(.snooze(minutes: nil), id: quiet.id.uuidString) }
     }
 }

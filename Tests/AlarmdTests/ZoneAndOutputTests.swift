@@ -71,6 +71,7 @@ import Testing
         let box = Box()
         let received = Mutex<[Date]>([])
         _ = scheduler.events.subscribe { event in
+            guard event.kind == .fired else { return }
             box.events.withLock { $0.append(event) }
             received.withLock { $0.append(Date()) }
         }

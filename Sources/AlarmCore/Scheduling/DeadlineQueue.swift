@@ -76,22 +76,30 @@ public struct DeadlineQueue: Sendable {
     }
 
     /// The `count` earliest entries in order, without changing the queue.
-    /// Walks the heap with a small frontier, so it costs O(count log count).
-    public func earliest(_ count: Int) -> [Entry] {
-        var result: [Entry] = []
-        var frontier = DeadlineQueue()
-        var indexOf: [UUID: Int] = [:]
-        if let first = heap.first { frontier.set(first.id, to: first.deadline); indexOf[first.id] = 0 }
-        while result.count < count, let next = frontier.first {
-            frontier.remove(next.id)
-            result.append(next)
-            let index = indexOf[next.id]!
-            for child in [2 * index + 1, 2 * index + 2] where child < heap.count {
-                indexOf[heap[child].id] = child
-                frontier.set(heap[child].id, to: heap[child].deadline)
-            }
+    public func earliest(_ count: Int) -> [Entry] { Array(ascending().prefix(count)) }
+
+    /// The entries in deadline order, produced lazily: taking the first k costs
+    /// O(k log k), whatever the size of the queue.
+    public func ascending() -> Ascending { Ascending(heap: heap) }
+
+    /// Walks the heap in order with a small frontier of candidate positions.
+    public struct Ascending: Sequence, IteratorProtocol {
+        private let heap: [Entry]
+        private var frontier: [(deadline: Date, index: Int)] = []
+
+        init(heap: [Entry]) {
+            self.heap = heap
+            if !heap.isEmpty { frontier = [(heap[0].deadline, 0)] }
         }
-        return result
+
+        public mutating func next() -> Entry? {
+            guard let smallest = frontier.indices.min(by: { frontier[$0].deadline < frontier[$1].deadline }) else { return nil }
+            let index = frontier.remove(at: smallest).index
+            for child in [2 * index + 1, 2 * index + 2] where child < heap.count {
+                frontier.append((heap[child].deadline, child))
+            }
+            return heap[index]
+        }
     }
 
     private mutating func siftUp(_ start: Int) {

@@ -12,6 +12,8 @@ public final class Daemon: @unchecked Sendable {
         public static let success: Int32 = 0
         public static let usage: Int32 = 64
         public static let software: Int32 = 70
+        /// The control socket could not be set up.
+        public static let osError: Int32 = 71
         public static let config: Int32 = 78
     }
 
@@ -27,6 +29,8 @@ public final class Daemon: @unchecked Sendable {
     private var configFile: String?
     private var watchers: [AnyObject] = []
     private var watchdog: DispatchSourceTimer?
+    private var server: ControlServer?
+    private var configuration: ConfigBox?
 
     /// Opens the store and reads the configuration; throws a message for the
     /// person and the exit code to end with.
@@ -75,6 +79,18 @@ public final class Daemon: @unchecked Sendable {
         }
         let notifier = notifier
         scheduler.queue.sync { scheduler.onStatusChange = { notifier.status($0) } }
+        let environment = environment
+        let configuration = ConfigBox(config)
+        self.configuration = configuration
+        let service = ControlService(scheduler: scheduler, defaults: { configuration.value },
+                                     sounds: { SoundTheme(theme: configuration.value.soundTheme, environment: environment).available() })
+        do {
+            server = try ControlServer(path: options.socketPath, service: service, journal: journal)
+        } catch {
+            scheduler.stop()
+            throw StartupError(message: "cannot listen on the control socket: \(error)", exitCode: ExitCode.osError)
+        }
+        server?.start()
         do {
             let scheduler = scheduler
             let zoneSource = zoneSource
@@ -91,7 +107,7 @@ public final class Daemon: @unchecked Sendable {
         }
         startWatchdog()
         let status = scheduler.status
-        journal.send("alarmd \(AlarmdVersion.string) started: \(status); database \(store.path)", priority: .info, messageID: MessageID.started)
+        journal.send("alarmd \(AlarmdVersion.string) started: \(status); database \(store.path), listening on \(server?.description ?? "nothing")", priority: .info, messageID: MessageID.started)
         notifier.ready(status: status)
     }
 
@@ -113,6 +129,7 @@ public final class Daemon: @unchecked Sendable {
         notifier.reloading()
         do {
             config = try Daemon.loadConfig(configFile, journal: journal)
+            configuration?.value = config
             scheduler.setPolicy(config.ringPolicy)
         } catch {
             journal.send("Reload: keeping the previous configuration: \(error)", priority: .error)
@@ -127,6 +144,7 @@ public final class Daemon: @unchecked Sendable {
     public func stop() {
         watchdog?.cancel()
         watchers.removeAll()
+        server?.stop()
         scheduler.stop()
         scheduler.drainOutputs()
         store.close()
@@ -159,5 +177,18 @@ public final class Daemon: @unchecked Sendable {
             FileHandle.standardError.write(Data("alarmd: \(error.message)\n".utf8))
             return error.exitCode
         }
+    }
+}
+
+/// The current configuration, shared with the control service's queue.
+final class ConfigBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: DaemonConfig
+
+    init(_ config: DaemonConfig) { stored = config }
+
+    var value: DaemonConfig {
+        get { lock.lock(); defer { lock.unlock() }; return stored }
+        set { lock.lock(); stored = newValue; lock.unlock() }
     }
 }

@@ -3,23 +3,6 @@ import AlarmStore
 import Dispatch
 import Foundation
 
-/// Why the scheduler refused a request.
-public enum SchedulerError: Error, Equatable, CustomStringConvertible {
-    case noSuchItem(UUID)
-    case invalid(ValidationError)
-    case ring(RingError)
-    case store(StoreError)
-
-    public var description: String {
-        switch self {
-        case .noSuchItem(let id): return "no item with id \(id.uuidString.lowercased())"
-        case .invalid(let error): return error.description
-        case .ring(let error): return error.description
-        case .store(let error): return error.description
-        }
-    }
-}
-
 /// Keeps every item, its ringing state and its next wake-up, and fires them on
 /// time with one wall-clock Dispatch timer armed for the earliest wake-up.
 ///
@@ -35,18 +18,18 @@ public final class Scheduler: @unchecked Sendable {
     /// Notifications and sound, which may be slow (D-Bus, spawning a player) and
     /// must not hold up the journal or the next firing.
     private let ringerQueue = DispatchQueue(label: "alarmd.ringer", qos: .userInitiated)
-    private let store: Store
+    let store: Store
     private let clock: any Clock
-    private let journal: Journal
+    let journal: Journal
     private let ringer: any Ringer
     public let events = EventStream()
 
     // Confined to `queue`.
-    private var policy: RingPolicy
-    private var zone: TimeZone
-    private var items: [UUID: Item] = [:]
-    private var states: [UUID: RingState] = [:]
-    private var deadlines = DeadlineQueue()
+    private(set) var policy: RingPolicy
+    private(set) var zone: TimeZone
+    var items: [UUID: Item] = [:]
+    var states: [UUID: RingState] = [:]
+    var deadlines = DeadlineQueue()
     private var timer: DispatchSourceTimer?
     private var armedFor: Date?
     /// Called on `queue` after every change of plan, with the status line.
@@ -157,7 +140,7 @@ public final class Scheduler: @unchecked Sendable {
         }
     }
 
-    private func rebuildDeadlines() {
+    func rebuildDeadlines() {
         deadlines = DeadlineQueue(items.lazy.compactMap { [self] id, item in
             RingingMachine.wake(item: item, state: states[id]!, zone: zone, policy: policy).map { DeadlineQueue.Entry(id: id, deadline: $0) }
         })
@@ -166,7 +149,7 @@ public final class Scheduler: @unchecked Sendable {
     // MARK: - Firing
 
     /// Runs every step that is due, persists them together, then re-arms.
-    private func fireDue() {
+    func fireDue() {
         let now = currentTime()
         var transitions: [(Item, RingTransition)] = []
         while let entry = deadlines.popDue(at: now) {
@@ -188,7 +171,7 @@ public final class Scheduler: @unchecked Sendable {
     /// With `strict` a failed save throws and changes nothing (a person's command
     /// must not be acknowledged unsaved); otherwise it is logged and the
     /// transitions take effect in memory anyway.
-    private func apply(_ transitions: [(Item, RingTransition)], now: Date, strict: Bool) throws(StoreError) {
+    func apply(_ transitions: [(Item, RingTransition)], now: Date, strict: Bool) throws(StoreError) {
         var updated: [Item] = []
         var changedItems: [Item] = []
         var savedStates: [(id: UUID, kind: ItemKind, state: RingState)] = []
@@ -232,7 +215,7 @@ public final class Scheduler: @unchecked Sendable {
         publishStatus()
     }
 
-    private func write(_ item: Item) throws(StoreError) {
+    func write(_ item: Item) throws(StoreError) {
         switch item {
         case .alarm(let alarm): try store.update(alarm)
         case .reminder(let reminder): try store.update(reminder)
@@ -240,7 +223,7 @@ public final class Scheduler: @unchecked Sendable {
     }
 
     /// Hands one effect to the output queue.
-    private func perform(_ action: RingAction, item: Item, state: RingState, now: Date) {
+    func perform(_ action: RingAction, item: Item, state: RingState, now: Date) {
         let ringer = ringer
         switch action {
         case .startRinging(let resumed):
@@ -261,6 +244,12 @@ public final class Scheduler: @unchecked Sendable {
         case .disableAlarm, .clearSkipNext, .completeReminder:
             break
         }
+    }
+
+    /// Hands an event to `Watch` subscribers only.
+    func publish(_ event: DaemonEvent) {
+        let events = events
+        outputQueue.async { events.publish(event) }
     }
 
     static func log(_ event: DaemonEvent, to journal: Journal) {
@@ -291,12 +280,12 @@ public final class Scheduler: @unchecked Sendable {
 
     /// The clock's reading, to the microsecond: the precision the store keeps, so
     /// that the state in memory is exactly the state a restart would load.
-    private func currentTime() -> Date {
+    func currentTime() -> Date {
         Date(timeIntervalSince1970: (clock.now().timeIntervalSince1970 * 1_000_000).rounded() / 1_000_000)
     }
 
     /// Arms the single timer for the earliest wake-up, or disarms it.
-    private func arm() {
+    func arm() {
         guard let first = deadlines.first?.deadline else {
             timer?.cancel()
             timer = nil
@@ -314,7 +303,7 @@ public final class Scheduler: @unchecked Sendable {
         armedFor = first
     }
 
-    private func publishStatus() {
+    func publishStatus() {
         guard let onStatusChange else { return }
         onStatusChange(statusLine())
     }
@@ -329,97 +318,4 @@ public final class Scheduler: @unchecked Sendable {
         let next = deadlines.first.flatMap { entry in items[entry.id].map { (entry.deadline, $0) } }
         return EventText.status(alarms: alarms, reminders: reminders, next: next, zone: zone)
     }
-
-    // MARK: - Requests
-
-    /// `queue.sync` keeping the body's error type (`sync` only rethrows `any Error`).
-    private func onQueue<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        let result = queue.sync { () -> Result<T, E> in
-            do throws(E) { return .success(try body()) } catch { return .failure(error) }
-        }
-        return try result.get()
-    }
-
-    /// The status line, read on the scheduler queue.
-    public var status: String { queue.sync { statusLine() } }
-
-    /// Items, their states and next wake-ups, read on the scheduler queue.
-    public func snapshot() -> [(item: Item, state: RingState, next: Date?)] {
-        queue.sync {
-            items.values.map { item in (item, states[item.id]!, deadlines.deadline(for: item.id)) }
-        }
-    }
-
-    /// Adds or replaces an item. Any ringing or snooze of the old version ends,
-    /// and the next occurrence is looked for from now.
-    public func upsert(_ item: Item) throws(SchedulerError) {
-        try onQueue { () throws(SchedulerError) in
-            do throws(ValidationError) {
-                switch item {
-                case .alarm(let alarm): try alarm.validate()
-                case .reminder(let reminder): try reminder.validate()
-                }
-            } catch { throw .invalid(error) }
-            let now = currentTime()
-            let transition = RingingMachine.reset(state: states[item.id], now: now)
-            let exists = items[item.id] != nil
-            do throws(StoreError) {
-                try store.transaction { () throws(StoreError) in
-                    switch (item, exists) {
-                    case (.alarm(let alarm), false): try store.insert(alarm)
-                    case (.reminder(let reminder), false): try store.insert(reminder)
-                    default: try write(item)
-                    }
-                    try store.saveRingStates([(item.id, item.kind, transition.state)])
-                }
-            } catch { throw .store(error) }
-            // Reminders get their place in the list from the store.
-            if case .reminder = item, !exists, let stored = try? store.reminder(id: item.id) {
-                items[item.id] = .reminder(stored)
-            } else {
-                items[item.id] = item
-            }
-            states[item.id] = transition.state
-            for action in transition.actions { perform(action, item: item, state: transition.state, now: now) }
-            deadlines.set(item.id, to: RingingMachine.wake(item: items[item.id]!, state: transition.state, zone: zone, policy: policy))
-            fireDue()
-            publishStatus()
-        }
-    }
-
-    /// Removes an item, silencing it first if it rings.
-    public func remove(_ id: UUID) throws(SchedulerError) {
-        try onQueue { () throws(SchedulerError) in
-            guard let item = items[id] else { throw .noSuchItem(id) }
-            do throws(StoreError) {
-                switch item {
-                case .alarm: try store.removeAlarm(id: id)
-                case .reminder: try store.removeReminder(id: id)
-                }
-            } catch { throw .store(error) }
-            if states[id]?.isRinging == true { perform(.stopRinging, item: item, state: states[id]!, now: currentTime()) }
-            items[id] = nil
-            states[id] = nil
-            deadlines.remove(id)
-            arm()
-            publishStatus()
-        }
-    }
-
-    /// Snooze, dismiss or complete an item; the new state is saved before this returns.
-    @discardableResult
-    public func command(_ command: RingCommand, id: UUID) throws(SchedulerError) -> RingState {
-        try onQueue { () throws(SchedulerError) -> RingState in
-            guard let item = items[id], let state = states[id] else { throw .noSuchItem(id) }
-            let now = currentTime()
-            let transition: RingTransition
-            do throws(RingError) { transition = try RingingMachine.handle(command, item: item, state: state, now: now, policy: policy) } catch { throw .ring(error) }
-            do throws(StoreError) { try apply([(item, transition)], now: now, strict: true) } catch { throw .store(error) }
-            arm()
-            return transition.state
-        }
-    }
-
-    /// The ids of items ringing now.
-    public var ringing: [UUID] { queue.sync { states.filter { $0.value.isRinging }.map(\.key) } }
 }

@@ -1,0 +1,153 @@
+import AlarmProtocol
+import Dispatch
+import Glibc
+
+/// One client connection: reads framed calls, writes replies without ever
+/// blocking, and closes itself on EOF, error, oversize input, idleness, or a
+/// `Watch` subscriber that stopped reading. Confined to the server's queue.
+final class ControlConnection {
+    let fd: Int32
+    let peer: PeerCredentials
+    private let queue: DispatchQueue
+    private let limits: ControlServer.Limits
+    private var framer: VarlinkFramer
+    private var output: [UInt8] = []
+    private var readSource: DispatchSourceRead?
+    private var writeSource: DispatchSourceWrite?
+    private var writeArmed = false
+    private var idleTimer: DispatchSourceTimer?
+    private var closeAfterFlush = false
+    private(set) var isClosed = false
+    /// Set while the connection streams `Watch` events.
+    var onClose: (() -> Void)?
+    var isWatching = false
+
+    init(fd: Int32, peer: PeerCredentials, queue: DispatchQueue, limits: ControlServer.Limits) {
+        self.fd = fd
+        self.peer = peer
+        self.queue = queue
+        self.limits = limits
+        framer = VarlinkFramer(maxMessageSize: limits.maxMessageSize)
+    }
+
+    /// Starts reading; `handle` gets each complete message.
+    func start(handle: @escaping (ControlConnection, [UInt8]) -> Void) {
+        let read = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        read.setEventHandler { [unowned self] in readAvailable(handle) }
+        let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+        write.setEventHandler { [unowned self] in flush() }
+        // The descriptor is closed only once Dispatch has let go of it through
+        // both sources; the handlers run on the same serial queue.
+        let fd = fd
+        var sourcesLeft = 2
+        let release = {
+            sourcesLeft -= 1
+            if sourcesLeft == 0 { Glibc.close(fd) }
+        }
+        read.setCancelHandler(handler: release)
+        write.setCancelHandler(handler: release)
+        readSource = read
+        writeSource = write
+        resetIdleTimer()
+        read.resume()
+    }
+
+    private func readAvailable(_ handle: (ControlConnection, [UInt8]) -> Void) {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while !isClosed {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                resetIdleTimer()
+                let messages: [[UInt8]]
+                do { messages = try framer.append(buffer[0..<count]) } catch {
+                    // The peer is broken or hostile: say why, then hang up
+                    // rather than buffer without end.
+                    send(.error(.invalidRequest("message longer than \(error.limit) bytes; closing the connection")))
+                    closeWhenFlushed()
+                    return
+                }
+                for message in messages where !isClosed && !closeAfterFlush { handle(self, message) }
+                if count < buffer.count { return }
+            } else if count == 0 {
+                close()
+                return
+            } else {
+                if errno == EINTR { continue }
+                if errno != EAGAIN && errno != EWOULDBLOCK { close() }
+                return
+            }
+        }
+    }
+
+    /// Queues a reply and writes what the socket takes now.
+    func send(_ reply: VarlinkReply) {
+        guard !isClosed else { return }
+        output += VarlinkFramer.frame(reply.json)
+        if isWatching, output.count > limits.maxWatchBacklog {
+            // A subscriber that does not read must not make the daemon hold
+            // events for it without bound.
+            close()
+            return
+        }
+        flush()
+    }
+
+    func closeWhenFlushed() {
+        closeAfterFlush = true
+        flush()
+    }
+
+    private func flush() {
+        guard !isClosed else { return }
+        while !output.isEmpty {
+            let written = output.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written > 0 {
+                output.removeFirst(written)
+            } else if written < 0, errno == EINTR {
+                continue
+            } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                if !writeArmed { writeArmed = true; writeSource?.resume() }
+                return
+            } else {
+                close()
+                return
+            }
+        }
+        if writeArmed { writeArmed = false; writeSource?.suspend() }
+        if closeAfterFlush { close() }
+    }
+
+    /// Streaming connections stay open as long as they read; others time out.
+    private func resetIdleTimer() {
+        guard !isWatching else { idleTimer?.cancel(); idleTimer = nil; return }
+        if idleTimer == nil {
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.setEventHandler { [unowned self] in close() }
+            timer.resume()
+            idleTimer = timer
+        }
+        idleTimer?.schedule(deadline: .now() + limits.idleTimeout)
+    }
+
+    func startWatching() {
+        isWatching = true
+        resetIdleTimer()
+    }
+
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        idleTimer?.cancel()
+        idleTimer = nil
+        // A suspended source must be resumed before it can be cancelled.
+        if let writeSource {
+            if !writeArmed { writeSource.resume() }
+            writeSource.cancel()
+        }
+        readSource?.cancel()
+        writeSource = nil
+        readSource = nil
+        onClose?()
+        onClose = nil
+    }
+}

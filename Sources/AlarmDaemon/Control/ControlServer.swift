@@ -1,0 +1,179 @@
+import AlarmCore
+import AlarmProtocol
+import Dispatch
+import Foundation
+import Glibc
+
+/// Accepts control connections and routes their calls: `org.varlink.service`
+/// here, `io.alarmd` to the `ControlService`. All socket work happens on its own
+/// queue, so a slow or hostile client never touches the scheduler's timer.
+public final class ControlServer: @unchecked Sendable {
+    /// Bounds that keep one client from hurting the others.
+    public struct Limits: Sendable {
+        /// Largest incoming message; a longer one gets an error and the connection closes.
+        public var maxMessageSize = VarlinkFramer.defaultMaxMessageSize
+        /// Connections at once; more are told so and closed.
+        public var maxClients = 256
+        /// Seconds a connection may stay silent (except a `Watch` subscriber).
+        public var idleTimeout: Double = 60
+        /// Bytes of events a `Watch` subscriber may fall behind before it is dropped.
+        public var maxWatchBacklog = 256 * 1024
+
+        public init() {}
+    }
+
+    public let path: String?
+    private let listenFD: Int32
+    private let queue = DispatchQueue(label: "alarmd.control", qos: .userInitiated)
+    private let service: ControlService
+    private let journal: Journal
+    private let limits: Limits
+    private var acceptSource: DispatchSourceRead?
+    private var connections: [ObjectIdentifier: ControlConnection] = [:]
+
+    /// Listens on the socket systemd passed, else binds `path`.
+    public init(path: String, service: ControlService, journal: Journal, limits: Limits = Limits()) throws(SystemError) {
+        if let inherited = UnixSocket.inherited() {
+            listenFD = inherited
+            self.path = nil
+            _ = fcntl(inherited, F_SETFL, fcntl(inherited, F_GETFL) | O_NONBLOCK)
+        } else {
+            listenFD = try UnixSocket.listen(at: path)
+            self.path = path
+        }
+        self.service = service
+        self.journal = journal
+        self.limits = limits
+    }
+
+    /// Where clients connect, for messages.
+    public var description: String { path ?? "the socket passed by systemd" }
+
+    public func start() {
+        let source = DispatchSource.makeReadSource(fileDescriptor: listenFD, queue: queue)
+        source.setEventHandler { [unowned self] in acceptAll() }
+        source.resume()
+        acceptSource = source
+    }
+
+    /// Stops accepting and closes every connection; the socket file of a bound
+    /// socket is removed (a passed one belongs to systemd).
+    public func stop() {
+        queue.sync {
+            acceptSource?.cancel()
+            acceptSource = nil
+            for connection in connections.values { connection.close() }
+            connections.removeAll()
+        }
+        if let path { unlink(path) }
+    }
+
+    private func acceptAll() {
+        while let fd = UnixSocket.acceptConnection(listenFD) { admit(fd) }
+    }
+
+    private func admit(_ fd: Int32) {
+        guard let peer = UnixSocket.peerCredentials(fd), peer.uid == getuid() else {
+            let credentials = UnixSocket.peerCredentials(fd)
+            let who = credentials.map { "uid \($0.uid), pid \($0.pid)" } ?? "an unknown peer"
+            journal.send("Refused a control connection from \(who): only uid \(getuid()) may use alarmd", priority: .warning,
+                         messageID: MessageID.peerRefused, fields: [("ALARMD_PEER_UID", credentials.map { String($0.uid) } ?? ""), ("ALARMD_PEER_PID", credentials.map { String($0.pid) } ?? "")])
+            refuse(fd, with: .permissionDenied())
+            return
+        }
+        guard connections.count < limits.maxClients else {
+            refuse(fd, with: .invalidRequest("too many connections (limit \(limits.maxClients)); try again later"))
+            return
+        }
+        let connection = ControlConnection(fd: fd, peer: peer, queue: queue, limits: limits)
+        let key = ObjectIdentifier(connection)
+        connections[key] = connection
+        connection.onClose = { [unowned self] in connections[key] = nil }
+        connection.start { [unowned self] connection, message in handle(message, on: connection) }
+    }
+
+    /// Best effort: one error reply to a fresh socket, then close.
+    private func refuse(_ fd: Int32, with error: VarlinkError) {
+        let bytes = VarlinkFramer.frame(VarlinkReply.error(error).json)
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        close(fd)
+    }
+
+    private func handle(_ message: [UInt8], on connection: ControlConnection) {
+        let call: VarlinkCall
+        do throws(VarlinkError) { call = try VarlinkCall(message: message) } catch {
+            connection.send(.error(error))
+            return
+        }
+        let reply: VarlinkReply
+        switch call.interface {
+        case "org.varlink.service":
+            reply = serviceInterface(call)
+        case InterfaceDefinition.name where call.member == "Watch":
+            watch(call, on: connection)
+            return
+        case InterfaceDefinition.name:
+            do throws(VarlinkError) {
+                reply = .parameters(try service.handle(call.member, Parameters(call.parameters)), continues: false)
+            } catch {
+                reply = .error(error)
+            }
+        default:
+            reply = .error(.interfaceNotFound(call.interface))
+        }
+        if !call.oneway { connection.send(reply) }
+    }
+
+    private func serviceInterface(_ call: VarlinkCall) -> VarlinkReply {
+        switch call.member {
+        case "GetInfo":
+            return .parameters([
+                "vendor": "alarmd",
+                "product": "alarmd",
+                "version": .string(AlarmdVersion.string),
+                "url": "man:alarmd(8)",
+                "interfaces": ["org.varlink.service", .string(InterfaceDefinition.name)],
+            ], continues: false)
+        case "GetInterfaceDescription":
+            switch call.parameters["interface"] {
+            case .string(InterfaceDefinition.name)?:
+                return .parameters(["description": .string(InterfaceDefinition.text)], continues: false)
+            case .string(let other)?:
+                return .error(.interfaceNotFound(other))
+            default:
+                return .error(VarlinkError(name: "org.varlink.service.InvalidParameter", parameters: ["parameter": "interface"]))
+            }
+        default:
+            return .error(.methodNotFound(call.method))
+        }
+    }
+
+    /// `Watch`: one reply per event, `continues: true` on every one, for as long
+    /// as the client reads.
+    private func watch(_ call: VarlinkCall, on connection: ControlConnection) {
+        guard call.more else {
+            if !call.oneway { connection.send(.error(.expectedMore())) }
+            return
+        }
+        connection.startWatching()
+        let queue = queue
+        let zone = service.zone
+        let box = WeakConnection(connection)
+        let token = service.scheduler.events.subscribe { event in
+            let parameters: JSONObject = ["event": ControlService.eventJSON(event, zone: zone())]
+            queue.async { box.connection?.send(.parameters(parameters, continues: true)) }
+        }
+        let events = service.scheduler.events
+        connection.onClose = { [unowned self, weak connection] in
+            events.unsubscribe(token)
+            if let connection { connections[ObjectIdentifier(connection)] = nil }
+        }
+    }
+}
+
+/// Lets the event stream (another queue) reach a connection that may be gone;
+/// the connection itself is only touched on the control queue.
+private final class WeakConnection: @unchecked Sendable {
+    weak var connection: ControlConnection?
+    init(_ connection: ControlConnection) { self.connection = connection }
+}

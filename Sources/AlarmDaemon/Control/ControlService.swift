@@ -1,0 +1,340 @@
+import AlarmCore
+import AlarmProtocol
+import AlarmStore
+import Foundation
+
+/// The `io.alarmd` methods: parameters checked and turned into scheduler
+/// requests, results turned into the interface's types. Every failure is a
+/// typed Varlink error naming what was wrong.
+public final class ControlService: Sendable {
+    public let scheduler: Scheduler
+    private let defaults: @Sendable () -> DaemonConfig
+    private let sounds: @Sendable () -> [SoundFile]
+
+    /// A sound the daemon can play, as `ListSounds` reports it.
+    public struct SoundFile: Sendable {
+        public let name: String
+        public let theme: String
+        public let path: String
+
+        public init(name: String, theme: String, path: String) {
+            self.name = name
+            self.theme = theme
+            self.path = path
+        }
+    }
+
+    public init(scheduler: Scheduler, defaults: @escaping @Sendable () -> DaemonConfig, sounds: @escaping @Sendable () -> [SoundFile]) {
+        self.scheduler = scheduler
+        self.defaults = defaults
+        self.sounds = sounds
+    }
+
+    /// The zone instants are shown in: the system zone, read when needed.
+    var zone: @Sendable () -> TimeZone { { [scheduler] in scheduler.systemZone } }
+
+    func handle(_ method: String, _ parameters: Parameters) throws(VarlinkError) -> JSONObject {
+        do throws(SchedulerError) {
+            switch method {
+            case "ListAlarms": return try listAlarms(parameters)
+            case "GetAlarm": return try getAlarm(parameters)
+            case "AddAlarm": return try addAlarm(parameters)
+            case "UpdateAlarm": return try updateAlarm(parameters)
+            case "RemoveAlarm": return try remove(parameters, kind: .alarm)
+            case "SetAlarmEnabled": return try setAlarmEnabled(parameters)
+            case "SkipNext": return try skipNext(parameters)
+            case "Snooze": return try snooze(parameters)
+            case "Dismiss": return try dismiss(parameters)
+            case "AddReminder": return try addReminder(parameters)
+            case "ListReminders": return try listReminders(parameters)
+            case "UpdateReminder": return try updateReminder(parameters)
+            case "CompleteReminder": return try completeReminder(parameters)
+            case "MoveReminder": return try moveReminder(parameters)
+            case "RemoveReminder": return try remove(parameters, kind: .reminder)
+            case "Upcoming": return try upcoming(parameters)
+            case "Status": return try status(parameters)
+            case "ListSounds": return try listSounds(parameters)
+            case "Export": return try export(parameters)
+            case "Import": return try importDocument(parameters)
+            default: throw SchedulerError.wire(.methodNotFound("\(InterfaceDefinition.name).\(method)"))
+            }
+        } catch {
+            throw Self.varlinkError(error)
+        }
+    }
+
+    static func varlinkError(_ error: SchedulerError) -> VarlinkError {
+        switch error {
+        case .noSuchItem(let id): return VarlinkError(name: "io.alarmd.NoSuchItem", parameters: ["id": .string(id), "message": .string(error.description)])
+        case .badID: return .invalidParameter("id", "must be a UUID or a prefix of at least 4 hexadecimal digits")
+        case .ambiguous(let id, let matches):
+            return VarlinkError(name: "io.alarmd.AmbiguousId", parameters: ["id": .string(id), "matches": .array(matches.map { .string($0) }), "message": .string(error.description)])
+        case .ringingCount(let ringing):
+            return VarlinkError(name: "io.alarmd.NotRinging", parameters: ["message": .string(error.description), "ringing": .array(ringing.map { .string(String($0.prefix(36))) })])
+        case .invalid(let validation): return .invalid(validation)
+        case .ring(.notRinging):
+            return VarlinkError(name: "io.alarmd.NotRinging", parameters: ["message": .string(error.description), "ringing": []])
+        case .ring(.snoozeNotAllowed(let title, _)):
+            return VarlinkError(name: "io.alarmd.SnoozeNotAllowed", parameters: ["id": .string(title), "message": .string(error.description)])
+        case .ring(.notAReminder):
+            return .invalidParameter("id", "names an alarm; only reminders can be completed")
+        case .store(.invalid(let validation)): return .invalid(validation)
+        case .wire(let wire): return wire
+        case .store(let storeError):
+            return VarlinkError(name: "io.alarmd.StoreFailure", parameters: ["message": .string("could not save, nothing was changed: \(storeError)")])
+        }
+    }
+
+    // MARK: - Alarms
+
+    private func alarmJSON(_ entry: Scheduler.Entry) -> JSONValue {
+        guard case .alarm(let alarm) = entry.item else { return .null }
+        return ItemWire.json(alarm, state: entry.state, next: entry.next, zone: zone())
+    }
+
+    private func reminderJSON(_ entry: Scheduler.Entry) -> JSONValue {
+        guard case .reminder(let reminder) = entry.item else { return .null }
+        return ItemWire.json(reminder, state: entry.state, next: entry.next, zone: zone())
+    }
+
+    private func listAlarms(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly([]) }
+        let alarms = scheduler.snapshot().compactMap { entry -> (Alarm, Scheduler.Entry)? in
+            if case .alarm(let alarm) = entry.item { return (alarm, entry) }
+            return nil
+        }
+        // Like a phone's alarm list: by time of day, then label.
+        let sorted = alarms.sorted { ($0.0.time, $0.0.label, $0.0.id.uuidString) < ($1.0.time, $1.0.label, $1.0.id.uuidString) }
+        return ["alarms": .array(sorted.map { alarmJSON($0.1) })]
+    }
+
+    private func id(_ parameters: Parameters) throws(SchedulerError) -> String {
+        try check { () throws(VarlinkError) in try parameters.requiredString("id") }
+    }
+
+    private func getAlarm(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["id"]) }
+        return ["alarm": alarmJSON(try scheduler.lookup(try id(parameters), kind: .alarm))]
+    }
+
+    private func fields(_ parameters: Parameters) throws(SchedulerError) -> AlarmFields {
+        try check { () throws(VarlinkError) in
+            guard let fields = try parameters.object("fields") else { return AlarmFields() }
+            return try AlarmFields.parse(fields)
+        }
+    }
+
+    private func addAlarm(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["fields"]) }
+        let fields = try fields(parameters)
+        guard let time = fields.time else {
+            throw .invalid(ValidationError(field: "fields.time", requirement: "is required", value: "nothing"))
+        }
+        let config = defaults()
+        let now = Date()
+        var alarm = Alarm(time: time, sound: config.alarmSound, snooze: SnoozeSettings(enabled: true, minutes: config.snoozeMinutes, maxCount: 0),
+                          ringSeconds: config.ringSeconds, created: now)
+        fields.apply(to: &alarm)
+        return ["alarm": alarmJSON(try upsertValidated(.alarm(alarm)))]
+    }
+
+    private func updateAlarm(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "fields"]) }
+        let fields = try fields(parameters)
+        guard case .alarm(var alarm) = try scheduler.lookup(try id(parameters), kind: .alarm).item else { throw .noSuchItem("") }
+        fields.apply(to: &alarm)
+        alarm.updated = Date()
+        return ["alarm": alarmJSON(try upsertValidated(.alarm(alarm)))]
+    }
+
+    /// Validation errors of a built item name the wire field (`fields.label`).
+    private func upsertValidated(_ item: Item, resetState: Bool = true) throws(SchedulerError) -> Scheduler.Entry {
+        do throws(SchedulerError) { return try scheduler.upsert(item, resetState: resetState) } catch {
+            if case .invalid(let validation) = error, case .alarm = item {
+                let field = ["snoozeMinutes": "snoozeMinutes", "maxSnoozes": "maxSnoozes"][validation.field] ?? validation.field
+                throw .invalid(ValidationError(field: "fields." + field, requirement: validation.requirement, value: validation.value))
+            }
+            throw error
+        }
+    }
+
+    private func setAlarmEnabled(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "enabled"]) }
+        let enabled = try check { () throws(VarlinkError) in
+            guard let value = try parameters.bool("enabled") else { throw .invalidParameter("enabled", "is required") }
+            return value
+        }
+        guard case .alarm(var alarm) = try scheduler.lookup(try id(parameters), kind: .alarm).item else { throw .noSuchItem("") }
+        alarm.enabled = enabled
+        alarm.updated = Date()
+        return ["alarm": alarmJSON(try upsertValidated(.alarm(alarm)))]
+    }
+
+    private func skipNext(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "skip"]) }
+        let skip = try check { () throws(VarlinkError) in try parameters.bool("skip") ?? true }
+        guard case .alarm(var alarm) = try scheduler.lookup(try id(parameters), kind: .alarm).item else { throw .noSuchItem("") }
+        alarm.skipNext = skip
+        alarm.updated = Date()
+        return ["alarm": alarmJSON(try upsertValidated(.alarm(alarm), resetState: false))]
+    }
+
+    private func remove(_ parameters: Parameters, kind: ItemKind) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["id"]) }
+        try scheduler.remove(try id(parameters), kind: kind)
+        return [:]
+    }
+
+    // MARK: - Ringing
+
+    private func snooze(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "minutes"]) }
+        let (id, minutes) = try check { () throws(VarlinkError) in
+            (try parameters.string("id"), try parameters.int("minutes", in: SnoozeSettings.minutesRange))
+        }
+        let entry = try scheduler.command(.snooze(minutes: minutes), id: id)
+        var until = JSONValue.null
+        if case .snoozed(let date) = entry.state.phase { until = .string(WireTime.string(date, in: zone())) }
+        return ["id": .string(entry.item.id.uuidString.lowercased()), "phase": "snoozed", "until": until, "snoozeCount": JSONValue(entry.state.snoozeCount)]
+    }
+
+    private func dismiss(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["id"]) }
+        let id = try check { () throws(VarlinkError) in try parameters.string("id") }
+        let entry = try scheduler.command(.dismiss, id: id)
+        return ["id": .string(entry.item.id.uuidString.lowercased())]
+    }
+
+    // MARK: - Reminders
+
+    private func instant(_ parameters: Parameters, _ name: String) throws(SchedulerError) -> Date?? {
+        try check { () throws(VarlinkError) -> Date?? in
+            guard let text = try parameters.string(name) else { return .none }
+            if text.isEmpty { return .some(nil) }
+            return .some(try WireTime.parse(text, parameter: name, zone: zone()))
+        }
+    }
+
+    private func addReminder(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["title", "notes", "due", "imagePath"]) }
+        let (title, notes, image) = try check { () throws(VarlinkError) in
+            (try parameters.requiredString("title"), try parameters.string("notes") ?? "", try parameters.string("imagePath"))
+        }
+        let due = try instant(parameters, "due") ?? nil
+        let reminder = Reminder(title: title, notes: notes, due: due, imagePath: image?.isEmpty == true ? nil : image, created: Date())
+        return ["reminder": reminderJSON(try scheduler.upsert(.reminder(reminder)))]
+    }
+
+    private func listReminders(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["all"]) }
+        let all = try check { () throws(VarlinkError) in try parameters.bool("all") ?? false }
+        let entries = scheduler.reminders().filter { entry in
+            if all { return true }
+            if case .reminder(let reminder) = entry.item { return !reminder.done }
+            return false
+        }
+        return ["reminders": .array(entries.map(reminderJSON))]
+    }
+
+    private func updateReminder(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "title", "notes", "due", "imagePath"]) }
+        guard case .reminder(var reminder) = try scheduler.lookup(try id(parameters), kind: .reminder).item else { throw .noSuchItem("") }
+        let (title, notes, image) = try check { () throws(VarlinkError) in
+            (try parameters.string("title"), try parameters.string("notes"), try parameters.string("imagePath"))
+        }
+        if let title { reminder.title = title }
+        if let notes { reminder.notes = notes }
+        if let image { reminder.imagePath = image.isEmpty ? nil : image }
+        if let due = try instant(parameters, "due") { reminder.due = due }
+        reminder.updated = Date()
+        return ["reminder": reminderJSON(try scheduler.upsert(.reminder(reminder)))]
+    }
+
+    private func completeReminder(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "done"]) }
+        let done = try check { () throws(VarlinkError) in try parameters.bool("done") ?? true }
+        return ["reminder": reminderJSON(try scheduler.setDone(try id(parameters), done: done))]
+    }
+
+    private func moveReminder(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "position"]) }
+        let position = try check { () throws(VarlinkError) in
+            guard let value = try parameters.int("position", in: 0...Int(Int32.max)) else { throw .invalidParameter("position", "is required") }
+            return value
+        }
+        let entries = try scheduler.moveReminder(try id(parameters), to: position)
+        return ["reminders": .array(entries.map(reminderJSON))]
+    }
+
+    // MARK: - Daemon
+
+    static func firingJSON(_ firing: Scheduler.Firing, zone: TimeZone) -> JSONValue {
+        .object([
+            "id": .string(firing.item.id.uuidString.lowercased()),
+            "kind": .string(firing.item.kind.rawValue),
+            "title": .string(firing.item.title),
+            "at": .string(WireTime.string(firing.at, in: zone)),
+        ])
+    }
+
+    static func eventJSON(_ event: DaemonEvent, zone: TimeZone) -> JSONValue {
+        .object([
+            "kind": .string(event.kind.rawValue),
+            "id": .string(event.item.id.uuidString.lowercased()),
+            "itemKind": .string(event.item.kind.rawValue),
+            "title": .string(event.item.title),
+            "scheduled": WireTime.json(event.scheduled, in: zone),
+            "actual": .string(WireTime.string(event.actual, in: zone)),
+            "snoozeCount": JSONValue(event.snoozeCount),
+            "detail": .string(event.detail),
+        ])
+    }
+
+    private func upcoming(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["count"]) }
+        let count = try check { () throws(VarlinkError) in try parameters.int("count", in: 1...1000) ?? 10 }
+        let zone = zone()
+        return ["firings": .array(scheduler.upcoming(count).map { Self.firingJSON($0, zone: zone) })]
+    }
+
+    private func status(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly([]) }
+        let summary = scheduler.summary()
+        return [
+            "version": .string(AlarmdVersion.string),
+            "alarms": JSONValue(summary.alarms),
+            "reminders": JSONValue(summary.reminders),
+            "ringing": .array(summary.ringing.map { .string($0.uuidString.lowercased()) }),
+            "next": summary.next.map { Self.firingJSON($0, zone: summary.zone) } ?? .null,
+            "timeZone": .string(summary.zone.identifier),
+        ]
+    }
+
+    private func listSounds(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly([]) }
+        return ["sounds": .array(sounds().map { .object(["name": .string($0.name), "theme": .string($0.theme), "path": .string($0.path)]) })]
+    }
+
+    private func export(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly([]) }
+        let (alarms, reminders) = scheduler.allItems()
+        return ["document": ExportDocument.json(alarms: alarms, reminders: reminders, zone: zone())]
+    }
+
+    private func importDocument(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["document"]) }
+        let zone = zone()
+        let (alarms, reminders) = try check { () throws(VarlinkError) in
+            guard let document = try parameters.object("document") else { throw .invalidParameter("document", "is required") }
+            return try ExportDocument.parse(document, zone: zone)
+        }
+        try scheduler.replaceAll(alarms: alarms, reminders: reminders)
+        return ["alarms": JSONValue(alarms.count), "reminders": JSONValue(reminders.count)]
+    }
+
+    /// Runs parameter checks inside a scheduler-error context: their Varlink
+    /// error passes through unchanged.
+    private func check<T>(_ body: () throws(VarlinkError) -> T) throws(SchedulerError) -> T {
+        do throws(VarlinkError) { return try body() } catch { throw .wire(error) }
+    }
+}

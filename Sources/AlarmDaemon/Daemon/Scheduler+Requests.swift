@@ -1,0 +1,345 @@
+import AlarmCore
+import AlarmStore
+import Foundation
+
+/// What clients may ask of the scheduler: each request runs on the scheduler
+/// queue, saves before it answers, and leaves memory unchanged when the save fails.
+extension Scheduler {
+    /// One item with its live state, as requests return it.
+    public struct Entry: Sendable {
+        public let item: Item
+        public let state: RingState
+        /// When it next needs attention, `nil` when it will not fire.
+        public let next: Date?
+    }
+
+    /// A summary for `Status`.
+    public struct Summary: Sendable {
+        public let alarms: Int
+        public let reminders: Int
+        public let ringing: [UUID]
+        public let next: Firing?
+        public let zone: TimeZone
+    }
+
+    /// One upcoming firing.
+    public struct Firing: Sendable {
+        public let item: Item
+        public let at: Date
+    }
+
+    /// `queue.sync` keeping the body's error type (`sync` only rethrows `any Error`).
+    func onQueue<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        let result = queue.sync { () -> Result<T, E> in
+            do throws(E) { return .success(try body()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// The status line, read on the scheduler queue.
+    public var status: String { queue.sync { statusLine() } }
+
+    /// The zone floating alarms follow now.
+    public var systemZone: TimeZone { queue.sync { zone } }
+
+    /// Every item with its state.
+    public func snapshot() -> [Entry] {
+        queue.sync { items.values.map(entry) }
+    }
+
+    func entry(_ item: Item) -> Entry {
+        Entry(item: item, state: states[item.id]!, next: deadlines.deadline(for: item.id))
+    }
+
+    /// One item by full id or unique prefix (at least 4 hex digits, dashes optional).
+    public func lookup(_ text: String, kind: ItemKind? = nil) throws(SchedulerError) -> Entry {
+        try onQueue { () throws(SchedulerError) in entry(items[try resolve(text, kind: kind)]!) }
+    }
+
+    /// Resolves an id or prefix on the queue. A full UUID is a dictionary lookup;
+    /// a prefix is a scan, which is fine for the thousands of items people have
+    /// and still milliseconds for a million.
+    func resolve(_ text: String, kind: ItemKind?) throws(SchedulerError) -> UUID {
+        let wanted = text.lowercased().filter { $0 != "-" }
+        guard wanted.count >= 4, wanted.count <= 32, wanted.allSatisfy(\.isHexDigit) else { throw .badID(text) }
+        func matches(_ item: Item) -> Bool { kind == nil || item.kind == kind }
+        if wanted.count == 32, let id = UUID(uuidString: Self.dashed(wanted)) {
+            guard let item = items[id], matches(item) else { throw .noSuchItem(text) }
+            return id
+        }
+        var found: [UUID] = []
+        for (id, item) in items where matches(item) && Self.hex(id).hasPrefix(wanted) {
+            found.append(id)
+            if found.count > 10 { break }
+        }
+        guard let first = found.first else { throw .noSuchItem(text) }
+        guard found.count == 1 else { throw .ambiguous(text, found.map { $0.uuidString.lowercased() }.sorted()) }
+        return first
+    }
+
+    static func hex(_ id: UUID) -> String { id.uuidString.lowercased().filter { $0 != "-" } }
+
+    static func dashed(_ hex: String) -> String {
+        let characters = Array(hex)
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+    }
+
+    /// Adds a new item, or replaces one. With `resetState` (the default) any
+    /// ringing or snooze ends and the next occurrence is looked for from now;
+    /// without it (skip-next) the item keeps its place in its lifecycle.
+    @discardableResult
+    public func upsert(_ item: Item, resetState: Bool = true) throws(SchedulerError) -> Entry {
+        try onQueue { () throws(SchedulerError) in
+            do throws(ValidationError) {
+                switch item {
+                case .alarm(let alarm): try alarm.validate()
+                case .reminder(let reminder): try reminder.validate()
+                }
+            } catch { throw .invalid(error) }
+            let now = currentTime()
+            let exists = items[item.id] != nil
+            let transition = resetState || !exists ? RingingMachine.reset(state: states[item.id], now: now) : RingTransition(state: states[item.id]!)
+            do throws(StoreError) {
+                try store.transaction { () throws(StoreError) in
+                    switch (item, exists) {
+                    case (.alarm(let alarm), false): try store.insert(alarm)
+                    case (.reminder(let reminder), false): try store.insert(reminder)
+                    default: try write(item)
+                    }
+                    try store.saveRingStates([(item.id, item.kind, transition.state)])
+                }
+            } catch { throw .store(error) }
+            // A new reminder gets its place at the end of the list from the store.
+            if case .reminder = item, !exists, let stored = try? store.reminder(id: item.id) {
+                items[item.id] = .reminder(stored)
+            } else {
+                items[item.id] = item
+            }
+            states[item.id] = transition.state
+            let stored = items[item.id]!
+            for action in transition.actions { perform(action, item: stored, state: transition.state, now: now) }
+            deadlines.set(item.id, to: RingingMachine.wake(item: stored, state: transition.state, zone: zone, policy: policy))
+            publishChange(stored, now: now, detail: exists ? "updated" : "added")
+            fireDue()
+            publishStatus()
+            return entry(stored)
+        }
+    }
+
+    /// Removes an item, silencing it first if it rings.
+    public func remove(_ text: String, kind: ItemKind) throws(SchedulerError) {
+        try onQueue { () throws(SchedulerError) in
+            let id = try resolve(text, kind: kind)
+            let item = items[id]!
+            do throws(StoreError) {
+                switch item {
+                case .alarm: try store.removeAlarm(id: id)
+                case .reminder: try store.removeReminder(id: id)
+                }
+            } catch { throw .store(error) }
+            let now = currentTime()
+            if states[id]?.isRinging == true { perform(.stopRinging, item: item, state: states[id]!, now: now) }
+            items[id] = nil
+            states[id] = nil
+            deadlines.remove(id)
+            if case .reminder = item { reloadReminderPositions() }
+            publishChange(item, now: now, detail: "removed")
+            arm()
+            publishStatus()
+        }
+    }
+
+    /// Moves a reminder in the manual order; returns the reminders in order.
+    public func moveReminder(_ text: String, to position: Int) throws(SchedulerError) -> [Entry] {
+        try onQueue { () throws(SchedulerError) in
+            let id = try resolve(text, kind: .reminder)
+            do throws(StoreError) { try store.moveReminder(id: id, to: position) } catch {
+                if case .invalid(let validation) = error { throw .invalid(validation) }
+                throw .store(error)
+            }
+            reloadReminderPositions()
+            publishChange(items[id]!, now: currentTime(), detail: "moved to \(position)")
+            return reminderEntries()
+        }
+    }
+
+    /// Reminders in their manual order.
+    public func reminders() -> [Entry] { queue.sync { reminderEntries() } }
+
+    func reminderEntries() -> [Entry] {
+        items.values.compactMap { item -> (Reminder, Item)? in
+            if case .reminder(let reminder) = item { return (reminder, item) }
+            return nil
+        }
+        .sorted { $0.0.position < $1.0.position }
+        .map { entry($0.1) }
+    }
+
+    /// Positions change in the store when one reminder moves or goes; read them back.
+    private func reloadReminderPositions() {
+        guard let stored = try? store.reminders() else { return }
+        for reminder in stored {
+            if case .reminder(var current) = items[reminder.id] {
+                current.position = reminder.position
+                items[reminder.id] = .reminder(current)
+            }
+        }
+    }
+
+    /// Snooze, dismiss or complete an item; without an id, the one item ringing.
+    /// The new state is saved before this returns.
+    @discardableResult
+    public func command(_ command: RingCommand, id text: String?) throws(SchedulerError) -> Entry {
+        try onQueue { () throws(SchedulerError) -> Entry in
+            let id: UUID
+            if let text {
+                id = try resolve(text, kind: nil)
+            } else {
+                let ringing = states.filter { $0.value.isRinging }.map(\.key)
+                guard ringing.count == 1 else {
+                    throw .ringingCount(ringing.compactMap { items[$0] }.map { "\($0.id.uuidString.lowercased()) \(ValidationError.quoted($0.title))" })
+                }
+                id = ringing[0]
+            }
+            let item = items[id]!
+            let state = states[id]!
+            let now = currentTime()
+            let transition: RingTransition
+            do throws(RingError) { transition = try RingingMachine.handle(command, item: item, state: state, now: now, policy: policy) } catch { throw .ring(error) }
+            do throws(StoreError) { try apply([(item, transition)], now: now, strict: true) } catch { throw .store(error) }
+            arm()
+            return entry(items[id]!)
+        }
+    }
+
+    /// Marks a reminder done or not done. A ringing or snoozed reminder stops
+    /// through the ringing machine; otherwise it is an ordinary change.
+    public func setDone(_ text: String, done: Bool) throws(SchedulerError) -> Entry {
+        let entry = try lookup(text, kind: .reminder)
+        guard case .reminder(var reminder) = entry.item else { throw .noSuchItem(text) }
+        if done, entry.state.isRinging || entry.state.isSnoozed {
+            return try command(.complete, id: reminder.id.uuidString)
+        }
+        reminder.done = done
+        reminder.updated = currentTime()
+        return try upsert(.reminder(reminder))
+    }
+
+    /// The next `count` firings across all items, earliest first. Starts from
+    /// the earliest wake-ups in the heap and merges each item's following
+    /// occurrences, so it costs O(count log count), not a pass over every item.
+    public func upcoming(_ count: Int) -> [Firing] {
+        queue.sync { upcomingFirings(count) }
+    }
+
+    func upcomingFirings(_ count: Int) -> [Firing] {
+        // An item never fires before its wake-up (a skipped occurrence or a
+        // ringing one only push its firing later), so heap entries are brought
+        // in, in order, only while they could still come first.
+        var walk = deadlines.ascending()
+        var pending = walk.next()
+        var frontier = DeadlineQueue()
+        var result: [Firing] = []
+        while result.count < count {
+            while let candidate = pending, frontier.first.map({ candidate.deadline <= $0.deadline }) ?? true {
+                frontier.set(candidate.id, to: firstFiring(candidate))
+                pending = walk.next()
+            }
+            guard let next = frontier.first else { break }
+            let item = items[next.id]!
+            result.append(Firing(item: item, at: next.deadline))
+            // A one-shot alarm switches itself off after its occurrence.
+            frontier.set(next.id, to: item.isOneShotAlarm ? nil : item.nextOccurrence(after: next.deadline, in: zone))
+        }
+        return result
+    }
+
+    /// When an item whose wake-up is `entry` next actually fires.
+    private func firstFiring(_ entry: DeadlineQueue.Entry) -> Date? {
+        guard let item = items[entry.id], let state = states[entry.id] else { return nil }
+        switch state.phase {
+        case .waiting:
+            // A skipped occurrence will not fire; show the one after it.
+            return item.skipsNextOccurrence ? item.nextOccurrence(after: entry.deadline, in: zone) : entry.deadline
+        case .snoozed(let until):
+            return until
+        case .ringing:
+            return item.isOneShotAlarm ? nil : item.nextOccurrence(after: state.occurrence ?? state.anchor, in: zone)
+        }
+    }
+
+    public func summary() -> Summary {
+        queue.sync {
+            var alarms = 0
+            for item in items.values { if case .alarm = item { alarms += 1 } }
+            let ringing = states.filter { $0.value.isRinging }.map(\.key).sorted { $0.uuidString < $1.uuidString }
+            return Summary(alarms: alarms, reminders: items.count - alarms, ringing: ringing, next: upcomingFirings(1).first, zone: zone)
+        }
+    }
+
+    /// The ids of items ringing now.
+    public var ringing: [UUID] { queue.sync { states.filter { $0.value.isRinging }.map(\.key) } }
+
+    /// Every alarm and reminder, for an export.
+    public func allItems() -> (alarms: [Alarm], reminders: [Reminder]) {
+        queue.sync {
+            var alarms: [Alarm] = []
+            for item in items.values { if case .alarm(let alarm) = item { alarms.append(alarm) } }
+            let reminders = reminderEntries().compactMap { entry -> Reminder? in
+                if case .reminder(let reminder) = entry.item { return reminder }
+                return nil
+            }
+            return (alarms.sorted { ($0.time, $0.label) < ($1.time, $1.label) }, reminders)
+        }
+    }
+
+    /// Replaces everything, all or nothing (an import). Whatever rang stops, and
+    /// every item looks for its next occurrence from now.
+    public func replaceAll(alarms: [Alarm], reminders: [Reminder]) throws(SchedulerError) {
+        try onQueue { () throws(SchedulerError) in
+            let now = currentTime()
+            do throws(StoreError) {
+                try store.transaction { () throws(StoreError) in
+                    try store.replaceAll(alarms: alarms, reminders: reminders)
+                    try store.saveRingStates(alarms.map { ($0.id, .alarm, RingState(anchor: now)) } + reminders.map { ($0.id, .reminder, RingState(anchor: now)) })
+                }
+            } catch {
+                if case .invalid(let validation) = error { throw .invalid(validation) }
+                throw .store(error)
+            }
+            for (id, state) in states where state.isRinging {
+                if let item = items[id] { perform(.stopRinging, item: item, state: state, now: now) }
+            }
+            items = [:]
+            states = [:]
+            for alarm in alarms { items[alarm.id] = .alarm(alarm); states[alarm.id] = RingState(anchor: now) }
+            reloadAllReminders(fallback: reminders, anchor: now)
+            rebuildDeadlines()
+            journal.send("Imported \(alarms.count) alarms and \(reminders.count) reminders, replacing all items", priority: .info, messageID: MessageID.changed)
+            fireDue()
+            publishStatus()
+        }
+    }
+
+    private func reloadAllReminders(fallback: [Reminder], anchor: Date) {
+        let stored = (try? store.reminders()) ?? fallback
+        for reminder in stored { items[reminder.id] = .reminder(reminder); states[reminder.id] = RingState(anchor: anchor) }
+    }
+
+    /// A `changed` event for `Watch` subscribers (not journaled: edits are not news).
+    private func publishChange(_ item: Item, now: Date, detail: String) {
+        publish(DaemonEvent(kind: .changed, item: item, scheduled: nil, actual: now, snoozeCount: states[item.id]?.snoozeCount ?? 0, detail: detail))
+    }
+}
+
+extension Item {
+    var isOneShotAlarm: Bool {
+        if case .alarm(let alarm) = self { return alarm.isOneShot }
+        return false
+    }
+
+    var skipsNextOccurrence: Bool {
+        if case .alarm(let alarm) = self { return alarm.skipNext }
+        return false
+    }
+}

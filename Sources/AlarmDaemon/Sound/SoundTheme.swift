@@ -1,0 +1,57 @@
+import Foundation
+
+/// Finds sound files per the XDG Sound Theme specification: `sounds/<theme>/`
+/// under `$XDG_DATA_HOME` and each of `$XDG_DATA_DIRS`, the `stereo` subdirectory,
+/// `.oga`, `.ogg` or `.wav`; the configured theme first, then `freedesktop`.
+public struct SoundTheme: Sendable {
+    public static let extensions = ["oga", "ogg", "wav"]
+
+    public let theme: String
+    public let dataDirectories: [String]
+
+    public init(theme: String, environment: [String: String]) {
+        self.theme = theme
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+            .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        dataDirectories = [dataHome] + dataDirs
+    }
+
+    /// Themes in search order.
+    var themes: [String] { theme == "freedesktop" ? ["freedesktop"] : [theme, "freedesktop"] }
+
+    /// The file for a sound name, or `nil` when no theme has it.
+    public func resolve(_ name: String) -> String? {
+        for theme in themes {
+            for directory in dataDirectories {
+                for ext in Self.extensions {
+                    let path = "\(directory)/sounds/\(theme)/stereo/\(name).\(ext)"
+                    if FileManager.default.isReadableFile(atPath: path) { return path }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Every sound name available, each with the file that would play.
+    public func available() -> [ControlService.SoundFile] {
+        var seen: Set<String> = []
+        var result: [ControlService.SoundFile] = []
+        for theme in themes {
+            for directory in dataDirectories {
+                let stereo = "\(directory)/sounds/\(theme)/stereo"
+                guard let files = try? FileManager.default.contentsOfDirectory(atPath: stereo) else { continue }
+                for file in files.sorted() {
+                    let url = URL(fileURLWithPath: file)
+                    guard Self.extensions.contains(url.pathExtension) else { continue }
+                    let name = url.deletingPathExtension().lastPathComponent
+                    if seen.insert(name).inserted {
+                        result.append(ControlService.SoundFile(name: name, theme: theme, path: "\(stereo)/\(file)"))
+                    }
+                }
+            }
+        }
+        return result.sorted { $0.name < $1.name }
+    }
+}

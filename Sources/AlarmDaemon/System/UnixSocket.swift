@@ -1,0 +1,124 @@
+import CSystemd
+import Foundation
+import Glibc
+
+/// The listening control socket: the one systemd passed (socket activation),
+/// or one bound here with the directory 0700 and the socket 0600.
+public enum UnixSocket {
+    /// The fd systemd passed for `alarmd.socket`, if any (`sd_listen_fds`).
+    public static func inherited() -> Int32? {
+        let count = sd_listen_fds(1)
+        guard count >= 1 else { return nil }
+        let fd = alarmd_listen_fds_start()
+        guard sd_is_socket_unix(fd, Int32(SOCK_STREAM.rawValue), 1, nil, 0) > 0 else { return nil }
+        return fd
+    }
+
+    /// Binds and listens at `path`. A socket file left by a crashed daemon is
+    /// replaced; one that a running daemon still answers on is an error, so
+    /// two daemons never share a store.
+    public static func listen(at path: String) throws(SystemError) -> Int32 {
+        let directory = (path as NSString).deletingLastPathComponent
+        try makeDirectory(directory)
+        if FileManager.default.fileExists(atPath: path) {
+            if let probe = try? connect(to: path) {
+                close(probe)
+                throw SystemError("bind \(path): another alarmd is already listening there", code: EADDRINUSE)
+            }
+            unlink(path)
+        }
+        let fd = try systemCall("socket") { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0) }
+        var address = try socketAddress(path)
+        // umask makes the socket 0600 from the moment it exists, with no window
+        // in which another user could connect.
+        let previous = umask(0o177)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        let bindErrno = errno
+        umask(previous)
+        guard bound == 0 else {
+            close(fd)
+            throw SystemError("bind \(path)", code: bindErrno)
+        }
+        do {
+            try systemCall("listen \(path)") { Glibc.listen(fd, 128) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        return fd
+    }
+
+    /// Connects to `path` (blocking), for probing and for clients.
+    public static func connect(to path: String) throws(SystemError) -> Int32 {
+        let fd = try systemCall("socket") { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+        var address = try socketAddress(path)
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else {
+            let code = errno
+            close(fd)
+            throw SystemError("connect \(path)", code: code)
+        }
+        return fd
+    }
+
+    static func socketAddress(_ path: String) throws(SystemError) -> sockaddr_un {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity else { throw SystemError("socket path \(path)", code: ENAMETOOLONG) }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        return address
+    }
+
+    /// Creates `directory` (and parents) as 0700 if missing; an existing one
+    /// owned by someone else is refused.
+    static func makeDirectory(_ directory: String) throws(SystemError) {
+        var status = stat()
+        if stat(directory, &status) == 0 {
+            guard status.st_uid == getuid() else { throw SystemError("\(directory) belongs to uid \(status.st_uid)", code: EPERM) }
+            return
+        }
+        let parent = (directory as NSString).deletingLastPathComponent
+        if parent != directory, !parent.isEmpty { try makeDirectory(parent) }
+        try systemCall("mkdir \(directory)") { mkdir(directory, 0o700) }
+    }
+
+    /// The connecting process's credentials (`SO_PEERCRED`).
+    public static func peerCredentials(_ fd: Int32) -> PeerCredentials? {
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; }, which Glibc's
+        // module hides behind _GNU_SOURCE.
+        var raw: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: raw))
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &raw, &length) == 0 else { return nil }
+        return PeerCredentials(pid: raw.0, uid: raw.1, gid: raw.2)
+    }
+
+    /// Accepts one connection, non-blocking and close-on-exec (accept4 is
+    /// hidden behind _GNU_SOURCE too). `nil` when none is waiting.
+    public static func acceptConnection(_ listener: Int32) -> Int32? {
+        while true {
+            let fd = accept(listener, nil, nil)
+            if fd >= 0 {
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                return fd
+            }
+            if errno == EINTR { continue }
+            return nil
+        }
+    }
+}
+
+/// Who is on the other end of a Unix socket.
+public struct PeerCredentials: Sendable {
+    public let pid: Int32
+    public let uid: UInt32
+    public let gid: UInt32
+}
