@@ -3,52 +3,136 @@ import AlarmCore
 /// alarmctl's entry point: picks the subcommand and turns errors into messages
 /// and exit codes.
 public enum AlarmControl {
-    static let commands: [(spec: CommandSpec, run: @Sendable (ParsedArguments, CommandContext) throws(CLIError) -> Void)] = [
-        (PreviewCommand.spec, PreviewCommand.run),
+    /// The commands in the order `--help` lists them, under headings.
+    static let sections: [(title: String, commands: [Command])] = [
+        ("Alarms", AlarmCommands.all),
+        ("Reminders", ReminderCommands.all),
+        ("Ringing now", RingingCommands.all),
+        ("The daemon", DaemonCommands.all),
+        ("Without the daemon", [PreviewCommand.command]),
     ]
+
+    static let commands: [Command] = sections.flatMap(\.commands)
 
     static var usage: String {
         var lines = [
-            "Usage: alarmctl COMMAND [OPTIONS]",
+            "Usage: alarmctl [--socket PATH] COMMAND [OPTIONS]",
             "",
             "Drive alarmd, the alarm and reminder daemon.",
-            "",
-            "Commands:",
         ]
-        let width = (commands.map(\.spec.name.count).max() ?? 0) + 4
-        for command in commands {
-            lines.append("  " + command.spec.name.padding(toLength: width) + command.spec.summary.prefix { $0 != "\n" })
+        let width = (commands.map(\.spec.name.count).max() ?? 0) + 2
+        for section in sections {
+            lines += ["", section.title + ":"]
+            for command in section.commands {
+                lines.append("  " + command.spec.name.padding(toLength: width) + command.spec.summary)
+            }
         }
-        lines += ["", "Run 'alarmctl COMMAND --help' for a command's options and examples."]
+        lines += [
+            "",
+            "Options for every command:",
+            "  --socket PATH  alarmd's socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)",
+            "  --json         where a command prints data: the daemon's reply as one line of JSON",
+            "  --help         the command's options and examples",
+            "",
+            "IDs are full ids or their first characters (at least 4), as list shows them.",
+            "Exit codes: 0 done, 1 alarmd refused, 64 bad command line, 69 alarmd unreachable.",
+            "Run 'alarmctl COMMAND --help' for a command's options and examples.",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// Runs alarmctl with `arguments` (without the program name) and returns the
     /// exit code.
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
-        guard let name = arguments.first else {
-            context.standardError(usage)
-            return CLIError.usage("").exitCode
-        }
-        if name == "--help" || name == "-h" || name == "help" {
-            context.standardOutput(usage)
-            return 0
-        }
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
-            context.standardError("alarmctl: unknown command \(ValidationError.quoted(name)); run 'alarmctl --help' for the list\n")
-            return CLIError.usage("").exitCode
-        }
         do {
-            let parsed = try ParsedArguments(arguments.dropFirst(), spec: command.spec)
-            if parsed.wantsHelp {
-                context.standardOutput(command.spec.helpText)
-                return 0
-            }
-            try command.run(parsed, context)
-            return 0
+            return try dispatch(arguments[...], context: context)
         } catch {
             context.standardError("alarmctl: \(error.description)\n")
             return error.exitCode
         }
+    }
+
+    private static func dispatch(_ arguments: ArraySlice<String>, context: CommandContext) throws(CLIError) -> Int32 {
+        var rest = arguments
+        var preset: [String: String] = [:]
+        if try takeGlobalOptions(&rest, into: &preset) {
+            context.standardOutput(usage)
+            return 0
+        }
+        guard var name = rest.popFirst() else {
+            context.standardError(usage)
+            return CLIError.usage("").exitCode
+        }
+        if name == "help" {
+            return try help(topic: Array(rest), context: context)
+        }
+        if name == "remind" {
+            if try takeGlobalOptions(&rest, into: &preset) {
+                context.standardOutput(ReminderCommands.groupHelp)
+                return 0
+            }
+            guard let sub = rest.popFirst() else {
+                context.standardError(ReminderCommands.groupHelp)
+                return CLIError.usage("").exitCode
+            }
+            if sub == "help" {
+                context.standardOutput(ReminderCommands.groupHelp)
+                return 0
+            }
+            name += " " + sub
+        }
+        guard let command = commands.first(where: { $0.spec.name == name }) else {
+            let list = name.hasPrefix("remind ") ? "alarmctl remind --help" : "alarmctl --help"
+            throw .usage("unknown command \(ValidationError.quoted(name)); run '\(list)' for the list")
+        }
+        // A --socket before the command counts only for commands that talk to alarmd.
+        let accepted = preset.filter { key, _ in command.spec.options.contains { $0.name == key } }
+        let parsed = try ParsedArguments(rest, spec: command.spec, presetValues: accepted)
+        if parsed.wantsHelp {
+            context.standardOutput(command.spec.helpText)
+            return 0
+        }
+        try command.run(parsed, context)
+        return 0
+    }
+
+    /// Takes the options that may come before a command name (`--socket PATH`,
+    /// `--help`) off the front of `rest`. Returns whether help was asked for.
+    private static func takeGlobalOptions(_ rest: inout ArraySlice<String>, into preset: inout [String: String]) throws(CLIError) -> Bool {
+        while let first = rest.first, first.hasPrefix("-") {
+            rest.removeFirst()
+            switch first {
+            case "-h", "--help":
+                return true
+            case _ where first == "--socket" || first.hasPrefix("--socket="):
+                let path: String
+                if first == "--socket" {
+                    guard let value = rest.popFirst() else { throw .usage("--socket needs a value (PATH)") }
+                    path = value
+                } else {
+                    path = String(first.dropFirst("--socket=".count))
+                }
+                guard preset["socket"] == nil else { throw .usage("--socket given more than once") }
+                preset["socket"] = path
+            default:
+                throw .usage("unknown option \(first) before the command; run 'alarmctl --help' for the list")
+            }
+        }
+        return false
+    }
+
+    /// `alarmctl help`, `alarmctl help add`, `alarmctl help remind add`.
+    private static func help(topic: [String], context: CommandContext) throws(CLIError) -> Int32 {
+        let name = topic.joined(separator: " ")
+        if name.isEmpty {
+            context.standardOutput(usage)
+        } else if name == "remind" {
+            context.standardOutput(ReminderCommands.groupHelp)
+        } else if let command = commands.first(where: { $0.spec.name == name }) {
+            context.standardOutput(command.spec.helpText)
+        } else {
+            throw .usage("unknown command \(ValidationError.quoted(name)); run 'alarmctl --help' for the list")
+        }
+        return 0
     }
 }

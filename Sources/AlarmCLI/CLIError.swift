@@ -7,20 +7,27 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case usage(String)
     /// The daemon answered with an error: exit 1.
     case daemon(String)
-    /// The daemon could not be reached: exit 69 (`EX_UNAVAILABLE`).
+    /// The daemon could not be reached, or stopped answering: exit 69 (`EX_UNAVAILABLE`).
     case unreachable(String)
+    /// A file named on the command line could not be read or written: exit 66 (`EX_NOINPUT`).
+    case file(String)
+    /// A file's content is not what the command needs (an import that is not JSON): exit 65 (`EX_DATAERR`).
+    case data(String)
 
     public var exitCode: Int32 {
         switch self {
         case .usage: return 64
         case .daemon: return 1
         case .unreachable: return 69
+        case .file: return 66
+        case .data: return 65
         }
     }
 
     public var description: String {
         switch self {
-        case .usage(let message), .daemon(let message), .unreachable(let message): return message
+        case .usage(let message), .daemon(let message), .unreachable(let message), .file(let message), .data(let message):
+            return message
         }
     }
 

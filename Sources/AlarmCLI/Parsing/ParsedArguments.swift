@@ -1,42 +1,8 @@
-/// What a subcommand accepts: enough to parse its arguments and print its help.
-struct CommandSpec: Sendable {
-    struct Option: Sendable {
-        let name: String
-        /// `nil` for a flag that takes no value.
-        let valueName: String?
-        let help: String
-    }
-
-    let name: String
-    let synopsis: String
-    let summary: String
-    let options: [Option]
-    /// Positional parameters accepted, as (minimum, maximum); `nil` maximum is unbounded.
-    let positionals: (min: Int, max: Int?)
-    let examples: [String]
-
-    var helpText: String {
-        var lines = ["Usage: alarmctl \(synopsis)", "", summary]
-        if !options.isEmpty {
-            lines.append("")
-            lines.append("Options:")
-            let labels = options.map { option in "  --\(option.name)" + (option.valueName.map { " \($0)" } ?? "") }
-            let width = (labels.map(\.count).max() ?? 0) + 2
-            for (label, option) in zip(labels, options) {
-                lines.append(label.padding(toLength: width) + option.help)
-            }
-        }
-        if !examples.isEmpty {
-            lines.append("")
-            lines.append("Examples:")
-            lines += examples.map { "  \($0)" }
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-}
+import AlarmCore
 
 /// Arguments sorted into options and positionals.
 struct ParsedArguments: Sendable {
+    let commandName: String
     var positionals: [String] = []
     private(set) var values: [String: String] = [:]
     private(set) var flags: Set<String> = []
@@ -47,12 +13,15 @@ struct ParsedArguments: Sendable {
 
     /// Parses `--name value`, `--name=value`, bare `--flag`, `-h`/`--help`, and `--`
     /// to end options. Repeating an option is an error: silently taking the last
-    /// value hides typos in scripts.
-    init(_ arguments: ArraySlice<String>, spec: CommandSpec) throws(CLIError) {
+    /// value hides typos in scripts. `presetValues` are options already taken
+    /// from before the command name (`alarmctl --socket PATH list`).
+    init(_ arguments: ArraySlice<String>, spec: CommandSpec, presetValues: [String: String] = [:]) throws(CLIError) {
+        commandName = spec.name
+        values = presetValues
         var rest = arguments[...]
         var optionsEnded = false
         while let argument = rest.popFirst() {
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" || Self.isNegativeNumber(argument) {
                 positionals.append(argument)
                 continue
             }
@@ -89,18 +58,39 @@ struct ParsedArguments: Sendable {
         }
     }
 
-    /// An integer option within `range`, or `defaultValue` when absent.
-    func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int) throws(CLIError) -> Int {
-        guard let text = values[name] else { return defaultValue }
+    /// `-1` is a (bad) value for a positional such as POSITION, not an option.
+    private static func isNegativeNumber(_ argument: String) -> Bool {
+        argument.count > 1 && argument.dropFirst().allSatisfy(\.isASCIIDigit)
+    }
+
+    /// An integer option within `range`, or `nil` when absent.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
+        guard let text = values[name] else { return nil }
         guard let number = Int(text), range.contains(number) else {
             throw .usage("--\(name) must be \(range.lowerBound)–\(range.upperBound), got \(text)")
         }
         return number
     }
+
+    /// An integer option within `range`, or `defaultValue` when absent.
+    func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int) throws(CLIError) -> Int {
+        try integer(name, in: range) ?? defaultValue
+    }
+
+    /// Fails when more than one of `names` was given (`--snooze` with `--no-snooze`).
+    func exclusive(_ names: String...) throws(CLIError) {
+        let given = names.filter { values[$0] != nil || flags.contains($0) }
+        guard given.count <= 1 else {
+            throw .usage("\(commandName): " + given.map { "--\($0)" }.joined(separator: " and ") + " cannot be used together")
+        }
+    }
+
+    /// Whether any of `names` was given.
+    func hasAny(_ names: [String]) -> Bool {
+        names.contains { values[$0] != nil || flags.contains($0) }
+    }
 }
 
-extension String {
-    func padding(toLength length: Int) -> String {
-        count >= length ? self : self + String(repeating: " ", count: length - count)
-    }
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }

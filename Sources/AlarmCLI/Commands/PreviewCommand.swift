@@ -1,23 +1,26 @@
 import AlarmCore
+import AlarmProtocol
 import Foundation
 
 /// `alarmctl preview`: the next firings of a schedule, computed locally with the
 /// daemon's own time rules, so it works with no daemon running.
 enum PreviewCommand {
+    static let command = Command(spec: spec, run: run)
+
     static let spec = CommandSpec(
         name: "preview",
         synopsis: "preview TIME [--days SPEC] [--count N] [--from WHEN] [--tz ZONE] [--json]",
-        summary: """
-            Show when an alarm at TIME would fire, without creating it. Uses the same
-            rules as alarmd: a time skipped by a DST change fires just after the gap,
+        summary: "Show when an alarm at TIME would fire, without creating it (no daemon needed).",
+        details: """
+            Uses the same rules as alarmd: a time skipped by a DST change fires just after the gap,
             a time that happens twice fires once, at its first occurrence.
             """,
         options: [
-            .init(name: "days", valueName: "SPEC", help: "repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never (default)"),
-            .init(name: "count", valueName: "N", help: "how many firings to show, 1–1000 (default 5)"),
-            .init(name: "from", valueName: "WHEN", help: "start after WHEN: 2026-03-07T12:00:00Z, …-05:00, or YYYY-MM-DD HH:MM (local)"),
-            .init(name: "tz", valueName: "ZONE", help: "IANA time zone such as Europe/Berlin (default: the system zone, or TZ)"),
-            .init(name: "json", valueName: nil, help: "print a JSON array of {local, utc, weekday, shifted}"),
+            .init("days", "SPEC", "repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never (default)"),
+            .init("count", "N", "how many firings to show, 1–1000 (default 5)"),
+            .init("from", "WHEN", "start after WHEN: 2026-03-07T12:00:00Z, …-05:00, or YYYY-MM-DD HH:MM (local)"),
+            .init("tz", "ZONE", "IANA time zone such as Europe/Berlin (default: the system zone, or TZ)"),
+            .init("json", nil, "print a JSON array of {local, utc, weekday, shifted}"),
         ],
         positionals: (1, 1),
         examples: [
@@ -27,7 +30,7 @@ enum PreviewCommand {
         ]
     )
 
-    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) {
         let time: TimeOfDay
         let days: RepeatDays
         do {
@@ -50,7 +53,7 @@ enum PreviewCommand {
             return Fire(instant: instant, local: local, shifted: local.hour != time.hour || local.minute != time.minute)
         }
         if arguments.flag("json") {
-            context.standardOutput(JSONText.array(fires.map(\.json)) + "\n")
+            context.standardOutput(JSONValue.array(fires.map(\.json)).jsonText + "\n")
         } else {
             context.standardOutput(fires.map { $0.humanLine(requested: time) }.joined(separator: "\n") + "\n")
         }
@@ -77,13 +80,13 @@ enum PreviewCommand {
             return line
         }
 
-        var json: String {
+        var json: JSONValue {
             let utc = LocalDateTime(localSeconds: instant, utcOffset: 0)
-            return JSONText.object([
-                ("local", JSONText.string(local.description)),
-                ("utc", JSONText.string(utc.dateText + "T" + utc.timeText + "Z")),
-                ("weekday", JSONText.string(local.weekday.code)),
-                ("shifted", shifted ? "true" : "false"),
+            return .object([
+                "local": .string(local.description),
+                "utc": .string(utc.dateText + "T" + utc.timeText + "Z"),
+                "weekday": .string(local.weekday.code),
+                "shifted": .bool(shifted),
             ])
         }
     }

@@ -1,0 +1,85 @@
+import AlarmProtocol
+
+/// alarmd as the commands see it: calls by method name, answers as parameters,
+/// every failure already turned into a `CLIError` with its message and exit code.
+///
+/// Connects on the first call, so a command line that fails to parse never
+/// touches the socket.
+final class DaemonConnection {
+    /// How long a call may take before alarmctl gives up on the daemon.
+    static let timeout = 10.0
+
+    let path: String
+    private var client: VarlinkClient?
+
+    init(path: String) { self.path = path }
+
+    convenience init(_ arguments: ParsedArguments, _ context: CommandContext) {
+        self.init(path: SocketPath.resolve(option: arguments.value("socket"), environment: context.environment, userID: context.userID))
+    }
+
+    /// Calls `io.alarmd.METHOD` and returns the reply's parameters. `subject`
+    /// names what the id refers to in a "no such item" message.
+    func call(_ method: String, _ parameters: JSONObject = [:], subject: String = "alarm or reminder") throws(CLIError) -> JSONObject {
+        try attempt(method, parameters, subject: subject).get()
+    }
+
+    /// Like `call`, but a daemon error comes back as a value, so a command acting
+    /// on several ids can report it and go on. Transport failures still throw.
+    func attempt(_ method: String, _ parameters: JSONObject = [:], subject: String = "alarm or reminder") throws(CLIError) -> Result<JSONObject, CLIError> {
+        let client = try connected(timeout: Self.timeout)
+        do throws(VarlinkClient.Failure) {
+            switch try client.call(VarlinkCall(method: InterfaceDefinition.name + "." + method, parameters: parameters)) {
+            case .success(let reply): return .success(reply)
+            case .failure(let error): return .failure(.daemon(DaemonErrorText.message(for: error, subject: subject)))
+            }
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// Calls a method with `more: true` and hands each reply's parameters to
+    /// `body` as it arrives, until the daemon sends its last reply (for `Watch`,
+    /// never). There is no timeout: a quiet daemon is a normal state here.
+    func stream(_ method: String, _ parameters: JSONObject = [:], _ body: (JSONObject) throws(CLIError) -> Void) throws(CLIError) {
+        let client = try connected(timeout: nil)
+        do throws(VarlinkClient.Failure) {
+            try client.send(VarlinkCall(method: InterfaceDefinition.name + "." + method, parameters: parameters, more: true))
+        } catch {
+            throw failure(error)
+        }
+        while true {
+            let reply: VarlinkReply
+            do throws(VarlinkClient.Failure) { reply = try client.receive() } catch { throw failure(error) }
+            switch reply {
+            case .parameters(let parameters, let continues):
+                try body(parameters)
+                if !continues { return }
+            case .error(let error):
+                throw .daemon(DaemonErrorText.message(for: error, subject: "alarm or reminder"))
+            }
+        }
+    }
+
+    private func connected(timeout: Double?) throws(CLIError) -> VarlinkClient {
+        if let client { return client }
+        do throws(VarlinkClient.Failure) {
+            let client = try VarlinkClient(path: path, timeout: timeout)
+            self.client = client
+            return client
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    private func failure(_ error: VarlinkClient.Failure) -> CLIError {
+        switch error {
+        case .cannotConnect(let reason):
+            return .unreachable("cannot reach alarmd at \(path): \(reason)\nis alarmd running? try: systemctl --user start alarmd.socket")
+        case .connectionLost(let reason):
+            return .unreachable("lost the connection to alarmd at \(path): \(reason)")
+        case .badReply(let reason):
+            return .daemon("alarmd sent a reply alarmctl cannot read: \(reason)")
+        }
+    }
+}

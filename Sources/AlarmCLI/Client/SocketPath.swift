@@ -1,0 +1,13 @@
+/// Where alarmd's control socket is, by the same rule the daemon uses to
+/// create it.
+enum SocketPath {
+    /// `--socket PATH`, else `ALARMD_SOCKET`, else `$XDG_RUNTIME_DIR/alarmd/io.alarmd`,
+    /// else `/run/user/UID/alarmd/io.alarmd` (where systemd puts the runtime
+    /// directory when the variable is missing, as under `sudo -u` or cron).
+    static func resolve(option: String?, environment: [String: String], userID: UInt32) -> String {
+        if let option, !option.isEmpty { return option }
+        if let path = environment["ALARMD_SOCKET"], !path.isEmpty { return path }
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/run/user/\(userID)"
+        return runtime + "/alarmd/io.alarmd"
+    }
+}

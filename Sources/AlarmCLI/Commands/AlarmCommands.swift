@@ -1,0 +1,157 @@
+import AlarmProtocol
+
+/// The alarm commands: list, show, add, edit, rm, enable, disable, skip, unskip.
+enum AlarmCommands {
+    static let all: [Command] = [list, show, add, edit, remove, enable, disable, skip, unskip]
+
+    private static let socket = CommandSpec.socketOption
+    private static let json = CommandSpec.jsonOption
+
+    static let list = Command(
+        spec: CommandSpec(
+            name: "list", synopsis: "list [--json]",
+            summary: "List the alarms, sorted by time of day.",
+            details: "NEXT is when each alarm next needs attention, in local time; ringing and snoozed alarms say so.",
+            options: [json, socket],
+            examples: ["alarmctl list", "alarmctl list --json"]
+        ),
+        run: { arguments, context throws(CLIError) in
+            let reply = try DaemonConnection(arguments, context).call("ListAlarms")
+            if arguments.flag("json") { return context.emitJSON(reply) }
+            context.standardOutput(ItemFormat(context).alarmTable(ReplyObject(reply).list("alarms").map(AlarmView.init)))
+        }
+    )
+
+    static let show = Command(
+        spec: CommandSpec(
+            name: "show", synopsis: "show ID [--json]",
+            summary: "Show every setting of one alarm.",
+            details: "ID is a full id or its first characters (at least 4), as list shows them.",
+            options: [json, socket], positionals: (1, 1),
+            examples: ["alarmctl show 1a2b3c4d"]
+        ),
+        run: { arguments, context throws(CLIError) in
+            let reply = try DaemonConnection(arguments, context).call("GetAlarm", ["id": .string(arguments.positionals[0])], subject: "alarm")
+            if arguments.flag("json") { return context.emitJSON(reply) }
+            context.standardOutput(ItemFormat(context).alarmDetails(AlarmView(ReplyObject(reply).nested("alarm"))))
+        }
+    )
+
+    static let add = Command(
+        spec: CommandSpec(
+            name: "add",
+            synopsis: "add TIME [--days SPEC] [--label TEXT] [--sound NAME] [--snooze MINUTES | --no-snooze] [--max-snoozes N] [--ring SECONDS] [--tz ZONE] [--disabled] [--json]",
+            summary: "Create an alarm.",
+            details: """
+                TIME is a time of day: 7:30, 07:30, 19:05, 7:30pm, 7pm. Without --days the
+                alarm rings once, at the next occurrence of TIME, and then switches itself off.
+                Settings not given take alarmd's defaults.
+                """,
+            options: AlarmFieldOptions.options + [.init("disabled", nil, "create it switched off"), json, socket],
+            positionals: (1, 1),
+            examples: [
+                "alarmctl add 7:30 --days weekdays --label Work",
+                "alarmctl add 6:45am --days mon,wed,fri --snooze 5 --max-snoozes 3",
+                "alarmctl add 9:00 --days weekends --tz Europe/Berlin --sound bell",
+            ]
+        ),
+        run: { arguments, context throws(CLIError) in
+            let fields = try AlarmFieldOptions.fields(arguments, time: arguments.positionals[0], editing: false)
+            let reply = try DaemonConnection(arguments, context).call("AddAlarm", ["fields": .object(fields)])
+            report(reply, verb: "Added alarm", arguments, context)
+        }
+    )
+
+    static let edit = Command(
+        spec: CommandSpec(
+            name: "edit",
+            synopsis: "edit ID [--time TIME] [--days SPEC] [--label TEXT] [--sound NAME] [--snooze MINUTES | --no-snooze] [--max-snoozes N] [--ring SECONDS] [--tz ZONE] [--enabled | --disabled] [--json]",
+            summary: "Change some settings of an alarm.",
+            details: "Only the options given change. --tz \"\" un-pins the alarm so it follows the system zone again; --days never makes it a one-shot alarm. A ringing or snoozed alarm stops.",
+            options: [.init("time", "TIME", "the new time of day")] + AlarmFieldOptions.options
+                + [.init("enabled", nil, "switch it on"), .init("disabled", nil, "switch it off"), json, socket],
+            positionals: (1, 1),
+            examples: [
+                "alarmctl edit 1a2b --time 7:15",
+                "alarmctl edit 1a2b --days mon-thu --label \"Early shift\"",
+                "alarmctl edit 1a2b --tz \"\"",
+            ]
+        ),
+        run: { arguments, context throws(CLIError) in
+            guard arguments.hasAny(AlarmFieldOptions.fieldNames) else {
+                throw .usage("edit: nothing to change; give at least one option (see alarmctl edit --help)")
+            }
+            let fields = try AlarmFieldOptions.fields(arguments, time: arguments.value("time"), editing: true)
+            let reply = try DaemonConnection(arguments, context).call(
+                "UpdateAlarm", ["id": .string(arguments.positionals[0]), "fields": .object(fields)], subject: "alarm")
+            report(reply, verb: "Changed alarm", arguments, context)
+        }
+    )
+
+    static let remove = Command(
+        spec: CommandSpec(
+            name: "rm", synopsis: "rm ID...",
+            summary: "Delete alarms.",
+            details: "A ringing alarm is silenced first. With several ids, each is tried; the exit code is 1 if any failed.",
+            options: [socket], positionals: (1, nil),
+            examples: ["alarmctl rm 1a2b3c4d", "alarmctl rm 1a2b 5e6f"]
+        ),
+        run: { arguments, context throws(CLIError) in
+            let daemon = DaemonConnection(arguments, context)
+            try forEachID(arguments.positionals, noun: "alarm", verb: "removed", context: context) { id throws(CLIError) in
+                try daemon.attempt("RemoveAlarm", ["id": .string(id)], subject: "alarm").map { _ in
+                    context.emit("Removed alarm \(id)")
+                }
+            }
+        }
+    )
+
+    static let enable = switchCommand(name: "enable", on: true)
+    static let disable = switchCommand(name: "disable", on: false)
+
+    private static func switchCommand(name: String, on: Bool) -> Command {
+        Command(
+            spec: CommandSpec(
+                name: name, synopsis: "\(name) ID... [--json]",
+                summary: on ? "Switch alarms on." : "Switch alarms off (a ringing one stops).",
+                details: "With several ids, each is tried; the exit code is 1 if any failed.",
+                options: [json, socket], positionals: (1, nil),
+                examples: ["alarmctl \(name) 1a2b3c4d", "alarmctl \(name) 1a2b 5e6f"]
+            ),
+            run: { arguments, context throws(CLIError) in
+                let daemon = DaemonConnection(arguments, context)
+                try forEachID(arguments.positionals, noun: "alarm", verb: on ? "enabled" : "disabled", context: context) { id throws(CLIError) in
+                    try daemon.attempt("SetAlarmEnabled", ["id": .string(id), "enabled": .bool(on)], subject: "alarm").map { reply in
+                        report(reply, verb: on ? "Enabled alarm" : "Disabled alarm", arguments, context)
+                    }
+                }
+            }
+        )
+    }
+
+    static let skip = skipCommand(name: "skip", skip: true)
+    static let unskip = skipCommand(name: "unskip", skip: false)
+
+    private static func skipCommand(name: String, skip: Bool) -> Command {
+        Command(
+            spec: CommandSpec(
+                name: name, synopsis: "\(name) ID [--json]",
+                summary: skip ? "Pass over an alarm's next occurrence silently." : "Undo skip: let the next occurrence ring.",
+                details: skip ? "The alarm rings again at the occurrence after; the skip clears itself once used." : nil,
+                options: [json, socket], positionals: (1, 1),
+                examples: ["alarmctl \(name) 1a2b3c4d"]
+            ),
+            run: { arguments, context throws(CLIError) in
+                let reply = try DaemonConnection(arguments, context).call(
+                    "SkipNext", ["id": .string(arguments.positionals[0]), "skip": .bool(skip)], subject: "alarm")
+                report(reply, verb: skip ? "Skipping the next occurrence of alarm" : "No longer skipping alarm", arguments, context)
+            }
+        )
+    }
+
+    /// Prints the alarm a change returned: as JSON, or as `VERB 1a2b3c4d 07:30 Work (next Tue 07:30)`.
+    private static func report(_ reply: JSONObject, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) {
+        if arguments.flag("json") { return context.emitJSON(reply) }
+        context.emit(verb + " " + ItemFormat(context).alarmSummary(AlarmView(ReplyObject(reply).nested("alarm"))))
+    }
+}

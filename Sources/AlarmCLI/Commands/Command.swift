@@ -1,0 +1,36 @@
+import AlarmProtocol
+
+/// A subcommand: what it accepts and what it does.
+struct Command: Sendable {
+    let spec: CommandSpec
+    let run: @Sendable (ParsedArguments, CommandContext) throws(CLIError) -> Void
+}
+
+extension CommandContext {
+    /// Writes `text` to standard output, ending it with a newline if it lacks one.
+    func emit(_ text: String) {
+        standardOutput(text.hasSuffix("\n") ? text : text + "\n")
+    }
+
+    /// Writes a reply's parameters as one line of JSON (`--json`).
+    func emitJSON(_ parameters: JSONObject) {
+        standardOutput(JSONValue.object(parameters).jsonText + "\n")
+    }
+}
+
+/// Runs `body` for each id of a command that takes several (`rm A B C`),
+/// reporting each failure as it happens and going on with the rest; fails at
+/// the end if any did. A daemon that cannot be reached stops at once.
+func forEachID(_ ids: [String], noun: String, verb: String, context: CommandContext, _ body: (String) throws(CLIError) -> Result<Void, CLIError>) throws(CLIError) {
+    var failures = 0
+    for id in ids {
+        if case .failure(let error) = try body(id) {
+            guard ids.count > 1 else { throw error }
+            failures += 1
+            context.standardError("alarmctl: \(error.description)\n")
+        }
+    }
+    if failures > 0 {
+        throw .daemon("\(failures) of \(ids.count) \(noun)s could not be \(verb)")
+    }
+}

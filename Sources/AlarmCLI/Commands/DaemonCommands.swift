@@ -1,0 +1,147 @@
+import AlarmCore
+import AlarmProtocol
+import Glibc
+
+/// Commands about the daemon as a whole: next, status, watch, sounds, export, import.
+enum DaemonCommands {
+    static let all: [Command] = [next, status, watch, sounds, export, importDocument]
+
+    private static let socket = CommandSpec.socketOption
+    private static let json = CommandSpec.jsonOption
+
+    static let next = Command(
+        spec: CommandSpec(
+            name: "next", synopsis: "next [--count N] [--json]",
+            summary: "Show the next firings of all alarms and reminders.",
+            options: [.init("count", "N", "how many, 1–1000 (default 10)"), json, socket],
+            examples: ["alarmctl next", "alarmctl next --count 3"]
+        ),
+        run: { arguments, context throws(CLIError) in
+            let count = try arguments.integer("count", in: 1...1000)
+            let reply = try DaemonConnection(arguments, context).call("Upcoming", count.map { ["count": JSONValue($0)] } ?? [:])
+            if arguments.flag("json") { return context.emitJSON(reply) }
+            context.standardOutput(ItemFormat(context).firingLines(ReplyObject(reply).list("firings")))
+        }
+    )
+
+    static let status = Command(
+        spec: CommandSpec(
+            name: "status", synopsis: "status [--json]",
+            summary: "Show alarmd's version, counts, what rings, and what comes next.",
+            options: [json, socket],
+            examples: ["alarmctl status"]
+        ),
+        run: { arguments, context throws(CLIError) in
+            let reply = try DaemonConnection(arguments, context).call("Status")
+            if arguments.flag("json") { return context.emitJSON(reply) }
+            let status = ReplyObject(reply)
+            let time = TimeText(context)
+            var list = KeyValueList()
+            list.add("version", status.string("version"))
+            list.add("alarms", String(status.int("alarms")))
+            list.add("reminders", String(status.int("reminders")))
+            let ringing = status.strings("ringing")
+            list.add("ringing", ringing.isEmpty ? "nothing" : ringing.map(shortID).joined(separator: ", "))
+            if status.object["next"]?.objectValue != nil {
+                let next = status.nested("next")
+                list.add("next", "\(time.dayAndTime(next.optionalString("at")))  \(next.string("kind")) \(ValidationError.quoted(next.string("title"))) (\(shortID(next.string("id"))))")
+            } else {
+                list.add("next", "nothing scheduled")
+            }
+            list.add("time zone", status.string("timeZone"))
+            context.standardOutput(list.text)
+        }
+    )
+
+    static let watch = Command(
+        spec: CommandSpec(
+            name: "watch", synopsis: "watch [--json]",
+            summary: "Print events (fired, snoozed, dismissed, …) as they happen, until interrupted.",
+            details: "One line per event; with --json one JSON object per line, {\"event\": {…}}.",
+            options: [json, socket],
+            examples: ["alarmctl watch", "alarmctl watch --json | jq -r .event.kind"]
+        ),
+        run: { arguments, context throws(CLIError) in
+            let format = ItemFormat(context)
+            let asJSON = arguments.flag("json")
+            unblockTerminationSignals()
+            try DaemonConnection(arguments, context).stream("Watch") { reply throws(CLIError) in
+                if asJSON { return context.emitJSON(reply) }
+                context.emit(format.eventLine(ReplyObject(reply).nested("event")))
+            }
+        }
+    )
+
+    static let sounds = Command(
+        spec: CommandSpec(
+            name: "sounds", synopsis: "sounds [--json]",
+            summary: "List the sound-theme sounds an alarm can use.",
+            details: "NAME is what add --sound takes.",
+            options: [json, socket],
+            examples: ["alarmctl sounds"]
+        ),
+        run: { arguments, context throws(CLIError) in
+            let reply = try DaemonConnection(arguments, context).call("ListSounds")
+            if arguments.flag("json") { return context.emitJSON(reply) }
+            let sounds = ReplyObject(reply).list("sounds")
+            guard !sounds.isEmpty else { return context.emit("No sounds found.") }
+            let table = Table(header: ["NAME", "THEME", "PATH"], rows: sounds.map { [$0.string("name"), $0.string("theme"), $0.string("path")] })
+            context.emit(table.lines.joined(separator: "\n"))
+        }
+    )
+
+    static let export = Command(
+        spec: CommandSpec(
+            name: "export", synopsis: "export [FILE]",
+            summary: "Write every alarm and reminder as one JSON document.",
+            details: "To FILE, or to standard output without one (or with -). The document is what import reads back.",
+            options: [socket], positionals: (0, 1),
+            examples: ["alarmctl export backup.json", "alarmctl export | ssh laptop alarmctl import -"]
+        ),
+        run: { arguments, context throws(CLIError) in
+            let reply = try DaemonConnection(arguments, context).call("Export")
+            let document = reply["document"] ?? .null
+            let text = document.jsonText + "\n"
+            guard let path = arguments.positionals.first, path != "-" else { return context.standardOutput(text) }
+            try FileIO.write(text, to: path)
+            let counts = ReplyObject(document)
+            context.emit("Exported \(plural(counts.list("alarms").count, "alarm")) and \(plural(counts.list("reminders").count, "reminder")) to \(path)")
+        }
+    )
+
+    static let importDocument = Command(
+        spec: CommandSpec(
+            name: "import", synopsis: "import FILE [--json]",
+            summary: "Replace every alarm and reminder with those of an exported document.",
+            details: "FILE - reads standard input. All or nothing: a document with any problem changes nothing.",
+            options: [json, socket], positionals: (1, 1),
+            examples: ["alarmctl import backup.json", "alarmctl import - < backup.json"]
+        ),
+        run: { arguments, context throws(CLIError) in
+            let path = arguments.positionals[0]
+            let bytes = path == "-" ? context.readStandardInput() : try FileIO.read(path)
+            let name = path == "-" ? "standard input" : path
+            let document: JSONValue
+            do throws(JSONError) { document = try JSONParser.parse(bytes) } catch {
+                throw .data("\(name) is not a JSON document: \(error)")
+            }
+            guard case .object = document else { throw .data("\(name) must hold a JSON object, as export writes, not \(document.typeName)") }
+            let reply = try DaemonConnection(arguments, context).call("Import", ["document": document])
+            if arguments.flag("json") { return context.emitJSON(reply) }
+            let counts = ReplyObject(reply)
+            context.emit("Imported \(plural(counts.int("alarms"), "alarm")) and \(plural(counts.int("reminders"), "reminder")); they replace what alarmd had before")
+        }
+    )
+
+    /// `watch` ends only by a signal, so it must not inherit those signals
+    /// blocked: a signal mask survives exec, and some parents (test runners,
+    /// thread pools that spawn children) have SIGINT and SIGTERM blocked.
+    private static func unblockTerminationSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    private static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}

@@ -1,0 +1,169 @@
+import AlarmCore
+
+/// Human text for alarms and reminders: list tables, one-line summaries, and
+/// the `key: value` details of `show`.
+struct ItemFormat {
+    let time: TimeText
+    let style: Style
+
+    init(_ context: CommandContext) {
+        time = TimeText(context)
+        style = Style(context)
+    }
+
+    // MARK: Alarms
+
+    /// `ID  TIME  LABEL  ON  NEXT`, one alarm a line, in the daemon's order (by time of day).
+    func alarmTable(_ alarms: [AlarmView]) -> String {
+        guard !alarms.isEmpty else { return "No alarms.\n" }
+        let table = Table(
+            header: ["ID", "TIME", "LABEL", "ON", "NEXT"],
+            rows: alarms.map { alarm in
+                [shortID(alarm.id), timeColumn(alarm), alarm.listLine, alarm.enabled ? "on" : "off",
+                 ([time.short(alarm.next)] + markers(alarm)).joined(separator: "  ")]
+            }
+        )
+        let lines = table.lines
+        let body = zip(alarms, lines.dropFirst()).map { alarm, line in emphasis(line, enabled: alarm.enabled, phase: alarm.phase) }
+        return ([lines[0]] + body).joined(separator: "\n") + "\n"
+    }
+
+    /// `1a2b3c4d 07:30 Work, Weekdays (next Tue 07:30)` — what a change left behind.
+    func alarmSummary(_ alarm: AlarmView) -> String {
+        var state = alarm.enabled ? "next " + time.short(alarm.next) : "off"
+        let extra = markers(alarm)
+        if !extra.isEmpty { state += ", " + extra.joined(separator: ", ") }
+        return "\(shortID(alarm.id)) \(timeColumn(alarm)) \(alarm.listLine) (\(state))"
+    }
+
+    func alarmDetails(_ alarm: AlarmView) -> String {
+        let snooze = alarm.reply.nested("snooze")
+        var list = KeyValueList()
+        list.add("id", alarm.id)
+        list.add("time", alarm.time)
+        list.add("repeat", alarm.repeatText)
+        list.add("label", alarm.label)
+        list.add("time zone", alarm.timeZone ?? "system (\(time.zone.identifier))")
+        list.add("sound", alarm.reply.string("sound"))
+        if snooze.bool("enabled") {
+            let limit = snooze.int("maxCount") == 0 ? "no limit" : "at most \(snooze.int("maxCount")) per alarm"
+            list.add("snooze", "\(snooze.int("minutes")) min, \(limit)")
+        } else {
+            list.add("snooze", "off")
+        }
+        list.add("rings for", "\(alarm.reply.int("ringSeconds")) s")
+        list.add("enabled", alarm.enabled ? "yes" : "no")
+        list.add("skip next", alarm.skipNext ? "yes" : "no")
+        list.add("state", phaseText(alarm.phase, snoozes: alarm.reply.int("snoozeCount")))
+        list.add("next", time.full(alarm.next))
+        list.add("created", time.full(alarm.reply.optionalString("created")))
+        list.add("updated", time.full(alarm.reply.optionalString("updated")))
+        return list.text
+    }
+
+    /// A pinned alarm shows its zone with its time: 07:30 there is not 07:30 here.
+    private func timeColumn(_ alarm: AlarmView) -> String {
+        alarm.timeZone.map { "\(alarm.time) (\($0))" } ?? alarm.time
+    }
+
+    private func markers(_ alarm: AlarmView) -> [String] {
+        var markers: [String] = []
+        if alarm.phase == "ringing" || alarm.phase == "snoozed" { markers.append(alarm.phase) }
+        if alarm.skipNext { markers.append("skipping next") }
+        return markers
+    }
+
+    // MARK: Reminders
+
+    /// `POS  ID  DONE  TITLE  DUE`, in the list's manual order.
+    func reminderTable(_ reminders: [ReminderView], all: Bool) -> String {
+        guard !reminders.isEmpty else { return all ? "No reminders.\n" : "No open reminders.\n" }
+        let table = Table(
+            header: ["POS", "ID", "DONE", "TITLE", "DUE"],
+            rows: reminders.map { reminder in
+                [String(reminder.position), shortID(reminder.id), reminder.done ? "[x]" : "[ ]", oneLine(reminder.title),
+                 ([time.dateTime(reminder.due)] + reminderMarkers(reminder)).joined(separator: "  ")]
+            },
+            rightAligned: [0]
+        )
+        let lines = table.lines
+        let body = zip(reminders, lines.dropFirst()).map { reminder, line in emphasis(line, enabled: !reminder.done, phase: reminder.phase) }
+        return ([lines[0]] + body).joined(separator: "\n") + "\n"
+    }
+
+    /// `1a2b3c4d Buy milk (due 2026-03-09 14:00)`.
+    func reminderSummary(_ reminder: ReminderView) -> String {
+        var state = reminder.due == nil ? "no due time" : "due " + time.dateTime(reminder.due)
+        if reminder.done { state = "done, " + state }
+        return "\(shortID(reminder.id)) \(oneLine(reminder.title)) (\(state))"
+    }
+
+    func reminderDetails(_ reminder: ReminderView) -> String {
+        var list = KeyValueList()
+        list.add("id", reminder.id)
+        list.add("title", reminder.title)
+        if !reminder.notes.isEmpty { list.add("notes", reminder.notes) }
+        list.add("due", time.full(reminder.due))
+        list.add("done", reminder.done ? "yes" : "no")
+        list.add("position", String(reminder.position))
+        if let image = reminder.imagePath { list.add("image", image) }
+        list.add("state", phaseText(reminder.phase, snoozes: reminder.reply.int("snoozeCount")))
+        list.add("next", time.full(reminder.next))
+        list.add("created", time.full(reminder.reply.optionalString("created")))
+        list.add("updated", time.full(reminder.reply.optionalString("updated")))
+        return list.text
+    }
+
+    private func reminderMarkers(_ reminder: ReminderView) -> [String] {
+        reminder.phase == "ringing" || reminder.phase == "snoozed" ? [reminder.phase] : []
+    }
+
+    // MARK: Shared
+
+    private func phaseText(_ phase: String, snoozes: Int) -> String {
+        guard snoozes > 0 else { return phase }
+        return "\(phase) (snoozed \(snoozes) time\(snoozes == 1 ? "" : "s"))"
+    }
+
+    /// Ringing stands out; things switched off or done recede.
+    private func emphasis(_ line: String, enabled: Bool, phase: String) -> String {
+        if phase == "ringing" { return style.bold(line) }
+        return enabled ? line : style.dim(line)
+    }
+
+    /// A table cell must not break its line.
+    private func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    }
+
+    /// `2026-03-09 Mon 07:30  alarm  1a2b3c4d  Work`, one upcoming firing a line.
+    func firingLines(_ firings: [ReplyObject]) -> String {
+        guard !firings.isEmpty else { return "Nothing scheduled.\n" }
+        let table = Table(rows: firings.map { firing in
+            [time.dayAndTime(firing.optionalString("at")), firing.string("kind"), shortID(firing.string("id")), oneLine(firing.string("title"))]
+        })
+        return table.lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `2026-03-09 07:30:00  fired      1a2b3c4d  Alarm "Work"  (3 ms late)`.
+    func eventLine(_ event: ReplyObject) -> String {
+        let subject = (event.string("itemKind") == "reminder" ? "Reminder " : "Alarm ") + ValidationError.quoted(event.string("title"))
+        var notes: [String] = []
+        let scheduled = TimeText.instant(event.optionalString("scheduled"))
+        let actual = TimeText.instant(event.optionalString("actual"))
+        switch event.string("kind") {
+        case "fired":
+            if let scheduled, let actual { notes.append(EventText.latenessText(max(0, actual.timeIntervalSince(scheduled)))) }
+        case "missed":
+            if let scheduled, let actual { notes.append("due \(EventText.durationText(max(0, actual.timeIntervalSince(scheduled)))) ago") }
+        case "snoozed" where event.string("detail").isEmpty:
+            notes.append("snooze \(event.int("snoozeCount"))")
+        default:
+            break
+        }
+        if !event.string("detail").isEmpty { notes.append(oneLine(event.string("detail"))) }
+        var line = "\(time.seconds(event.optionalString("actual")))  \(event.string("kind").padding(toLength: 9))  \(shortID(event.string("id")))  \(subject)"
+        if !notes.isEmpty { line += "  (" + notes.joined(separator: "; ") + ")" }
+        return line
+    }
+}

@@ -1,0 +1,49 @@
+/// Text in aligned columns, two spaces apart, the last column unpadded so no
+/// line ends in spaces.
+struct Table {
+    var header: [String]?
+    var rows: [[String]]
+    /// Columns whose cells are padded on the left (numbers).
+    var rightAligned: Set<Int> = []
+
+    /// The header line (when there is one), then one line per row.
+    var lines: [String] {
+        let all = (header.map { [$0] } ?? []) + rows
+        let columns = all.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in all {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        return all.map { row in
+            var line = ""
+            for (index, cell) in row.enumerated() {
+                if index > 0 { line += "  " }
+                let fill = String(repeating: " ", count: widths[index] - cell.count)
+                if rightAligned.contains(index) {
+                    line += fill + cell
+                } else {
+                    line += index == row.count - 1 ? cell : cell + fill
+                }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+    }
+}
+
+/// `key: value` lines with the values aligned, for `show` and `status`.
+struct KeyValueList {
+    var pairs: [(key: String, value: String)] = []
+
+    mutating func add(_ key: String, _ value: String) { pairs.append((key, value)) }
+
+    var text: String {
+        let width = (pairs.map(\.key.count).max() ?? 0) + 3
+        return pairs.map { pair in
+            // Continuation lines of a multi-line value (notes) line up under its first line.
+            let value = pair.value.split(separator: "\n", omittingEmptySubsequences: false)
+                .joined(separator: "\n" + String(repeating: " ", count: width))
+            return (pair.key + ":").padding(toLength: width) + value
+        }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,73 @@
+import AlarmCore
+import Foundation
+
+/// Instants from the daemon (RFC 3339 strings) shown as local times.
+struct TimeText {
+    let zone: TimeZone
+    let now: Date
+
+    init(_ context: CommandContext) {
+        zone = context.systemZone
+        now = context.now
+    }
+
+    private var rules: ZoneRules { ZoneRules.shared(for: zone) }
+
+    /// Reads a wire instant; `nil` for null, a missing value, or text that is not one.
+    static func instant(_ value: String?) -> Date? {
+        guard let text = value, !text.isEmpty else { return nil }
+        return try? InstantParser.parse(text, rules: ZoneRules.shared(for: TimeZone(identifier: "UTC")!))
+    }
+
+    private func local(_ date: Date) -> LocalDateTime { rules.localDateTime(at: date.epochSecondsFloor) }
+
+    /// `Tue 07:30` within the coming week (a weekday alone is unambiguous
+    /// there), otherwise `2026-03-20 07:30`; `—` for none.
+    func short(_ text: String?) -> String {
+        guard let date = Self.instant(text) else { return "—" }
+        let ahead = date.timeIntervalSince(now)
+        let local = local(date)
+        if ahead > -86_400, ahead < 6 * 86_400 { return "\(local.weekday.shortName) \(local.hourMinuteText)" }
+        return "\(local.dateText) \(local.hourMinuteText)"
+    }
+
+    /// `2026-03-09 14:00`; `—` for none.
+    func dateTime(_ text: String?) -> String {
+        guard let date = Self.instant(text) else { return "—" }
+        let local = local(date)
+        return "\(local.dateText) \(local.hourMinuteText)"
+    }
+
+    /// `2026-03-09 07:30:00`, for event lines.
+    func seconds(_ text: String?) -> String {
+        guard let date = Self.instant(text) else { return text ?? "—" }
+        let local = local(date)
+        return "\(local.dateText) \(local.timeText)"
+    }
+
+    /// `2026-03-09 Mon 14:00 +01:00` (seconds shown when not zero); `—` for none.
+    func full(_ text: String?) -> String {
+        guard let date = Self.instant(text) else { return "—" }
+        let local = local(date)
+        let time = local.second == 0 ? local.hourMinuteText : local.timeText
+        return "\(local.dateText) \(local.weekday.shortName) \(time) \(local.offsetText)"
+    }
+
+    /// `14:00` today, or `Tue 14:00` otherwise — for "snoozed until".
+    func clock(_ text: String?) -> String {
+        guard let date = Self.instant(text) else { return "—" }
+        let local = local(date)
+        return self.local(now).dateText == local.dateText ? local.hourMinuteText : short(text)
+    }
+}
+
+
+extension TimeText {
+    /// `2026-03-09 Mon 07:30` (seconds shown when not zero), for lists of firings.
+    func dayAndTime(_ text: String?) -> String {
+        guard let date = Self.instant(text) else { return "—" }
+        let local = ZoneRules.shared(for: zone).localDateTime(at: date.epochSecondsFloor)
+        let time = local.second == 0 ? local.hourMinuteText : local.timeText
+        return "\(local.dateText) \(local.weekday.shortName) \(time)"
+    }
+}

@@ -1,0 +1,356 @@
+import Foundation
+import Testing
+
+/// alarmctl against a fake alarmd: the exact text it prints for fixed replies,
+/// the calls it sends for each command line, and how it reports errors.
+@Suite struct FakeDaemonTests {
+    static func run(_ arguments: [String], _ fake: FakeDaemon, zone: String = "UTC", input: Data? = nil) throws -> BinaryRunner.Result {
+        try BinaryRunner.alarmctl(arguments, socket: fake.socketPath, zone: zone, input: input)
+    }
+
+    /// JSON text in one canonical form (sorted keys), for comparing values.
+    static func json(_ text: String) throws -> String {
+        canonical(try JSONSerialization.jsonObject(with: Data(text.utf8)))
+    }
+
+    static func canonical(_ value: Any?) -> String {
+        guard let value, let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]) else { return "nil" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    // MARK: Alarms
+
+    @Test func listPrintsAlignedColumnsAndJSONVerbatim() throws {
+        let reply = #"{"alarms":[\#(Fixtures.work),\#(Fixtures.dentist),\#(Fixtures.run)]}"#
+        let fake = FakeDaemon(replies: ["ListAlarms": reply])
+        let result = try Self.run(["list"], fake)
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(result.standardOutput == """
+            ID        TIME                   LABEL           ON   NEXT
+            1a2b3c4d  07:30                  Work, Weekdays  on   2030-01-07 07:30
+            9f8e7d6c  08:15 (Europe/Berlin)  Dentist         off  —
+            5555aaaa  09:00                  Run, Weekends   on   2030-01-05 09:05  ringing  skipping next
+
+            """)
+        #expect(fake.calls.map(\.method) == ["io.alarmd.ListAlarms"])
+
+        let json = try Self.run(["list", "--json"], fake)
+        #expect(json.standardOutput.hasSuffix("}\n"))
+        #expect(json.standardOutput.filter { $0 == "\n" }.count == 1, "one line")
+        #expect(try Self.json(json.standardOutput) == Self.json(reply))
+    }
+
+    @Test func anEmptyListSaysSo() throws {
+        let fake = FakeDaemon(replies: ["ListAlarms": #"{"alarms":[]}"#, "ListReminders": #"{"reminders":[]}"#])
+        #expect(try Self.run(["list"], fake).standardOutput == "No alarms.\n")
+        #expect(try Self.run(["remind", "list"], fake).standardOutput == "No open reminders.\n")
+        #expect(try Self.run(["remind", "list", "--all"], fake).standardOutput == "No reminders.\n")
+    }
+
+    @Test func showPrintsEverySetting() throws {
+        let fake = FakeDaemon(replies: ["GetAlarm": #"{"alarm":\#(Fixtures.run)}"#])
+        let result = try Self.run(["show", "5555"], fake, zone: "Europe/Berlin")
+        #expect(result.status == 0)
+        #expect(result.standardOutput == """
+            id:         5555aaaa-0000-4000-8000-000000000003
+            time:       09:00
+            repeat:     Weekends
+            label:      Run
+            time zone:  system (Europe/Berlin)
+            sound:      alarm-clock-elapsed
+            snooze:     5 min, at most 3 per alarm
+            rings for:  300 s
+            enabled:    yes
+            skip next:  yes
+            state:      ringing (snoozed 2 times)
+            next:       2030-01-05 Sat 10:05 +01:00
+            created:    2026-03-01 Sun 11:00 +01:00
+            updated:    2026-03-02 Mon 12:30:15 +01:00
+
+            """)
+        #expect(Self.canonical(fake.calls.first?.parameters) == Self.canonical(["id": "5555"]))
+    }
+
+    @Test func addSendsEveryFieldParsedLocally() throws {
+        let fake = FakeDaemon(replies: ["AddAlarm": #"{"alarm":\#(Fixtures.work)}"#])
+        let result = try Self.run(["add", "6:45pm", "--days", "mon-wed,Fri", "--label", "Gym", "--sound", "bell", "--snooze", "5",
+                                   "--max-snoozes", "2", "--ring", "2m", "--tz", "Europe/Berlin", "--disabled"], fake)
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "Added alarm 1a2b3c4d 07:30 Work, Weekdays (next 2030-01-07 07:30)\n")
+        #expect(Self.canonical(fake.calls.first?.parameters["fields"]) == Self.canonical([
+            "time": "18:45", "days": ["mon", "tue", "wed", "fri"], "label": "Gym", "sound": "bell", "snooze": true, "snoozeMinutes": 5,
+            "maxSnoozes": 2, "ringSeconds": 120, "enabled": false, "timeZone": "Europe/Berlin",
+        ] as [String: Any]))
+
+        _ = try Self.run(["add", "07:05", "--no-snooze", "--json"], fake)
+        #expect(Self.canonical(fake.calls.last?.parameters["fields"]) == Self.canonical(["time": "07:05", "snooze": false] as [String: Any]))
+    }
+
+    @Test func editSendsOnlyWhatChangesAndCanUnpinTheZone() throws {
+        let fake = FakeDaemon(replies: ["UpdateAlarm": #"{"alarm":\#(Fixtures.dentist)}"#])
+        let result = try Self.run(["edit", "9f8e", "--time", "8:20", "--tz", "", "--days", "never", "--enabled"], fake)
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "Changed alarm 9f8e7d6c 08:15 (Europe/Berlin) Dentist (off)\n")
+        let call = try #require(fake.calls.first)
+        #expect(call.method == "io.alarmd.UpdateAlarm")
+        #expect(Self.canonical(call.parameters) == Self.canonical(["id": "9f8e", "fields": ["time": "08:20", "timeZone": "", "days": [String](), "enabled": true] as [String: Any]] as [String: Any]))
+    }
+
+    @Test func switchingAndSkippingCallTheirMethods() throws {
+        let fake = FakeDaemon(replies: ["SetAlarmEnabled": #"{"alarm":\#(Fixtures.work)}"#, "SkipNext": #"{"alarm":\#(Fixtures.run)}"#])
+        #expect(try Self.run(["enable", "1a2b", "1a2c"], fake).standardOutput == """
+            Enabled alarm 1a2b3c4d 07:30 Work, Weekdays (next 2030-01-07 07:30)
+            Enabled alarm 1a2b3c4d 07:30 Work, Weekdays (next 2030-01-07 07:30)
+
+            """)
+        _ = try Self.run(["disable", "1a2b"], fake)
+        #expect(try Self.run(["skip", "5555"], fake).standardOutput
+            == "Skipping the next occurrence of alarm 5555aaaa 09:00 Run, Weekends (next 2030-01-05 09:05, ringing, skipping next)\n")
+        _ = try Self.run(["unskip", "5555"], fake)
+        #expect(fake.calls.map(\.method) == ["io.alarmd.SetAlarmEnabled", "io.alarmd.SetAlarmEnabled", "io.alarmd.SetAlarmEnabled", "io.alarmd.SkipNext", "io.alarmd.SkipNext"])
+        #expect(Self.canonical(fake.calls.map(\.parameters)) == Self.canonical([
+            ["id": "1a2b", "enabled": true], ["id": "1a2c", "enabled": true], ["id": "1a2b", "enabled": false],
+            ["id": "5555", "skip": true], ["id": "5555", "skip": false],
+        ] as [[String: Any]]))
+    }
+
+    @Test func removingSeveralReportsEachFailureAndExits1() throws {
+        let fake = FakeDaemon { call in
+            let id = call.parameters["id"] as? String ?? ""
+            if id == "dead" { return [#"{"error":"io.alarmd.NoSuchItem","parameters":{"id":"dead"}}"#] }
+            return [#"{"parameters":{}}"#]
+        }
+        let result = try Self.run(["rm", "aaaa", "dead", "bbbb"], fake)
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "Removed alarm aaaa\nRemoved alarm bbbb\n")
+        #expect(result.standardError == "alarmctl: no alarm with id \"dead\"\nalarmctl: 1 of 3 alarms could not be removed\n")
+        #expect(fake.calls.count == 3)
+
+        let single = try Self.run(["rm", "dead"], fake)
+        #expect(single.status == 1)
+        #expect(single.standardError == "alarmctl: no alarm with id \"dead\"\n")
+    }
+
+    // MARK: Reminders
+
+    @Test func remindListShowsPositionsDoneMarksAndDueTimes() throws {
+        let fake = FakeDaemon(replies: ["ListReminders": #"{"reminders":[\#(Fixtures.milk),\#(Fixtures.tax),\#(Fixtures.tea)]}"#])
+        let result = try Self.run(["remind", "list", "--all"], fake, zone: "Europe/Berlin")
+        #expect(result.status == 0)
+        #expect(result.standardOutput == """
+            POS  ID        DONE  TITLE       DUE
+              0  abcd0001  [ ]   Buy milk    2030-01-07 15:00
+              1  abcd0002  [x]   File taxes  —
+              2  beef0003  [ ]   Tea         2030-01-06 17:00  snoozed
+
+            """)
+        #expect(Self.canonical(fake.calls.first?.parameters) == Self.canonical(["all": true] as [String: Any]))
+        _ = try Self.run(["remind", "list"], fake)
+        #expect(Self.canonical(fake.calls.last?.parameters) == Self.canonical([String: Any]()))
+    }
+
+    @Test func remindAddReadsWhenInTheLocalZone() throws {
+        let fake = FakeDaemon(replies: ["AddReminder": #"{"reminder":\#(Fixtures.milk)}"#])
+        let result = try Self.run(["remind", "add", "Buy milk", "--at", "2030-01-07 15:00", "--notes", "oat"], fake, zone: "Europe/Berlin")
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "Added reminder abcd0001 Buy milk (due 2030-01-07 15:00)\n")
+        #expect(Self.canonical(fake.calls.last?.parameters) == Self.canonical(["title": "Buy milk", "due": "2030-01-07T15:00:00+01:00", "notes": "oat"]))
+
+        _ = try Self.run(["remind", "add", "Call", "--at", "2030-07-01T09:00:00Z", "--image", "pics/cat.png"], fake, zone: "Europe/Berlin")
+        let call = try #require(fake.calls.last)
+        #expect(call.parameters["due"] as? String == "2030-07-01T11:00:00+02:00")
+        let image = try #require(call.parameters["imagePath"] as? String)
+        #expect(image.hasPrefix("/") && image.hasSuffix("/pics/cat.png"))
+
+        _ = try Self.run(["remind", "add", "Plain to-do"], fake)
+        #expect(Self.canonical(fake.calls.last?.parameters) == Self.canonical(["title": "Plain to-do"]))
+    }
+
+    @Test func remindAddInADurationAndAtATimeOfDay() throws {
+        let fake = FakeDaemon(replies: ["AddReminder": #"{"reminder":\#(Fixtures.milk)}"#])
+        let before = Date()
+        _ = try Self.run(["remind", "add", "Tea", "--in", "1h30m"], fake)
+        let inDue = try #require(ISO8601DateFormatter().date(from: fake.calls.last?.parameters["due"] as? String ?? ""))
+        #expect(abs(inDue.timeIntervalSince(before) - 5400) < 10)
+
+        // A time of day is the next such time: today if still ahead, else tomorrow.
+        _ = try Self.run(["remind", "add", "Tea", "--at", "00:00"], fake, zone: "Asia/Tokyo")
+        let text = try #require(fake.calls.last?.parameters["due"] as? String)
+        #expect(text.hasSuffix("T00:00:00+09:00"))
+        let atDue = try #require(ISO8601DateFormatter().date(from: text))
+        #expect(atDue > before && atDue.timeIntervalSince(before) <= 86_400)
+    }
+
+    @Test func remindShowFindsByPrefixAndRefusesAmbiguity() throws {
+        let fake = FakeDaemon(replies: ["ListReminders": #"{"reminders":[\#(Fixtures.milk),\#(Fixtures.tax),\#(Fixtures.tea)]}"#])
+        let result = try Self.run(["remind", "show", "ABCD0002"], fake)
+        #expect(result.status == 0)
+        #expect(result.standardOutput == """
+            id:        abcd0002-0000-4000-8000-000000000012
+            title:     File taxes
+            notes:     forms in the
+                       blue folder
+            due:       —
+            done:      yes
+            position:  1
+            image:     /home/me/taxes.png
+            state:     waiting
+            next:      —
+            created:   2026-03-01 Sun 10:00 +00:00
+            updated:   2026-03-01 Sun 10:00 +00:00
+
+            """)
+        let json = try Self.run(["remind", "show", "beef", "--json"], fake)
+        #expect(try Self.json(json.standardOutput) == Self.json(#"{"reminder":\#(Fixtures.tea)}"#))
+
+        let ambiguous = try Self.run(["remind", "show", "abcd"], fake)
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.standardError == "alarmctl: id \"abcd\" matches several items: abcd0001-0000-4000-8000-000000000011, abcd0002-0000-4000-8000-000000000012; give more characters\n")
+        let missing = try Self.run(["remind", "show", "ffff"], fake)
+        #expect(missing.status == 1)
+        #expect(missing.standardError == "alarmctl: no reminder with id \"ffff\"\n")
+    }
+
+    @Test func remindChangesCallTheirMethods() throws {
+        let fake = FakeDaemon(replies: [
+            "CompleteReminder": #"{"reminder":\#(Fixtures.tax)}"#, "UpdateReminder": #"{"reminder":\#(Fixtures.milk)}"#,
+            "RemoveReminder": "{}", "MoveReminder": #"{"reminders":[\#(Fixtures.tea),\#(Fixtures.milk)]}"#,
+        ])
+        #expect(try Self.run(["remind", "done", "abcd0002"], fake).standardOutput == "Done: abcd0002 File taxes (done, no due time)\n")
+        _ = try Self.run(["remind", "undone", "abcd0002"], fake)
+        _ = try Self.run(["remind", "edit", "abcd0001", "--title", "Milk", "--no-due", "--no-image"], fake)
+        #expect(try Self.run(["remind", "rm", "abcd0001"], fake).standardOutput == "Removed reminder abcd0001\n")
+        let moved = try Self.run(["remind", "move", "beef", "0"], fake)
+        #expect(moved.standardOutput.hasPrefix("POS  ID        DONE  TITLE     DUE\n"))
+        #expect(fake.calls.map(\.method) == ["CompleteReminder", "CompleteReminder", "UpdateReminder", "RemoveReminder", "MoveReminder"].map { "io.alarmd." + $0 })
+        #expect(Self.canonical(fake.calls.map(\.parameters)) == Self.canonical([
+            ["id": "abcd0002", "done": true], ["id": "abcd0002", "done": false],
+            ["id": "abcd0001", "title": "Milk", "due": "", "imagePath": ""],
+            ["id": "abcd0001"], ["id": "beef", "position": 0],
+        ] as [[String: Any]]))
+    }
+
+    // MARK: Ringing, daemon
+
+    @Test func snoozeAndDismissTakeAnOptionalID() throws {
+        let fake = FakeDaemon(replies: [
+            "Snooze": #"{"id":"beef0003-0000-4000-8000-000000000013","phase":"snoozed","until":"2030-01-06T16:09:00+00:00","snoozeCount":1}"#,
+            "Dismiss": #"{"id":"beef0003-0000-4000-8000-000000000013"}"#,
+        ])
+        #expect(try Self.run(["snooze"], fake).standardOutput == "Snoozed beef0003 until 2030-01-06 16:09 (snooze 1)\n")
+        _ = try Self.run(["snooze", "beef", "--minutes", "3"], fake)
+        #expect(try Self.run(["dismiss"], fake).standardOutput == "Dismissed beef0003\n")
+        _ = try Self.run(["dismiss", "beef"], fake)
+        #expect(Self.canonical(fake.calls.map(\.parameters)) == Self.canonical([[:], ["id": "beef", "minutes": 3], [:], ["id": "beef"]] as [[String: Any]]))
+    }
+
+    @Test func statusNextAndSounds() throws {
+        let fake = FakeDaemon(replies: [
+            "Status": #"{"version":"0.4.0","alarms":3,"reminders":2,"ringing":["5555aaaa-0000-4000-8000-000000000003"],"next":{"id":"1a2b3c4d-0000-4000-8000-000000000001","kind":"alarm","title":"Work","at":"2030-01-07T07:30:00+00:00"},"timeZone":"UTC"}"#,
+            "Upcoming": #"{"firings":[{"id":"1a2b3c4d-0000-4000-8000-000000000001","kind":"alarm","title":"Work","at":"2030-01-07T07:30:00+00:00"},{"id":"abcd0001-0000-4000-8000-000000000011","kind":"reminder","title":"Buy milk","at":"2030-01-07T14:00:30+00:00"}]}"#,
+            "ListSounds": #"{"sounds":[{"name":"alarm-clock-elapsed","theme":"freedesktop","path":"/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga"},{"name":"bell","theme":"freedesktop","path":"/usr/share/sounds/freedesktop/stereo/bell.oga"}]}"#,
+        ])
+        #expect(try Self.run(["status"], fake).standardOutput == """
+            version:    0.4.0
+            alarms:     3
+            reminders:  2
+            ringing:    5555aaaa
+            next:       2030-01-07 Mon 07:30  alarm "Work" (1a2b3c4d)
+            time zone:  UTC
+
+            """)
+        #expect(try Self.run(["next", "--count", "2"], fake).standardOutput == """
+            2030-01-07 Mon 07:30     alarm     1a2b3c4d  Work
+            2030-01-07 Mon 14:00:30  reminder  abcd0001  Buy milk
+
+            """)
+        #expect(Self.canonical(fake.calls.last?.parameters) == Self.canonical(["count": 2] as [String: Any]))
+        #expect(try Self.run(["sounds"], fake).standardOutput == """
+            NAME                 THEME        PATH
+            alarm-clock-elapsed  freedesktop  /usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga
+            bell                 freedesktop  /usr/share/sounds/freedesktop/stereo/bell.oga
+
+            """)
+    }
+
+    @Test func watchPrintsOneLinePerEventAsItArrives() throws {
+        let events = [
+            #"{"kind":"fired","id":"1a2b3c4d-0000-4000-8000-000000000001","itemKind":"alarm","title":"Work","scheduled":"2030-01-07T07:30:00+00:00","actual":"2030-01-07T07:30:00.003+00:00","snoozeCount":0,"detail":""}"#,
+            #"{"kind":"snoozed","id":"1a2b3c4d-0000-4000-8000-000000000001","itemKind":"alarm","title":"Work","scheduled":"2030-01-07T07:30:00+00:00","actual":"2030-01-07T07:31:10+00:00","snoozeCount":1,"detail":""}"#,
+            #"{"kind":"completed","id":"abcd0001-0000-4000-8000-000000000011","itemKind":"reminder","title":"Buy milk","scheduled":null,"actual":"2030-01-07T08:00:00+00:00","snoozeCount":0,"detail":"via alarmctl"}"#,
+        ]
+        let fake = FakeDaemon { call in
+            guard call.more else { return [#"{"error":"org.varlink.service.ExpectedMore","parameters":{}}"#] }
+            // The real Watch never ends; ending here lets the command finish.
+            return events.enumerated().map { index, event in
+                #"{"parameters":{"event":\#(event)}"# + (index < events.count - 1 ? #","continues":true}"# : "}")
+            }
+        }
+        let result = try Self.run(["watch"], fake)
+        #expect(result.status == 0)
+        #expect(result.standardOutput == """
+            2030-01-07 07:30:00  fired      1a2b3c4d  Alarm "Work"  (3 ms late)
+            2030-01-07 07:31:10  snoozed    1a2b3c4d  Alarm "Work"  (snooze 1)
+            2030-01-07 08:00:00  completed  abcd0001  Reminder "Buy milk"  (via alarmctl)
+
+            """)
+        let json = try Self.run(["watch", "--json"], fake)
+        let lines = json.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(try Self.json(lines[0]) == Self.json(#"{"event":\#(events[0])}"#))
+    }
+
+    @Test func exportWritesTheDocumentAndImportSendsItBack() throws {
+        let document = #"{"format":"alarmd","version":1,"alarms":[{"id":"1a2b3c4d-0000-4000-8000-000000000001","time":"07:30"}],"reminders":[]}"#
+        let fake = FakeDaemon(replies: ["Export": #"{"document":\#(document)}"#, "Import": #"{"alarms":1,"reminders":0}"#])
+        let stdout = try Self.run(["export"], fake)
+        #expect(stdout.standardOutput == document + "\n")
+
+        let path = fake.directory + "/backup.json"
+        let toFile = try Self.run(["export", path], fake)
+        #expect(toFile.standardOutput == "Exported 1 alarm and 0 reminders to \(path)\n")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == document + "\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+
+        let imported = try Self.run(["import", path], fake)
+        #expect(imported.status == 0)
+        #expect(imported.standardOutput == "Imported 1 alarm and 0 reminders; they replace what alarmd had before\n")
+        #expect(Self.canonical(fake.calls.last?.parameters["document"]) == (try Self.json(document)))
+
+        let fromStdin = try Self.run(["import", "-", "--json"], fake, input: Data(document.utf8))
+        #expect(fromStdin.standardOutput == #"{"alarms":1,"reminders":0}"# + "\n")
+        #expect(Self.canonical(fake.calls.last?.parameters["document"]) == (try Self.json(document)))
+    }
+
+    // MARK: Errors
+
+    @Test(arguments: [
+        (#"{"error":"io.alarmd.NoSuchItem","parameters":{"id":"abcd"}}"#, ["snooze", "abcd"], "no alarm or reminder with id \"abcd\""),
+        (#"{"error":"io.alarmd.NoSuchItem","parameters":{"id":"abcd"}}"#, ["show", "abcd"], "no alarm with id \"abcd\""),
+        (#"{"error":"io.alarmd.NoSuchItem","parameters":{"id":"abcd"}}"#, ["remind", "done", "abcd"], "no reminder with id \"abcd\""),
+        (#"{"error":"io.alarmd.AmbiguousId","parameters":{"id":"ab12","matches":["ab12cd34-0000-4000-8000-000000000001","ab12ef56-0000-4000-8000-000000000002"]}}"#,
+         ["show", "ab12"], "id \"ab12\" matches several items: ab12cd34-0000-4000-8000-000000000001, ab12ef56-0000-4000-8000-000000000002; give more characters"),
+        (#"{"error":"io.alarmd.InvalidParameter","parameters":{"parameter":"fields.label","message":"fields.label must not contain control characters, got \"bad\\u{7}\""}}"#,
+         ["add", "7:30", "--label", "bad\u{7}"], "fields.label must not contain control characters, got \"bad\\u{7}\""),
+        (#"{"error":"io.alarmd.InvalidParameter","parameters":{"parameter":"label","message":"is too long"}}"#, ["add", "7:30"], "label: is too long"),
+        (#"{"error":"io.alarmd.NotRinging","parameters":{"message":"nothing is ringing","ringing":[]}}"#, ["dismiss"], "nothing is ringing"),
+        (#"{"error":"io.alarmd.NotRinging","parameters":{"ringing":[]}}"#, ["dismiss"], "nothing is ringing"),
+        (#"{"error":"io.alarmd.SnoozeNotAllowed","parameters":{"id":"beef","message":"snooze is off for alarm \"Run\""}}"#, ["snooze"], "snooze is off for alarm \"Run\""),
+        (#"{"error":"io.alarmd.SnoozeNotAllowed","parameters":{"id":"beef"}}"#, ["snooze", "beef"], "alarm or reminder \"beef\" may not be snoozed now"),
+        (#"{"error":"io.alarmd.StoreFailure","parameters":{"message":"disk I/O error"}}"#, ["rm", "abcd"], "disk I/O error"),
+        (#"{"error":"io.alarmd.StoreFailure","parameters":{}}"#, ["rm", "abcd"], "alarmd could not save the change; nothing was changed"),
+        (#"{"error":"org.varlink.service.MethodNotFound","parameters":{"method":"io.alarmd.ListSounds"}}"#, ["sounds"], "this alarmd does not offer"),
+        (#"{"error":"io.alarmd.Frobnicated","parameters":{"why":"because"}}"#, ["list"], "io.alarmd.Frobnicated (why=\"because\")"),
+        (#"not json"#, ["list"], "alarmd sent a reply alarmctl cannot read: the reply is not valid JSON"),
+    ])
+    func daemonErrorsAreExit1WithOneSentence(reply: String, arguments: [String], message: String) throws {
+        let fake = FakeDaemon { _ in [reply] }
+        let result = try Self.run(arguments, fake)
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.hasPrefix("alarmctl: " + message), "stderr was: \(result.standardError)")
+        #expect(result.standardError.filter { $0 == "\n" }.count == 1)
+    }
+}

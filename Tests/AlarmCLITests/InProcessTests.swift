@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import AlarmCLI
+
+/// The pure parts of alarmctl, in-process with a fixed clock and zone.
+@Suite struct WhenParserTests {
+    static func date(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+    @Test(arguments: [
+        // A time of day still ahead today is today…
+        ("13:00", "UTC", "2026-03-07T12:00:00Z", "2026-03-07T13:00:00Z"),
+        // …one already passed, or exactly now, is tomorrow.
+        ("11:00", "UTC", "2026-03-07T12:00:00Z", "2026-03-08T11:00:00Z"),
+        ("12:00", "UTC", "2026-03-07T12:00:00Z", "2026-03-08T12:00:00Z"),
+        ("7pm", "Asia/Tokyo", "2026-03-07T12:00:00Z", "2026-03-08T10:00:00Z"),
+        // Tomorrow's 02:30 in New York falls in the spring-forward gap: 03:30 EDT, as alarms do.
+        ("2:30am", "America/New_York", "2026-03-07T17:00:00Z", "2026-03-08T07:30:00Z"),
+        // Dates: local in the zone, or with their own offset.
+        ("2026-03-09 14:00", "Europe/Berlin", "2026-03-07T12:00:00Z", "2026-03-09T13:00:00Z"),
+        ("2026-03-09T14:00:00-05:00", "Europe/Berlin", "2026-03-07T12:00:00Z", "2026-03-09T19:00:00Z"),
+    ])
+    func instants(text: String, zone: String, now: String, expected: String) throws {
+        let result = try WhenParser.instant(text, option: "--at", now: Self.date(now), zone: TimeZone(identifier: zone)!)
+        #expect(result == Self.date(expected))
+    }
+
+    @Test func durationsCountFromNowInWholeSeconds() throws {
+        let now = Date(timeIntervalSince1970: 1_000_000_000.4)
+        #expect(try WhenParser.delay("1h30m", option: "--in", now: now) == Date(timeIntervalSince1970: 1_000_005_400))
+        #expect(throws: CLIError.usage("--in must be a duration like 90s, 25m, 2h, 1d or 1h30m, got \"soon\"")) {
+            try WhenParser.delay("soon", option: "--in", now: now)
+        }
+    }
+
+    @Test func badInstantsNameTheOption() {
+        let zone = TimeZone(identifier: "UTC")!
+        #expect(throws: CLIError.usage("--at must have an hour of 0–23, got \"24:00\"")) {
+            try WhenParser.instant("24:00", option: "--at", now: Date(), zone: zone)
+        }
+        #expect(throws: CLIError.usage("--at must have a month of 01–12, got \"2026-13-01\"")) {
+            try WhenParser.instant("2026-13-01", option: "--at", now: Date(), zone: zone)
+        }
+    }
+}
+
+@Suite struct OutputPieceTests {
+    static func context(now: String = "2026-03-09T10:00:00Z", zone: String = "Europe/Berlin", terminal: Bool = false, environment: [String: String] = [:]) -> CommandContext {
+        CommandContext(environment: environment, now: WhenParserTests.date(now), systemZone: TimeZone(identifier: zone)!, isTerminal: terminal,
+                       standardOutput: { _ in }, standardError: { _ in })
+    }
+
+    @Test func nextTimesAreShortWithinTheComingWeek() {
+        let time = TimeText(Self.context())
+        #expect(time.short("2026-03-10T06:30:00Z") == "Tue 07:30")
+        #expect(time.short("2026-03-15T06:30:00+00:00") == "Sun 07:30")
+        #expect(time.short("2026-03-16T06:30:00Z") == "2026-03-16 07:30")
+        #expect(time.short(nil) == "—")
+        #expect(time.dateTime("2026-03-09T13:00:00Z") == "2026-03-09 14:00")
+        #expect(time.full("2026-03-29T01:00:00Z") == "2026-03-29 Sun 03:00 +02:00")
+    }
+
+    @Test func colourOnlyOnATerminalWithoutNoColor() {
+        #expect(Style(Self.context(terminal: true)).bold("x") == "\u{1B}[1mx\u{1B}[0m")
+        #expect(Style(Self.context(terminal: true, environment: ["NO_COLOR": ""])).dim("x") == "\u{1B}[2mx\u{1B}[0m")
+        #expect(Style(Self.context(terminal: true, environment: ["NO_COLOR": "1"])).bold("x") == "x")
+        #expect(Style(Self.context(terminal: false)).bold("x") == "x")
+    }
+
+    @Test func tablesAlignAndLeaveNoTrailingSpaces() {
+        let table = Table(header: ["N", "NAME", "NOTE"], rows: [["1", "a", ""], ["10", "bbb", "x"]], rightAligned: [0])
+        #expect(table.lines == [" N  NAME  NOTE", " 1  a", "10  bbb   x"])
+    }
+
+    @Test func disabledAlarmsAreDimAndRingingOnesBoldOnATerminal() {
+        let format = ItemFormat(Self.context(terminal: true))
+        let off = AlarmView(ReplyObject(["id": "11112222-x", "time": "07:30", "days": [], "label": "A", "enabled": false, "phase": "waiting"]))
+        let ringing = AlarmView(ReplyObject(["id": "33334444-x", "time": "08:00", "days": [], "label": "B", "enabled": true, "phase": "ringing"]))
+        let lines = format.alarmTable([off, ringing]).split(separator: "\n").map(String.init)
+        #expect(lines[0] == "ID        TIME   LABEL  ON   NEXT")
+        #expect(lines[1] == "\u{1B}[2m11112222  07:30  A      off  —\u{1B}[0m")
+        #expect(lines[2] == "\u{1B}[1m33334444  08:00  B      on   —  ringing\u{1B}[0m")
+    }
+
+    @Test func socketPathPrecedence() {
+        #expect(SocketPath.resolve(option: "/a", environment: ["ALARMD_SOCKET": "/b", "XDG_RUNTIME_DIR": "/c"], userID: 7) == "/a")
+        #expect(SocketPath.resolve(option: nil, environment: ["ALARMD_SOCKET": "/b", "XDG_RUNTIME_DIR": "/c"], userID: 7) == "/b")
+        #expect(SocketPath.resolve(option: nil, environment: ["XDG_RUNTIME_DIR": "/c"], userID: 7) == "/c/alarmd/io.alarmd")
+        #expect(SocketPath.resolve(option: nil, environment: [:], userID: 7) == "/run/user/7/alarmd/io.alarmd")
+    }
+}

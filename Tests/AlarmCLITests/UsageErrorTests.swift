@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// Command lines alarmctl refuses before it ever connects: exit 64, nothing on
+/// stdout, one message naming the option or argument and the value.
+@Suite struct UsageErrorTests {
+    /// Every case points at a socket that does not exist: reaching for it would
+    /// be exit 69, so exit 64 also proves the socket was never touched.
+    static let nowhere = "/nonexistent/alarmd/io.alarmd"
+
+    @Test(arguments: [
+        (["add", "25:00"], "TIME must have an hour of 0–23, got \"25:00\""),
+        (["add", "7:61"], "TIME must have minutes of 00–59, got \"7:61\""),
+        (["add", "soon"], "TIME must be a time like 07:30, 19:05 or 7:30pm, got \"soon\""),
+        (["add", "7:30", "--days", "funday"], "--days must be day names"),
+        (["add", "7:30", "--days", ""], "--days must name days"),
+        (["add", "7:30", "--snooze", "0"], "--snooze must be 1–60, got 0"),
+        (["add", "7:30", "--snooze", "5", "--no-snooze"], "--snooze and --no-snooze cannot be used together"),
+        (["add", "7:30", "--max-snoozes", "x"], "--max-snoozes must be 0–100, got x"),
+        (["add", "7:30", "--ring", "2h"], "--ring must be 1–3600 seconds, got 2h"),
+        (["add", "7:30", "--ring", "loud"], "--ring must be seconds (1–3600) or a duration like 5m, got \"loud\""),
+        (["add", "7:30", "--tz", "Mars/Olympus"], "--tz must be an IANA time zone such as Europe/Berlin, got \"Mars/Olympus\""),
+        (["add", "7:30", "--tz", ""], "--tz must be an IANA time zone"),
+        (["add", "7:30", "--enabled"], "add: unknown option --enabled"),
+        (["add"], "add: wrong number of arguments"),
+        (["edit", "abcd"], "edit: nothing to change"),
+        (["edit", "abcd", "--time", "24:00"], "--time must have an hour of 0–23, got \"24:00\""),
+        (["edit", "abcd", "--enabled", "--disabled"], "--enabled and --disabled cannot be used together"),
+        (["show"], "show: wrong number of arguments"),
+        (["show", "a", "b"], "show: wrong number of arguments"),
+        (["rm"], "rm: wrong number of arguments"),
+        (["enable"], "enable: wrong number of arguments"),
+        (["snooze", "--minutes", "61"], "--minutes must be 1–60, got 61"),
+        (["next", "--count", "0"], "--count must be 1–1000, got 0"),
+        (["list", "extra"], "list: wrong number of arguments"),
+        (["list", "--bogus"], "list: unknown option --bogus"),
+        (["remind", "add", "Tea", "--at", "teatime"], "--at must be ISO 8601 like 2026-03-07T12:00:00Z, YYYY-MM-DD HH:MM, or a time like 14:00, got \"teatime\""),
+        (["remind", "add", "Tea", "--at", "2026-02-30 10:00"], "--at must have a day that exists in that month, got \"2026-02-30 10:00\""),
+        (["remind", "add", "Tea", "--at", "25:00"], "--at must have an hour of 0–23, got \"25:00\""),
+        (["remind", "add", "Tea", "--in", "5 minutes"], "--in must be a duration like 90s, 25m, 2h, 1d or 1h30m, got \"5 minutes\""),
+        (["remind", "add", "Tea", "--in", "0s"], "--in must be longer than zero, got \"0s\""),
+        (["remind", "add", "Tea", "--at", "14:00", "--in", "1h"], "--at and --in cannot be used together"),
+        (["remind", "add"], "remind add: wrong number of arguments"),
+        (["remind", "edit", "abcd"], "remind edit: nothing to change"),
+        (["remind", "edit", "abcd", "--in", "1h", "--no-due"], "--in and --no-due cannot be used together"),
+        (["remind", "edit", "abcd", "--image", "a.png", "--no-image"], "--image and --no-image cannot be used together"),
+        (["remind", "move", "abcd", "top"], "POSITION must be a whole number from 0 (the top), got \"top\""),
+        (["remind", "move", "abcd", "-1"], "POSITION must be a whole number from 0 (the top), got \"-1\""),
+        (["remind", "move", "abcd"], "remind move: wrong number of arguments"),
+        (["remind", "frobnicate"], "unknown command \"remind frobnicate\"; run 'alarmctl remind --help'"),
+        (["frobnicate"], "unknown command \"frobnicate\"; run 'alarmctl --help'"),
+        (["--bogus", "list"], "unknown option --bogus before the command"),
+        (["--socket"], "--socket needs a value (PATH)"),
+        (["list", "--socket", "/a", "--socket", "/b"], "--socket given more than once"),
+        (["--socket", "/a", "list", "--socket", "/b"], "--socket given more than once"),
+        (["--socket", "/a", "remind", "--socket", "/b", "list"], "--socket given more than once"),
+        (["import"], "import: wrong number of arguments"),
+    ])
+    func isRefusedWithExit64(arguments: [String], message: String) throws {
+        let result = try BinaryRunner.alarmctl(arguments, socket: Self.nowhere)
+        #expect(result.status == 64, "stderr: \(result.standardError)")
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.hasPrefix("alarmctl: "))
+        #expect(result.standardError.contains(message), "stderr was: \(result.standardError)")
+    }
+
+    @Test func noArgumentsPrintsTheUsageOnStderr() throws {
+        let result = try BinaryRunner.alarmctl([], socket: Self.nowhere)
+        #expect(result.status == 64)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.hasPrefix("Usage: alarmctl [--socket PATH] COMMAND [OPTIONS]\n"))
+    }
+
+    @Test func bareRemindPrintsItsSubcommandsOnStderr() throws {
+        let result = try BinaryRunner.alarmctl(["remind"], socket: Self.nowhere)
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Usage: alarmctl remind SUBCOMMAND [OPTIONS]\n"))
+    }
+
+    @Test func anImportFileThatIsNotJSONIsADataError() throws {
+        let fake = FakeDaemon(replies: [:])
+        let path = fake.directory + "/broken.json"
+        try Data("{\"format\": ".utf8).write(to: URL(fileURLWithPath: path))
+        let result = try BinaryRunner.alarmctl(["import", path], socket: fake.socketPath)
+        #expect(result.status == 65)
+        #expect(result.standardError.hasPrefix("alarmctl: \(path) is not a JSON document: unexpected end of input at byte "))
+        let missing = try BinaryRunner.alarmctl(["import", fake.directory + "/none.json"], socket: fake.socketPath)
+        #expect(missing.status == 66)
+        #expect(missing.standardError == "alarmctl: cannot read \(fake.directory)/none.json: No such file or directory\n")
+        #expect(fake.calls.isEmpty, "nothing reached the daemon")
+    }
+}

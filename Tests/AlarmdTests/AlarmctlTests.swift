@@ -1,0 +1,286 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The real `alarmctl` against the real `alarmd` (temporary state, UTC): each
+/// command's effect, its human and `--json` output, and its exit codes.
+///
+/// Serialized: the tests that wait for a reminder to ring are timing-sensitive,
+/// and a machine busy with several daemons at once makes them slow to ring.
+@Suite(.serialized) struct AlarmctlTests {
+    static let weekday = "(Mon|Tue|Wed|Thu|Fri|Sat|Sun)"
+
+    static func startDaemon() throws -> DaemonProcess {
+        let daemon = DaemonProcess()
+        try daemon.startAndWaitReady()
+        return daemon
+    }
+
+    static func ids(_ reply: [String: Any], _ key: String) -> [String] {
+        (reply[key] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    }
+
+    static func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+
+    @Test func alarmsFromAddToRemove() throws {
+        let daemon = try Self.startDaemon()
+        defer { daemon.stop() }
+
+        let added = try Alarmctl.ok(["add", "7:30", "--days", "weekdays", "--label", "Work"], daemon)
+        #expect(added.matches(#"Added alarm [0-9a-f]{8} 07:30 Work, Weekdays \(next (Mon|Tue|Wed|Thu|Fri) 07:30\)\n"#), "\(added)")
+        try Alarmctl.ok(["add", "6:00pm", "--label", "Late", "--disabled", "--tz", "Europe/Berlin"], daemon)
+
+        let reply = try Alarmctl.json(["list"], daemon)
+        let alarms = reply["alarms"] as? [[String: Any]] ?? []
+        #expect(alarms.map { $0["time"] as? String } == ["07:30", "18:00"], "sorted by time of day")
+        let work = try #require(alarms.first?["id"] as? String)
+        let late = try #require(alarms.last?["id"] as? String)
+        #expect(alarms[1]["timeZone"] as? String == "Europe/Berlin")
+        #expect(alarms[1]["enabled"] as? Bool == false)
+
+        let list = Self.lines(try Alarmctl.ok(["list"], daemon).naming([work: "WORK-ID1", late: "LATE-ID2"]))
+        #expect(list.count == 3)
+        #expect(list.first == "ID        TIME                   LABEL           ON   NEXT")
+        #expect(list.dropFirst().first?.matches(#"WORK-ID1  07:30                  Work, Weekdays  on   (Mon|Tue|Wed|Thu|Fri) 07:30"#) == true, "\(list)")
+        #expect(list.last == "LATE-ID2  18:00 (Europe/Berlin)  Late            off  —")
+
+        let shown = Self.lines(try Alarmctl.ok(["show", String(work.prefix(6))], daemon))
+        #expect(shown.first == "id:         \(work)")
+        for line in ["time:       07:30", "repeat:     Weekdays", "label:      Work", "snooze:     9 min, no limit", "enabled:    yes", "skip next:  no", "state:      waiting"] {
+            #expect(shown.contains(line), "missing \(line) in \(shown)")
+        }
+
+        let edited = try Alarmctl.ok(["edit", String(work.prefix(8)), "--label", "Job", "--time", "7:45", "--snooze", "5", "--max-snoozes", "2", "--ring", "90"], daemon)
+        #expect(edited.matches(#"Changed alarm [0-9a-f]{8} 07:45 Job, Weekdays \(next (Mon|Tue|Wed|Thu|Fri) 07:45\)\n"#), "\(edited)")
+        let job = try #require(try Alarmctl.json(["show", work], daemon)["alarm"] as? [String: Any])
+        #expect(job["label"] as? String == "Job")
+        #expect(job["ringSeconds"] as? Int == 90)
+        #expect((job["snooze"] as? [String: Any])?["minutes"] as? Int == 5)
+        #expect((job["snooze"] as? [String: Any])?["maxCount"] as? Int == 2)
+
+        try Alarmctl.ok(["edit", late, "--tz", "", "--days", "sat,sun"], daemon)
+        let unpinned = try #require(try Alarmctl.json(["show", late], daemon)["alarm"] as? [String: Any])
+        #expect(unpinned["timeZone"] is NSNull)
+        #expect(unpinned["days"] as? [String] == ["sat", "sun"])
+
+        let switched = try Alarmctl.ok(["enable", late, work], daemon)
+        #expect(Self.lines(switched).count == 2 && switched.hasPrefix("Enabled alarm "))
+        let enabled = (try Alarmctl.json(["list"], daemon)["alarms"] as? [[String: Any]] ?? []).map { $0["enabled"] as? Bool }
+        #expect(enabled == [true, true])
+        try Alarmctl.ok(["disable", work], daemon)
+        #expect(Self.lines(try Alarmctl.ok(["list"], daemon))[1].contains("  off  —"))
+        try Alarmctl.ok(["enable", work], daemon)
+
+        try Alarmctl.ok(["skip", work], daemon)
+        #expect((try Alarmctl.json(["show", work], daemon)["alarm"] as? [String: Any])?["skipNext"] as? Bool == true)
+        #expect(Self.lines(try Alarmctl.ok(["list"], daemon))[1].hasSuffix("  skipping next"))
+        try Alarmctl.ok(["unskip", work], daemon)
+        #expect((try Alarmctl.json(["show", work], daemon)["alarm"] as? [String: Any])?["skipNext"] as? Bool == false)
+
+        let removed = try Alarmctl.run(["rm", String(work.prefix(8)), "ffff0000", late], daemon)
+        #expect(removed.status == 1)
+        #expect(removed.standardOutput == "Removed alarm \(work.prefix(8))\nRemoved alarm \(late)\n")
+        #expect(removed.standardError == "alarmctl: no alarm with id \"ffff0000\"\nalarmctl: 1 of 3 alarms could not be removed\n")
+        #expect(try Alarmctl.ok(["list"], daemon) == "No alarms.\n")
+    }
+
+    @Test func remindersKeepTheirManualOrder() throws {
+        let daemon = try Self.startDaemon()
+        defer { daemon.stop() }
+
+        #expect(try Alarmctl.ok(["remind", "add", "Buy milk", "--at", "2030-01-07 14:00"], daemon)
+            .matches(#"Added reminder [0-9a-f]{8} Buy milk \(due 2030-01-07 14:00\)\n"#))
+        try Alarmctl.ok(["remind", "add", "Tax", "--in", "2h", "--notes", "blue folder"], daemon)
+        try Alarmctl.ok(["remind", "add", "Plain"], daemon)
+        let ids = Self.ids(try Alarmctl.json(["remind", "list"], daemon), "reminders")
+        try #require(ids.count == 3)
+        let names = [ids[0]: "MILK-ID1", ids[1]: "TAX-ID02", ids[2]: "PLAIN-ID"]
+
+        let list = Self.lines(try Alarmctl.ok(["remind", "list"], daemon).naming(names))
+        #expect(list.count == 4)
+        #expect(list[0] == "POS  ID        DONE  TITLE     DUE")
+        #expect(list[1] == "  0  MILK-ID1  [ ]   Buy milk  2030-01-07 14:00")
+        #expect(list[2].matches(#"  1  TAX-ID02  \[ \]   Tax       \d{4}-\d\d-\d\d \d\d:\d\d"#), "\(list[2])")
+        #expect(list[3] == "  2  PLAIN-ID  [ ]   Plain     —")
+
+        #expect(try Alarmctl.ok(["remind", "done", String(ids[0].prefix(8))], daemon).naming(names) == "Done: MILK-ID1 Buy milk (done, due 2030-01-07 14:00)\n")
+        let open = Self.lines(try Alarmctl.ok(["remind", "list"], daemon).naming(names))
+        #expect(open.count == 3 && !open.contains { $0.contains("MILK-ID1") }, "done ones are hidden: \(open)")
+        #expect(Self.lines(try Alarmctl.ok(["remind", "list", "--all"], daemon).naming(names))[1] == "  0  MILK-ID1  [x]   Buy milk  2030-01-07 14:00")
+
+        let moved = Self.lines(try Alarmctl.ok(["remind", "move", String(ids[2].prefix(8)), "0"], daemon).naming(names))
+        #expect(moved.dropFirst().map { String($0.prefix(13)) } == ["  0  PLAIN-ID", "  1  MILK-ID1", "  2  TAX-ID02"], "\(moved)")
+
+        let shown = Self.lines(try Alarmctl.ok(["remind", "show", String(ids[1].prefix(8))], daemon))
+        #expect(shown.contains("notes:     blue folder"))
+        #expect(shown.contains("position:  2"))
+
+        #expect(try Alarmctl.ok(["remind", "edit", ids[1], "--title", "Taxes", "--no-due"], daemon).naming(names) == "Changed reminder TAX-ID02 Taxes (no due time)\n")
+        try Alarmctl.ok(["remind", "undone", ids[0]], daemon)
+        #expect(try Alarmctl.ok(["remind", "rm", ids[2]], daemon) == "Removed reminder \(ids[2])\n")
+        let after = try Alarmctl.json(["remind", "list"], daemon)["reminders"] as? [[String: Any]] ?? []
+        #expect(after.map { $0["title"] as? String } == ["Buy milk", "Taxes"])
+        #expect(after.map { $0["position"] as? Int } == [0, 1], "positions stay dense")
+        #expect(after.map { $0["done"] as? Bool } == [false, false])
+        #expect(after.last?["due"] is NSNull)
+    }
+
+    @Test func nextAndStatus() throws {
+        let daemon = try Self.startDaemon()
+        defer { daemon.stop() }
+        try Alarmctl.ok(["add", "7:30", "--days", "daily", "--label", "Daily"], daemon)
+        try Alarmctl.ok(["remind", "add", "Far away", "--at", "2099-01-01T00:00:00Z"], daemon)
+        let alarm = Self.ids(try Alarmctl.json(["list"], daemon), "alarms")[0]
+
+        let next = Self.lines(try Alarmctl.ok(["next", "--count", "3"], daemon))
+        #expect(next.count == 3)
+        for line in next {
+            #expect(line.matches(#"\d{4}-\d\d-\d\d \#(Self.weekday) 07:30  alarm  \#(alarm.prefix(8))  Daily"#), "\(line)")
+        }
+        let firings = try Alarmctl.json(["next", "--count", "2"], daemon)["firings"] as? [[String: Any]] ?? []
+        #expect(firings.map { $0["kind"] as? String } == ["alarm", "alarm"])
+
+        let status = Self.lines(try Alarmctl.ok(["status"], daemon))
+        #expect(status.count == 6)
+        #expect(status[0].matches(#"version:    \S+"#))
+        #expect(Array(status[1...3]) == ["alarms:     1", "reminders:  1", "ringing:    nothing"])
+        #expect(status[4].matches(#"next:       \d{4}-\d\d-\d\d \#(Self.weekday) 07:30  alarm "Daily" \(\#(alarm.prefix(8))\)"#), "\(status[4])")
+        #expect(status[5].hasPrefix("time zone:  "))
+
+        let json = try Alarmctl.json(["status"], daemon)
+        #expect(json["alarms"] as? Int == 1)
+        #expect(json["ringing"] as? [String] == [])
+        #expect((json["next"] as? [String: Any])?["id"] as? String == alarm)
+
+        // --socket wins over ALARMD_SOCKET, before or after the command.
+        for arguments in [["--socket", daemon.socketPath, "status"], ["status", "--socket", daemon.socketPath]] {
+            let result = try Alarmctl.run(arguments, daemon, environment: ["ALARMD_SOCKET": "/nonexistent/io.alarmd"])
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+    }
+
+    @Test func daemonErrorsExitWith1AndNameTheProblem() throws {
+        let daemon = try Self.startDaemon()
+        defer { daemon.stop() }
+
+        let label = try Alarmctl.run(["add", "7:30", "--label", "bad\u{7}"], daemon)
+        #expect(label.status == 1)
+        #expect(label.standardOutput == "")
+        #expect(label.standardError.hasPrefix("alarmctl: ") && label.standardError.contains("label"), "\(label.standardError)")
+
+        let unknown = try Alarmctl.run(["show", "ffffffff"], daemon)
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError == "alarmctl: no alarm with id \"ffffffff\"\n")
+
+        let reminder = try Alarmctl.run(["remind", "done", "ffffffff"], daemon)
+        #expect(reminder.status == 1)
+        #expect(reminder.standardError == "alarmctl: no reminder with id \"ffffffff\"\n")
+
+        let short = try Alarmctl.run(["show", "ab"], daemon)
+        #expect(short.status == 1)
+        #expect(short.standardError.hasPrefix("alarmctl: id "), "\(short.standardError)")
+
+        for command in [["snooze"], ["dismiss"]] {
+            let result = try Alarmctl.run(command, daemon)
+            #expect(result.status == 1)
+            #expect(result.standardError.hasPrefix("alarmctl: ") && result.standardError.contains("ringing"), "\(result.standardError)")
+        }
+
+        let bad = try Alarmctl.run(["import", "-"], daemon, input: Data(#"{"format":"alarmd","version":99}"#.utf8))
+        #expect(bad.status == 1)
+        #expect(bad.standardError.contains("version"), "\(bad.standardError)")
+    }
+
+    @Test func exportThenImportRestoresEverything() throws {
+        let daemon = try Self.startDaemon()
+        defer { daemon.stop() }
+        try Alarmctl.ok(["add", "7:30", "--days", "mon,wed", "--label", "Gym", "--snooze", "4"], daemon)
+        try Alarmctl.ok(["add", "21:15", "--disabled"], daemon)
+        try Alarmctl.ok(["remind", "add", "Call mum", "--at", "2030-05-01 18:00", "--notes", "birthday"], daemon)
+        let alarmsBefore = try Alarmctl.json(["list"], daemon)["alarms"] as? [[String: Any]] ?? []
+        let remindersBefore = try Alarmctl.json(["remind", "list", "--all"], daemon)["reminders"] as? [[String: Any]] ?? []
+
+        let path = daemon.directory.path + "/backup.json"
+        #expect(try Alarmctl.ok(["export", path], daemon) == "Exported 2 alarms and 1 reminder to \(path)\n")
+        let toStdout = try Alarmctl.ok(["export"], daemon)
+        #expect(toStdout == (try String(contentsOfFile: path, encoding: .utf8)))
+
+        try Alarmctl.ok(["rm"] + alarmsBefore.compactMap { $0["id"] as? String }, daemon)
+        try Alarmctl.ok(["remind", "rm", remindersBefore[0]["id"] as? String ?? ""], daemon)
+        #expect(try Alarmctl.ok(["list"], daemon) == "No alarms.\n")
+
+        #expect(try Alarmctl.ok(["import", path], daemon) == "Imported 2 alarms and 1 reminder; they replace what alarmd had before\n")
+        let alarmsAfter = try Alarmctl.json(["list"], daemon)["alarms"] as? [[String: Any]] ?? []
+        let remindersAfter = try Alarmctl.json(["remind", "list", "--all"], daemon)["reminders"] as? [[String: Any]] ?? []
+        for key in ["id", "time", "label", "days", "enabled", "snooze", "created"] {
+            #expect(alarmsAfter.map { $0[key] as? NSObject } == alarmsBefore.map { $0[key] as? NSObject }, "\(key)")
+        }
+        for key in ["id", "title", "notes", "due", "position"] {
+            #expect(remindersAfter.map { $0[key] as? NSObject } == remindersBefore.map { $0[key] as? NSObject }, "\(key)")
+        }
+
+        // From standard input, replacing what is there: still two alarms, not four.
+        let again = try Alarmctl.run(["import", "-", "--json"], daemon, input: Data(toStdout.utf8))
+        #expect(again.status == 0)
+        #expect(try again.json()["alarms"] as? Int == 2)
+        #expect((try Alarmctl.json(["list"], daemon)["alarms"] as? [Any])?.count == 2)
+    }
+
+    @Test func snoozeAndDismissWithoutAnID() throws {
+        let daemon = try Self.startDaemon()
+        defer { daemon.stop() }
+        try Alarmctl.ok(["remind", "add", "Tea", "--in", "1s"], daemon)
+        let tea = Self.ids(try Alarmctl.json(["remind", "list"], daemon), "reminders")[0]
+
+        let rang = try waitUntil(timeout: 10) {
+            (try Alarmctl.json(["status"], daemon)["ringing"] as? [String] ?? []).contains(tea)
+        }
+        try #require(rang, "the reminder did not ring; daemon stderr: \(daemon.standardError)")
+        #expect(Self.lines(try Alarmctl.ok(["remind", "list"], daemon))[1].hasSuffix("  ringing"))
+
+        let snoozed = try Alarmctl.run(["snooze"], daemon)
+        #expect(snoozed.status == 0, "\(snoozed.standardError)")
+        #expect(snoozed.standardOutput.matches(#"Snoozed \#(tea.prefix(8)) until \d\d:\d\d \(snooze 1\)\n"#), "\(snoozed.standardOutput)")
+        let status = try Alarmctl.json(["status"], daemon)
+        #expect(status["ringing"] as? [String] == [])
+        #expect(Self.lines(try Alarmctl.ok(["remind", "list"], daemon))[1].hasSuffix("  snoozed"))
+
+        let nothing = try Alarmctl.run(["dismiss"], daemon)
+        #expect(nothing.status == 1)
+        #expect(nothing.standardOutput == "")
+        #expect(nothing.standardError.hasPrefix("alarmctl: ") && nothing.standardError.contains("ringing"), "\(nothing.standardError)")
+
+        // With its id, a snoozed item can be dismissed.
+        #expect(try Alarmctl.ok(["dismiss", String(tea.prefix(8))], daemon) == "Dismissed \(tea.prefix(8))\n")
+        let line = Self.lines(try Alarmctl.ok(["remind", "list"], daemon))[1]
+        #expect(!line.hasSuffix("ringing") && !line.hasSuffix("snoozed"), "\(line)")
+    }
+
+    @Test func watchPrintsEventsAsTheyHappen() throws {
+        let daemon = try Self.startDaemon()
+        defer { daemon.stop() }
+        let json = try BackgroundAlarmctl(["watch", "--json"], daemon)
+        let human = try BackgroundAlarmctl(["watch"], daemon)
+        // Give both time to subscribe before anything happens.
+        usleep(500_000)
+        try Alarmctl.ok(["remind", "add", "Tea", "--in", "2s"], daemon)
+        let tea = Self.ids(try Alarmctl.json(["remind", "list"], daemon), "reminders")[0]
+
+        let fired = json.waitForLine(timeout: 10) { $0.contains(#""kind":"fired""#) }
+        let line = try #require(fired, "no fired event; lines: \(json.lines), stderr: \(json.standardError)")
+        let event = try #require((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["event"] as? [String: Any])
+        #expect(event["id"] as? String == tea)
+        #expect(event["itemKind"] as? String == "reminder")
+        #expect(event["title"] as? String == "Tea")
+        for earlier in json.lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(earlier.utf8))) is [String: Any], "every line is one JSON object: \(earlier)")
+        }
+
+        let humanLine = human.waitForLine(timeout: 5) { $0.contains("  fired  ") }
+        #expect(humanLine?.matches(#"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d  fired      \#(tea.prefix(8))  Reminder "Tea"  \((on time|[0-9.]+ (ms|s) late)\)"#) == true, "\(human.lines)")
+
+        #expect(json.terminate() == SIGTERM)
+        #expect(human.terminate() == SIGTERM)
+        #expect(!json.process.isRunning && !human.process.isRunning)
+    }
+}
