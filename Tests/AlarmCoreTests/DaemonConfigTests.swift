@@ -27,6 +27,10 @@ struct DaemonConfigTests {
             ReminderSound=none
             Theme=ocean
             Player=pw-play --volume 0.8 "--target" 'my sink'\r
+            [Control]
+            IdleTimeout=2m
+            MaxClients=8
+            WatchBacklog=64K
             """
         let (config, warnings) = try DaemonConfig.parse(text, name: "alarmd.conf")
         #expect(warnings.isEmpty)
@@ -38,6 +42,9 @@ struct DaemonConfigTests {
         #expect(config.soundTheme == "ocean")
         #expect(config.player == ["pw-play", "--volume", "0.8", "--target", "my sink"])
         #expect(config.ringPolicy.reminderSnooze.minutes == 5)
+        #expect(config.idleTimeout == 120)
+        #expect(config.maxClients == 8)
+        #expect(config.watchBacklog == 64 * 1024)
     }
 
     @Test func unknownKeysAndSectionsWarnWithFileAndLine() throws {
@@ -57,6 +64,8 @@ struct DaemonConfigTests {
         ("[Sound]\nPlayer=pw-play \"unterminated\n", "a.conf:2: Player: must be a command line with balanced quotes, got \"pw-play \\\"unterminated\""),
         ("[Sound]\nPlayer=bin/player\n", "a.conf:2: Player: must name a program on PATH or by absolute path, got \"bin/player\""),
         ("SnoozeMinutes=5\n", "a.conf:1: SnoozeMinutes: SnoozeMinutes= must be inside a [Section]"),
+        ("[Control]\nMaxClients=0\n", "a.conf:2: MaxClients: must be 1–4096, got \"0\""),
+        ("[Control]\nWatchBacklog=1M\n", "a.conf:2: WatchBacklog: must be a size in KiB from 1K to 65536K, like 256K, got \"1M\""),
         ("[Alarms\n", "a.conf:1: a section header must look like [Section], got \"[Alarms\""),
         ("[Alarms]\njust words\n", "a.conf:2: expected Key=Value, got \"just words\""),
     ])

@@ -34,7 +34,7 @@ final class RawSocket {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard path.utf8.count < capacity else { close(fd); throw HarnessError(description: "socket path too long: \(path)") }
+        guard path.utf8.count < capacity else { Glibc.close(fd); throw HarnessError(description: "socket path too long: \(path)") }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
         }
@@ -43,7 +43,7 @@ final class RawSocket {
         }
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))
-            close(fd)
+            Glibc.close(fd)
             throw HarnessError(description: "connect \(path): \(reason)")
         }
         // A server that stops reading must not hang a test forever.
@@ -51,7 +51,16 @@ final class RawSocket {
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    deinit { close(fd) }
+    private var isClosed = false
+
+    /// Hangs up (also done when the socket goes away).
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        Glibc.close(fd)
+    }
+
+    deinit { close() }
 
     /// Sends all of `bytes`; returns `false` (instead of throwing) when the peer
     /// closed or reset the connection part way, which some tests expect.

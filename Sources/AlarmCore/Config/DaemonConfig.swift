@@ -18,6 +18,12 @@ public struct DaemonConfig: Hashable, Sendable {
     /// `[Sound] Player=`: an argument vector (no shell); empty picks the first of
     /// pw-play, paplay, ogg123, aplay that is installed.
     public var player: [String] = []
+    /// `[Control] IdleTimeout=`: seconds a client connection may stay silent.
+    public var idleTimeout: TimeInterval = 60
+    /// `[Control] MaxClients=`: connections at once.
+    public var maxClients = 256
+    /// `[Control] WatchBacklog=`: bytes of events a `Watch` subscriber may fall behind.
+    public var watchBacklog = 256 * 1024
 
     public init() {}
 
@@ -71,6 +77,19 @@ public struct DaemonConfig: Hashable, Sendable {
                     throw fail("must name a program on PATH or by absolute path")
                 }
                 config.player = argv
+            case ("Control", "IdleTimeout"):
+                guard let seconds = try? DurationParser.parse(entry.value), seconds <= 86_400 else {
+                    throw fail("must be a duration from 1s to 1d, like 60s")
+                }
+                config.idleTimeout = TimeInterval(seconds)
+            case ("Control", "MaxClients"):
+                guard let count = Int(entry.value), (1...4096).contains(count) else { throw fail("must be 1–4096") }
+                config.maxClients = count
+            case ("Control", "WatchBacklog"):
+                guard let kibibytes = entry.value.hasSuffix("K") ? Int(entry.value.dropLast()) : nil, (1...65_536).contains(kibibytes) else {
+                    throw fail("must be a size in KiB from 1K to 65536K, like 256K")
+                }
+                config.watchBacklog = kibibytes * 1024
             default:
                 warnings.append("\(name):\(entry.line): unknown key [\(entry.section)] \(entry.key)=, ignored")
             }

@@ -15,7 +15,9 @@ public struct INIFile: Sendable {
     public init(parsing text: String, name: String) throws(ConfigError) {
         var entries: [Entry] = []
         var section = ""
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on Character newlines: "\r\n" is one Character in Swift, so a CRLF
+        // file would otherwise read as a single line.
+        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let lineNumber = index + 1
             let line = String(rawLine).trimmingSpaces().trimmingCarriageReturn()
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }

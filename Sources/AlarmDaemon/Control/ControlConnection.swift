@@ -83,13 +83,12 @@ final class ControlConnection {
     func send(_ reply: VarlinkReply) {
         guard !isClosed else { return }
         output += VarlinkFramer.frame(reply.json)
+        flush()
         if isWatching, output.count > limits.maxWatchBacklog {
             // A subscriber that does not read must not make the daemon hold
             // events for it without bound.
             close()
-            return
         }
-        flush()
     }
 
     func closeWhenFlushed() {

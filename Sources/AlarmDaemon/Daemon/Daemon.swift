@@ -85,7 +85,11 @@ public final class Daemon: @unchecked Sendable {
         let service = ControlService(scheduler: scheduler, defaults: { configuration.value },
                                      sounds: { SoundTheme(theme: configuration.value.soundTheme, environment: environment).available() })
         do {
-            server = try ControlServer(path: options.socketPath, service: service, journal: journal)
+            var limits = ControlServer.Limits()
+            limits.idleTimeout = config.idleTimeout
+            limits.maxClients = config.maxClients
+            limits.maxWatchBacklog = config.watchBacklog
+            server = try ControlServer(path: options.socketPath, service: service, journal: journal, limits: limits)
         } catch {
             scheduler.stop()
             throw StartupError(message: "cannot listen on the control socket: \(error)", exitCode: ExitCode.osError)
