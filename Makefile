@@ -10,8 +10,10 @@ BUILD_FLAGS ?=
 BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev tzdata
 # Extra packages the tests use as real components: systemd-analyze and
 # systemd-journald (systemd), util-linux (unshare, runuser), Python for the
-# independent Varlink client.
-TEST_PACKAGES := $(BUILD_PACKAGES) systemd util-linux python3 python3-venv
+# independent Varlink client, a session bus with a real notification server
+# (dbus-daemon, dunst under Xvfb) and the freedesktop sound theme.
+TEST_PACKAGES := $(BUILD_PACKAGES) systemd util-linux python3 python3-venv \
+	dbus-daemon dbus-bin dunst xvfb x11-utils sound-theme-freedesktop
 
 # The Python `varlink` package (PyPI), in a private virtual environment so the
 # system's Python is left alone; the tests look for it here.

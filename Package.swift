@@ -28,12 +28,14 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        // Linux calls Swift cannot reach directly (syscall(2) is variadic).
+        .systemLibrary(name: "CLinux"),
         .target(name: "AlarmCore"),
         .target(name: "AlarmStore", dependencies: ["AlarmCore", "CSQLite"]),
         .target(name: "AlarmProtocol", dependencies: ["AlarmCore"], resources: [.embedInCode("io.alarmd.varlink")]),
         .target(name: "AlarmCLI", dependencies: ["AlarmCore", "AlarmProtocol"]),
         .executableTarget(name: "alarmctl", dependencies: ["AlarmCLI"]),
-        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CSystemd"]),
+        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CSystemd", "CLinux"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "CSQLite"], exclude: ["Fixtures"]),

@@ -10,7 +10,7 @@
 /// by SQLite instead of being stored and misread later.
 enum Schema {
     /// `migrations[i]` takes the schema from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3]
+    static let migrations: [String] = [version1, version2, version3, version4]
 
     /// The version this build writes.
     static var currentVersion: Int { migrations.count }
@@ -82,6 +82,12 @@ enum Schema {
             BEGIN DELETE FROM ring_states WHERE item_id = old.id; END;
         CREATE TRIGGER reminders_drop_ring_state AFTER DELETE ON reminders
             BEGIN DELETE FROM ring_states WHERE item_id = old.id; END;
+        """
+
+    /// A command per item, run when it fires (see ``CommandColumn``); empty for none.
+    static let version4 = """
+        ALTER TABLE alarms ADD COLUMN command TEXT NOT NULL DEFAULT '';
+        ALTER TABLE reminders ADD COLUMN command TEXT NOT NULL DEFAULT '';
         """
 
     /// Applies every migration newer than the file's version and returns the version

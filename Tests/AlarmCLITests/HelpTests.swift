@@ -55,8 +55,8 @@ import Testing
             #expect(result.standardOutput.contains("\n  \(command) "), "missing \(command)")
         }
         let add = try BinaryRunner.alarmctl(["remind", "add", "--help"], socket: "/nonexistent")
-        #expect(add.standardOutput.hasPrefix("Usage: alarmctl remind add TITLE [--at WHEN | --in DURATION] [--notes TEXT] [--image PATH] [--json]\n"))
-        for option in ["--at WHEN", "--in DURATION", "--notes TEXT", "--image PATH"] {
+        #expect(add.standardOutput.hasPrefix("Usage: alarmctl remind add TITLE [--at WHEN | --in DURATION] [--notes TEXT] [--image PATH] [--command LINE] [--json]\n"))
+        for option in ["--at WHEN", "--in DURATION", "--notes TEXT", "--image PATH", "--command LINE"] {
             #expect(add.standardOutput.contains("\n  \(option) "), "missing \(option)")
         }
     }

@@ -15,7 +15,9 @@ struct StoreBasicsTests {
                     id: Sample.id(1), time: try TimeOfDay(hour: 23, minute: 59), days: .weekdays,
                     label: "Wake up ☀️ — Ünïcødé 目覚まし", sound: .file("/home/me/Music/bell ☃.ogg"),
                     snooze: SnoozeSettings(enabled: false, minutes: 60, maxCount: 100), ringSeconds: 3600,
-                    enabled: false, skipNext: true, timeZone: pinned, created: Sample.created, updated: Sample.updated
+                    enabled: false, skipNext: true, timeZone: pinned,
+                    command: ["/usr/bin/notify-send", "", "two words", "ünïcødé --flag=\"x\""],
+                    created: Sample.created, updated: Sample.updated
                 ),
                 Alarm(
                     id: Sample.id(2), time: try TimeOfDay(hour: 0, minute: 0), days: .never, label: "x",
@@ -30,7 +32,8 @@ struct StoreBasicsTests {
                          imagePath: nil, created: Sample.created),
                 Reminder(id: Sample.id(11), title: "Ünïcødé ✓ 📞", notes: "line one\nline two\ttabbed",
                          due: Date(timeIntervalSince1970: 1_800_000_000.000001), done: true, position: 0,
-                         imagePath: "/home/me/Pictures/cat ☃.png", created: Sample.created, updated: Sample.updated),
+                         imagePath: "/home/me/Pictures/cat ☃.png", command: ["logger", "-t", "todo"],
+                         created: Sample.created, updated: Sample.updated),
             ]
 
             let store = try Store(path: path)
@@ -82,7 +85,7 @@ struct StoreBasicsTests {
             #expect(try database.integer("PRAGMA foreign_keys") == 1)
             #expect(try database.integer("PRAGMA busy_timeout") == 5000)
             #expect(try database.integer("PRAGMA user_version") == Int64(Store.currentSchemaVersion))
-            #expect(Store.currentSchemaVersion == 3)
+            #expect(Store.currentSchemaVersion == 4)
         }
     }
 

@@ -90,7 +90,7 @@ struct StoreMigrationTests {
             let store = try Store(path: path)
             defer { store.close() }
             #expect(try schema(of: path) == before)
-            #expect(try store.database?.integer("PRAGMA user_version") == 3)
+            #expect(try store.database?.integer("PRAGMA user_version") == 4)
         }
     }
 }

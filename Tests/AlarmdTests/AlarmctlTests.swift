@@ -84,6 +84,28 @@ import Testing
         #expect(try Alarmctl.ok(["list"], daemon) == "No alarms.\n")
     }
 
+    /// `--command` is split into an argument vector by alarmctl and stored as
+    /// those exact words; `--no-command` removes it.
+    @Test func commandsAreStoredAsArgumentVectors() throws {
+        let daemon = try Self.startDaemon()
+        defer { daemon.stop() }
+        try Alarmctl.ok(["add", "7:30", "--label", "Hook", "--command", #"notify-send 'two words' "\$HOME" ;rm"#], daemon)
+        let alarm = try #require((try Alarmctl.json(["list"], daemon)["alarms"] as? [[String: Any]])?.first)
+        #expect(alarm["command"] as? [String] == ["notify-send", "two words", "$HOME", ";rm"])
+        let id = try #require(alarm["id"] as? String)
+        try Alarmctl.ok(["edit", String(id.prefix(8)), "--no-command"], daemon)
+        #expect((try Alarmctl.json(["show", String(id.prefix(8))], daemon)["alarm"] as? [String: Any])?["command"] as? [String] == [])
+        try Alarmctl.ok(["remind", "add", "Tea", "--command", "/usr/bin/true --flag"], daemon)
+        let reminder = try #require((try Alarmctl.json(["remind", "list"], daemon)["reminders"] as? [[String: Any]])?.first)
+        #expect(reminder["command"] as? [String] == ["/usr/bin/true", "--flag"])
+        let bad = try Alarmctl.run(["add", "7:30", "--command", "unbalanced 'quote"], daemon)
+        #expect(bad.status == 64)
+        #expect(bad.standardError.contains("--command must be a program and its arguments with balanced quotes"))
+        let relative = try Alarmctl.run(["add", "7:30", "--command", "bin/thing"], daemon)
+        #expect(relative.status == 1)
+        #expect(relative.standardError.contains("command must start with a program name on PATH or an absolute path"), "\(relative.standardError)")
+    }
+
     @Test func remindersKeepTheirManualOrder() throws {
         let daemon = try Self.startDaemon()
         defer { daemon.stop() }

@@ -7,7 +7,8 @@ enum SocketPath {
     static func resolve(option: String?, environment: [String: String], userID: UInt32) -> String {
         if let option, !option.isEmpty { return option }
         if let path = environment["ALARMD_SOCKET"], !path.isEmpty { return path }
-        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/run/user/\(userID)"
+        // A relative XDG_RUNTIME_DIR is ignored, as alarmd ignores it.
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/run/user/\(userID)"
         return runtime + "/alarmd/io.alarmd"
     }
 }

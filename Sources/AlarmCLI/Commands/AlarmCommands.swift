@@ -40,7 +40,7 @@ enum AlarmCommands {
     static let add = Command(
         spec: CommandSpec(
             name: "add",
-            synopsis: "add TIME [--days SPEC] [--label TEXT] [--sound NAME] [--snooze MINUTES | --no-snooze] [--max-snoozes N] [--ring SECONDS] [--tz ZONE] [--disabled] [--json]",
+            synopsis: "add TIME [--days SPEC] [--label TEXT] [--sound NAME] [--snooze MINUTES | --no-snooze] [--max-snoozes N] [--ring SECONDS] [--tz ZONE] [--command LINE] [--disabled] [--json]",
             summary: "Create an alarm.",
             details: """
                 TIME is a time of day: 7:30, 07:30, 19:05, 7:30pm, 7pm. Without --days the
@@ -65,11 +65,11 @@ enum AlarmCommands {
     static let edit = Command(
         spec: CommandSpec(
             name: "edit",
-            synopsis: "edit ID [--time TIME] [--days SPEC] [--label TEXT] [--sound NAME] [--snooze MINUTES | --no-snooze] [--max-snoozes N] [--ring SECONDS] [--tz ZONE] [--enabled | --disabled] [--json]",
+            synopsis: "edit ID [--time TIME] [--days SPEC] [--label TEXT] [--sound NAME] [--snooze MINUTES | --no-snooze] [--max-snoozes N] [--ring SECONDS] [--tz ZONE] [--command LINE | --no-command] [--enabled | --disabled] [--json]",
             summary: "Change some settings of an alarm.",
             details: "Only the options given change. --tz \"\" un-pins the alarm so it follows the system zone again; --days never makes it a one-shot alarm. A ringing or snoozed alarm stops.",
             options: [.init("time", "TIME", "the new time of day")] + AlarmFieldOptions.options
-                + [.init("enabled", nil, "switch it on"), .init("disabled", nil, "switch it off"), json, socket],
+                + [.init("no-command", nil, "remove the command"), .init("enabled", nil, "switch it on"), .init("disabled", nil, "switch it off"), json, socket],
             positionals: (1, 1),
             examples: [
                 "alarmctl edit 1a2b --time 7:15",

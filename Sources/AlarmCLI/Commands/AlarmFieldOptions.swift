@@ -17,10 +17,11 @@ enum AlarmFieldOptions {
         .init("max-snoozes", "N", "snoozes allowed per occurrence, 0–100 (0: no limit)"),
         .init("ring", "SECONDS", "ring this long before going quiet, 1–3600 s (or a duration like 5m)"),
         .init("tz", "ZONE", "pin to an IANA zone such as Europe/Berlin (default: follow the system zone)"),
+        .init("command", "LINE", "run this when it fires: a program and its arguments, quoted like a shell line but never run by a shell"),
     ]
 
     /// Names of every option that changes a field, so `edit` can insist on one.
-    static let fieldNames = ["time", "days", "label", "sound", "snooze", "no-snooze", "max-snoozes", "ring", "tz", "enabled", "disabled"]
+    static let fieldNames = ["time", "days", "label", "sound", "snooze", "no-snooze", "max-snoozes", "ring", "tz", "enabled", "disabled", "command", "no-command"]
 
     /// Reads the options into `AlarmFields` members. `editing` allows `--tz ""`
     /// (un-pin), which means nothing for a new alarm.
@@ -53,7 +54,19 @@ enum AlarmFieldOptions {
                 fields["timeZone"] = .string(try PreviewCommand.zone(named: name, default: .current).identifier)
             }
         }
+        try arguments.exclusive("command", "no-command")
+        if let line = arguments.value("command") { fields["command"] = try commandVector(line) }
+        if arguments.flag("no-command") { fields["command"] = .array([]) }
         return fields
+    }
+
+    /// Splits `--command` into an argument vector here, so that what the daemon
+    /// stores is exactly the words it will run (it never calls a shell).
+    static func commandVector(_ line: String) throws(CLIError) -> JSONValue {
+        guard let argv = try? ArgumentVector.split(line), !argv.isEmpty else {
+            throw .usage("--command must be a program and its arguments with balanced quotes, got \(ValidationError.quoted(line))")
+        }
+        return .array(argv.map { .string($0) })
     }
 
     /// Whole seconds (`90`) or a duration (`5m`, `1m30s`).

@@ -21,7 +21,7 @@ enum ReminderCommands {
 
     static let add = Command(
         spec: CommandSpec(
-            name: "remind add", synopsis: "remind add TITLE [--at WHEN | --in DURATION] [--notes TEXT] [--image PATH] [--json]",
+            name: "remind add", synopsis: "remind add TITLE [--at WHEN | --in DURATION] [--notes TEXT] [--image PATH] [--command LINE] [--json]",
             summary: "Add a reminder at the end of the list.",
             details: """
                 With --at or --in it rings when due; without, it is a plain to-do item.
@@ -33,6 +33,7 @@ enum ReminderCommands {
                 .init("in", "DURATION", "due DURATION from now"),
                 .init("notes", "TEXT", "more text, shown with the notification"),
                 .init("image", "PATH", "an image shown with the notification"),
+                .init("command", "LINE", "run this when it is due: a program and its arguments (never run by a shell)"),
                 json, socket,
             ],
             positionals: (1, 1),
@@ -47,6 +48,7 @@ enum ReminderCommands {
             if let due = try WhenParser.due(arguments, context: context) { parameters["due"] = .string(due) }
             if let notes = arguments.value("notes") { parameters["notes"] = .string(notes) }
             if let image = arguments.value("image") { parameters["imagePath"] = .string(absolute(image, context)) }
+            if let line = arguments.value("command") { parameters["command"] = try AlarmFieldOptions.commandVector(line) }
             let reply = try DaemonConnection(arguments, context).call("AddReminder", parameters)
             report(reply, verb: "Added reminder", arguments, context)
         }
@@ -121,7 +123,7 @@ enum ReminderCommands {
     static let edit = Command(
         spec: CommandSpec(
             name: "remind edit",
-            synopsis: "remind edit ID [--title TEXT] [--notes TEXT] [--at WHEN | --in DURATION | --no-due] [--image PATH | --no-image] [--json]",
+            synopsis: "remind edit ID [--title TEXT] [--notes TEXT] [--at WHEN | --in DURATION | --no-due] [--image PATH | --no-image] [--command LINE | --no-command] [--json]",
             summary: "Change a reminder.",
             details: "Only the options given change. WHEN and DURATION are read as for remind add.",
             options: [
@@ -132,13 +134,15 @@ enum ReminderCommands {
                 .init("no-due", nil, "remove the due time: it will not ring"),
                 .init("image", "PATH", "show this image with the notification"),
                 .init("no-image", nil, "remove the image"),
+                .init("command", "LINE", "run this when it is due (never run by a shell)"),
+                .init("no-command", nil, "remove the command"),
                 json, socket,
             ],
             positionals: (1, 1),
             examples: ["alarmctl remind edit 5e6f --at 16:30", "alarmctl remind edit 5e6f --title \"Call Dr. Ng\" --no-due"]
         ),
         run: { arguments, context throws(CLIError) in
-            guard arguments.hasAny(["title", "notes", "at", "in", "no-due", "image", "no-image"]) else {
+            guard arguments.hasAny(["title", "notes", "at", "in", "no-due", "image", "no-image", "command", "no-command"]) else {
                 throw .usage("remind edit: nothing to change; give at least one option (see alarmctl remind edit --help)")
             }
             try arguments.exclusive("at", "in", "no-due")
@@ -150,6 +154,9 @@ enum ReminderCommands {
             if arguments.flag("no-due") { parameters["due"] = "" }
             if let image = arguments.value("image") { parameters["imagePath"] = .string(absolute(image, context)) }
             if arguments.flag("no-image") { parameters["imagePath"] = "" }
+            try arguments.exclusive("command", "no-command")
+            if let line = arguments.value("command") { parameters["command"] = try AlarmFieldOptions.commandVector(line) }
+            if arguments.flag("no-command") { parameters["command"] = .array([]) }
             let reply = try DaemonConnection(arguments, context).call("UpdateReminder", parameters, subject: "reminder")
             report(reply, verb: "Changed reminder", arguments, context)
         }

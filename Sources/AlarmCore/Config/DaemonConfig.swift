@@ -18,6 +18,8 @@ public struct DaemonConfig: Hashable, Sendable {
     /// `[Sound] Player=`: an argument vector (no shell); empty picks the first of
     /// pw-play, paplay, ogg123, aplay that is installed.
     public var player: [String] = []
+    /// `[Hooks] Timeout=`: how long an item's command may run before it is killed.
+    public var hookTimeout: TimeInterval = 30
     /// `[Control] IdleTimeout=`: seconds a client connection may stay silent.
     public var idleTimeout: TimeInterval = 60
     /// `[Control] MaxClients=`: connections at once.
@@ -77,6 +79,11 @@ public struct DaemonConfig: Hashable, Sendable {
                     throw fail("must name a program on PATH or by absolute path")
                 }
                 config.player = argv
+            case ("Hooks", "Timeout"):
+                guard let seconds = try? DurationParser.parse(entry.value), seconds <= 3600 else {
+                    throw fail("must be a duration from 1s to 1h, like 30s")
+                }
+                config.hookTimeout = TimeInterval(seconds)
             case ("Control", "IdleTimeout"):
                 guard let seconds = try? DurationParser.parse(entry.value), seconds <= 86_400 else {
                     throw fail("must be a duration from 1s to 1d, like 60s")

@@ -22,6 +22,9 @@ public struct Alarm: Identifiable, Hashable, Sendable {
     /// `nil` is a floating alarm that follows the system zone, like a phone alarm;
     /// a pinned alarm keeps ringing at its time in this zone wherever the machine is.
     public var timeZone: TimeZone?
+    /// A command run when the alarm fires (an argument vector, never a shell);
+    /// empty for none.
+    public var command: [String]
     public var created: Date
     public var updated: Date
 
@@ -36,6 +39,7 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         enabled: Bool = true,
         skipNext: Bool = false,
         timeZone: TimeZone? = nil,
+        command: [String] = [],
         created: Date,
         updated: Date? = nil
     ) {
@@ -49,6 +53,7 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         self.enabled = enabled
         self.skipNext = skipNext
         self.timeZone = timeZone
+        self.command = command
         self.created = created
         self.updated = updated ?? created
     }
@@ -67,6 +72,7 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         guard Self.ringSecondsRange.contains(ringSeconds) else {
             throw ValidationError(field: "ringSeconds", requirement: "must be 1–3600", value: String(ringSeconds))
         }
+        try CommandRules.check(command)
         // A hand-built `Sound` (say `.themed("-x")`) must obey the same rules as a parsed one.
         guard try Sound.parse(sound.description) == sound else {
             throw .text("sound", "must be a sound-theme name, an absolute file path, or none", got: sound.description)

@@ -12,6 +12,8 @@ public struct Reminder: Identifiable, Hashable, Sendable {
     public var position: Int
     /// Absolute path of an image shown with the notification.
     public var imagePath: String?
+    /// A command run when the reminder fires (an argument vector); empty for none.
+    public var command: [String]
     public var created: Date
     public var updated: Date
 
@@ -23,6 +25,7 @@ public struct Reminder: Identifiable, Hashable, Sendable {
         done: Bool = false,
         position: Int = 0,
         imagePath: String? = nil,
+        command: [String] = [],
         created: Date,
         updated: Date? = nil
     ) {
@@ -33,6 +36,7 @@ public struct Reminder: Identifiable, Hashable, Sendable {
         self.done = done
         self.position = position
         self.imagePath = imagePath
+        self.command = command
         self.created = created
         self.updated = updated ?? created
     }
@@ -45,6 +49,7 @@ public struct Reminder: Identifiable, Hashable, Sendable {
                   !imagePath.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
             else { throw .text("imagePath", "must be an absolute file path", got: imagePath) }
         }
+        try CommandRules.check(command)
         guard position >= 0 else {
             throw ValidationError(field: "position", requirement: "must be 0 or more", value: String(position))
         }

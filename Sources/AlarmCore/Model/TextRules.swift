@@ -27,3 +27,27 @@ struct TextRules: Sendable {
         }
     }
 }
+
+/// What an item's command may be: an argument vector that is run directly, so
+/// every argument reaches the program as written and none can smuggle in
+/// another (no shell, no control characters, no NUL).
+public enum CommandRules {
+    public static let maxArguments = 64
+    public static let maxArgumentBytes = 4096
+
+    public static func check(_ argv: [String], field: String = "command") throws(ValidationError) {
+        guard !argv.isEmpty else { return }
+        guard argv.count <= maxArguments else {
+            throw ValidationError(field: field, requirement: "must have at most \(maxArguments) arguments", value: "\(argv.count)")
+        }
+        let program = argv[0]
+        guard !program.isEmpty, program.hasPrefix("/") || !program.contains("/") else {
+            throw .text(field, "must start with a program name on PATH or an absolute path", got: program)
+        }
+        for argument in argv {
+            guard argument.utf8.count <= maxArgumentBytes,
+                  !argument.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else { throw .text(field, "must not contain control characters or arguments over \(maxArgumentBytes) bytes", got: argument) }
+        }
+    }
+}

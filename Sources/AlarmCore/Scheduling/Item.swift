@@ -27,6 +27,14 @@ public enum Item: Hashable, Sendable, Identifiable {
         }
     }
 
+    /// The command run when it fires; empty for none.
+    public var command: [String] {
+        switch self {
+        case .alarm(let alarm): return alarm.command
+        case .reminder(let reminder): return reminder.command
+        }
+    }
+
     /// Whether it can fire at all: an enabled alarm, or a reminder not yet done.
     public var isActive: Bool {
         switch self {

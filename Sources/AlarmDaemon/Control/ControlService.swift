@@ -127,6 +127,7 @@ public final class ControlService: Sendable {
     private func addAlarm(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
         try check { () throws(VarlinkError) in try parameters.allowOnly(["fields"]) }
         let fields = try fields(parameters)
+        try checkSound(fields.sound)
         guard let time = fields.time else {
             throw .invalid(ValidationError(field: "fields.time", requirement: "is required", value: "nothing"))
         }
@@ -141,6 +142,7 @@ public final class ControlService: Sendable {
     private func updateAlarm(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
         try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "fields"]) }
         let fields = try fields(parameters)
+        try checkSound(fields.sound)
         guard case .alarm(var alarm) = try scheduler.lookup(try id(parameters), kind: .alarm).item else { throw .noSuchItem("") }
         fields.apply(to: &alarm)
         alarm.updated = Date()
@@ -216,12 +218,14 @@ public final class ControlService: Sendable {
     }
 
     private func addReminder(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["title", "notes", "due", "imagePath"]) }
-        let (title, notes, image) = try check { () throws(VarlinkError) in
-            (try parameters.requiredString("title"), try parameters.string("notes") ?? "", try parameters.string("imagePath"))
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["title", "notes", "due", "imagePath", "command"]) }
+        let (title, notes, image, command) = try check { () throws(VarlinkError) in
+            (try parameters.requiredString("title"), try parameters.string("notes") ?? "", try parameters.string("imagePath"), try parameters.stringArray("command"))
         }
         let due = try instant(parameters, "due") ?? nil
-        let reminder = Reminder(title: title, notes: notes, due: due, imagePath: image?.isEmpty == true ? nil : image, created: Date())
+        let imagePath = image?.isEmpty == true ? nil : image
+        try checkFile(imagePath, parameter: "imagePath")
+        let reminder = Reminder(title: title, notes: notes, due: due, imagePath: imagePath, command: command ?? [], created: Date())
         return ["reminder": reminderJSON(try scheduler.upsert(.reminder(reminder)))]
     }
 
@@ -237,14 +241,18 @@ public final class ControlService: Sendable {
     }
 
     private func updateReminder(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "title", "notes", "due", "imagePath"]) }
+        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "title", "notes", "due", "imagePath", "command"]) }
         guard case .reminder(var reminder) = try scheduler.lookup(try id(parameters), kind: .reminder).item else { throw .noSuchItem("") }
-        let (title, notes, image) = try check { () throws(VarlinkError) in
-            (try parameters.string("title"), try parameters.string("notes"), try parameters.string("imagePath"))
+        let (title, notes, image, command) = try check { () throws(VarlinkError) in
+            (try parameters.string("title"), try parameters.string("notes"), try parameters.string("imagePath"), try parameters.stringArray("command"))
         }
         if let title { reminder.title = title }
         if let notes { reminder.notes = notes }
-        if let image { reminder.imagePath = image.isEmpty ? nil : image }
+        if let image {
+            reminder.imagePath = image.isEmpty ? nil : image
+            try checkFile(reminder.imagePath, parameter: "imagePath")
+        }
+        if let command { reminder.command = command }
         if let due = try instant(parameters, "due") { reminder.due = due }
         reminder.updated = Date()
         return ["reminder": reminderJSON(try scheduler.upsert(.reminder(reminder)))]
@@ -330,6 +338,30 @@ public final class ControlService: Sendable {
         }
         try scheduler.replaceAll(alarms: alarms, reminders: reminders)
         return ["alarms": JSONValue(alarms.count), "reminders": JSONValue(reminders.count)]
+    }
+
+    /// A sound given by a client must be playable here: a theme name that some
+    /// installed theme has, or a regular readable file.
+    private func checkSound(_ sound: Sound?) throws(SchedulerError) {
+        switch sound {
+        case .themed(let name)?:
+            guard sounds().contains(where: { $0.name == name }) else {
+                throw .wire(.invalidParameter("fields.sound", "must be a sound this machine has, got \(ValidationError.quoted(name)); run 'alarmctl sounds' for the list, or give a file path or none"))
+            }
+        case .file(let path)?:
+            try checkFile(path, parameter: "fields.sound")
+        default:
+            break
+        }
+    }
+
+    /// A path the daemon will hand to a player or the notification server must
+    /// be a regular file it can read, not a directory, device or FIFO.
+    private func checkFile(_ path: String?, parameter: String) throws(SchedulerError) {
+        guard let path else { return }
+        guard path.hasPrefix("/"), DesktopRinger.isPlayableFile(path) else {
+            throw .wire(.invalidParameter(parameter, "must be an absolute path to a readable regular file, got \(ValidationError.quoted(path))"))
+        }
     }
 
     /// Runs parameter checks inside a scheduler-error context: their Varlink

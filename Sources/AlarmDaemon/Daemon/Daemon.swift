@@ -30,24 +30,41 @@ public final class Daemon: @unchecked Sendable {
     private var watchers: [AnyObject] = []
     private var watchdog: DispatchSourceTimer?
     private var server: ControlServer?
-    private var configuration: ConfigBox?
+    private let configuration: ConfigBox
 
     /// Opens the store and reads the configuration; throws a message for the
     /// person and the exit code to end with.
-    public init(options: DaemonOptions, environment: [String: String], clock: any Clock = SystemClock(), journal: Journal = Journal(), ringer: (any Ringer)? = nil) throws(StartupError) {
+    public init(options: DaemonOptions, environment: [String: String], clock: any Clock = SystemClock(), journal: Journal = Journal()) throws(StartupError) {
         self.options = options
         self.environment = environment
         self.journal = journal
         zoneSource = SystemZone(environmentTZ: environment["TZ"])
         configFile = options.configFile(environment: environment)
         config = try Daemon.loadConfig(configFile, journal: journal)
+        configuration = ConfigBox(config)
         do {
             store = try Store(path: options.stateDirectory + "/alarmd.sqlite3")
         } catch {
             throw StartupError(message: "cannot open the database: \(error)", exitCode: ExitCode.config)
         }
-        scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: ringer ?? LoggingRinger(journal: journal),
-                              policy: config.ringPolicy, zone: zoneSource.current())
+        // The desktop ringer hands choices made in a notification back to the
+        // scheduler; the scheduler exists only after the ringer, hence the box.
+        let schedulerBox = SchedulerBox()
+        let configuration = configuration
+        let ringer = DesktopRinger(journal: journal, environment: environment, settings: { configuration.value }) { id, command in
+            // Off the desktop queue: the scheduler saves before it answers.
+            DispatchQueue.global().async {
+                do throws(SchedulerError) {
+                    try schedulerBox.scheduler?.command(command, id: id.uuidString)
+                } catch {
+                    journal.send("Notification action on \(id.uuidString.lowercased()) refused: \(error)", priority: .info)
+                }
+            }
+        }
+        scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: ringer, policy: config.ringPolicy, zone: zoneSource.current())
+        schedulerBox.scheduler = scheduler
+        let hooks = HookRunner(journal: journal, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") { configuration.value.hookTimeout }
+        _ = scheduler.events.subscribe { hooks.handle($0) }
     }
 
     public struct StartupError: Error, CustomStringConvertible {
@@ -80,8 +97,7 @@ public final class Daemon: @unchecked Sendable {
         let notifier = notifier
         scheduler.queue.sync { scheduler.onStatusChange = { notifier.status($0) } }
         let environment = environment
-        let configuration = ConfigBox(config)
-        self.configuration = configuration
+        let configuration = configuration
         let service = ControlService(scheduler: scheduler, defaults: { configuration.value },
                                      sounds: { SoundTheme(theme: configuration.value.soundTheme, environment: environment).available() })
         do {
@@ -133,7 +149,7 @@ public final class Daemon: @unchecked Sendable {
         notifier.reloading()
         do {
             config = try Daemon.loadConfig(configFile, journal: journal)
-            configuration?.value = config
+            configuration.value = config
             scheduler.setPolicy(config.ringPolicy)
         } catch {
             journal.send("Reload: keeping the previous configuration: \(error)", priority: .error)
@@ -195,4 +211,9 @@ final class ConfigBox: @unchecked Sendable {
         get { lock.lock(); defer { lock.unlock() }; return stored }
         set { lock.lock(); stored = newValue; lock.unlock() }
     }
+}
+
+/// Lets the ringer reach the scheduler, which is created after it.
+private final class SchedulerBox: @unchecked Sendable {
+    weak var scheduler: Scheduler?
 }

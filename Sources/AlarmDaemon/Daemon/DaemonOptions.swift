@@ -11,14 +11,15 @@ public struct DaemonOptions: Sendable, Equatable {
     public var showHelp = false
 
     public static let usage = """
-        Usage: alarmd [--config PATH] [--state-dir DIR] [--socket PATH]
+        Usage: alarmd [--config PATH] [--state-dir DIR] [--socket PATH] [--version] [--help]
 
         The alarm and reminder daemon. Normally started by systemd as a user service
         (alarmd.service, alarmd.socket); alarmctl talks to it.
 
         Options:
           --config PATH     configuration file (default: $XDG_CONFIG_HOME/alarmd/alarmd.conf,
-                            then /etc/xdg/alarmd/alarmd.conf, then built-in defaults)
+                            then alarmd/alarmd.conf in each $XDG_CONFIG_DIRS entry
+                            (/etc/xdg), then built-in defaults)
           --state-dir DIR   where the database lives (default: $XDG_STATE_HOME/alarmd)
           --socket PATH     control socket (default: $XDG_RUNTIME_DIR/alarmd/io.alarmd;
                             also ALARMD_SOCKET)
@@ -31,8 +32,11 @@ public struct DaemonOptions: Sendable, Equatable {
     public init(arguments: [String], environment: [String: String]) throws(CLIUsageError) {
         let home = environment["HOME"] ?? NSHomeDirectory()
         stateDirectory = (environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state") + "/alarmd"
-        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp/alarmd-\(getuid())"
-        socketPath = environment["ALARMD_SOCKET"] ?? runtime + "/alarmd/io.alarmd"
+        // The same rule as alarmctl's, so the two always meet: a relative
+        // XDG_RUNTIME_DIR is ignored (XDG base directories must be absolute),
+        // and without one, /run/user/UID is where systemd puts it.
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/run/user/\(getuid())"
+        socketPath = environment["ALARMD_SOCKET"].flatMap { $0.isEmpty ? nil : $0 } ?? runtime + "/alarmd/io.alarmd"
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             var name = argument

@@ -60,7 +60,7 @@ public enum ExportDocument {
     }
 
     static func alarm(_ item: Parameters, zone: TimeZone) throws(VarlinkError) -> Alarm {
-        try item.allowOnly(["id", "time", "days", "repeat", "label", "sound", "snooze", "ringSeconds", "enabled", "skipNext", "timeZone", "created", "updated"])
+        try item.allowOnly(["id", "time", "days", "repeat", "label", "sound", "snooze", "ringSeconds", "enabled", "skipNext", "timeZone", "command", "created", "updated"])
         let timeText = try item.requiredString("time")
         let time = try item.validated("time") { () throws(ValidationError) in try TimeOfDay.parse(timeText) }
         let codes = try item.stringArray("days") ?? []
@@ -91,6 +91,7 @@ public enum ExportDocument {
             enabled: try item.bool("enabled") ?? true,
             skipNext: try item.bool("skipNext") ?? false,
             timeZone: timeZone,
+            command: try item.stringArray("command") ?? [],
             created: created,
             updated: try instant(item, "updated", zone: zone) ?? created
         )
@@ -99,7 +100,7 @@ public enum ExportDocument {
     }
 
     static func reminder(_ item: Parameters, zone: TimeZone) throws(VarlinkError) -> Reminder {
-        try item.allowOnly(["id", "title", "notes", "due", "done", "position", "imagePath", "created", "updated"])
+        try item.allowOnly(["id", "title", "notes", "due", "done", "position", "imagePath", "command", "created", "updated"])
         let created = try instant(item, "created", zone: zone) ?? Date(timeIntervalSince1970: 0)
         let reminder = Reminder(
             id: try id(item),
@@ -109,6 +110,7 @@ public enum ExportDocument {
             done: try item.bool("done") ?? false,
             position: try item.int("position", in: 0...Int.max) ?? 0,
             imagePath: try item.string("imagePath"),
+            command: try item.stringArray("command") ?? [],
             created: created,
             updated: try instant(item, "updated", zone: zone) ?? created
         )

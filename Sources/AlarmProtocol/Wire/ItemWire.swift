@@ -25,6 +25,7 @@ public enum ItemWire {
             "enabled": .bool(alarm.enabled),
             "skipNext": .bool(alarm.skipNext),
             "timeZone": alarm.timeZone.map { .string($0.identifier) } ?? .null,
+            "command": .array(alarm.command.map { .string($0) }),
         ]
         if let state {
             object["phase"] = phase(state)
@@ -46,6 +47,7 @@ public enum ItemWire {
             "done": .bool(reminder.done),
             "position": JSONValue(reminder.position),
             "imagePath": reminder.imagePath.map { .string($0) } ?? .null,
+            "command": .array(reminder.command.map { .string($0) }),
         ]
         if let state {
             object["phase"] = phase(state)
@@ -71,10 +73,12 @@ public struct AlarmFields: Sendable {
     public var enabled: Bool?
     /// `.some(nil)` un-pins the alarm.
     public var timeZone: TimeZone??
+    /// `[]` removes the command.
+    public var command: [String]?
 
     public init() {}
 
-    public static let names: Set<String> = ["time", "days", "label", "sound", "snooze", "snoozeMinutes", "maxSnoozes", "ringSeconds", "enabled", "timeZone"]
+    public static let names: Set<String> = ["time", "days", "label", "sound", "snooze", "snoozeMinutes", "maxSnoozes", "ringSeconds", "enabled", "timeZone", "command"]
 
     public static func parse(_ parameters: Parameters) throws(VarlinkError) -> AlarmFields {
         try parameters.allowOnly(names)
@@ -104,6 +108,10 @@ public struct AlarmFields: Sendable {
                 fields.timeZone = .some(zone)
             }
         }
+        if let argv = try parameters.stringArray("command") {
+            try parameters.validated("command") { () throws(ValidationError) in try CommandRules.check(argv) }
+            fields.command = argv
+        }
         return fields
     }
 
@@ -119,5 +127,6 @@ public struct AlarmFields: Sendable {
         if let ringSeconds { alarm.ringSeconds = ringSeconds }
         if let enabled { alarm.enabled = enabled }
         if let timeZone { alarm.timeZone = timeZone }
+        if let command { alarm.command = command }
     }
 }

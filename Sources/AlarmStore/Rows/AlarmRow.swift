@@ -8,7 +8,7 @@ import Foundation
 enum AlarmRow {
     static let columns = [
         "id", "hour", "minute", "days", "label", "sound", "snooze_enabled", "snooze_minutes",
-        "snooze_max", "ring_seconds", "enabled", "skip_next", "time_zone", "created_usec", "updated_usec",
+        "snooze_max", "ring_seconds", "enabled", "skip_next", "time_zone", "created_usec", "updated_usec", "command",
     ]
 
     static let selectAll = "SELECT \(columns.joined(separator: ", ")) FROM alarms"
@@ -31,7 +31,7 @@ enum AlarmRow {
         try Instant.validate(alarm.updated, field: "updated")
     }
 
-    /// Binds every column of `alarm` to parameters ?1…?15.
+    /// Binds every column of `alarm` to parameters ?1…?16.
     static func bind(_ alarm: Alarm, to statement: SQLiteStatement) throws(SQLiteError) {
         try statement.bind(alarm.id, at: 1)
         try statement.bind(alarm.time.hour, at: 2)
@@ -48,6 +48,7 @@ enum AlarmRow {
         try statement.bind(alarm.timeZone?.identifier, at: 13)
         try statement.bind(Instant.storable(alarm.created), at: 14)
         try statement.bind(Instant.storable(alarm.updated), at: 15)
+        try statement.bind(CommandColumn.text(alarm.command), at: 16)
     }
 
     /// Inserts `alarms` with one prepared statement, for bulk imports; the caller
@@ -99,6 +100,7 @@ enum AlarmRow {
                 enabled: statement.bool(at: 10),
                 skipNext: statement.bool(at: 11),
                 timeZone: try zone(statement.text(at: 12), row: row),
+                command: CommandColumn.argv(statement.text(at: 15)),
                 created: Instant.date(microseconds: statement.int64(at: 13)),
                 updated: Instant.date(microseconds: statement.int64(at: 14))
             )

@@ -8,18 +8,18 @@ import Foundation
 /// the statement: appending computes it in SQL, updating never changes it.
 enum ReminderRow {
     static let columns = [
-        "id", "title", "notes", "due_usec", "done", "position", "image_path", "created_usec", "updated_usec",
+        "id", "title", "notes", "due_usec", "done", "position", "image_path", "created_usec", "updated_usec", "command",
     ]
 
     static let selectAll = "SELECT \(columns.joined(separator: ", ")) FROM reminders ORDER BY position"
     static let selectOne = "SELECT \(columns.joined(separator: ", ")) FROM reminders WHERE id = ?1"
     /// Appends at the end: the new position is the current count.
     static let append = "INSERT INTO reminders (\(columns.joined(separator: ", "))) "
-        + "VALUES (?1, ?2, ?3, ?4, ?5, (SELECT count(*) FROM reminders), ?7, ?8, ?9)"
+        + "VALUES (?1, ?2, ?3, ?4, ?5, (SELECT count(*) FROM reminders), ?7, ?8, ?9, ?10)"
     static let insertAtPosition = "INSERT INTO reminders (\(columns.joined(separator: ", "))) "
-        + "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+        + "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
     static let update = "UPDATE reminders SET title = ?2, notes = ?3, due_usec = ?4, done = ?5, "
-        + "image_path = ?7, created_usec = ?8, updated_usec = ?9 WHERE id = ?1"
+        + "image_path = ?7, created_usec = ?8, updated_usec = ?9, command = ?10 WHERE id = ?1"
     static let position = "SELECT position FROM reminders WHERE id = ?1"
     static let count = "SELECT count(*) FROM reminders"
     static let delete = "DELETE FROM reminders WHERE id = ?1"
@@ -49,6 +49,7 @@ enum ReminderRow {
         try statement.bind(reminder.imagePath, at: 7)
         try statement.bind(Instant.storable(reminder.created), at: 8)
         try statement.bind(Instant.storable(reminder.updated), at: 9)
+        try statement.bind(CommandColumn.text(reminder.command), at: 10)
     }
 
     /// Inserts `reminders` at positions 0, 1, 2, … in array order with one prepared
@@ -78,6 +79,7 @@ enum ReminderRow {
             done: statement.bool(at: 4),
             position: statement.int(at: 5),
             imagePath: statement.text(at: 6),
+            command: CommandColumn.argv(statement.text(at: 9)),
             created: Instant.date(microseconds: statement.int64(at: 7)),
             updated: Instant.date(microseconds: statement.int64(at: 8))
         )

@@ -1,0 +1,75 @@
+import CSystemd
+import Glibc
+
+/// One sd-bus message, unreferenced when the wrapper goes away. Only the
+/// non-variadic calls are used: Swift cannot call `sd_bus_message_append`.
+final class BusMessage {
+    let raw: OpaquePointer
+
+    /// Takes over one reference.
+    init(adopting raw: OpaquePointer) { self.raw = raw }
+
+    /// Adds a reference (for messages sd-bus lends to a callback).
+    init(borrowing raw: OpaquePointer) {
+        self.raw = raw
+        sd_bus_message_ref(raw)
+    }
+
+    deinit { sd_bus_message_unref(raw) }
+
+    func append(_ value: String) throws(SystemError) {
+        let result = value.withCString { sd_bus_message_append_basic(raw, CChar(UInt8(ascii: "s")), $0) }
+        try systemdCall("sd_bus_message_append_basic(s)", result)
+    }
+
+    func append(_ value: UInt32) throws(SystemError) {
+        var copy = value
+        try systemdCall("sd_bus_message_append_basic(u)", sd_bus_message_append_basic(raw, CChar(UInt8(ascii: "u")), &copy))
+    }
+
+    func append(_ value: Int32) throws(SystemError) {
+        var copy = value
+        try systemdCall("sd_bus_message_append_basic(i)", sd_bus_message_append_basic(raw, CChar(UInt8(ascii: "i")), &copy))
+    }
+
+    func append(byte value: UInt8) throws(SystemError) {
+        var copy = value
+        try systemdCall("sd_bus_message_append_basic(y)", sd_bus_message_append_basic(raw, CChar(UInt8(ascii: "y")), &copy))
+    }
+
+    func append(_ value: Bool) throws(SystemError) {
+        // D-Bus booleans travel as 32-bit integers.
+        var copy: Int32 = value ? 1 : 0
+        try systemdCall("sd_bus_message_append_basic(b)", sd_bus_message_append_basic(raw, CChar(UInt8(ascii: "b")), &copy))
+    }
+
+    /// Appends `contents` inside a container (`a` array, `e` dict entry, `v` variant, `r` struct).
+    func container(_ type: Character, _ contents: String, _ body: () throws(SystemError) -> Void) throws(SystemError) {
+        let result = contents.withCString { sd_bus_message_open_container(raw, CChar(type.asciiValue!), $0) }
+        try systemdCall("sd_bus_message_open_container", result)
+        try body()
+        try systemdCall("sd_bus_message_close_container", sd_bus_message_close_container(raw))
+    }
+
+    /// A dictionary entry `{sv}` whose variant holds `signature` written by `value`.
+    func hint(_ key: String, _ signature: String, _ value: () throws(SystemError) -> Void) throws(SystemError) {
+        try container("e", "sv") { () throws(SystemError) in
+            try append(key)
+            try container("v", signature, value)
+        }
+    }
+
+    func readString() throws(SystemError) -> String {
+        var pointer: UnsafePointer<CChar>?
+        try systemdCall("sd_bus_message_read_basic(s)", sd_bus_message_read_basic(raw, CChar(UInt8(ascii: "s")), &pointer))
+        return pointer.map { String(cString: $0) } ?? ""
+    }
+
+    func readUInt32() throws(SystemError) -> UInt32 {
+        var value: UInt32 = 0
+        try systemdCall("sd_bus_message_read_basic(u)", sd_bus_message_read_basic(raw, CChar(UInt8(ascii: "u")), &value))
+        return value
+    }
+
+    var member: String { sd_bus_message_get_member(raw).map { String(cString: $0) } ?? "" }
+}

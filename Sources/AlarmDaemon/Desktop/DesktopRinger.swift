@@ -1,0 +1,167 @@
+import AlarmCore
+import Dispatch
+import Foundation
+import Glibc
+
+/// Rings on a Linux desktop: a critical notification with Snooze and Dismiss
+/// (or Done) actions, a looping sound, and the journal. Everything runs on its
+/// own queue, so D-Bus or a player never delays a firing.
+public final class DesktopRinger: Ringer, @unchecked Sendable {
+    /// What the person chose in a notification; the daemon passes it on to the
+    /// scheduler.
+    public typealias CommandHandler = @Sendable (UUID, RingCommand) -> Void
+
+    private let queue = DispatchQueue(label: "alarmd.desktop", qos: .userInitiated)
+    private let journal: Journal
+    private let settings: @Sendable () -> DaemonConfig
+    private let environment: [String: String]
+    private let onCommand: CommandHandler
+    // Confined to `queue`.
+    private lazy var notifications: DesktopNotifications = {
+        let notifications = DesktopNotifications(queue: queue) { [journal] in journal.send($0, priority: .warning) }
+        notifications.onAction = { [weak self] id, key in self?.actionInvoked(id, key) }
+        notifications.onClosed = { [weak self] id, reason in self?.closed(id, reason) }
+        return notifications
+    }()
+    private var shown: [UUID: UInt32] = [:]
+    private var owners: [UInt32: (id: UUID, kind: ItemKind)] = [:]
+    /// Notifications whose action was chosen and handed to the scheduler.
+    private var chosen: Set<UInt32> = []
+    private var loops: [UUID: SoundLoop] = [:]
+
+    public init(journal: Journal, environment: [String: String], settings: @escaping @Sendable () -> DaemonConfig, onCommand: @escaping CommandHandler) {
+        self.journal = journal
+        self.environment = environment
+        self.settings = settings
+        self.onCommand = onCommand
+    }
+
+    public func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool) {
+        queue.async { [self] in
+            stop(item.id)
+            let config = settings()
+            if let id = notifications.show(notification(for: item, snoozeCount: snoozeCount, config: config)) {
+                shown[item.id] = id
+                owners[id] = (item.id, item.kind)
+            }
+            startSound(for: item, config: config)
+        }
+    }
+
+    public func stopRinging(_ id: UUID) {
+        queue.async { [self] in stop(id) }
+    }
+
+    public func showMissed(_ item: Item, scheduled: Date) {
+        queue.async { [self] in
+            let time: String
+            if case .alarm(let alarm) = item { time = alarm.time.description } else {
+                time = ZoneRules.shared(for: TimeZone.current).localDateTime(at: scheduled.epochSecondsFloor).hourMinuteText
+            }
+            _ = notifications.show(.init(summary: "Missed: \(item.title), \(time)", body: "", actions: [], urgency: 1,
+                                         category: "x-alarmd.missed", resident: false, imagePath: nil))
+        }
+    }
+
+    public func stopAll() {
+        queue.sync {
+            for id in Array(shown.keys) + Array(loops.keys) { stop(id) }
+        }
+    }
+
+    /// Waits for work handed over so far (tests).
+    public func drain() { queue.sync {} }
+
+    private func stop(_ id: UUID) {
+        if let notification = shown.removeValue(forKey: id) {
+            owners[notification] = nil
+            chosen.remove(notification)
+            notifications.close(notification)
+        }
+        loops.removeValue(forKey: id)?.stop()
+    }
+
+    func notification(for item: Item, snoozeCount: Int, config: DaemonConfig) -> DesktopNotifications.Notification {
+        var actions: [(String, String)] = []
+        let body: String
+        let snooze: SnoozeSettings
+        var image: String?
+        switch item {
+        case .alarm(let alarm):
+            body = alarm.isOneShot ? alarm.time.description : "\(alarm.time) · \(alarm.days.displayText)"
+            snooze = alarm.snooze
+        case .reminder(let reminder):
+            body = reminder.notes
+            snooze = config.ringPolicy.reminderSnooze
+            image = reminder.imagePath.flatMap { FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }
+        }
+        if snooze.allowsSnooze(after: snoozeCount) { actions.append(("snooze", "Snooze \(snooze.minutes) min")) }
+        if case .reminder = item { actions.append(("done", "Done")) } else { actions.append(("dismiss", "Dismiss")) }
+        // The summary is plain text (servers escape it themselves); only the body is markup.
+        return .init(summary: item.title, body: DesktopNotifications.escapeMarkup(body), actions: actions,
+                     urgency: 2, category: item.kind == .alarm ? "x-alarmd.alarm" : "x-alarmd.reminder", resident: true, imagePath: image)
+    }
+
+    private func startSound(for item: Item, config: DaemonConfig) {
+        let sound: Sound
+        switch item {
+        case .alarm(let alarm): sound = alarm.sound
+        case .reminder: sound = config.reminderSound
+        }
+        let file: String
+        switch sound {
+        case .none: return
+        case .file(let path):
+            guard Self.isPlayableFile(path) else {
+                journal.send("\(EventText.subject(item)): sound file \(path) is not a readable regular file; ringing silently", priority: .warning)
+                return
+            }
+            file = path
+        case .themed(let name):
+            guard let path = SoundTheme(theme: config.soundTheme, environment: environment).resolve(name) else {
+                let themes = config.soundTheme == "freedesktop" ? "freedesktop" : "\(config.soundTheme) or freedesktop"
+                journal.send("\(EventText.subject(item)): no sound named \(name) in the \(themes) theme; ringing silently (see alarmctl sounds)", priority: .warning)
+                return
+            }
+            file = path
+        }
+        guard let player = config.player.isEmpty ? SoundLoop.defaultPlayer(path: environment["PATH"] ?? "/usr/bin:/bin") : config.player else {
+            journal.send("\(EventText.subject(item)): no sound player found (tried pw-play, paplay, ogg123, aplay); set Player= in alarmd.conf", priority: .warning)
+            return
+        }
+        let loop = SoundLoop(argv: player + [file], queue: queue) { [journal] reason in
+            journal.send("\(EventText.subject(item)): \(reason)", priority: .warning)
+        }
+        loops[item.id] = loop
+        loop.start()
+    }
+
+    static func isPlayableFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && access(path, R_OK) == 0
+    }
+
+    private func actionInvoked(_ notification: UInt32, _ key: String) {
+        // The notification is resident, so the server keeps it after an action
+        // until we close it: stop() does, once the scheduler has acted on the
+        // choice. A server that closes it itself right after an action (reason 2)
+        // must not have that count as Dismiss as well, hence `chosen`.
+        guard let owner = owners[notification] else { return }
+        chosen.insert(notification)
+        switch key {
+        case "snooze": onCommand(owner.id, .snooze(minutes: nil))
+        case "dismiss": onCommand(owner.id, .dismiss)
+        case "done": onCommand(owner.id, .complete)
+        default: break
+        }
+    }
+
+    /// Closed by the person (reason 2) counts as dismiss; closed because we
+    /// asked (3) or expired (1) is bookkeeping only.
+    private func closed(_ notification: UInt32, _ reason: UInt32) {
+        let choseAction = chosen.remove(notification) != nil
+        guard let owner = owners.removeValue(forKey: notification) else { return }
+        if shown[owner.id] == notification { shown[owner.id] = nil }
+        if reason == 2 && !choseAction { onCommand(owner.id, .dismiss) }
+    }
+}

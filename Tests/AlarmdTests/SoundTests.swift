@@ -1,0 +1,262 @@
+import AlarmCore
+import AlarmDaemon
+import Foundation
+import Glibc
+import Testing
+
+/// The sound-theme files the tests resolve against (Debian's sound-theme-freedesktop).
+enum FreedesktopSounds {
+    static let stereo = "/usr/share/sounds/freedesktop/stereo"
+    static let alarm = stereo + "/alarm-clock-elapsed.oga"
+    static let reminder = stereo + "/message-new-instant.oga"
+    static let bell = stereo + "/bell.oga"
+
+    /// As root (CI) the theme is required (`make test-deps` installs it).
+    static let unavailableReason: String? = FileManager.default.fileExists(atPath: alarm) || getuid() == 0
+        ? nil : "sound-theme-freedesktop is not installed (\(alarm) is missing)"
+    static var isAvailable: Bool { unavailableReason == nil }
+}
+
+/// Sound names resolved per the XDG sound-theme specification, on real files.
+@Suite(.enabled(if: FreedesktopSounds.isAvailable, "\(FreedesktopSounds.unavailableReason ?? "")"))
+struct SoundThemeTests {
+    static func touch(_ path: String) {
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        precondition(FileManager.default.createFile(atPath: path, contents: Data("OggS".utf8)))
+    }
+
+    @Test func freedesktopNamesResolveToTheInstalledFiles() {
+        let home = TemporaryDirectory()
+        let theme = SoundTheme(theme: "freedesktop", environment: ["HOME": home.path, "XDG_DATA_DIRS": "/usr/share"])
+        #expect(theme.resolve("alarm-clock-elapsed") == FreedesktopSounds.alarm)
+        #expect(theme.resolve("message-new-instant") == FreedesktopSounds.reminder)
+        #expect(theme.resolve("no-such-sound") == nil)
+        #expect(theme.resolve("") == nil)
+        // Without XDG_DATA_DIRS the specification's default applies.
+        #expect(SoundTheme(theme: "freedesktop", environment: ["HOME": home.path]).resolve("bell") == FreedesktopSounds.bell)
+    }
+
+    @Test func aCustomThemeComesFirstAndFallsBackToFreedesktop() {
+        let directory = TemporaryDirectory()
+        let data = directory.path + "/data"
+        Self.touch(data + "/sounds/mine/stereo/alarm-clock-elapsed.wav")
+        Self.touch(data + "/sounds/mine/stereo/chime.ogg")
+        Self.touch(data + "/sounds/mine/stereo/notes.txt")
+        let environment = ["HOME": directory.path, "XDG_DATA_HOME": data, "XDG_DATA_DIRS": "/usr/share"]
+        let theme = SoundTheme(theme: "mine", environment: environment)
+        #expect(theme.resolve("alarm-clock-elapsed") == data + "/sounds/mine/stereo/alarm-clock-elapsed.wav")
+        #expect(theme.resolve("chime") == data + "/sounds/mine/stereo/chime.ogg")
+        #expect(theme.resolve("bell") == FreedesktopSounds.bell, "falls back to freedesktop")
+        #expect(theme.resolve("notes") == nil, "only .oga, .ogg and .wav are sounds")
+        #expect(theme.resolve("no-such-sound") == nil)
+
+        let available = theme.available()
+        #expect(available.map(\.name) == available.map(\.name).sorted())
+        #expect(Set(available.map(\.name)).count == available.count, "each name once")
+        let byName = Dictionary(uniqueKeysWithValues: available.map { ($0.name, $0) })
+        #expect(byName["alarm-clock-elapsed"]?.theme == "mine")
+        #expect(byName["alarm-clock-elapsed"]?.path == data + "/sounds/mine/stereo/alarm-clock-elapsed.wav")
+        #expect(byName["chime"]?.theme == "mine")
+        #expect(byName["bell"]?.theme == "freedesktop")
+        #expect(byName["bell"]?.path == FreedesktopSounds.bell)
+        #expect(byName["notes"] == nil)
+
+        // The same theme name under the freedesktop theme alone does not see it.
+        #expect(SoundTheme(theme: "freedesktop", environment: environment).resolve("chime") == nil)
+    }
+
+    @Test func theUsersDataDirectoryComesBeforeTheSystemsAndOgaBeforeWav() {
+        let directory = TemporaryDirectory()
+        let data = directory.path + "/data"
+        Self.touch(data + "/sounds/freedesktop/stereo/bell.wav")
+        Self.touch(data + "/sounds/freedesktop/stereo/bell.oga")
+        let theme = SoundTheme(theme: "freedesktop", environment: ["HOME": directory.path, "XDG_DATA_HOME": data, "XDG_DATA_DIRS": "/usr/share"])
+        #expect(theme.resolve("bell") == data + "/sounds/freedesktop/stereo/bell.oga")
+        #expect(theme.resolve("alarm-clock-elapsed") == FreedesktopSounds.alarm)
+    }
+
+    @Test func aRelativeXDGDataHomeIsIgnoredForHomesLocalShare() {
+        let directory = TemporaryDirectory()
+        Self.touch(directory.path + "/.local/share/sounds/freedesktop/stereo/ding.ogg")
+        let theme = SoundTheme(theme: "freedesktop", environment: ["HOME": directory.path, "XDG_DATA_HOME": "relative/data", "XDG_DATA_DIRS": "/usr/share"])
+        #expect(theme.resolve("ding") == directory.path + "/.local/share/sounds/freedesktop/stereo/ding.ogg")
+    }
+}
+
+/// `alarmctl sounds` and sound validation against the real daemon.
+@Suite(.enabled(if: FreedesktopSounds.isAvailable, "\(FreedesktopSounds.unavailableReason ?? "")"))
+struct SoundCommandTests {
+    @Test func alarmctlSoundsListsTheFreedesktopTheme() throws {
+        let daemon = DaemonProcess()
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let table = try Alarmctl.ok(["sounds"], daemon).split(separator: "\n").map(String.init)
+        #expect(table.first?.matches("NAME +THEME +PATH") == true, "\(table.first ?? "")")
+        #expect(table.contains { $0.matches("alarm-clock-elapsed +freedesktop +\(FreedesktopSounds.alarm)") }, "\(table)")
+        let sounds = try Alarmctl.json(["sounds"], daemon)["sounds"] as? [[String: Any]] ?? []
+        let alarm = sounds.first { $0["name"] as? String == "alarm-clock-elapsed" }
+        #expect(alarm?["theme"] as? String == "freedesktop")
+        #expect(alarm?["path"] as? String == FreedesktopSounds.alarm)
+    }
+
+    @Test func anUnknownSoundIsRefusedWithAHint() throws {
+        let daemon = DaemonProcess()
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let unknown = try Alarmctl.run(["add", "7:30", "--sound", "no-such-sound"], daemon)
+        #expect(unknown.status == 1)
+        #expect(unknown.standardOutput == "")
+        #expect(unknown.standardError.hasPrefix("alarmctl: "), "\(unknown.standardError)")
+        #expect(unknown.standardError.contains("no-such-sound") && unknown.standardError.contains("alarmctl sounds"), "\(unknown.standardError)")
+        let missingFile = try Alarmctl.run(["add", "7:30", "--sound", "/nonexistent/ring.oga"], daemon)
+        #expect(missingFile.status == 1, "\(missingFile.standardOutput)")
+        #expect(try Alarmctl.ok(["list"], daemon) == "No alarms.\n", "nothing was added")
+
+        try Alarmctl.ok(["add", "7:30", "--sound", "bell"], daemon)
+        try Alarmctl.ok(["add", "7:45", "--sound", "none"], daemon)
+        try Alarmctl.ok(["add", "8:00", "--sound", FreedesktopSounds.alarm], daemon)
+        let sounds = (try Alarmctl.json(["list"], daemon)["alarms"] as? [[String: Any]] ?? []).map { $0["sound"] as? String }
+        #expect(sounds == ["bell", "none", FreedesktopSounds.alarm])
+    }
+
+    @Test func theConfiguredThemeIsListedAndUsable() throws {
+        let directory = TemporaryDirectory()
+        let data = directory.path + "/data"
+        SoundThemeTests.touch(data + "/sounds/mine/stereo/chime.ogg")
+        let daemon = DaemonProcess(directory: directory, config: "[Sound]\nTheme=mine\n", environment: ["XDG_DATA_HOME": data])
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let sounds = try Alarmctl.json(["sounds"], daemon)["sounds"] as? [[String: Any]] ?? []
+        let chime = sounds.first { $0["name"] as? String == "chime" }
+        #expect(chime?["theme"] as? String == "mine")
+        #expect(chime?["path"] as? String == data + "/sounds/mine/stereo/chime.ogg")
+        #expect(sounds.contains { $0["name"] as? String == "alarm-clock-elapsed" && $0["theme"] as? String == "freedesktop" })
+        try Alarmctl.ok(["add", "7:30", "--sound", "chime"], daemon)
+    }
+}
+
+/// The player loop, observed through a player script that records its runs.
+/// Serialized: each test measures how a player is restarted over a few seconds.
+@Suite(.serialized, .enabled(if: FreedesktopSounds.isAvailable, "\(FreedesktopSounds.unavailableReason ?? "")"))
+struct SoundLoopTests {
+    static func starts(_ log: String) -> [[String]] { DesktopDaemon.playerLog(log).filter { $0.first == "start" } }
+    static func pids(_ log: String, _ kind: String) -> [pid_t] { DesktopDaemon.playerLog(log).filter { $0.first == kind }.compactMap { pid_t($0[1]) } }
+
+    @Test func thePlayerLoopsWhileRingingAndStopsOnDismiss() throws {
+        let directory = TemporaryDirectory()
+        let player = DesktopDaemon.writeRecordingPlayer(in: directory.path)
+        // Arguments after the program are passed as they are, never through a shell.
+        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(player.script) --volume '0.5 $HOME'\n", desktop: nil, directory: directory)
+        defer { daemon.stop() }
+        let id = try DesktopDaemon.remind("Tea", in: 1, daemon)
+        #expect(try DesktopDaemon.waitRinging(id, daemon))
+        #expect(waitUntil(timeout: 5) { Self.starts(player.log).count >= 3 }, "player log: \(DesktopDaemon.playerLog(player.log))")
+        for start in Self.starts(player.log) {
+            #expect(Array(start.dropFirst(2).dropLast()) == ["--volume", "0.5", "$HOME", FreedesktopSounds.reminder], "\(start)")
+        }
+        // Played one after the other, not in a tight loop.
+        let times = Self.starts(player.log).compactMap { Double($0.last ?? "") }
+        for (earlier, later) in zip(times, times.dropFirst()) { #expect(later - earlier > 0.25, "\(times)") }
+
+        try Alarmctl.ok(["dismiss", id], daemon)
+        #expect(waitUntil(timeout: 5) { !Self.pids(player.log, "stop").isEmpty }, "no stop: \(DesktopDaemon.playerLog(player.log))")
+        let count = Self.starts(player.log).count
+        #expect(Self.pids(player.log, "stop") == [pid_t(Self.starts(player.log).last![1])!], "the running player was stopped")
+        usleep(1_000_000)
+        #expect(Self.starts(player.log).count == count, "no new start after dismiss")
+        for pid in Self.pids(player.log, "start") + Self.pids(player.log, "child") { #expect(!processIsAlive(pid), "\(pid) still runs") }
+    }
+
+    @Test func stoppingTheDaemonStopsAPlayerAndItsChildren() throws {
+        let directory = TemporaryDirectory()
+        let player = DesktopDaemon.writeRecordingPlayer(in: directory.path, seconds: "30")
+        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(player.script)\n", desktop: nil, directory: directory)
+        let id = try DesktopDaemon.remind("Long song", in: 1, daemon)
+        #expect(try DesktopDaemon.waitRinging(id, daemon))
+        #expect(waitUntil(timeout: 5) { !Self.pids(player.log, "child").isEmpty })
+        #expect(daemon.stop() == 0)
+        #expect(Self.starts(player.log).count == 1)
+        #expect(waitUntil(timeout: 5) { !Self.pids(player.log, "stop").isEmpty }, "\(DesktopDaemon.playerLog(player.log))")
+        let all = Self.pids(player.log, "start") + Self.pids(player.log, "child")
+        #expect(waitUntil(timeout: 3) { all.allSatisfy { !processIsAlive($0) } }, "left behind: \(all.filter(processIsAlive))")
+    }
+
+    @Test func anAlarmPlaysItsOwnSound() throws {
+        let directory = TemporaryDirectory()
+        let player = DesktopDaemon.writeRecordingPlayer(in: directory.path)
+        let file = directory.path + "/own sound.wav"
+        SoundThemeTests.touch(file)
+        let daemon = DaemonProcess(directory: directory, config: "[Sound]\nPlayer=\(player.script)\n",
+                                   environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(directory.path)/no-bus"])
+        let now = Date()
+        let local = ZoneRules.shared(for: TimeZone(identifier: "UTC")!).localDateTime(at: now.epochSecondsFloor)
+        let time = try TimeOfDay(hour: local.hour, minute: local.minute)
+        let created = now.addingTimeInterval(-86_400 * 2)
+        let own = Alarm(time: time, days: .everyDay, label: "Own", sound: .file(file), created: created)
+        let silent = Alarm(time: time, days: .everyDay, label: "Silent", sound: .none, created: created)
+        let gone = Alarm(time: time, days: .everyDay, label: "Gone", sound: .themed("gone-sound"), created: created)
+        let anchor = RingState(anchor: now.addingTimeInterval(-86_400))
+        try DaemonProcessTests.seed(daemon, alarms: [own, silent, gone], states: [own.id: anchor, silent.id: anchor, gone.id: anchor])
+        _ = JournalFixture.isAvailable
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let ringing = try waitUntil(timeout: 10) { (try Alarmctl.json(["status"], daemon)["ringing"] as? [String] ?? []).count == 3 }
+        #expect(ringing)
+        #expect(waitUntil(timeout: 5) { Self.starts(player.log).count >= 3 })
+        #expect(Set(Self.starts(player.log).map { $0.dropFirst(2).dropLast().joined(separator: " ") }) == [file], "only the alarm with a sound plays")
+        let log = DesktopDaemon.waitForLog(daemon) { $0.contains { $0.contains("gone-sound") } }
+        let missing = log.filter { $0.contains("gone-sound") }
+        #expect(missing == ["Alarm \"Gone\" (\(time), Every day): no sound named gone-sound in the freedesktop theme; ringing silently (see alarmctl sounds)"], "\(log)")
+    }
+
+    @Test func aCrashingPlayerIsLoggedOnceAndNotRestarted() throws {
+        let directory = TemporaryDirectory()
+        let script = directory.path + "/crash.sh"
+        let log = directory.path + "/player.log"
+        writeExecutable(script, "#!/bin/sh\necho \"start $$ $*\" >> '\(log)'\necho 'no audio device' >&2\nexit 1\n")
+        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(script)\n", desktop: nil, directory: directory)
+        defer { daemon.stop() }
+        let id = try DesktopDaemon.remind("Crash", in: 1, daemon)
+        #expect(try DesktopDaemon.waitRinging(id, daemon))
+        let lines = DesktopDaemon.waitForLog(daemon) { $0.contains { $0.contains("the sound player") } }
+        usleep(1_500_000)
+        #expect(Self.starts(log).count == 1, "started once: \(DesktopDaemon.playerLog(log))")
+        let reports = DesktopDaemon.log(daemon).filter { $0.contains("the sound player") }
+        #expect(reports == ["Reminder \"Crash\": the sound player \(script) \(FreedesktopSounds.reminder) exited with status 1; not restarting it for this ring"], "\(lines)")
+        // The item rings on (notification, journal) and can be dismissed.
+        #expect(try DesktopDaemon.phase(id, daemon) == "ringing")
+        try Alarmctl.ok(["dismiss", id], daemon)
+    }
+}
+
+/// A player that cannot run must not stop the rest of the ring.
+@Suite(.serialized, .enabled(if: DesktopSession.isAvailable && FreedesktopSounds.isAvailable,
+                             "\(DesktopSession.unavailableReason ?? FreedesktopSounds.unavailableReason ?? "")"))
+struct MissingPlayerTests {
+    @Test func aMissingPlayerIsLoggedOncePerRingAndTheNotificationStillAppears() throws {
+        let desktop = try DesktopSession()
+        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=/nonexistent/player --loud\n", desktop: desktop)
+        defer { withExtendedLifetime(desktop) { _ = daemon.stop() } }
+        let first = try DesktopDaemon.remind("First", in: 1, daemon)
+        let second = try DesktopDaemon.remind("Second", in: 2, daemon)
+        for title in ["First", "Second"] {
+            #expect(desktop.waitForNotify(summary: title) != nil, "no notification for \(title): \(desktop.monitorText)")
+        }
+        #expect(try DesktopDaemon.waitRinging(first, daemon) && DesktopDaemon.waitRinging(second, daemon))
+        let log = DesktopDaemon.waitForLog(daemon) { $0.filter { $0.contains("cannot start the sound player") }.count >= 2 }
+        usleep(1_000_000)
+        let failures = DesktopDaemon.log(daemon).filter { $0.contains("cannot start the sound player") }
+        #expect(failures.count == 2, "once per ring: \(log)")
+        for title in ["First", "Second"] {
+            let line = failures.filter { $0.hasPrefix("Reminder \"\(title)\": ") }
+            #expect(line.count == 1, "\(failures)")
+            #expect(line.first?.contains("/nonexistent/player") == true && line.first?.contains("No such file or directory") == true, "\(line)")
+        }
+
+        // The notifications go with snooze and dismiss as usual.
+        try Alarmctl.ok(["snooze", first, "--minutes", "1"], daemon)
+        #expect(waitUntil(timeout: 5) { desktop.displayedCount == 1 })
+        try Alarmctl.ok(["dismiss", second], daemon)
+        #expect(waitUntil(timeout: 5) { desktop.displayedCount == 0 })
+    }
+}
