@@ -11,9 +11,11 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev tzdata
 # Extra packages the tests use as real components: systemd-analyze and
 # systemd-journald (systemd), util-linux (unshare, runuser), Python for the
 # independent Varlink client, a session bus with a real notification server
-# (dbus-daemon, dunst under Xvfb) and the freedesktop sound theme.
+# (dbus-daemon, dunst under Xvfb), the freedesktop sound theme, and the
+# checkers for the man pages and shell completions (mandoc, zsh, fish).
 TEST_PACKAGES := $(BUILD_PACKAGES) systemd util-linux python3 python3-venv \
-	dbus-daemon dbus-bin dunst xvfb x11-utils sound-theme-freedesktop
+	dbus-daemon dbus-bin dunst xvfb x11-utils sound-theme-freedesktop \
+	mandoc zsh fish
 
 # The Python `varlink` package (PyPI), in a private virtual environment so the
 # system's Python is left alone; the tests look for it here.
@@ -38,7 +40,37 @@ define ensure_packages
 	@test -x "$(SWIFT)" || { echo "No Swift toolchain found (looked for 'swift' on PATH and /opt/swift). Install Swift 6 from swift.org and retry."; exit 1; }
 endef
 
-.PHONY: all deps test-deps build run test clean python-deps
+.PHONY: all deps test-deps build run test clean python-deps install uninstall
+
+# Installation. A home install (the default) puts units where `systemctl --user`
+# finds them; any other PREFIX uses $(PREFIX)/lib/systemd/user. DESTDIR stages.
+PREFIX ?= $(HOME)/.local
+DESTDIR ?=
+INSTALL_CONFIGURATION ?= release
+INSTALL_BUILD_FLAGS ?= $(if $(filter release,$(INSTALL_CONFIGURATION)),--static-swift-stdlib,)
+BINDIR := $(PREFIX)/bin
+MANDIR := $(PREFIX)/share/man
+XDGCONFDIR := $(if $(filter /usr,$(PREFIX)),/etc/xdg,$(PREFIX)/etc/xdg)
+# What the service's XDG_CONFIG_DIRS must be for alarmd to find that file.
+XDGCONFIGDIRS := $(if $(filter /etc/xdg,$(XDGCONFDIR)),/etc/xdg,$(XDGCONFDIR):/etc/xdg)
+ifeq ($(PREFIX),$(HOME)/.local)
+USERUNITDIR := $(HOME)/.config/systemd/user
+else
+USERUNITDIR := $(PREFIX)/lib/systemd/user
+endif
+CATALOGDIR := $(PREFIX)/lib/systemd/catalog
+BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR := $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
+
+# Every file install writes, so uninstall removes exactly these.
+INSTALLED_FILES := \
+	$(BINDIR)/alarmd $(BINDIR)/alarmctl \
+	$(USERUNITDIR)/alarmd.service $(USERUNITDIR)/alarmd.socket \
+	$(XDGCONFDIR)/alarmd/alarmd.conf \
+	$(CATALOGDIR)/alarmd.catalog \
+	$(MANDIR)/man8/alarmd.8 $(MANDIR)/man1/alarmctl.1 $(MANDIR)/man5/alarmd.conf.5 \
+	$(BASHCOMPDIR)/alarmctl $(ZSHCOMPDIR)/_alarmctl $(FISHCOMPDIR)/alarmctl.fish
 
 all: build
 
@@ -66,6 +98,38 @@ python-deps: test-deps
 test: test-deps python-deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
+
+# PRODUCTS=DIR installs binaries already built there instead of building (the
+# tests use it: they run while SwiftPM holds the build directory's lock).
+install:
+	@if [ -z "$(PRODUCTS)" ]; then $(SWIFT) build -c $(INSTALL_CONFIGURATION) $(INSTALL_BUILD_FLAGS); fi
+	@bin="$(PRODUCTS)"; [ -n "$$bin" ] || bin="$$($(SWIFT) build -c $(INSTALL_CONFIGURATION) $(INSTALL_BUILD_FLAGS) --show-bin-path)"; \
+	set -e; \
+	install -Dm755 "$$bin/alarmd" "$(DESTDIR)$(BINDIR)/alarmd"; \
+	install -Dm755 "$$bin/alarmctl" "$(DESTDIR)$(BINDIR)/alarmctl"
+	install -d "$(DESTDIR)$(USERUNITDIR)"
+	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@XDGCONFIGDIRS@|$(XDGCONFIGDIRS)|g' systemd/alarmd.service.in > "$(DESTDIR)$(USERUNITDIR)/alarmd.service"
+	chmod 644 "$(DESTDIR)$(USERUNITDIR)/alarmd.service"
+	install -Dm644 systemd/alarmd.socket "$(DESTDIR)$(USERUNITDIR)/alarmd.socket"
+	install -Dm644 config/alarmd.conf "$(DESTDIR)$(XDGCONFDIR)/alarmd/alarmd.conf"
+	install -Dm644 systemd/alarmd.catalog "$(DESTDIR)$(CATALOGDIR)/alarmd.catalog"
+	install -Dm644 docs/man/alarmd.8 "$(DESTDIR)$(MANDIR)/man8/alarmd.8"
+	install -Dm644 docs/man/alarmctl.1 "$(DESTDIR)$(MANDIR)/man1/alarmctl.1"
+	install -Dm644 docs/man/alarmd.conf.5 "$(DESTDIR)$(MANDIR)/man5/alarmd.conf.5"
+	install -Dm644 config/completions/alarmctl.bash "$(DESTDIR)$(BASHCOMPDIR)/alarmctl"
+	install -Dm644 config/completions/_alarmctl "$(DESTDIR)$(ZSHCOMPDIR)/_alarmctl"
+	install -Dm644 config/completions/alarmctl.fish "$(DESTDIR)$(FISHCOMPDIR)/alarmctl.fish"
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v journalctl >/dev/null; then journalctl --update-catalog; fi
+	@echo "Installed. Next: systemctl --user daemon-reload && systemctl --user enable --now alarmd.socket alarmd.service"
+
+uninstall:
+	rm -f $(addprefix "$(DESTDIR),$(addsuffix ",$(INSTALLED_FILES)))
+	@# In a staging DESTDIR, also remove the directories that are now empty; a
+	@# real install leaves shared directories such as ~/.local/bin alone.
+	@[ -n "$(DESTDIR)" ] || exit 0; for f in $(INSTALLED_FILES); do \
+	  d=$$(dirname "$(DESTDIR)$$f"); \
+	  while [ "$$d" != "$(DESTDIR)" ] && [ "$$d" != "/" ] && rmdir "$$d" 2>/dev/null; do d=$$(dirname "$$d"); done; \
+	done; true
 
 clean:
 	rm -rf .build

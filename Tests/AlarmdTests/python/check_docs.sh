@@ -1,0 +1,229 @@
+#!/usr/bin/env bash
+# Checks alarmd's man pages and alarmctl's shell completions.
+#
+#   check_docs.sh REPO_ROOT
+#
+# - mandoc -T lint -W warning on each man page: any message fails;
+# - every alarmctl option declared in Sources/AlarmCLI appears in alarmctl.1
+#   and in each completion file;
+# - bash -n on the bash completion, its `complete` registration, and simulated
+#   completions (COMP_WORDS/COMP_CWORD/COMP_LINE set as bash sets them), with a
+#   stub alarmctl standing in for the daemon's replies and for a daemon that
+#   is down;
+# - zsh -n and fish -n on the other completions when those shells exist.
+#
+# Prints one line per check; exits 1 if any failed.
+
+set -u
+
+root=${1:?usage: check_docs.sh REPO_ROOT}
+root=$(cd "$root" && pwd) || exit 2
+man_dir=$root/docs/man
+completions=$root/config/completions
+failures=0
+
+pass() { printf 'ok: %s\n' "$*"; }
+fail() {
+    printf 'FAIL: %s\n' "$*"
+    failures=$((failures + 1))
+}
+
+# --- man pages -----------------------------------------------------------
+
+pages=(alarmd.8 alarmctl.1 alarmd.conf.5)
+if command -v mandoc >/dev/null 2>&1; then
+    for page in "${pages[@]}"; do
+        if [[ ! -f $man_dir/$page ]]; then
+            fail "docs/man/$page is missing"
+            continue
+        fi
+        output=$(mandoc -T lint -W warning "$man_dir/$page" 2>&1)
+        status=$?
+        if ((status != 0)) || [[ -n $output ]]; then
+            fail "mandoc -T lint -W warning docs/man/$page (exit $status)"
+            printf '%s\n' "$output" | sed 's/^/    /'
+        else
+            pass "mandoc -T lint -W warning docs/man/$page"
+        fi
+    done
+else
+    fail "mandoc is not installed (apt-get install mandoc); the man pages were not linted"
+fi
+
+if command -v groff >/dev/null 2>&1; then
+    for page in "${pages[@]}"; do
+        [[ -f $man_dir/$page ]] || continue
+        output=$(groff -man -ww -z -Tutf8 "$man_dir/$page" 2>&1)
+        if [[ -n $output ]]; then
+            fail "groff -man -ww docs/man/$page"
+            printf '%s\n' "$output" | sed 's/^/    /'
+        else
+            pass "groff -man -ww docs/man/$page"
+        fi
+    done
+else
+    echo "skipped: groff not installed"
+fi
+
+# --- every declared option is documented and completed --------------------
+
+mapfile -t options < <(
+    {
+        grep -ho '\.init("[a-z][a-z-]*"' "$root"/Sources/AlarmCLI/Commands/*.swift | cut -d'"' -f2
+        grep -ho 'Option("[a-z][a-z-]*"' "$root"/Sources/AlarmCLI/Parsing/CommandSpec.swift | cut -d'"' -f2
+    } | sort -u
+)
+if ((${#options[@]} < 10)); then
+    fail "found only ${#options[@]} options in Sources/AlarmCLI; the extraction pattern needs updating"
+else
+    missing=()
+    for option in "${options[@]}"; do
+        roff=${option//-/\\-}
+        grep -qF -- "\\-\\-$roff" "$man_dir/alarmctl.1" 2>/dev/null || missing+=("alarmctl.1:--$option")
+        grep -qE -- "--$option( |\\)|\"|\$)" "$completions/alarmctl.bash" 2>/dev/null || missing+=("alarmctl.bash:--$option")
+        grep -qE -- "--${option}[=\\[]" "$completions/_alarmctl" 2>/dev/null || missing+=("_alarmctl:--$option")
+        grep -qE -- "-l $option( |\$)" "$completions/alarmctl.fish" 2>/dev/null || missing+=("alarmctl.fish:--$option")
+    done
+    if ((${#missing[@]})); then
+        fail "options declared in Sources/AlarmCLI but not documented or completed: ${missing[*]}"
+    else
+        pass "all ${#options[@]} alarmctl options appear in alarmctl.1 and the bash, zsh and fish completions"
+    fi
+fi
+
+# --- bash completion -------------------------------------------------------
+
+bash_file=$completions/alarmctl.bash
+if [[ ! -f $bash_file ]]; then
+    fail "config/completions/alarmctl.bash is missing"
+elif ! output=$(bash -n "$bash_file" 2>&1); then
+    fail "bash -n config/completions/alarmctl.bash"
+    printf '%s\n' "$output" | sed 's/^/    /'
+else
+    pass "bash -n config/completions/alarmctl.bash"
+
+    stub_dir=$(mktemp -d)
+    trap 'rm -rf "$stub_dir"' EXIT
+    mkdir -p "$stub_dir/up" "$stub_dir/down"
+    # A stand-in for alarmctl talking to a running daemon: canned --json replies.
+    cat >"$stub_dir/up/alarmctl" <<'EOF'
+#!/bin/sh
+# The completion passes on a --socket from the command line.
+[ "$1" = --socket ] && shift 2
+case "$*" in
+    "list --json") echo '{"alarms":[{"id":"65d12421-0c1e-4f43-9d43-0d6f1b1c2a3e","time":"07:30","days":["mon","tue","wed","thu","fri"],"repeat":"Weekdays","label":"Work"}]}' ;;
+    "remind list --all --json") echo '{"reminders":[{"id":"71b646b6-5d7e-4c52-9a39-1f2e3d4c5b6a","title":"Call the bank"}]}' ;;
+    "sounds --json") echo '{"sounds":[{"name":"bell","theme":"freedesktop","path":"/usr/share/sounds/freedesktop/stereo/bell.oga"}]}' ;;
+    *) exit 64 ;;
+esac
+EOF
+    # A stand-in for alarmctl when alarmd is down: an error on stderr, exit 69.
+    cat >"$stub_dir/down/alarmctl" <<'EOF'
+#!/bin/sh
+echo "alarmctl: cannot reach alarmd at /nowhere: No such file or directory" >&2
+echo "garbage on stdout"
+exit 69
+EOF
+    chmod +x "$stub_dir/up/alarmctl" "$stub_dir/down/alarmctl"
+
+    # Each case: the stub to use (up/down), what to expect ("has WORD" or
+    # "empty"), the command line with the cursor at its end, then the words as
+    # bash splits that line (":" and "=" are word breaks; the last word is the
+    # one under the cursor).
+    output=$(
+        STUB_DIR=$stub_dir bash --norc --noprofile -c '
+            source "$1" || exit 1
+            registration=$(complete -p alarmctl 2>&1)
+            if [[ $registration == "complete -F _alarmctl alarmctl" ]]; then
+                echo "ok: complete -p alarmctl: $registration"
+            else
+                echo "FAIL: complete -p alarmctl printed: $registration"
+            fi
+            check() {
+                local where=$1 expect=$2 word=$3 line=$4
+                shift 4
+                COMP_WORDS=("$@")
+                COMP_CWORD=$(($# - 1))
+                COMP_LINE=$line
+                COMP_POINT=${#line}
+                COMPREPLY=()
+                local label="\"$line\" (daemon $where)" printed
+                printed=$(PATH="$STUB_DIR/$where:/usr/bin:/bin" _alarmctl 2>&1)
+                PATH="$STUB_DIR/$where:/usr/bin:/bin" _alarmctl >/dev/null 2>&1
+                if [[ -n $printed ]]; then
+                    echo "FAIL: completing $label printed: $printed"
+                elif [[ $expect == empty ]]; then
+                    if ((${#COMPREPLY[@]} == 0)); then
+                        echo "ok: completing $label offers nothing"
+                    else
+                        echo "FAIL: completing $label offered: ${COMPREPLY[*]}"
+                    fi
+                elif printf "%s\n" "${COMPREPLY[@]}" | grep -qxF -- "$word"; then
+                    echo "ok: completing $label offers $word"
+                else
+                    echo "FAIL: completing $label should offer $word, offered: ${COMPREPLY[*]:-nothing}"
+                fi
+            }
+            check up has add        "alarmctl a"                       alarmctl a
+            check up has remind     "alarmctl re"                      alarmctl re
+            check up has --days     "alarmctl add 7:30 --d"            alarmctl add 7 : 30 --d
+            check up has --disabled "alarmctl add 7:30 --d"            alarmctl add 7 : 30 --d
+            check up has --days     "alarmctl add 7:30 --d"            alarmctl add 7:30 --d
+            check up has --no-snooze "alarmctl edit 65d1 --time 7:15 --no-s" alarmctl edit 65d1 --time 7 : 15 --no-s
+            check up has weekdays   "alarmctl add 7:30 --days we"      alarmctl add 7 : 30 --days we
+            check up has weekdays   "alarmctl add 7:30 --days=we"      alarmctl add 7 : 30 --days = we
+            check up has weekdays   "alarmctl add 7:30 --days="        alarmctl add 7 : 30 --days =
+            check up has mon,fri    "alarmctl add 7:30 --days mon,f"   alarmctl add 7 : 30 --days mon,f
+            check up has done       "alarmctl remind d"                alarmctl remind d
+            check up has --all      "alarmctl remind list --a"         alarmctl remind list --a
+            check up has --no-due   "alarmctl remind edit 71b6 --no-d" alarmctl remind edit 71b6 --no-d
+            check up has move       "alarmctl help remind m"           alarmctl help remind m
+            check up has 65d12421   "alarmctl show "                   alarmctl show ""
+            check up has 65d12421   "alarmctl rm 65d12421 "            alarmctl rm 65d12421 ""
+            check up has 71b646b6   "alarmctl remind done "            alarmctl remind done ""
+            check up has 71b646b6   "alarmctl snooze "                 alarmctl snooze ""
+            check up has 65d12421   "alarmctl --socket /tmp/x dismiss " alarmctl --socket /tmp/x dismiss ""
+            check up has bell       "alarmctl add 7 --sound b"         alarmctl add 7 --sound b
+            check up has none       "alarmctl add 7 --sound n"         alarmctl add 7 --sound n
+            check up empty ""       "alarmctl show 65d1 "              alarmctl show 65d1 ""
+            check up empty ""       "alarmctl add 7 --label "          alarmctl add 7 --label ""
+            check down empty ""     "alarmctl show "                   alarmctl show ""
+            check down empty ""     "alarmctl remind rm "              alarmctl remind rm ""
+            check down has none     "alarmctl add 7 --sound "          alarmctl add 7 --sound ""
+        ' check "$bash_file" 2>&1
+    )
+    printf '%s\n' "$output"
+    failures=$((failures + $(printf '%s\n' "$output" | grep -c '^FAIL')))
+fi
+
+# --- zsh and fish ----------------------------------------------------------
+
+if command -v zsh >/dev/null 2>&1; then
+    if output=$(zsh -n "$completions/_alarmctl" 2>&1); then
+        pass "zsh -n config/completions/_alarmctl"
+    else
+        fail "zsh -n config/completions/_alarmctl"
+        printf '%s\n' "$output" | sed 's/^/    /'
+    fi
+    head -n 1 "$completions/_alarmctl" | grep -qx '#compdef alarmctl' ||
+        fail "config/completions/_alarmctl must start with #compdef alarmctl"
+else
+    echo "skipped: zsh not installed"
+fi
+
+if command -v fish >/dev/null 2>&1; then
+    if output=$(fish -n "$completions/alarmctl.fish" 2>&1); then
+        pass "fish -n config/completions/alarmctl.fish"
+    else
+        fail "fish -n config/completions/alarmctl.fish"
+        printf '%s\n' "$output" | sed 's/^/    /'
+    fi
+else
+    echo "skipped: fish not installed"
+fi
+
+if ((failures)); then
+    echo "$failures check(s) failed"
+    exit 1
+fi
+echo "all documentation checks passed"
