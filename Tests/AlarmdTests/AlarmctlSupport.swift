@@ -43,19 +43,10 @@ enum Alarmctl {
             stdin.fileHandleForWriting.write(input)
             try stdin.fileHandleForWriting.close()
         }
-        // Both pipes are read to their ends before waiting, one on another thread,
-        // so a child filling either pipe cannot block.
-        let errorData = LockedData()
-        let errorRead = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            errorData.set(err.fileHandleForReading.readDataToEndOfFile())
-            errorRead.signal()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        errorRead.wait()
+        let (outData, errorData) = readToEnd(out, err)
         process.waitUntilExit()
         return Result(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-                      standardError: String(decoding: errorData.get(), as: UTF8.self))
+                      standardError: String(decoding: errorData, as: UTF8.self))
     }
 
     /// `run` that must succeed; its standard output.
@@ -79,6 +70,20 @@ enum Alarmctl {
 }
 
 /// Data handed from one thread to another.
+/// Reads a child's stdout and stderr to their ends before it is waited for,
+/// stderr on another thread, so a child filling either pipe cannot block.
+func readToEnd(_ out: Pipe, _ err: Pipe) -> (output: Data, error: Data) {
+    let errorData = LockedData()
+    let errorRead = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        errorData.set(err.fileHandleForReading.readDataToEndOfFile())
+        errorRead.signal()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    errorRead.wait()
+    return (outData, errorData.get())
+}
+
 final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()

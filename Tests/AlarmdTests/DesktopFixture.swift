@@ -32,19 +32,11 @@ enum Tool {
         let pid = process.processIdentifier
         let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        // Both pipes are read to their ends, one on another thread, so neither can fill up.
-        let errorData = LockedData()
-        let errorRead = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            errorData.set(err.fileHandleForReading.readDataToEndOfFile())
-            errorRead.signal()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        errorRead.wait()
+        let (outData, errorData) = readToEnd(out, err)
         process.waitUntilExit()
         watchdog.cancel()
         return Result(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-                      standardError: String(decoding: errorData.get(), as: UTF8.self))
+                      standardError: String(decoding: errorData, as: UTF8.self))
     }
 }
 
@@ -360,7 +352,7 @@ final class DesktopSession: @unchecked Sendable {
         monitorOutputs.append(output)
         lock.unlock()
         // Once a monitor, it is told it lost its unique name.
-        guard waitUntil(timeout: 10, { output.text.contains("member=NameLost") }) else {
+        guard waitUntil(timeout: 30, { output.text.contains("member=NameLost") }) else {
             throw HarnessError(description: "dbus-monitor did not become a monitor: \(output.text)")
         }
 
