@@ -66,12 +66,13 @@ public enum Item: Hashable, Sendable, Identifiable {
     }
 
     /// A one-shot alarm is spent once its occurrence is over.
-    var endsAfterOccurrence: Bool {
+    public var endsAfterOccurrence: Bool {
         if case .alarm(let alarm) = self { return alarm.isOneShot }
         return false
     }
 
-    var skipsNext: Bool {
+    /// An alarm set to pass over its next occurrence.
+    public var skipsNext: Bool {
         if case .alarm(let alarm) = self { return alarm.skipNext }
         return false
     }

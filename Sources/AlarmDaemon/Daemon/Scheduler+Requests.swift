@@ -249,7 +249,7 @@ extension Scheduler {
             let item = items[next.id]!
             result.append(Firing(item: item, at: next.deadline))
             // A one-shot alarm switches itself off after its occurrence.
-            frontier.set(next.id, to: item.isOneShotAlarm ? nil : item.nextOccurrence(after: next.deadline, in: zone))
+            frontier.set(next.id, to: item.endsAfterOccurrence ? nil : item.nextOccurrence(after: next.deadline, in: zone))
         }
         return result
     }
@@ -260,11 +260,11 @@ extension Scheduler {
         switch state.phase {
         case .waiting:
             // A skipped occurrence will not fire; show the one after it.
-            return item.skipsNextOccurrence ? item.nextOccurrence(after: entry.deadline, in: zone) : entry.deadline
+            return item.skipsNext ? item.nextOccurrence(after: entry.deadline, in: zone) : entry.deadline
         case .snoozed(let until):
             return until
         case .ringing:
-            return item.isOneShotAlarm ? nil : item.nextOccurrence(after: state.occurrence ?? state.anchor, in: zone)
+            return item.endsAfterOccurrence ? nil : item.nextOccurrence(after: state.occurrence ?? state.anchor, in: zone)
         }
     }
 
@@ -332,14 +332,3 @@ extension Scheduler {
     }
 }
 
-extension Item {
-    var isOneShotAlarm: Bool {
-        if case .alarm(let alarm) = self { return alarm.isOneShot }
-        return false
-    }
-
-    var skipsNextOccurrence: Bool {
-        if case .alarm(let alarm) = self { return alarm.skipNext }
-        return false
-    }
-}
