@@ -39,14 +39,7 @@ final class NotifyListener: @unchecked Sendable {
         path = directory + "/notify.sock"
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         self.fd = fd
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = withUnixAddress(path) { bind(fd, $0, $1) }
         precondition(bound == 0, "bind \(path): \(errno)")
         thread = Thread { [weak self] in
             var buffer = [UInt8](repeating: 0, count: 4096)
@@ -189,21 +182,22 @@ final class DaemonProcess {
 }
 
 /// The system journal as a test reads it back. When no journald runs (a
-/// container, CI), the harness starts the real `/lib/systemd/systemd-journald`,
-/// which needs root; without root the journal tests are skipped with the reason.
+/// container, CI — possibly with a stale socket file left by an earlier one),
+/// the harness starts the real `/lib/systemd/systemd-journald`, which needs
+/// root; without root the journal tests are skipped with the reason.
 enum JournalFixture {
     static let socket = "/run/systemd/journal/socket"
 
     /// Why journal tests cannot run here, or `nil` when they can.
     static let unavailableReason: String? = {
-        if FileManager.default.fileExists(atPath: socket) { return nil }
+        if datagramSocketIsListening(socket) { return nil }
         guard getuid() == 0 else { return "no journald is running and starting one needs root" }
         let journald = Process()
         journald.executableURL = URL(fileURLWithPath: "/lib/systemd/systemd-journald")
         journald.standardOutput = FileHandle.nullDevice
         journald.standardError = FileHandle.nullDevice
         do { try journald.run() } catch { return "cannot start systemd-journald: \(error)" }
-        return waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: socket) } ? nil : "systemd-journald did not create \(socket)"
+        return waitUntil(timeout: 10) { datagramSocketIsListening(socket) } ? nil : "systemd-journald is not listening on \(socket)"
     }()
 
     static var isAvailable: Bool { unavailableReason == nil }

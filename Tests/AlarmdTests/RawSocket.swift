@@ -31,15 +31,9 @@ final class RawSocket {
     init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw HarnessError(description: "socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard path.utf8.count < capacity else { Glibc.close(fd); throw HarnessError(description: "socket path too long: \(path)") }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        guard let connected = withUnixAddress(path, { connect(fd, $0, $1) }) else {
+            Glibc.close(fd)
+            throw HarnessError(description: "socket path too long: \(path)")
         }
         guard connected == 0 else {
             let reason = String(cString: strerror(errno))
@@ -149,4 +143,28 @@ extension VarlinkReply {
     }
 
     var text: String { json.jsonText }
+}
+
+/// Calls `body` with a `sockaddr_un` for `path`, or returns `nil` when the path
+/// does not fit in one.
+func withUnixAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result? {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+    }
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+}
+
+/// Whether a process is receiving on the datagram socket at `path`. A socket
+/// file outlives the process that bound it (a journald that was stopped leaves
+/// /run/systemd/journal/socket behind), so only a connect tells.
+func datagramSocketIsListening(_ path: String) -> Bool {
+    let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { return false }
+    defer { Glibc.close(fd) }
+    return withUnixAddress(path, { connect(fd, $0, $1) }) == 0
 }
