@@ -17,8 +17,10 @@ TEST_PACKAGES := $(BUILD_PACKAGES) systemd util-linux python3 python3-venv \
 	dbus-daemon dbus-bin dunst xvfb x11-utils sound-theme-freedesktop \
 	mandoc zsh fish
 
-# The Python `varlink` package (PyPI), in a private virtual environment so the
-# system's Python is left alone; the tests look for it here.
+# The Python `varlink` package (an independent Varlink client) and `jeepney`
+# (a stand-in systemd manager on a private bus), from PyPI, in a private
+# virtual environment so the system's Python is left alone; the tests look
+# for them here.
 PYVENV := .build/pyvenv
 
 # Installs the packages named in $(1) that dpkg does not list as installed.
@@ -93,7 +95,7 @@ run: build
 
 python-deps: test-deps
 	@test -x $(PYVENV)/bin/python3 || python3 -m venv $(PYVENV)
-	@$(PYVENV)/bin/python3 -c 'import varlink' 2>/dev/null || $(PYVENV)/bin/python3 -m pip install -q --disable-pip-version-check varlink
+	@$(PYVENV)/bin/python3 -c "import varlink, jeepney" 2>/dev/null || $(PYVENV)/bin/python3 -m pip install -q --disable-pip-version-check varlink jeepney
 
 test: test-deps python-deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)

@@ -266,24 +266,7 @@ final class DesktopSession: @unchecked Sendable {
 
             """
         precondition(FileManager.default.createFile(atPath: dir + "/dunstrc", contents: Data(dunstrc.utf8)))
-        // A session bus without service directories: nothing is auto-started
-        // (not the system's dunst), so only the test's dunst can answer.
-        let busConfig = """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <listen>\(busAddress)</listen>
-              <auth>EXTERNAL</auth>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/>
-                <allow eavesdrop="true"/>
-                <allow own="*"/>
-              </policy>
-            </busconfig>
-
-            """
-        precondition(FileManager.default.createFile(atPath: dir + "/bus.conf", contents: Data(busConfig.utf8)))
+        PrivateBus.writeConfiguration(to: dir + "/bus.conf", address: busAddress)
     }
 
     private static let displayLock = NSLock()

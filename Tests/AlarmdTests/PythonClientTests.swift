@@ -32,9 +32,9 @@ import Testing
         return (process.terminationStatus, output.text)
     }
 
-    /// The first interpreter that can `import varlink`: `$ALARMD_TEST_PYTHON`,
+    /// The first interpreter that can `import MODULE`: `$ALARMD_TEST_PYTHON`,
     /// then the Makefile's venv `.build/pyvenv/bin/python3`, then `python3` on PATH.
-    static func interpreter() -> (path: String?, tried: [String]) {
+    static func interpreter(importing module: String = "varlink") -> (path: String?, tried: [String]) {
         var candidates: [(String, [String])] = []
         if let explicit = ProcessInfo.processInfo.environment["ALARMD_TEST_PYTHON"], !explicit.isEmpty {
             candidates.append((explicit, []))
@@ -48,7 +48,7 @@ import Testing
                 tried.append("\(name): not found")
                 continue
             }
-            guard let probe = try? run(executable, prefix + ["-c", "import sys, varlink; print(sys.executable)"], timeout: 30) else {
+            guard let probe = try? run(executable, prefix + ["-c", "import sys, \(module); print(sys.executable)"], timeout: 30) else {
                 tried.append("\(name): could not run")
                 continue
             }

@@ -23,7 +23,9 @@ public final class Daemon: @unchecked Sendable {
     private let environment: [String: String]
     private let store: Store
     private let notifier = ServiceNotifier()
-    private let zoneSource: SystemZone
+    /// Where the system zone comes from; `TZ` may change on reload. Touched on
+    /// the control queue only (signals and the zone watcher run there).
+    private var zoneSource: SystemZone
     private let control = DispatchQueue(label: "alarmd.control")
     private var config: DaemonConfig
     private var configFile: String?
@@ -113,10 +115,9 @@ public final class Daemon: @unchecked Sendable {
         server?.start()
         do {
             let scheduler = scheduler
-            let zoneSource = zoneSource
             watchers.append(try ClockWatcher(queue: control) { scheduler.clockChanged($0) })
             let etc = URL(fileURLWithPath: "/etc/localtime").deletingLastPathComponent().path
-            watchers.append(try TimeZoneWatcher(directory: etc, queue: control) { scheduler.zoneChanged(zoneSource.current()) })
+            watchers.append(try TimeZoneWatcher(directory: etc, queue: control) { [unowned self] in scheduler.zoneChanged(zoneSource.current()) })
         } catch {
             journal.send("Cannot watch for clock or time-zone changes (\(error)); alarms still fire, but a clock change is noticed only at the next firing", priority: .warning)
         }
@@ -144,7 +145,8 @@ public final class Daemon: @unchecked Sendable {
         watchdog = timer
     }
 
-    /// SIGHUP: re-read the configuration and the system zone, re-plan.
+    /// SIGHUP: re-read the configuration and the system zone (`TZ` included,
+    /// from the service manager), re-plan. Runs on the control queue.
     public func reload() {
         notifier.reloading()
         do {
@@ -154,10 +156,30 @@ public final class Daemon: @unchecked Sendable {
         } catch {
             journal.send("Reload: keeping the previous configuration: \(error)", priority: .error)
         }
+        reloadTZ()
         scheduler.zoneChanged(zoneSource.current())
         let status = scheduler.status
         journal.send("Reloaded configuration\(configFile.map { " from \($0)" } ?? " (built-in defaults)"): \(status)", priority: .info, messageID: MessageID.reloaded)
         notifier.ready(status: status)
+    }
+
+    /// Takes `TZ` from the environment systemd would start alarmd with now, so
+    /// `systemctl --user set-environment TZ=…` plus a reload moves floating
+    /// alarms. Only a service started by systemd (`INVOCATION_ID` set) asks: a
+    /// daemon started by hand keeps the `TZ` it was given.
+    private func reloadTZ() {
+        guard environment["INVOCATION_ID"] != nil else { return }
+        let tz: String?
+        switch ServiceManager.lookUp("TZ") {
+        case .value(let value): tz = value
+        case .unset: tz = nil
+        case .unavailable(let reason):
+            journal.send("Reload: cannot ask the service manager for TZ (\(reason)); keeping TZ=\(zoneSource.environmentTZ ?? "(unset)")", priority: .warning)
+            return
+        }
+        guard tz != zoneSource.environmentTZ else { return }
+        journal.send("Reload: TZ is now \(tz ?? "unset") in the service manager's environment (was \(zoneSource.environmentTZ ?? "unset"))", priority: .info)
+        zoneSource = SystemZone(environmentTZ: tz, etcDirectory: zoneSource.etcDirectory)
     }
 
     /// Stops firing, silences everything and closes the store.

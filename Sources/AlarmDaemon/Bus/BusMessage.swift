@@ -59,10 +59,35 @@ final class BusMessage {
         }
     }
 
-    func readString() throws(SystemError) -> String {
+    /// Reads a string-like value: `s` (string), `o` (object path) or `g` (signature).
+    func readString(type: Character = "s") throws(SystemError) -> String {
         var pointer: UnsafePointer<CChar>?
-        try systemdCall("sd_bus_message_read_basic(s)", sd_bus_message_read_basic(raw, CChar(UInt8(ascii: "s")), &pointer))
+        try systemdCall("sd_bus_message_read_basic(\(type))", sd_bus_message_read_basic(raw, CChar(type.asciiValue!), &pointer))
         return pointer.map { String(cString: $0) } ?? ""
+    }
+
+    /// Reads an array of strings (`as`), or a variant holding one (`v` of `as`,
+    /// as `org.freedesktop.DBus.Properties.Get` returns it).
+    func readStringArray(inVariant: Bool = false) throws(SystemError) -> [String] {
+        if inVariant { try enter("v", "as") }
+        try enter("a", "s")
+        var strings: [String] = []
+        while true {
+            var pointer: UnsafePointer<CChar>?
+            let result = sd_bus_message_read_basic(raw, CChar(UInt8(ascii: "s")), &pointer)
+            try systemdCall("sd_bus_message_read_basic(s)", result)
+            // 0: the end of the array.
+            guard result > 0, let pointer else { break }
+            strings.append(String(cString: pointer))
+        }
+        try systemdCall("sd_bus_message_exit_container", sd_bus_message_exit_container(raw))
+        if inVariant { try systemdCall("sd_bus_message_exit_container", sd_bus_message_exit_container(raw)) }
+        return strings
+    }
+
+    private func enter(_ type: Character, _ contents: String) throws(SystemError) {
+        let result = contents.withCString { sd_bus_message_enter_container(raw, CChar(type.asciiValue!), $0) }
+        try systemdCall("sd_bus_message_enter_container(\(type)\(contents))", result)
     }
 
     func readUInt32() throws(SystemError) -> UInt32 {
