@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 extension Store {
     /// Opens, validates, configures and migrates the database at `path`.
@@ -6,7 +7,7 @@ extension Store {
     /// The order matters: everything up to the quick check only reads, so a file that
     /// turns out not to be ours is left exactly as it was. Only then do the pragmas
     /// that write (`journal_mode=WAL` rewrites the header) and the migrations run.
-    static func openDatabase(path: String) throws(StoreError) -> SQLiteDatabase {
+    static func openDatabase(path: String, quickCheckLimit: Int64) throws(StoreError) -> SQLiteDatabase {
         let database: SQLiteDatabase
         do {
             // No SQLITE_OPEN_CREATE: StoreFiles created the file with the right mode.
@@ -15,7 +16,7 @@ extension Store {
             throw StoreError(opening: error, path: path)
         }
         do throws(StoreError) {
-            try validate(database, path: path)
+            try validate(database, path: path, quickCheck: fileSize(path) <= quickCheckLimit)
             try configure(database, path: path)
             let version = try opening(path) { () throws(SQLiteError) in try Schema.migrate(database) }
             // Another alarmd may have upgraded the file while this one was migrating it.
@@ -30,7 +31,7 @@ extension Store {
     }
 
     /// Read-only checks that the file is an alarmd database this build understands.
-    private static func validate(_ database: SQLiteDatabase, path: String) throws(StoreError) {
+    private static func validate(_ database: SQLiteDatabase, path: String, quickCheck: Bool) throws(StoreError) {
         // Not a write: it only makes this connection wait for another one's lock.
         try opening(path) { () throws(SQLiteError) in
             try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
@@ -40,10 +41,7 @@ extension Store {
         guard version <= currentSchemaVersion else {
             throw .newerSchema(path: path, found: version, supported: currentSchemaVersion)
         }
-        let problems = try opening(path) { () throws(SQLiteError) in try database.texts("PRAGMA quick_check") }
-        guard problems == ["ok"] else {
-            throw .corrupt(path: path, detail: "quick_check: " + problems.prefix(3).joined(separator: "; "))
-        }
+        if quickCheck { try check(database, path: path) }
         if version == 0 {
             let objects = try opening(path) { () throws(SQLiteError) in
                 try database.integer("SELECT count(*) FROM sqlite_schema") ?? 0
@@ -54,6 +52,35 @@ extension Store {
                     + "it may belong to another program")
             }
         }
+    }
+
+    /// `PRAGMA quick_check`: every page of every table and index is read, so
+    /// it costs about a second per hundred megabytes.
+    private static func check(_ database: SQLiteDatabase, path: String) throws(StoreError) {
+        let problems = try opening(path) { () throws(SQLiteError) in try database.texts("PRAGMA quick_check") }
+        guard problems == ["ok"] else {
+            throw .corrupt(path: path, detail: "quick_check: " + problems.prefix(3).joined(separator: "; "))
+        }
+    }
+
+    /// Runs the quick check that ``init(path:quickCheckLimit:)`` skipped for a
+    /// large file, on a read-only connection of its own, so it can run on another
+    /// thread while this store is in use.
+    public static func quickCheck(path: String) throws(StoreError) {
+        let database: SQLiteDatabase
+        do {
+            database = try SQLiteDatabase(path: path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
+        } catch {
+            throw StoreError(opening: error, path: path)
+        }
+        defer { database.close() }
+        try opening(path) { () throws(SQLiteError) in try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds) }
+        try check(database, path: path)
+    }
+
+    static func fileSize(_ path: String) -> Int64 {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int64(info.st_size) : 0
     }
 
     /// Connection settings. WAL lets readers run during a write and survives crashes
@@ -68,6 +95,7 @@ extension Store {
             try database.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
         }
     }
+
 
     /// Runs SQLite work of the opening sequence, classifying its failures as the file's
     /// problems (not a database, corrupt, cannot open).

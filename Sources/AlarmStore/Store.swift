@@ -41,11 +41,20 @@ public final class Store {
     /// newer schema is refused (``StoreError/notADatabase(path:)``,
     /// ``StoreError/corrupt(path:detail:)``, ``StoreError/newerSchema(path:found:supported:)``)
     /// before anything is written to it.
-    public init(path: String) throws(StoreError) {
+    /// Opens (creating it if needed), checks and migrates the store at `path`.
+    ///
+    /// A file larger than `quickCheckLimit` bytes skips `PRAGMA quick_check`
+    /// (about a second per hundred megabytes); ``needsQuickCheck`` is then true
+    /// and the caller runs ``quickCheck(path:)`` when it can afford to.
+    public init(path: String, quickCheckLimit: Int64 = .max) throws(StoreError) {
         self.path = path
         try StoreFiles.prepare(path: path)
-        database = try Self.openDatabase(path: path)
+        needsQuickCheck = Self.fileSize(path) > quickCheckLimit
+        database = try Self.openDatabase(path: path, quickCheckLimit: quickCheckLimit)
     }
+
+    /// Whether opening skipped the quick check of a large file.
+    public let needsQuickCheck: Bool
 
     deinit {
         close()
@@ -286,6 +295,47 @@ public final class Store {
     }
 
     // MARK: Ringing state
+
+    /// How many alarms and reminders there are (to size memory before a load).
+    public func itemCount() throws(StoreError) -> Int {
+        try sqlite("count items") { database throws(SQLiteError) in
+            Int(try database.integer("SELECT (SELECT count(*) FROM alarms) + (SELECT count(*) FROM reminders)") ?? 0)
+        }
+    }
+
+    /// Streams every item with its saved ringing state (`nil` when it has none):
+    /// the daemon's start-up load, with no array of a million items built on the
+    /// way and no lookup by id. Alarms and `ring_states` are both keyed by id,
+    /// so two scans in id order are merged here (less than half the cost of a
+    /// join, which seeks for every row); the few reminders use a join.
+    public func loadItems(_ body: (Item, RingState?) -> Void) throws(StoreError) {
+        try sqlite("load items") { database throws(SQLiteError) in
+            try database.withStatement(AlarmRow.selectAll + " ORDER BY id") { alarms throws(SQLiteError) in
+                try database.withStatement(RingStateRow.selectAll + " ORDER BY item_id") { states throws(SQLiteError) in
+                    var decoder = AlarmRow.Decoder()
+                    var onState = try states.step()
+                    while try alarms.step() {
+                        let alarm = try decoder.decode(alarms)
+                        // Pass over the states of reminders, and of nothing.
+                        var order = 1
+                        while onState {
+                            order = states.compareBlob(at: 0, with: alarms, at: 0)
+                            if order >= 0 { break }
+                            onState = try states.step()
+                        }
+                        body(.alarm(alarm), onState && order == 0 ? try RingStateRow.decode(states).1 : nil)
+                    }
+                }
+            }
+            let reminderColumns = Int32(ReminderRow.columns.count)
+            try database.withStatement(RingStateRow.selectJoined("reminders", itemColumns: ReminderRow.columns, orderBy: "position")) { statement throws(SQLiteError) in
+                while try statement.step() {
+                    let reminder = try ReminderRow.decode(statement)
+                    body(.reminder(reminder), statement.isNull(at: reminderColumns) ? nil : try RingStateRow.decode(statement, from: reminderColumns).1)
+                }
+            }
+        }
+    }
 
     /// Every saved ringing state, by item id.
     public func ringStates() throws(StoreError) -> [UUID: RingState] {

@@ -9,11 +9,11 @@ struct DeadlineQueueTests {
     /// everything yields the dictionary sorted.
     @Test func matchesASortedReferenceUnderRandomOperations() {
         var generator = SplitMix64(seed: 42)
-        let ids = (0..<64).map { _ in UUID() }
+        let slots = Array(Int32(0)..<64)
         var queue = DeadlineQueue()
-        var reference: [UUID: Date] = [:]
+        var reference: [Int32: Date] = [:]
         for _ in 0..<5_000 {
-            let id = ids.randomElement(using: &generator)!
+            let id = slots.randomElement(using: &generator)!
             if Int.random(in: 0..<4, using: &generator) == 0 {
                 queue.remove(id)
                 reference[id] = nil
@@ -29,23 +29,23 @@ struct DeadlineQueueTests {
         #expect(queue.earliest(10).map(\.deadline) == Array(expected.prefix(10)))
         var popped: [Date] = []
         while let entry = queue.popDue(at: .distantFuture) {
-            #expect(reference[entry.id] == entry.deadline)
+            #expect(reference[entry.slot] == entry.deadline)
             popped.append(entry.deadline)
         }
         #expect(popped == expected)
     }
 
-    @Test func bulkBuildKeepsTheLastDeadlinePerIdAndPopsOnlyWhatIsDue() {
-        let a = UUID(), b = UUID()
+    @Test func bulkBuildKeepsTheLastDeadlinePerSlotAndPopsOnlyWhatIsDue() {
+        let a: Int32 = 7, b: Int32 = 2
         var queue = DeadlineQueue([
-            .init(id: a, deadline: Date(timeIntervalSince1970: 50)),
-            .init(id: b, deadline: Date(timeIntervalSince1970: 20)),
-            .init(id: a, deadline: Date(timeIntervalSince1970: 10)),
+            .init(slot: a, deadline: Date(timeIntervalSince1970: 50)),
+            .init(slot: b, deadline: Date(timeIntervalSince1970: 20)),
+            .init(slot: a, deadline: Date(timeIntervalSince1970: 10)),
         ])
         #expect(queue.count == 2)
         #expect(queue.deadline(for: a) == Date(timeIntervalSince1970: 10))
         #expect(queue.popDue(at: Date(timeIntervalSince1970: 5)) == nil)
-        #expect(queue.popDue(at: Date(timeIntervalSince1970: 15))?.id == a)
+        #expect(queue.popDue(at: Date(timeIntervalSince1970: 15))?.slot == a)
         #expect(queue.popDue(at: Date(timeIntervalSince1970: 15)) == nil)
         queue.set(b, to: nil)
         #expect(queue.isEmpty)

@@ -109,6 +109,41 @@ struct StoreRefusalTests {
         }
     }
 
+    /// A large store may skip the quick check at open (it reads every page);
+    /// damage outside the item tables then shows in ``Store/quickCheck(path:)``,
+    /// run later on a connection of its own, while the items still load.
+    @Test func aSkippedQuickCheckRunsLaterOnItsOwnConnection() throws {
+        try withScratchDirectory { directory throws in
+            let path = directory + "/large.sqlite3"
+            try makeStoreWithData(path)
+            do {
+                let store = try Store(path: path)
+                try store.record((0..<2_000).map { Sample.event(Sample.id(1), .fired, at: 1_800_000_000 + Double($0), detail: String(repeating: "x", count: 100)) })
+                store.close()
+            }
+            // The history was written last, so it fills the last pages.
+            var bytes = try contents(of: path)
+            for offset in (bytes.count - 3 * 4096)..<bytes.count { bytes[offset] = UInt8(truncatingIfNeeded: offset &* 31 &+ 7) }
+            try bytes.write(to: URL(fileURLWithPath: path))
+
+            #expect(throws: StoreError.self) { try Store(path: path).close() }
+            let store = try Store(path: path, quickCheckLimit: 0)
+            defer { store.close() }
+            #expect(store.needsQuickCheck)
+            var count = 0
+            try store.loadItems { _, _ in count += 1 }
+            #expect(count == 200)
+            do throws(StoreError) {
+                try Store.quickCheck(path: path)
+                Issue.record("the quick check passed a damaged file")
+            } catch {
+                guard case .corrupt(let reported, _) = error else { Issue.record("expected corrupt, got \(error)"); return }
+                #expect(reported == path)
+            }
+            #expect(try Store(path: directory + "/small.sqlite3", quickCheckLimit: 1 << 20).needsQuickCheck == false)
+        }
+    }
+
     /// A store with enough alarms to fill several pages, closed, without side files.
     private func makeStoreWithData(_ path: String) throws {
         let store = try Store(path: path)

@@ -47,3 +47,44 @@ struct StoreRingStateTests {
         }
     }
 }
+
+@Suite("Start-up load")
+struct StoreLoadTests {
+    /// The merge of alarms and ring states walks both in id order: alarms with
+    /// and without a state, reminders' states between them, and a state whose
+    /// item is gone (a hand-edited file) must each land where they belong.
+    @Test func everyItemArrivesWithItsOwnStateOrNone() throws {
+        try withScratchDirectory { directory throws in
+            let store = try Store(path: storePath(in: directory))
+            defer { store.close() }
+            // Ids interleave: 1 alarm (state), 2 reminder (state), 3 alarm (none),
+            // 4 orphan state, 5 alarm (state), 6 reminder (none), 0xF0 alarm (state).
+            let alarms = try [1, 3, 5, 0xF0].map { try Sample.alarm(UInt8($0), label: "A\($0)") }
+            let reminders = [2, 6].map { Sample.reminder(UInt8($0)) }
+            for alarm in alarms { try store.insert(alarm) }
+            for reminder in reminders { try store.insert(reminder) }
+            func state(_ n: Double) -> RingState { RingState(anchor: Date(timeIntervalSince1970: 1_800_000_000 + n)) }
+            try store.saveRingStates([
+                (Sample.id(1), .alarm, state(1)), (Sample.id(2), .reminder, state(2)),
+                (Sample.id(5), .alarm, state(5)), (Sample.id(0xF0), .alarm, state(0xF0)),
+            ])
+            try rawExecute(store.path, "PRAGMA foreign_keys = OFF; INSERT INTO ring_states (item_id, item_kind, anchor_usec, phase) VALUES (x'04A1A2A3B1B241C281D2E1E2E3E4E504', 'alarm', 0, 'waiting')")
+            var loaded: [UUID: (Item, RingState?)] = [:]
+            try store.loadItems { item, state in
+                #expect(loaded[item.id] == nil, "\(item.id) twice")
+                loaded[item.id] = (item, state)
+            }
+            #expect(try store.itemCount() == 6)
+            #expect(loaded.count == 6)
+            #expect(loaded[Sample.id(1)]?.1 == state(1))
+            #expect(loaded[Sample.id(2)]?.1 == state(2))
+            #expect(loaded[Sample.id(3)].map { $0.1 == nil } == true)
+            #expect(loaded[Sample.id(4)] == nil)
+            #expect(loaded[Sample.id(5)]?.1 == state(5))
+            #expect(loaded[Sample.id(6)].map { $0.1 == nil } == true)
+            #expect(loaded[Sample.id(0xF0)]?.1 == state(0xF0))
+            for alarm in alarms { #expect(loaded[alarm.id]?.0 == .alarm(alarm)) }
+            for reminder in reminders { #expect(loaded[reminder.id]?.0.title == reminder.title) }
+        }
+    }
+}

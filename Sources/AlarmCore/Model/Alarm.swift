@@ -7,18 +7,24 @@ public struct Alarm: Identifiable, Hashable, Sendable {
     public static let ringSecondsRange = 1...3600
     public static let defaultRingSeconds = 300
 
+    // Stored properties are ordered so the small ones pack into the padding
+    // after `sound`: a daemon keeps a million alarms in memory.
     public let id: UUID
+    public var label: String
+    public var sound: Sound
     public var time: TimeOfDay
     /// Empty for a one-shot alarm.
     public var days: RepeatDays
-    public var label: String
-    public var sound: Sound
-    public var snooze: SnoozeSettings
-    /// Seconds of ringing before the alarm silences itself.
-    public var ringSeconds: Int
     public var enabled: Bool
     /// Pass over the next occurrence silently, then clear.
     public var skipNext: Bool
+    public var snooze: SnoozeSettings
+    private var storedRingSeconds: Int32
+    /// Seconds of ringing before the alarm silences itself.
+    public var ringSeconds: Int {
+        get { Int(storedRingSeconds) }
+        set { storedRingSeconds = Int32(clamping: newValue) }
+    }
     /// `nil` is a floating alarm that follows the system zone, like a phone alarm;
     /// a pinned alarm keeps ringing at its time in this zone wherever the machine is.
     public var timeZone: TimeZone?
@@ -49,7 +55,7 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         self.label = label
         self.sound = sound
         self.snooze = snooze
-        self.ringSeconds = ringSeconds
+        storedRingSeconds = Int32(clamping: ringSeconds)
         self.enabled = enabled
         self.skipNext = skipNext
         self.timeZone = timeZone
@@ -74,8 +80,6 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         }
         try CommandRules.check(command)
         // A hand-built `Sound` (say `.themed("-x")`) must obey the same rules as a parsed one.
-        guard try Sound.parse(sound.description) == sound else {
-            throw .text("sound", "must be a sound-theme name, an absolute file path, or none", got: sound.description)
-        }
+        try sound.validate()
     }
 }

@@ -2,10 +2,22 @@
 public struct SnoozeSettings: Hashable, Sendable {
     /// Whether the Snooze action is offered at all.
     public var enabled: Bool
+    // Narrow storage (a daemon keeps a million alarms in memory); the public
+    // Ints accept anything so `validate()` can name an out-of-range value.
+    // Values beyond the storage saturate, and still fail validation.
+    private var storedMinutes: Int16
+    private var storedMaxCount: Int16
+
     /// Minutes from the snooze until the item rings again, 1–60.
-    public var minutes: Int
+    public var minutes: Int {
+        get { Int(storedMinutes) }
+        set { storedMinutes = Int16(clamping: newValue) }
+    }
     /// How many snoozes one occurrence allows; 0 means unlimited.
-    public var maxCount: Int
+    public var maxCount: Int {
+        get { Int(storedMaxCount) }
+        set { storedMaxCount = Int16(clamping: newValue) }
+    }
 
     /// iOS's fixed nine minutes, unlimited.
     public static let `default` = SnoozeSettings(enabled: true, minutes: 9, maxCount: 0)
@@ -14,8 +26,8 @@ public struct SnoozeSettings: Hashable, Sendable {
 
     public init(enabled: Bool = true, minutes: Int = 9, maxCount: Int = 0) {
         self.enabled = enabled
-        self.minutes = minutes
-        self.maxCount = maxCount
+        storedMinutes = Int16(clamping: minutes)
+        storedMaxCount = Int16(clamping: maxCount)
     }
 
     public func validate() throws(ValidationError) {

@@ -24,19 +24,30 @@ public enum Sound: Hashable, Sendable, CustomStringConvertible {
     /// as an option or a relative path by a player; files must be absolute paths.
     public static func parse(_ text: String, field: String = "sound") throws(ValidationError) -> Sound {
         if text == "none" { return .none }
-        if text.hasPrefix("/") {
-            guard text.utf8.count <= 4096, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\0" }) else {
-                throw .text(field, "must be a file path without control characters", got: text)
+        let sound: Sound = text.hasPrefix("/") ? .file(text) : .themed(text)
+        try sound.validate(field: field)
+        return sound
+    }
+
+    /// Checks the rules ``parse(_:field:)`` applies, for a value built by hand.
+    public func validate(field: String = "sound") throws(ValidationError) {
+        switch self {
+        case .none:
+            return
+        case .file(let path):
+            guard path.hasPrefix("/") else { throw .text(field, "must be an absolute file path", got: path) }
+            guard path.utf8.count <= 4096, !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\0" }) else {
+                throw .text(field, "must be a file path without control characters", got: path)
             }
-            return .file(text)
+        case .themed(let name):
+            let allowed = name.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x2E || byte == 0x5F || byte == 0x2D
+            }
+            // "none" as a theme name would read back as silence.
+            guard !name.isEmpty, name.utf8.count <= 128, allowed, name.first != "-", name.first != ".", name != "none" else {
+                throw .text(field, "must be a sound-theme name (letters, digits, . _ -), an absolute file path, or none", got: name)
+            }
         }
-        let allowed = text.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x2E || byte == 0x5F || byte == 0x2D
-        }
-        guard !text.isEmpty, text.utf8.count <= 128, allowed, text.first != "-", text.first != "." else {
-            throw .text(field, "must be a sound-theme name (letters, digits, . _ -), an absolute file path, or none", got: text)
-        }
-        return .themed(text)
     }
 }

@@ -1,14 +1,18 @@
 /// A local wall-clock time of day with minute precision, as an alarm is set.
-public struct TimeOfDay: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    public let hour: Int
-    public let minute: Int
+public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    // Two bytes rather than two Ints: a daemon keeps a million of these in memory.
+    private let storedHour: UInt8
+    private let storedMinute: UInt8
+
+    public var hour: Int { Int(storedHour) }
+    public var minute: Int { Int(storedMinute) }
 
     /// Validates `hour` (0–23) and `minute` (0–59).
     public init(hour: Int, minute: Int) throws(ValidationError) {
         guard (0...23).contains(hour) else { throw ValidationError(field: "hour", requirement: "must be 0–23", value: String(hour)) }
         guard (0...59).contains(minute) else { throw ValidationError(field: "minute", requirement: "must be 0–59", value: String(minute)) }
-        self.hour = hour
-        self.minute = minute
+        storedHour = UInt8(hour)
+        storedMinute = UInt8(minute)
     }
 
     /// Seconds after local midnight.

@@ -17,6 +17,7 @@ public enum MessageID {
     public static let reloaded = "8c0e489467e54993bc202f93536051d2"
     public static let clockChanged = "577f0b7882ab4743b14792f87a62ac8b"
     public static let peerRefused = "1630abadbed941dbba83ec4b9a84cebd"
+    public static let storeCorrupt = "c5b308187c1848058d3b8c1bd93db07f"
 
     public static func forEvent(_ kind: EventKind) -> String {
         switch kind {

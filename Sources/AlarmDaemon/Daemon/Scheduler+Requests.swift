@@ -44,16 +44,21 @@ extension Scheduler {
 
     /// Every item with its state.
     public func snapshot() -> [Entry] {
-        queue.sync { items.values.map(entry) }
+        queue.sync {
+            var entries: [Entry] = []
+            entries.reserveCapacity(table.count)
+            table.forEach { item, state in entries.append(Entry(item: item, state: state, next: table.deadline(of: item.id))) }
+            return entries
+        }
     }
 
     func entry(_ item: Item) -> Entry {
-        Entry(item: item, state: states[item.id]!, next: deadlines.deadline(for: item.id))
+        Entry(item: item, state: table.state(of: item.id)!, next: table.deadline(of: item.id))
     }
 
     /// One item by full id or unique prefix (at least 4 hex digits, dashes optional).
     public func lookup(_ text: String, kind: ItemKind? = nil) throws(SchedulerError) -> Entry {
-        try onQueue { () throws(SchedulerError) in entry(items[try resolve(text, kind: kind)]!) }
+        try onQueue { () throws(SchedulerError) in entry(table[try resolve(text, kind: kind)]!) }
     }
 
     /// Resolves an id or prefix on the queue. A full UUID is a dictionary lookup;
@@ -64,13 +69,12 @@ extension Scheduler {
         guard wanted.count >= 4, wanted.count <= 32, wanted.allSatisfy(\.isHexDigit) else { throw .badID(text) }
         func matches(_ item: Item) -> Bool { kind == nil || item.kind == kind }
         if wanted.count == 32, let id = UUID(uuidString: Self.dashed(wanted)) {
-            guard let item = items[id], matches(item) else { throw .noSuchItem(text) }
+            guard let item = table[id], matches(item) else { throw .noSuchItem(text) }
             return id
         }
         var found: [UUID] = []
-        for (id, item) in items where matches(item) && Self.hex(id).hasPrefix(wanted) {
-            found.append(id)
-            if found.count > 10 { break }
+        table.forEach { item, _ in
+            if found.count <= 10, matches(item), Self.hex(item.id).hasPrefix(wanted) { found.append(item.id) }
         }
         guard let first = found.first else { throw .noSuchItem(text) }
         guard found.count == 1 else { throw .ambiguous(text, found.map { $0.uuidString.lowercased() }.sorted()) }
@@ -97,8 +101,8 @@ extension Scheduler {
                 }
             } catch { throw .invalid(error) }
             let now = currentTime()
-            let exists = items[item.id] != nil
-            let transition = resetState || !exists ? RingingMachine.reset(state: states[item.id], now: now) : RingTransition(state: states[item.id]!)
+            let exists = table[item.id] != nil
+            let transition = resetState || !exists ? RingingMachine.reset(state: table.state(of: item.id), now: now) : RingTransition(state: table.state(of: item.id)!)
             do throws(StoreError) {
                 try store.transaction { () throws(StoreError) in
                     switch (item, exists) {
@@ -110,15 +114,10 @@ extension Scheduler {
                 }
             } catch { throw .store(error) }
             // A new reminder gets its place at the end of the list from the store.
-            if case .reminder = item, !exists, let stored = try? store.reminder(id: item.id) {
-                items[item.id] = .reminder(stored)
-            } else {
-                items[item.id] = item
-            }
-            states[item.id] = transition.state
-            let stored = items[item.id]!
+            var stored = item
+            if case .reminder = item, !exists, let reminder = try? store.reminder(id: item.id) { stored = .reminder(reminder) }
+            table.set(stored, state: transition.state, wake: RingingMachine.wake(item: stored, state: transition.state, zone: zone, policy: policy))
             for action in transition.actions { perform(action, item: stored, state: transition.state, now: now) }
-            deadlines.set(item.id, to: RingingMachine.wake(item: stored, state: transition.state, zone: zone, policy: policy))
             publishChange(stored, now: now, detail: exists ? "updated" : "added")
             fireDue()
             publishStatus()
@@ -130,7 +129,7 @@ extension Scheduler {
     public func remove(_ text: String, kind: ItemKind) throws(SchedulerError) {
         try onQueue { () throws(SchedulerError) in
             let id = try resolve(text, kind: kind)
-            let item = items[id]!
+            let item = table[id]!
             do throws(StoreError) {
                 switch item {
                 case .alarm: try store.removeAlarm(id: id)
@@ -138,10 +137,8 @@ extension Scheduler {
                 }
             } catch { throw .store(error) }
             let now = currentTime()
-            if states[id]?.isRinging == true { perform(.stopRinging, item: item, state: states[id]!, now: now) }
-            items[id] = nil
-            states[id] = nil
-            deadlines.remove(id)
+            if let state = table.state(of: id), state.isRinging { perform(.stopRinging, item: item, state: state, now: now) }
+            table.remove(id)
             if case .reminder = item { reloadReminderPositions() }
             publishChange(item, now: now, detail: "removed")
             arm()
@@ -158,7 +155,7 @@ extension Scheduler {
                 throw .store(error)
             }
             reloadReminderPositions()
-            publishChange(items[id]!, now: currentTime(), detail: "moved to \(position)")
+            publishChange(table[id]!, now: currentTime(), detail: "moved to \(position)")
             return reminderEntries()
         }
     }
@@ -167,21 +164,20 @@ extension Scheduler {
     public func reminders() -> [Entry] { queue.sync { reminderEntries() } }
 
     func reminderEntries() -> [Entry] {
-        items.values.compactMap { item -> (Reminder, Item)? in
-            if case .reminder(let reminder) = item { return (reminder, item) }
-            return nil
+        var reminders: [(Reminder, Entry)] = []
+        table.forEach { item, state in
+            if case .reminder(let reminder) = item { reminders.append((reminder, Entry(item: item, state: state, next: table.deadline(of: item.id)))) }
         }
-        .sorted { $0.0.position < $1.0.position }
-        .map { entry($0.1) }
+        return reminders.sorted { $0.0.position < $1.0.position }.map(\.1)
     }
 
     /// Positions change in the store when one reminder moves or goes; read them back.
     private func reloadReminderPositions() {
         guard let stored = try? store.reminders() else { return }
         for reminder in stored {
-            if case .reminder(var current) = items[reminder.id] {
+            if case .reminder(var current) = table[reminder.id], let state = table.state(of: reminder.id) {
                 current.position = reminder.position
-                items[reminder.id] = .reminder(current)
+                table.set(.reminder(current), state: state, wake: table.deadline(of: reminder.id))
             }
         }
     }
@@ -195,20 +191,20 @@ extension Scheduler {
             if let text {
                 id = try resolve(text, kind: nil)
             } else {
-                let ringing = states.filter { $0.value.isRinging }.map(\.key)
+                let ringing = Array(table.ringing)
                 guard ringing.count == 1 else {
-                    throw .ringingCount(ringing.compactMap { items[$0] }.map { "\($0.id.uuidString.lowercased()) \(ValidationError.quoted($0.title))" })
+                    throw .ringingCount(ringing.compactMap { table[$0] }.map { "\($0.id.uuidString.lowercased()) \(ValidationError.quoted($0.title))" })
                 }
                 id = ringing[0]
             }
-            let item = items[id]!
-            let state = states[id]!
+            let item = table[id]!
+            let state = table.state(of: id)!
             let now = currentTime()
             let transition: RingTransition
             do throws(RingError) { transition = try RingingMachine.handle(command, item: item, state: state, now: now, policy: policy) } catch { throw .ring(error) }
             do throws(StoreError) { try apply([(item, transition)], now: now, strict: true) } catch { throw .store(error) }
             arm()
-            return entry(items[id]!)
+            return entry(table[id]!)
         }
     }
 
@@ -236,31 +232,37 @@ extension Scheduler {
         // An item never fires before its wake-up (a skipped occurrence or a
         // ringing one only push its firing later), so heap entries are brought
         // in, in order, only while they could still come first.
-        var walk = deadlines.ascending()
+        var walk = table.ascending().makeIterator()
         var pending = walk.next()
-        var frontier = DeadlineQueue()
+        // Candidates, latest first so the earliest pops off the end; it holds
+        // about `count` items, so a sorted array beats a heap here.
+        var frontier: [(item: Item, at: Date)] = []
+        func add(_ item: Item, at instant: Date?) {
+            guard let instant else { return }
+            let index = frontier.firstIndex { $0.at <= instant } ?? frontier.endIndex
+            frontier.insert((item, instant), at: index)
+        }
         var result: [Firing] = []
         while result.count < count {
-            while let candidate = pending, frontier.first.map({ candidate.deadline <= $0.deadline }) ?? true {
-                frontier.set(candidate.id, to: firstFiring(candidate))
+            while let candidate = pending, frontier.last.map({ candidate.deadline <= $0.at }) ?? true {
+                if let item = table[candidate.id] { add(item, at: firstFiring(item, wake: candidate.deadline)) }
                 pending = walk.next()
             }
-            guard let next = frontier.first else { break }
-            let item = items[next.id]!
-            result.append(Firing(item: item, at: next.deadline))
+            guard let next = frontier.popLast() else { break }
+            result.append(Firing(item: next.item, at: next.at))
             // A one-shot alarm switches itself off after its occurrence.
-            frontier.set(next.id, to: item.endsAfterOccurrence ? nil : item.nextOccurrence(after: next.deadline, in: zone))
+            add(next.item, at: next.item.endsAfterOccurrence ? nil : next.item.nextOccurrence(after: next.at, in: zone))
         }
         return result
     }
 
-    /// When an item whose wake-up is `entry` next actually fires.
-    private func firstFiring(_ entry: DeadlineQueue.Entry) -> Date? {
-        guard let item = items[entry.id], let state = states[entry.id] else { return nil }
+    /// When `item`, whose wake-up is `wake`, next actually fires.
+    private func firstFiring(_ item: Item, wake: Date) -> Date? {
+        guard let state = table.state(of: item.id) else { return nil }
         switch state.phase {
         case .waiting:
             // A skipped occurrence will not fire; show the one after it.
-            return item.skipsNext ? item.nextOccurrence(after: entry.deadline, in: zone) : entry.deadline
+            return item.skipsNext ? item.nextOccurrence(after: wake, in: zone) : wake
         case .snoozed(let until):
             return until
         case .ringing:
@@ -270,21 +272,19 @@ extension Scheduler {
 
     public func summary() -> Summary {
         queue.sync {
-            var alarms = 0
-            for item in items.values { if case .alarm = item { alarms += 1 } }
-            let ringing = states.filter { $0.value.isRinging }.map(\.key).sorted { $0.uuidString < $1.uuidString }
-            return Summary(alarms: alarms, reminders: items.count - alarms, ringing: ringing, next: upcomingFirings(1).first, zone: zone)
+            let ringing = table.ringing.sorted { $0.uuidString < $1.uuidString }
+            return Summary(alarms: table.alarmCount, reminders: table.reminderCount, ringing: ringing, next: upcomingFirings(1).first, zone: zone)
         }
     }
 
     /// The ids of items ringing now.
-    public var ringing: [UUID] { queue.sync { states.filter { $0.value.isRinging }.map(\.key) } }
+    public var ringing: [UUID] { queue.sync { Array(table.ringing) } }
 
     /// Every alarm and reminder, for an export.
     public func allItems() -> (alarms: [Alarm], reminders: [Reminder]) {
         queue.sync {
             var alarms: [Alarm] = []
-            for item in items.values { if case .alarm(let alarm) = item { alarms.append(alarm) } }
+            table.forEach { item, _ in if case .alarm(let alarm) = item { alarms.append(alarm) } }
             let reminders = reminderEntries().compactMap { entry -> Reminder? in
                 if case .reminder(let reminder) = entry.item { return reminder }
                 return nil
@@ -307,12 +307,12 @@ extension Scheduler {
                 if case .invalid(let validation) = error { throw .invalid(validation) }
                 throw .store(error)
             }
-            for (id, state) in states where state.isRinging {
-                if let item = items[id] { perform(.stopRinging, item: item, state: state, now: now) }
+            for id in table.ringing {
+                if let item = table[id], let state = table.state(of: id) { perform(.stopRinging, item: item, state: state, now: now) }
             }
-            items = [:]
-            states = [:]
-            for alarm in alarms { items[alarm.id] = .alarm(alarm); states[alarm.id] = RingState(anchor: now) }
+            table.removeAll()
+            table.reserveCapacity(alarms.count + reminders.count)
+            for alarm in alarms { table.set(.alarm(alarm), state: RingState(anchor: now), wake: nil) }
             reloadAllReminders(fallback: reminders, anchor: now)
             rebuildDeadlines()
             journal.send("Imported \(alarms.count) alarms and \(reminders.count) reminders, replacing all items", priority: .info, messageID: MessageID.changed)
@@ -323,12 +323,12 @@ extension Scheduler {
 
     private func reloadAllReminders(fallback: [Reminder], anchor: Date) {
         let stored = (try? store.reminders()) ?? fallback
-        for reminder in stored { items[reminder.id] = .reminder(reminder); states[reminder.id] = RingState(anchor: anchor) }
+        for reminder in stored { table.set(.reminder(reminder), state: RingState(anchor: anchor), wake: nil) }
     }
 
     /// A `changed` event for `Watch` subscribers (not journaled: edits are not news).
     private func publishChange(_ item: Item, now: Date, detail: String) {
-        publish(DaemonEvent(kind: .changed, item: item, scheduled: nil, actual: now, snoozeCount: states[item.id]?.snoozeCount ?? 0, detail: detail))
+        publish(DaemonEvent(kind: .changed, item: item, scheduled: nil, actual: now, snoozeCount: table.state(of: item.id)?.snoozeCount ?? 0, detail: detail))
     }
 }
 

@@ -27,9 +27,8 @@ public final class Scheduler: @unchecked Sendable {
     // Confined to `queue`.
     private(set) var policy: RingPolicy
     private(set) var zone: TimeZone
-    var items: [UUID: Item] = [:]
-    var states: [UUID: RingState] = [:]
-    var deadlines = DeadlineQueue()
+    /// Every item, its ringing state and its next wake-up.
+    var table = ItemTable()
     private var timer: DispatchSourceTimer?
     private var armedFor: Date?
     /// Called on `queue` after every change of plan, with the status line.
@@ -51,27 +50,25 @@ public final class Scheduler: @unchecked Sendable {
     /// arms the timer.
     public func start() throws(StoreError) {
         try onQueue { () throws(StoreError) in
-            let alarms = try store.alarms()
-            let reminders = try store.reminders()
-            states = try store.ringStates()
-            items.reserveCapacity(alarms.count + reminders.count)
-            for alarm in alarms { items[alarm.id] = .alarm(alarm) }
-            for reminder in reminders { items[reminder.id] = .reminder(reminder) }
-            // Items without a stored state are new to this schema; look forward from now.
             let now = currentTime()
+            // Items without a stored state are new to this schema; look forward from now.
             var fresh: [(UUID, ItemKind, RingState)] = []
-            for (id, item) in items where states[id] == nil {
-                let state = RingState(anchor: now)
-                states[id] = state
-                fresh.append((id, item.kind, state))
+            let zone = zone
+            let policy = policy
+            let loader = TableLoader(capacity: try store.itemCount()) { item, state in
+                RingingMachine.wake(item: item, state: state, zone: zone, policy: policy)
             }
+            try store.loadItems { item, stored in
+                let state = stored ?? RingState(anchor: now)
+                if stored == nil { fresh.append((item.id, item.kind, state)) }
+                loader.add(item, state)
+            }
+            table = loader.finish()
             if !fresh.isEmpty { try store.saveRingStates(fresh) }
-            // The store drops a state with its item; this only guards against a hand-edited file.
-            states = states.filter { items[$0.key] != nil }
-            for (id, state) in states {
-                for action in RingingMachine.resume(state: state) { perform(action, item: items[id]!, state: state, now: now) }
+            for id in table.ringing {
+                let state = table.state(of: id)!
+                for action in RingingMachine.resume(state: state) { perform(action, item: table[id]!, state: state, now: now) }
             }
-            rebuildDeadlines()
             fireDue()
         }
     }
@@ -98,18 +95,17 @@ public final class Scheduler: @unchecked Sendable {
     public func clockChanged(_ change: ClockChange) {
         queue.async { [self] in
             let now = currentTime()
-            journal.send("Clock change: \(change); re-planning \(items.count) items", priority: .info, messageID: MessageID.clockChanged,
+            journal.send("Clock change: \(change); re-planning \(table.count) items", priority: .info, messageID: MessageID.clockChanged,
                          fields: [("ALARMD_CLOCK_JUMP_USEC", String(Int64(change.jump * 1_000_000))), ("ALARMD_RESUMED", change.resumed ? "1" : "0")])
             if change.jump < 0 {
-                var moved: [(UUID, ItemKind, RingState)] = []
-                for (id, state) in states {
+                var moved: [(Item, RingState)] = []
+                table.forEach { item, state in
                     let adjusted = RingingMachine.clockMovedBack(state: state, now: now)
-                    if adjusted != state, let item = items[id] {
-                        states[id] = adjusted
-                        moved.append((id, item.kind, adjusted))
-                    }
+                    if adjusted != state { moved.append((item, adjusted)) }
                 }
-                do { try store.saveRingStates(moved) } catch {
+                // The wake-ups are all recomputed below.
+                for (item, state) in moved { table.set(item, state: state, wake: nil) }
+                do { try store.saveRingStates(moved.map { ($0.0.id, $0.0.kind, $0.1) }) } catch {
                     journal.send("Could not save to \(store.path): \(error)", priority: .error)
                 }
             }
@@ -141,9 +137,9 @@ public final class Scheduler: @unchecked Sendable {
     }
 
     func rebuildDeadlines() {
-        deadlines = DeadlineQueue(items.lazy.compactMap { [self] id, item in
-            RingingMachine.wake(item: item, state: states[id]!, zone: zone, policy: policy).map { DeadlineQueue.Entry(id: id, deadline: $0) }
-        })
+        let zone = zone
+        let policy = policy
+        table.rebuildDeadlines { item, state in RingingMachine.wake(item: item, state: state, zone: zone, policy: policy) }
     }
 
     // MARK: - Firing
@@ -152,8 +148,8 @@ public final class Scheduler: @unchecked Sendable {
     func fireDue() {
         let now = currentTime()
         var transitions: [(Item, RingTransition)] = []
-        while let entry = deadlines.popDue(at: now) {
-            guard let item = items[entry.id], let state = states[entry.id] else { continue }
+        while let id = table.popDue(at: now) {
+            guard let item = table[id], let state = table.state(of: id) else { continue }
             transitions.append((item, RingingMachine.advance(item: item, state: state, now: now, zone: zone, policy: policy)))
         }
         if !transitions.isEmpty {
@@ -207,9 +203,7 @@ public final class Scheduler: @unchecked Sendable {
             if strict { throw error }
         }
         for (item, (_, transition)) in zip(updated, transitions) {
-            items[item.id] = item
-            states[item.id] = transition.state
-            deadlines.set(item.id, to: RingingMachine.wake(item: item, state: transition.state, zone: zone, policy: policy))
+            table.set(item, state: transition.state, wake: RingingMachine.wake(item: item, state: transition.state, zone: zone, policy: policy))
             for action in transition.actions { perform(action, item: item, state: transition.state, now: now) }
         }
         publishStatus()
@@ -286,7 +280,7 @@ public final class Scheduler: @unchecked Sendable {
 
     /// Arms the single timer for the earliest wake-up, or disarms it.
     func arm() {
-        guard let first = deadlines.first?.deadline else {
+        guard let first = table.first?.deadline else {
             timer?.cancel()
             timer = nil
             armedFor = nil
@@ -310,12 +304,7 @@ public final class Scheduler: @unchecked Sendable {
 
     /// `4 alarms, 2 reminders; next: Tue 07:30 Work` (call on `queue`).
     func statusLine() -> String {
-        var alarms = 0
-        var reminders = 0
-        for item in items.values {
-            if case .alarm = item { alarms += 1 } else { reminders += 1 }
-        }
-        let next = deadlines.first.flatMap { entry in items[entry.id].map { (entry.deadline, $0) } }
-        return EventText.status(alarms: alarms, reminders: reminders, next: next, zone: zone)
+        let next = table.first.flatMap { first in table[first.id].map { (first.deadline, $0) } }
+        return EventText.status(alarms: table.alarmCount, reminders: table.reminderCount, next: next, zone: zone)
     }
 }

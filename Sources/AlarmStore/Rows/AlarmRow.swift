@@ -73,6 +73,10 @@ enum AlarmRow {
 
         private var zones: [String: TimeZone] = [:]
         private var sounds: [String: Sound] = [:]
+        /// The previous row's sound, recognised by its bytes without making a
+        /// String or hashing one: most alarms share a sound.
+        private var lastSound: (bytes: [UInt8], sound: Sound)?
+        private var lastZone: (bytes: [UInt8], zone: TimeZone)?
 
         mutating func decode(_ statement: SQLiteStatement) throws(SQLiteError) -> Alarm {
             guard let id = statement.uuid(at: 0) else {
@@ -93,19 +97,28 @@ enum AlarmRow {
                 time: time,
                 days: RepeatDays(rawValue: mask),
                 label: statement.text(at: 4) ?? "",
-                sound: try sound(statement.text(at: 5) ?? "", row: row),
+                sound: try sound(statement, at: 5, row: row),
                 snooze: SnoozeSettings(enabled: statement.bool(at: 6), minutes: statement.int(at: 7),
                                        maxCount: statement.int(at: 8)),
                 ringSeconds: statement.int(at: 9),
                 enabled: statement.bool(at: 10),
                 skipNext: statement.bool(at: 11),
-                timeZone: try zone(statement.text(at: 12), row: row),
-                command: CommandColumn.argv(statement.text(at: 15)),
+                timeZone: statement.isNull(at: 12) ? nil : try zone(statement, at: 12, row: row),
+                // Most alarms have no command: skip making an empty String.
+                command: statement.textEquals(at: 15, []) ? [] : CommandColumn.argv(statement.text(at: 15)),
                 created: Instant.date(microseconds: statement.int64(at: 13)),
                 updated: Instant.date(microseconds: statement.int64(at: 14))
             )
             do { try alarm.validate() } catch { throw .invalidRow(row(), error.description) }
             return alarm
+        }
+
+        private mutating func sound(_ statement: SQLiteStatement, at index: Int32, row: () -> String) throws(SQLiteError) -> Sound {
+            if let lastSound, statement.textEquals(at: index, lastSound.bytes) { return lastSound.sound }
+            let name = statement.text(at: index) ?? ""
+            let sound = try self.sound(name, row: row)
+            lastSound = (Array(name.utf8), sound)
+            return sound
         }
 
         private mutating func sound(_ name: String, row: () -> String) throws(SQLiteError) -> Sound {
@@ -114,6 +127,14 @@ enum AlarmRow {
             do { sound = try Sound.parse(name) } catch { throw .invalidRow(row(), error.description) }
             if sounds.count < Self.soundMemoryLimit { sounds[name] = sound }
             return sound
+        }
+
+        private mutating func zone(_ statement: SQLiteStatement, at index: Int32, row: () -> String) throws(SQLiteError) -> TimeZone? {
+            if let lastZone, statement.textEquals(at: index, lastZone.bytes) { return lastZone.zone }
+            let identifier = statement.text(at: index)
+            let zone = try self.zone(identifier, row: row)
+            if let identifier, let zone { lastZone = (Array(identifier.utf8), zone) }
+            return zone
         }
 
         private mutating func zone(_ identifier: String?, row: () -> String) throws(SQLiteError) -> TimeZone? {

@@ -12,7 +12,17 @@ enum RingStateRow {
             phase = excluded.phase, phase_usec = excluded.phase_usec, occurrence_usec = excluded.occurrence_usec,
             snooze_count = excluded.snooze_count
         """
-    static let selectAll = "SELECT item_id, anchor_usec, phase, phase_usec, occurrence_usec, snooze_count FROM ring_states"
+    static let columns = ["item_id", "anchor_usec", "phase", "phase_usec", "occurrence_usec", "snooze_count"]
+    static let selectAll = "SELECT \(columns.joined(separator: ", ")) FROM ring_states"
+
+    /// `SELECT` of every row of `table` (whose leading columns are `itemColumns`)
+    /// with its ring state's columns after them, NULL where it has none. Both
+    /// tables are keyed by id, so SQLite walks them side by side.
+    static func selectJoined(_ table: String, itemColumns: [String], orderBy: String? = nil) -> String {
+        "SELECT " + (itemColumns.map { "i.\($0)" } + columns.map { "r.\($0)" }).joined(separator: ", ")
+            + " FROM \(table) AS i LEFT JOIN ring_states AS r ON r.item_id = i.id"
+            + (orderBy.map { " ORDER BY i.\($0)" } ?? "")
+    }
 
     static func validate(_ state: RingState) throws(StoreError) {
         try Instant.validate(state.anchor, field: "anchor")
@@ -42,13 +52,14 @@ enum RingStateRow {
         try statement.bind(state.snoozeCount, at: 7)
     }
 
-    static func decode(_ statement: SQLiteStatement) throws(SQLiteError) -> (UUID, RingState) {
-        guard let id = statement.uuid(at: 0) else {
-            throw .invalidRow("ring state", "item_id \(sqlLiteral(statement.blob(at: 0))) is not a 16-byte UUID")
+    /// Decodes ``columns`` starting at column `first` of the current row.
+    static func decode(_ statement: SQLiteStatement, from first: Int32 = 0) throws(SQLiteError) -> (UUID, RingState) {
+        guard let id = statement.uuid(at: first) else {
+            throw .invalidRow("ring state", "item_id \(sqlLiteral(statement.blob(at: first))) is not a 16-byte UUID")
         }
-        let phaseInstant = statement.optionalInt64(at: 3).map(Instant.date(microseconds:))
+        let phaseInstant = statement.optionalInt64(at: first + 3).map(Instant.date(microseconds:))
         let phase: RingState.Phase
-        switch (statement.text(at: 2), phaseInstant) {
+        switch (statement.text(at: first + 2), phaseInstant) {
         case ("waiting", _): phase = .waiting
         case ("ringing", let since?): phase = .ringing(since: since)
         case ("snoozed", let until?): phase = .snoozed(until: until)
@@ -56,10 +67,10 @@ enum RingStateRow {
             throw .invalidRow("ring state of \(id.uuidString)", "phase \(ValidationError.quoted(name ?? "NULL")) without its instant")
         }
         return (id, RingState(
-            anchor: Instant.date(microseconds: statement.int64(at: 1)),
+            anchor: Instant.date(microseconds: statement.int64(at: first + 1)),
             phase: phase,
-            occurrence: statement.optionalInt64(at: 4).map(Instant.date(microseconds:)),
-            snoozeCount: statement.int(at: 5)
+            occurrence: statement.optionalInt64(at: first + 4).map(Instant.date(microseconds:)),
+            snoozeCount: statement.int(at: first + 5)
         ))
     }
 }

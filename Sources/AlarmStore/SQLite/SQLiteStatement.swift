@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 import Foundation
 
 /// A prepared statement: a thin owner of a `sqlite3_stmt *` handle.
@@ -196,6 +197,27 @@ final class SQLiteStatement {
         guard let text = sqlite3_column_text(statement, index) else { return "" }
         let count = Int(sqlite3_column_bytes(statement, index))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// Whether the column is text equal to `bytes`, compared in place without
+    /// making a String: how a decoder recognises the value of the previous row.
+    func textEquals(at index: Int32, _ bytes: [UInt8]) -> Bool {
+        let statement = live
+        guard sqlite3_column_type(statement, index) == SQLITE_TEXT, let text = sqlite3_column_text(statement, index) else { return false }
+        let count = Int(sqlite3_column_bytes(statement, index))
+        return count == bytes.count && bytes.withUnsafeBufferPointer { memcmp(text, $0.baseAddress!, count) == 0 }
+    }
+
+    /// Orders this statement's blob column `index` against `other`'s column
+    /// `otherIndex` as SQLite orders blobs (memcmp, then length); NULL sorts last
+    /// here, so a finished side never matches.
+    func compareBlob(at index: Int32, with other: SQLiteStatement, at otherIndex: Int32) -> Int {
+        let mine = live, theirs = other.live
+        let a = sqlite3_column_blob(mine, index), b = sqlite3_column_blob(theirs, otherIndex)
+        let aCount = Int(sqlite3_column_bytes(mine, index)), bCount = Int(sqlite3_column_bytes(theirs, otherIndex))
+        guard let a, let b else { return a == nil && b == nil ? 0 : (a == nil ? 1 : -1) }
+        let common = memcmp(a, b, min(aCount, bCount))
+        return common != 0 ? Int(common) : aCount - bCount
     }
 
     /// The column as bytes: `nil` for NULL, `[]` for a zero-length blob.

@@ -1,0 +1,61 @@
+import AlarmCore
+import Foundation
+import Testing
+
+@Suite("Item table")
+struct ItemTableTests {
+    /// Random adds, replacements and removals (which free slots for reuse),
+    /// checked after every step against plain dictionaries: items, states,
+    /// wake-ups, counts, the ringing set, and the order of wake-ups.
+    @Test func matchesDictionariesUnderRandomOperations() throws {
+        var generator = SplitMix64(seed: 7)
+        let created = Date(timeIntervalSince1970: 1_800_000_000)
+        let ids = (0..<40).map { _ in UUID() }
+        var table = ItemTable()
+        var items: [UUID: Item] = [:]
+        var states: [UUID: RingState] = [:]
+        var wakes: [UUID: Date] = [:]
+        for step in 0..<3_000 {
+            let id = ids.randomElement(using: &generator)!
+            if Int.random(in: 0..<4, using: &generator) == 0 {
+                table.remove(id)
+                items[id] = nil
+                states[id] = nil
+                wakes[id] = nil
+            } else {
+                let item: Item = Bool.random(using: &generator)
+                    ? .alarm(Alarm(id: id, time: try TimeOfDay(hour: step % 24, minute: 0), created: created))
+                    : .reminder(Reminder(id: id, title: "R\(step)", created: created))
+                let at = created.addingTimeInterval(Double(Int.random(in: 0..<500, using: &generator)))
+                let state = Bool.random(using: &generator) ? RingState(anchor: at, phase: .ringing(since: at)) : RingState(anchor: at)
+                let wake: Date? = Int.random(in: 0..<5, using: &generator) == 0 ? nil : at
+                table.set(item, state: state, wake: wake)
+                items[id] = item
+                states[id] = state
+                wakes[id] = wake
+            }
+            #expect(table.count == items.count)
+            #expect(table.alarmCount == items.values.filter { if case .alarm = $0 { true } else { false } }.count)
+            #expect(table.reminderCount == items.count - table.alarmCount)
+            #expect(table.ringing == Set(states.filter { $0.value.isRinging }.keys))
+            #expect(table.first?.deadline == wakes.values.min())
+            #expect(table[id] == items[id])
+            #expect(table.state(of: id) == states[id])
+            #expect(table.deadline(of: id) == wakes[id])
+        }
+        var seen: [UUID] = []
+        table.forEach { item, state in
+            seen.append(item.id)
+            #expect(items[item.id] == item && states[item.id] == state)
+        }
+        #expect(Set(seen) == Set(items.keys) && seen.count == items.count)
+        #expect(table.ascending().map(\.deadline) == wakes.values.sorted())
+        var popped = 0
+        while let id = table.popDue(at: .distantFuture) {
+            #expect(wakes[id] != nil)
+            popped += 1
+        }
+        #expect(popped == wakes.count)
+        #expect(table.count == items.count, "popping a wake-up leaves the item")
+    }
+}
