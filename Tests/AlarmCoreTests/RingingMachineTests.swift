@@ -177,4 +177,45 @@ import Testing
         #expect(result.actions == [.stopRinging])
         #expect(RingingMachine.resume(state: ringing) == [.startRinging(resumed: true)])
     }
+
+    /// Only an ordinary firing is saved ahead; its state is exactly what firing
+    /// on the dot would give.
+    @Test func anOrdinaryFiringCanBeSavedAhead() {
+        let monday = Self.at("2026-03-09T07:30:00Z")
+        let waiting = RingState(anchor: Self.at("2026-03-08T12:00:00Z"))
+        let ahead = RingingMachine.firingAhead(item: Self.alarm(), state: waiting, wake: monday, zone: Self.utc, policy: Self.policy)
+        #expect(ahead == RingTransition(state: RingState(anchor: monday, phase: .ringing(since: monday), occurrence: monday),
+                                        actions: [.record(.fired, scheduled: monday, detail: ""), .startRinging(resumed: false)]))
+        // Not: a skipped occurrence, an item already ringing or snoozed, or a
+        // wake-up that is a timeout rather than an occurrence.
+        #expect(RingingMachine.firingAhead(item: Self.alarm(skipNext: true), state: waiting, wake: monday, zone: Self.utc, policy: Self.policy) == nil)
+        let ringing = RingState(anchor: monday, phase: .ringing(since: monday), occurrence: monday)
+        #expect(RingingMachine.firingAhead(item: Self.alarm(), state: ringing, wake: monday.addingTimeInterval(120), zone: Self.utc, policy: Self.policy) == nil)
+        let snoozed = RingState(anchor: monday, phase: .snoozed(until: monday.addingTimeInterval(540)), occurrence: monday, snoozeCount: 1)
+        #expect(RingingMachine.firingAhead(item: Self.alarm(), state: snoozed, wake: monday.addingTimeInterval(540), zone: Self.utc, policy: Self.policy) == nil)
+    }
+
+    /// Read back at start-up, a firing saved ahead for an instant still to come
+    /// waits for that occurrence again; one whose instant has passed rang (or
+    /// was about to) and rings on; real ringing and snoozed states are untouched.
+    @Test(arguments: [
+        ("2026-03-09T07:29:59Z", "waits for 07:30 again"),
+        ("2026-03-09T07:30:00Z", "rang: rings on"),
+        ("2026-03-09T08:00:00Z", "rang: rings on"),
+    ])
+    func aSavedAheadFiringLoadsAsWaitingUntilItsInstant(now: String, why: String) {
+        let monday = Self.at("2026-03-09T07:30:00Z")
+        let saved = RingState(anchor: monday, phase: .ringing(since: monday), occurrence: monday)
+        let loaded = RingingMachine.loaded(saved, now: Self.at(now))
+        if Self.at(now) < monday {
+            #expect(loaded == RingState(anchor: monday.addingTimeInterval(-0.000_001)), "\(why)")
+            #expect(RingingMachine.wake(item: Self.alarm(), state: loaded, zone: Self.utc, policy: Self.policy) == monday, "\(why)")
+        } else {
+            #expect(loaded == saved, "\(why)")
+        }
+        let rangLate = RingState(anchor: monday, phase: .ringing(since: monday.addingTimeInterval(0.003)), occurrence: monday)
+        #expect(RingingMachine.loaded(rangLate, now: monday) == rangLate)
+        let snoozed = RingState(anchor: monday, phase: .snoozed(until: monday.addingTimeInterval(540)), occurrence: monday, snoozeCount: 1)
+        #expect(RingingMachine.loaded(snoozed, now: monday) == snoozed)
+    }
 }

@@ -83,6 +83,84 @@ import Testing
         #expect(fixture.ringer.log == ["start Stretch 0", "stop", "start Stretch 1"])
     }
 
+    /// A firing due soon has its new state saved before its instant, so at the
+    /// instant it is only announced; its history row follows shortly after.
+    @Test func aFiringDueSoonIsSavedAheadAndAnnouncedOnTime() throws {
+        let fixture = try Fixture()
+        let now = fixture.clock.now()
+        let due = Date(timeIntervalSince1970: ((now.timeIntervalSince1970 + 1) * 1_000_000).rounded() / 1_000_000)
+        let reminder = Reminder(title: "Tea", due: due, created: now)
+        try fixture.scheduler.upsert(.reminder(reminder))
+        // Another connection, as a restart would read it, before the instant.
+        let reader = try Store(path: fixture.store.path)
+        defer { reader.close() }
+        #expect(waitUntil(timeout: 0.95) { (try? reader.ringStates()[reminder.id])?.isRinging == true })
+        #expect(fixture.clock.now() < due)
+        #expect(try reader.ringStates()[reminder.id] == RingState(anchor: due, phase: .ringing(since: due), occurrence: due))
+        #expect(try fixture.scheduler.lookup(reminder.id.uuidString).state.phase == .waiting, "in memory it waits until its instant")
+
+        let events = fixture.waitForEvents(1)
+        #expect(events.map(\.kind) == [.fired])
+        #expect(events.first?.scheduled == due)
+        #expect(fixture.ringer.log == ["start Tea 0"])
+        #expect(waitUntil(timeout: 2) { (try? reader.history(itemID: reminder.id))?.map(\.event) == [.fired] })
+    }
+
+    /// Stopping puts back the state a firing saved ahead replaced, so the
+    /// store matches memory (a clock or zone change does the same).
+    @Test func stoppingPutsBackWhatWasSavedAhead() throws {
+        let fixture = try Fixture()
+        let now = fixture.clock.now()
+        let due = now.addingTimeInterval(1)
+        let reminder = Reminder(title: "Later", due: due, created: now)
+        try fixture.scheduler.upsert(.reminder(reminder))
+        let before = try fixture.scheduler.lookup(reminder.id.uuidString).state
+        // A connection of its own: the scheduler's is confined to its queue.
+        let reader = try Store(path: fixture.store.path)
+        defer { reader.close() }
+        #expect(waitUntil(timeout: 0.95) { (try? reader.ringStates()[reminder.id])?.isRinging == true })
+        fixture.scheduler.stop()
+        #expect(fixture.clock.now() < due)
+        #expect(try reader.ringStates()[reminder.id] == before)
+    }
+
+    /// The daemon stops (or dies) with a firing saved ahead: a restart before
+    /// its instant waits for it and rings it once, on time.
+    @Test func aRestartBeforeASavedAheadFiringRingsItOnce() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path + "/alarmd.sqlite3"
+        let clock = ShiftedClock()
+        let policy = RingPolicy(missedGrace: 300, reminderSnooze: .default, reminderRingSeconds: 600)
+        let now = clock.now()
+        let due = Date(timeIntervalSince1970: ((now.timeIntervalSince1970 + 1.5) * 1_000_000).rounded() / 1_000_000)
+        let reminder = Reminder(title: "Once", due: due, created: now)
+        do {
+            // What the scheduler saves ahead (the test above), left behind by a
+            // daemon killed before the instant.
+            let store = try Store(path: path)
+            try store.insert(reminder)
+            let ahead = try #require(RingingMachine.firingAhead(item: .reminder(reminder), state: RingState(anchor: now), wake: due,
+                                                                zone: TimeZone(identifier: "UTC")!, policy: policy))
+            try store.saveRingStates([(reminder.id, .reminder, ahead.state)])
+            store.close()
+        }
+        let store = try Store(path: path)
+        defer { store.close() }
+        let ringer = RecordingRinger()
+        let second = Scheduler(store: store, clock: clock, journal: Journal(), ringer: ringer, policy: policy, zone: TimeZone(identifier: "UTC")!)
+        let events = EventLog()
+        _ = second.events.subscribe { event in events.events.withLock { $0.append(event) } }
+        try second.start()
+        defer { second.stop() }
+        #expect(clock.now() < due)
+        #expect(try second.lookup(reminder.id.uuidString).state.phase == .waiting)
+        #expect(waitUntil(timeout: 3) { events.events.withLock { $0.count } >= 1 })
+        usleep(300_000)
+        #expect(events.events.withLock { $0.map(\.kind) } == [.fired])
+        #expect(events.events.withLock { $0.first?.scheduled } == due)
+        #expect(ringer.log == ["start Once 0"])
+    }
+
     @Test func aForwardJumpPastAnOccurrenceAppliesTheMissedRules() throws {
         let fixture = try Fixture()
         let now = fixture.clock.now()

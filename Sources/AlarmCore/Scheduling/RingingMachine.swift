@@ -143,6 +143,29 @@ public enum RingingMachine {
         return RingTransition(state: RingState(anchor: now), actions: actions)
     }
 
+    /// The step a waiting item takes at its wake-up `wake`, if it is an
+    /// ordinary firing — rings on time, nothing missed, skipped or switched off —
+    /// and so can be saved before the instant arrives: then the firing itself
+    /// only has to be announced. `nil` for any other step.
+    public static func firingAhead(item: Item, state: RingState, wake: Date, zone: TimeZone, policy: RingPolicy) -> RingTransition? {
+        guard case .waiting = state.phase else { return nil }
+        let transition = advance(item: item, state: state, now: wake, zone: zone, policy: policy)
+        guard case .ringing(let since) = transition.state.phase, since == wake, let occurrence = transition.state.occurrence,
+              transition.actions == [.record(.fired, scheduled: occurrence, detail: ""), .startRinging(resumed: false)]
+        else { return nil }
+        return transition
+    }
+
+    /// A state as read back at start-up. One saved by ``firingAhead(item:state:wake:zone:policy:)``
+    /// for an instant still to come means the firing never happened (the
+    /// daemon stopped first): the item waits for that occurrence again.
+    public static func loaded(_ state: RingState, now: Date) -> RingState {
+        guard case .ringing(let since) = state.phase, since > now, let occurrence = state.occurrence,
+              state.snoozeCount == 0, occurrence == since, state.anchor == occurrence
+        else { return state }
+        return RingState(anchor: occurrence.addingTimeInterval(-0.000_001))
+    }
+
     /// At start-up: an item that was ringing when the daemon stopped rings on.
     public static func resume(state: RingState) -> [RingAction] {
         state.isRinging ? [.startRinging(resumed: true)] : []

@@ -113,6 +113,7 @@ extension Scheduler {
                     try store.saveRingStates([(item.id, item.kind, transition.state)])
                 }
             } catch { throw .store(error) }
+            forgetSavedAhead(item.id)
             // A new reminder gets its place at the end of the list from the store.
             var stored = item
             if case .reminder = item, !exists, let reminder = try? store.reminder(id: item.id) { stored = .reminder(reminder) }
@@ -139,6 +140,7 @@ extension Scheduler {
             let now = currentTime()
             if let state = table.state(of: id), state.isRinging { perform(.stopRinging, item: item, state: state, now: now) }
             table.remove(id)
+            forgetSavedAhead(id)
             if case .reminder = item { reloadReminderPositions() }
             publishChange(item, now: now, detail: "removed")
             arm()
@@ -311,6 +313,7 @@ extension Scheduler {
                 if let item = table[id], let state = table.state(of: id) { perform(.stopRinging, item: item, state: state, now: now) }
             }
             table.removeAll()
+            forgetAllSavedAhead()
             table.reserveCapacity(alarms.count + reminders.count)
             for alarm in alarms { table.set(.alarm(alarm), state: RingState(anchor: now), wake: nil) }
             reloadAllReminders(fallback: reminders, anchor: now)
