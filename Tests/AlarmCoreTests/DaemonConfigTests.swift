@@ -31,6 +31,7 @@ struct DaemonConfigTests {
             IdleTimeout=2m
             MaxClients=8
             WatchBacklog=64K
+            MaxMessageSize=128M
             """
         let (config, warnings) = try DaemonConfig.parse(text, name: "alarmd.conf")
         #expect(warnings.isEmpty)
@@ -45,6 +46,8 @@ struct DaemonConfigTests {
         #expect(config.idleTimeout == 120)
         #expect(config.maxClients == 8)
         #expect(config.watchBacklog == 64 * 1024)
+        #expect(config.maxMessageSize == 128 << 20)
+        #expect(DaemonConfig().maxMessageSize == 64 << 20)
     }
 
     @Test func unknownKeysAndSectionsWarnWithFileAndLine() throws {
@@ -66,6 +69,8 @@ struct DaemonConfigTests {
         ("SnoozeMinutes=5\n", "a.conf:1: SnoozeMinutes: SnoozeMinutes= must be inside a [Section]"),
         ("[Control]\nMaxClients=0\n", "a.conf:2: MaxClients: must be 1–4096, got \"0\""),
         ("[Control]\nWatchBacklog=1M\n", "a.conf:2: WatchBacklog: must be a size in KiB from 1K to 65536K, like 256K, got \"1M\""),
+        ("[Control]\nMaxMessageSize=2G\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 64M, got \"2G\""),
+        ("[Control]\nMaxMessageSize=1K\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 64M, got \"1K\""),
         ("[Alarms\n", "a.conf:1: a section header must look like [Section], got \"[Alarms\""),
         ("[Alarms]\njust words\n", "a.conf:2: expected Key=Value, got \"just words\""),
     ])

@@ -50,4 +50,15 @@ struct DeadlineQueueTests {
         queue.set(b, to: nil)
         #expect(queue.isEmpty)
     }
+
+    /// The ordered walk over a heap full of ties (a million alarms share
+    /// 1,440 minutes) yields every entry once, in order.
+    @Test func theOrderedWalkHandlesManyTies() {
+        let entries = (0..<2_000).map { DeadlineQueue.Entry(slot: Int32($0), deadline: Date(timeIntervalSince1970: Double($0 % 7))) }
+        let queue = DeadlineQueue(entries.shuffled())
+        let walked = Array(queue.ascending())
+        #expect(walked.map(\.deadline) == entries.map(\.deadline).sorted())
+        #expect(Set(walked.map(\.slot)).count == entries.count)
+        #expect(queue.earliest(3).map(\.deadline) == Array(repeating: Date(timeIntervalSince1970: 0), count: 3))
+    }
 }

@@ -129,8 +129,9 @@ import Testing
         #expect(daemon.process.isRunning)
     }
 
-    @Test func aMessageOverOneMebibyteIsRefused() throws {
-        let daemon = try Self.startDaemon()
+    @Test func aMessageOverTheLimitIsRefused() throws {
+        let daemon = DaemonProcess(config: "[Control]\nMaxMessageSize=1M\n")
+        try daemon.startAndWaitReady()
         defer { daemon.stop() }
         let socket = try RawSocket(path: daemon.socketPath)
         // A string that never ends: 1 MiB + 1 bytes, no NUL.

@@ -26,6 +26,9 @@ public struct DaemonConfig: Hashable, Sendable {
     public var maxClients = 256
     /// `[Control] WatchBacklog=`: bytes of events a `Watch` subscriber may fall behind.
     public var watchBacklog = 256 * 1024
+    /// `[Control] MaxMessageSize=`: the longest request, in bytes (an `Import`
+    /// document is one request).
+    public var maxMessageSize = 64 << 20
 
     public init() {}
 
@@ -97,6 +100,13 @@ public struct DaemonConfig: Hashable, Sendable {
                     throw fail("must be a size in KiB from 1K to 65536K, like 256K")
                 }
                 config.watchBacklog = kibibytes * 1024
+            case ("Control", "MaxMessageSize"):
+                let value = entry.value
+                let unit = value.hasSuffix("M") ? 1 << 20 : value.hasSuffix("K") ? 1 << 10 : 0
+                guard unit > 0, let count = Int(value.dropLast()), count > 0, count * unit >= 64 << 10, count * unit <= 1 << 30 else {
+                    throw fail("must be a size from 64K to 1024M, like 64M")
+                }
+                config.maxMessageSize = count * unit
             default:
                 warnings.append("\(name):\(entry.line): unknown key [\(entry.section)] \(entry.key)=, ignored")
             }

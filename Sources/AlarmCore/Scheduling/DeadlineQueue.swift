@@ -96,23 +96,53 @@ public struct DeadlineQueue: Sendable {
     /// O(k log k), whatever the size of the queue.
     public func ascending() -> Ascending { Ascending(heap: heap) }
 
-    /// Walks the heap in order with a small frontier of candidate positions.
+    /// Walks the heap in order. The candidates — heap positions whose parent
+    /// has been produced — form a small heap of their own, so each step costs
+    /// O(log k) after k steps however many entries share a deadline.
     public struct Ascending: Sequence, IteratorProtocol {
         private let heap: [Entry]
-        private var frontier: [(deadline: Date, index: Int)] = []
+        private var frontier: [Int] = []
 
         init(heap: [Entry]) {
             self.heap = heap
-            if !heap.isEmpty { frontier = [(heap[0].deadline, 0)] }
+            if !heap.isEmpty { frontier = [0] }
         }
 
         public mutating func next() -> Entry? {
-            guard let smallest = frontier.indices.min(by: { frontier[$0].deadline < frontier[$1].deadline }) else { return nil }
-            let index = frontier.remove(at: smallest).index
-            for child in [2 * index + 1, 2 * index + 2] where child < heap.count {
-                frontier.append((heap[child].deadline, child))
+            guard let index = frontier.first else { return nil }
+            let last = frontier.removeLast()
+            if !frontier.isEmpty {
+                frontier[0] = last
+                siftDownFrontier()
             }
+            for child in (2 * index + 1)...(2 * index + 2) where child < heap.count { pushFrontier(child) }
             return heap[index]
+        }
+
+        private func earlier(_ a: Int, _ b: Int) -> Bool { heap[frontier[a]].deadline < heap[frontier[b]].deadline }
+
+        private mutating func pushFrontier(_ position: Int) {
+            frontier.append(position)
+            var index = frontier.count - 1
+            while index > 0 {
+                let parent = (index - 1) / 2
+                guard earlier(index, parent) else { break }
+                frontier.swapAt(index, parent)
+                index = parent
+            }
+        }
+
+        private mutating func siftDownFrontier() {
+            var index = 0
+            while true {
+                let left = 2 * index + 1
+                var smallest = index
+                if left < frontier.count, earlier(left, smallest) { smallest = left }
+                if left + 1 < frontier.count, earlier(left + 1, smallest) { smallest = left + 1 }
+                if smallest == index { return }
+                frontier.swapAt(index, smallest)
+                index = smallest
+            }
         }
     }
 

@@ -113,6 +113,7 @@ public final class Daemon: @unchecked Sendable {
             limits.idleTimeout = config.idleTimeout
             limits.maxClients = config.maxClients
             limits.maxWatchBacklog = config.watchBacklog
+            limits.maxMessageSize = config.maxMessageSize
             server = try ControlServer(path: options.socketPath, service: service, journal: journal, limits: limits)
         } catch {
             scheduler.stop()

@@ -246,7 +246,9 @@ extension Scheduler {
         }
         var result: [Firing] = []
         while result.count < count {
-            while let candidate = pending, frontier.last.map({ candidate.deadline <= $0.at }) ?? true {
+            // Strictly earlier only: with many wake-ups at one instant (a
+            // million alarms share 1,440 minutes) ties need not all be read.
+            while let candidate = pending, frontier.last.map({ candidate.deadline < $0.at }) ?? true {
                 if let item = table[candidate.id] { add(item, at: firstFiring(item, wake: candidate.deadline)) }
                 pending = walk.next()
             }

@@ -364,8 +364,9 @@ public final class Scheduler: @unchecked Sendable {
             let journal = journal
             let events = events
             outputQueue.async {
-                Scheduler.log(event, to: journal)
+                // Watch clients first: the journal write is the slower of the two.
                 events.publish(event)
+                Scheduler.log(event, to: journal)
             }
         case .disableAlarm, .clearSkipNext, .completeReminder:
             break

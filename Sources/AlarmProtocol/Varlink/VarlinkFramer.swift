@@ -5,7 +5,9 @@
 /// grows past `maxMessageSize` without ending is an error: the peer is broken or
 /// hostile, and the connection should be closed rather than buffered further.
 public struct VarlinkFramer: Sendable {
-    public static let defaultMaxMessageSize = 1 << 20
+    /// 64 MiB: an `Import` or `Export` of about 180,000 alarms. The daemon's
+    /// limit is `[Control] MaxMessageSize=`.
+    public static let defaultMaxMessageSize = 64 << 20
 
     public struct Oversize: Error, Hashable, Sendable {
         public let limit: Int
