@@ -34,7 +34,15 @@ let package = Package(
         .target(name: "AlarmStore", dependencies: ["AlarmCore", "CSQLite"]),
         .target(name: "AlarmProtocol", dependencies: ["AlarmCore"], resources: [.embedInCode("io.alarmd.varlink")]),
         .target(name: "AlarmCLI", dependencies: ["AlarmCore", "AlarmProtocol"]),
-        .executableTarget(name: "alarmctl", dependencies: ["AlarmCLI"]),
+        .executableTarget(
+            name: "alarmctl",
+            dependencies: ["AlarmCLI"],
+            // A fully static release binary starts in about half the time: no
+            // dynamic loader, no relocations of a 70 MB position-independent
+            // image. alarmctl links no C library, so nothing stops it; alarmd
+            // needs libsystemd and sqlite3 as shared libraries.
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
+        ),
         .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CSystemd", "CLinux"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),

@@ -75,11 +75,11 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
         #expect(try framer.append(body + [0] + body + [0]) == [body, body])
     }
 
-    @Test func defaultLimitIsOneMebibyte() throws {
-        #expect(VarlinkFramer.defaultMaxMessageSize == 1 << 20)
+    @Test func defaultLimitIsSixtyFourMebibytes() throws {
+        #expect(VarlinkFramer.defaultMaxMessageSize == 64 << 20)
         var framer = VarlinkFramer()
-        #expect(framer.maxMessageSize == 1 << 20)
-        let atLimit = [UInt8](repeating: 0x20, count: 1 << 20)
+        #expect(framer.maxMessageSize == 64 << 20)
+        let atLimit = [UInt8](repeating: 0x20, count: 64 << 20)
         #expect(try framer.append(atLimit).isEmpty)
         #expect(throws: VarlinkFramer.Oversize.self) { try framer.append([0x20]) }
     }

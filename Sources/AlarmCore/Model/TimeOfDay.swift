@@ -25,7 +25,8 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses `7:30`, `07:30`, `19:05`, `7:30pm`, `7:30 PM`, `7pm`, `12am` (midnight).
     public static func parse(_ text: String, field: String = "time") throws(ValidationError) -> TimeOfDay {
-        let invalid = ValidationError.text(field, "must be a time like 07:30, 19:05 or 7:30pm", got: text)
+        // Built only on failure: quoting the text costs more than parsing it.
+        var invalid: ValidationError { .text(field, "must be a time like 07:30, 19:05 or 7:30pm", got: text) }
         var body = Substring(text.trimmingSpaces().lowercased())
         var meridiem: Character?
         if body.hasSuffix("am") || body.hasSuffix("pm") {

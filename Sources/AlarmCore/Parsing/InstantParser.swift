@@ -11,7 +11,8 @@ public enum InstantParser {
     /// - `2026-03-07` (local midnight).
     public static func parse(_ text: String, rules: ZoneRules, field: String = "time") throws(ValidationError) -> Date {
         var scanner = Scanner(text.trimmingSpaces())
-        let invalid = ValidationError.text(field, "must be ISO 8601 like 2026-03-07T12:00:00Z, or YYYY-MM-DD HH:MM", got: text)
+        // Built only on failure: quoting the text costs more than parsing it.
+        var invalid: ValidationError { .text(field, "must be ISO 8601 like 2026-03-07T12:00:00Z, or YYYY-MM-DD HH:MM", got: text) }
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
               let month = scanner.number(digits: 2), scanner.skip("-"),
               let day = scanner.number(digits: 2)
@@ -66,7 +67,7 @@ public enum InstantParser {
 public enum DurationParser {
     /// Seconds in the duration; units must appear largest first, each at most once.
     public static func parse(_ text: String, field: String = "duration") throws(ValidationError) -> Int64 {
-        let invalid = ValidationError.text(field, "must be a duration like 90s, 25m, 2h, 1d or 1h30m", got: text)
+        var invalid: ValidationError { .text(field, "must be a duration like 90s, 25m, 2h, 1d or 1h30m", got: text) }
         var scanner = Scanner(text.trimmingSpaces().lowercased())
         let units: [(Character, Int64)] = [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)]
         var nextUnit = 0

@@ -147,7 +147,33 @@ public struct JSONParser {
 
     private mutating func string() throws(JSONError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        // Most strings have no escapes: check the bytes (control characters,
+        // UTF-8) and take them as they are, with no per-character appends.
+        let start = index
+        while let byte = current {
+            switch byte {
+            case UInt8(ascii: "\""):
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            case UInt8(ascii: "\\"):
+                let prefix = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                return try escapedString(after: prefix)
+            case 0..<0x20:
+                throw error("control character in a string")
+            case 0..<0x80:
+                index += 1
+            default:
+                _ = try multibyte()
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    /// The rest of a string that has escapes, `prefix` being what came before
+    /// the first one.
+    private mutating func escapedString(after prefix: String) throws(JSONError) -> String {
+        var scalars = prefix.unicodeScalars
         while true {
             guard let byte = current else { throw error("unterminated string") }
             switch byte {
