@@ -159,9 +159,12 @@ public final class ControlServer: @unchecked Sendable {
         let queue = queue
         let zone = service.zone
         let box = WeakConnection(connection)
+        // Called on the scheduler's queue: hand over at once and encode here.
         let token = service.scheduler.events.subscribe { event in
-            let parameters: JSONObject = ["event": ControlService.eventJSON(event, zone: zone())]
-            queue.async { box.connection?.send(.parameters(parameters, continues: true)) }
+            queue.async {
+                guard let connection = box.connection else { return }
+                connection.send(.parameters(["event": ControlService.eventJSON(event, zone: zone())], continues: true))
+            }
         }
         let events = service.scheduler.events
         connection.onClose = { [unowned self, weak connection] in

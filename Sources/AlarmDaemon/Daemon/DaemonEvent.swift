@@ -16,7 +16,9 @@ public struct DaemonEvent: Sendable {
     public var lateness: TimeInterval? { scheduled.map { actual.timeIntervalSince($0) } }
 }
 
-/// Fans events out to in-process subscribers (the socket API's `Watch`).
+/// Fans events out to in-process subscribers (the socket API's `Watch`, hooks).
+/// Events are published on the scheduler's queue, so a handler must only hand
+/// the event over to its own queue, never block or call back into the scheduler.
 /// Subscribers are called on the output queue and must not block.
 public final class EventStream: Sendable {
     public typealias Token = UInt64

@@ -39,8 +39,6 @@ extension Scheduler {
     /// The status line, read on the scheduler queue.
     public var status: String { queue.sync { statusLine() } }
 
-    /// The zone floating alarms follow now.
-    public var systemZone: TimeZone { queue.sync { zone } }
 
     /// Every item with its state.
     public func snapshot() -> [Entry] {

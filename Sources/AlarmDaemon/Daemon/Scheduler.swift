@@ -2,6 +2,7 @@ import AlarmCore
 import AlarmStore
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Keeps every item, its ringing state and its next wake-up, and fires them on
 /// time with one wall-clock Dispatch timer armed for the earliest wake-up.
@@ -26,7 +27,12 @@ public final class Scheduler: @unchecked Sendable {
 
     // Confined to `queue`.
     private(set) var policy: RingPolicy
-    private(set) var zone: TimeZone
+    private(set) var zone: TimeZone {
+        didSet { publishedZone.withLock { $0 = zone } }
+    }
+    /// `zone`, readable from any thread without waiting for the queue: every
+    /// reply that shows an instant needs it.
+    private let publishedZone: Mutex<TimeZone>
     /// Every item, its ringing state and its next wake-up.
     var table = ItemTable()
     private var timer: DispatchSourceTimer?
@@ -52,7 +58,11 @@ public final class Scheduler: @unchecked Sendable {
         self.ringer = ringer
         self.policy = policy
         self.zone = zone
+        publishedZone = Mutex(zone)
     }
+
+    /// The zone floating alarms follow now.
+    public var systemZone: TimeZone { publishedZone.withLock { $0 } }
 
     // MARK: - Life cycle
 
@@ -361,22 +371,19 @@ public final class Scheduler: @unchecked Sendable {
             ringerQueue.async { ringer.showMissed(item, scheduled: scheduled) }
         case .record(let kind, let scheduled, let detail):
             let event = DaemonEvent(kind: kind, item: item, scheduled: scheduled, actual: now, snoozeCount: state.snoozeCount, detail: detail)
+            // Subscribers only queue the event, so it goes out from here: one
+            // thread hand-off fewer between a firing and a Watch client.
+            events.publish(event)
             let journal = journal
-            let events = events
-            outputQueue.async {
-                // Watch clients first: the journal write is the slower of the two.
-                events.publish(event)
-                Scheduler.log(event, to: journal)
-            }
+            outputQueue.async { Scheduler.log(event, to: journal) }
         case .disableAlarm, .clearSkipNext, .completeReminder:
             break
         }
     }
 
-    /// Hands an event to `Watch` subscribers only.
+    /// Hands an event to `Watch` subscribers only (they queue it).
     func publish(_ event: DaemonEvent) {
-        let events = events
-        outputQueue.async { events.publish(event) }
+        events.publish(event)
     }
 
     static func log(_ event: DaemonEvent, to journal: Journal) {
