@@ -296,6 +296,12 @@ public final class Store {
 
     // MARK: Ringing state
 
+    /// `PRAGMA integrity_check`: `["ok"]`, or the problems found (a full check
+    /// of every page, index and constraint; slow on a large file).
+    public func integrityCheck() throws(StoreError) -> [String] {
+        try sqlite("check integrity") { database throws(SQLiteError) in try database.texts("PRAGMA integrity_check") }
+    }
+
     /// How many alarms and reminders there are (to size memory before a load).
     public func itemCount() throws(StoreError) -> Int {
         try sqlite("count items") { database throws(SQLiteError) in

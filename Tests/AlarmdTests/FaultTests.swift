@@ -1,0 +1,95 @@
+import AlarmCore
+import AlarmProtocol
+import AlarmStore
+import Foundation
+import Glibc
+import Testing
+
+/// The real daemon under faults: stopped with SIGSTOP across several
+/// occurrences, and a full disk.
+@Suite(.serialized) struct FaultTests {
+    /// Stopped (SIGSTOP) while five reminders fall due, then continued: each
+    /// gets exactly one event — a late ring when it is within the missed-alarm
+    /// grace, one `missed` when it is older — and nothing rings twice.
+    @Test func aStoppedDaemonAppliesTheMissedRulesOnceItContinues() throws {
+        let daemon = DaemonProcess(config: "[Alarms]\nMissedGrace=2s\n")
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        // Due at +1.0 … +3.0 s; stopped from +0.5 s to +5.0 s, so at +5 s they
+        // are 4.0, 3.5, 3.0, 2.5 and 2.0 s late.
+        let start = Date()
+        var ids: [String] = []
+        for (index, delay) in [1.0, 1.5, 2.0, 2.5, 3.0].enumerated() {
+            let due = start.addingTimeInterval(delay)
+            let reply = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.AddReminder","parameters":{"title":"R\#(index)","due":"\#(WireTime.string(due, in: TimeZone(identifier: "UTC")!))"}}"#)
+            let id = try #require(reply.parameters?["reminder"]?.objectValue?["id"]?.stringValue, "\(reply.text)")
+            ids.append(id)
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        try #require(elapsed < 0.5, "adding took \(elapsed) s; the schedule below assumes less")
+        usleep(UInt32((0.5 - elapsed) * 1_000_000))
+        kill(daemon.process.processIdentifier, SIGSTOP)
+        usleep(4_500_000)
+        kill(daemon.process.processIdentifier, SIGCONT)
+        usleep(1_500_000)
+        daemon.stop()
+
+        let store = try Store(path: daemon.databasePath)
+        defer { store.close() }
+        for (index, id) in ids.enumerated() {
+            let uuid = try #require(UUID(uuidString: id))
+            let events = try store.history(itemID: uuid).filter { $0.event != .changed }.map(\.event)
+            // The last one is exactly at the grace limit (±scheduling slack).
+            if index < 4 {
+                #expect(events == [.missed], "R\(index): \(events)")
+            } else {
+                #expect(events == [.fired] || events == [.missed], "R\(index): \(events)")
+            }
+        }
+    }
+
+    /// The store on a full file system: a change is refused with
+    /// `io.alarmd.StoreFailure` and the plan in memory is unchanged; once there
+    /// is room again, changes go through. Needs root (to mount a tmpfs).
+    @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+    func aFullDiskRefusesChangesAndTheDaemonRecovers() throws {
+        let directory = TemporaryDirectory()
+        let state = directory.path + "/state"
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        let mount = Tool.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs", state])
+        try #require(mount.status == 0, "mount: \(mount.standardError)")
+        defer { _ = Tool.run("/bin/umount", ["-l", state]) }
+        let daemon = DaemonProcess(directory: directory)
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let first = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.AddAlarm","parameters":{"fields":{"time":"07:30","label":"Before"}}}"#)
+        #expect(first.error == nil, "\(first.text)")
+
+        // Fill what is left.
+        let filler = state + "/filler"
+        let fd = open(filler, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try #require(fd >= 0)
+        let block = [UInt8](repeating: 0xAB, count: 4096)
+        while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
+        #expect(errno == ENOSPC)
+        close(fd)
+
+        for attempt in 0..<5 {
+            let refused = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.AddAlarm","parameters":{"fields":{"time":"08:0\#(attempt)","label":"Full \#(attempt)"}}}"#)
+            #expect(refused.error?.name == "io.alarmd.StoreFailure", "\(refused.text)")
+        }
+        let list = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.ListAlarms"}"#)
+        let labels = list.parameters?["alarms"]?.arrayValue?.compactMap { $0.objectValue?["label"]?.stringValue }
+        #expect(labels == ["Before"], "the plan in memory is unchanged: \(list.text)")
+        #expect(daemon.process.isRunning)
+
+        unlink(filler)
+        let after = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.AddAlarm","parameters":{"fields":{"time":"09:00","label":"After"}}}"#)
+        #expect(after.error == nil, "room again: \(after.text)")
+        daemon.stop()
+        let store = try Store(path: daemon.databasePath)
+        defer { store.close() }
+        #expect(Set(try store.alarms().map(\.label)) == ["Before", "After"])
+        #expect(try store.integrityCheck() == ["ok"])
+    }
+}
