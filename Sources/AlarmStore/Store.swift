@@ -314,11 +314,16 @@ public final class Store {
     /// way and no lookup by id. Alarms and `ring_states` are both keyed by id,
     /// so two scans in id order are merged here (less than half the cost of a
     /// join, which seeks for every row); the few reminders use a join.
-    public func loadItems(_ body: (Item, RingState?) -> Void) throws(StoreError) {
+    ///
+    /// With `validatingAlarms: false` the model's rules are not checked for
+    /// alarms here (the row's shape still is); the caller must check each with
+    /// ``checkLoaded(_:path:)``, which reports a broken one as this store would.
+    public func loadItems(validatingAlarms: Bool = true, _ body: (Item, RingState?) -> Void) throws(StoreError) {
         try sqlite("load items") { database throws(SQLiteError) in
             try database.withStatement(AlarmRow.selectAll + " ORDER BY id") { alarms throws(SQLiteError) in
                 try database.withStatement(RingStateRow.selectAll + " ORDER BY item_id") { states throws(SQLiteError) in
                     var decoder = AlarmRow.Decoder()
+                    decoder.validates = validatingAlarms
                     var onState = try states.step()
                     while try alarms.step() {
                         let alarm = try decoder.decode(alarms)
@@ -340,6 +345,14 @@ public final class Store {
                     body(.reminder(reminder), statement.isNull(at: reminderColumns) ? nil : try RingStateRow.decode(statement, from: reminderColumns).1)
                 }
             }
+        }
+    }
+
+    /// The check ``loadItems(validatingAlarms:_:)`` left out: an alarm that
+    /// breaks the model's rules is a damaged row, reported as `corrupt`.
+    public static func checkLoaded(_ alarm: Alarm, path: String) throws(StoreError) {
+        do throws(ValidationError) { try alarm.validate() } catch {
+            throw StoreError(.invalidRow("alarm \(alarm.id.uuidString)", error.description), path: path, operation: "load items")
         }
     }
 

@@ -161,6 +161,36 @@ import Testing
         #expect(ringer.log == ["start Once 0"])
     }
 
+    /// The start-up load checks alarms on the loader's thread; a row that breaks
+    /// the model's rules still stops start-up, named as a damaged row.
+    @Test func aBrokenAlarmRowStopsTheStart() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path + "/alarmd.sqlite3"
+        let good = Alarm(time: try TimeOfDay(hour: 7, minute: 30), label: "Good", created: Date())
+        let bad = Alarm(time: try TimeOfDay(hour: 8, minute: 0), label: "Bad", created: Date())
+        do {
+            let store = try Store(path: path)
+            try store.insert(good)
+            try store.insert(bad)
+            store.close()
+        }
+        let hex = bad.id.uuidString.replacingOccurrences(of: "-", with: "")
+        let sqlite = Tool.run("/usr/bin/env", ["python3", "-c", "import sqlite3,sys; d=sqlite3.connect(sys.argv[1]); d.execute(\"UPDATE alarms SET snooze_minutes = 99 WHERE id = x'\" + sys.argv[2] + \"'\"); d.commit()", path, hex])
+        try #require(sqlite.status == 0, "\(sqlite.standardError)")
+        let store = try Store(path: path)
+        defer { store.close() }
+        let scheduler = Scheduler(store: store, clock: SystemClock(), journal: Journal(), ringer: RecordingRinger(),
+                                  policy: RingPolicy(missedGrace: 300, reminderSnooze: .default, reminderRingSeconds: 60), zone: TimeZone(identifier: "UTC")!)
+        do {
+            try scheduler.start()
+            Issue.record("a broken row was loaded")
+        } catch {
+            guard case .corrupt(let reported, let detail) = error else { Issue.record("expected corrupt, got \(error)"); return }
+            #expect(reported == path)
+            #expect(detail.contains(bad.id.uuidString) && detail.contains("snoozeMinutes"), "\(detail)")
+        }
+    }
+
     @Test func aForwardJumpPastAnOccurrenceAppliesTheMissedRules() throws {
         let fixture = try Fixture()
         let now = fixture.clock.now()

@@ -76,16 +76,17 @@ public final class Scheduler: @unchecked Sendable {
             var fresh: [(UUID, ItemKind, RingState)] = []
             let zone = zone
             let policy = policy
-            let loader = TableLoader(capacity: try store.itemCount()) { item, state in
+            let path = store.path
+            let loader = TableLoader(capacity: try store.itemCount(), check: { alarm throws(StoreError) in try Store.checkLoaded(alarm, path: path) }) { item, state in
                 RingingMachine.wake(item: item, state: state, zone: zone, policy: policy)
             }
-            try store.loadItems { item, stored in
+            try store.loadItems(validatingAlarms: false) { item, stored in
                 // A firing saved ahead whose instant has not come yet did not happen.
                 let state = stored.map { RingingMachine.loaded($0, now: now) } ?? RingState(anchor: now)
                 if stored == nil { fresh.append((item.id, item.kind, state)) }
                 loader.add(item, state)
             }
-            table = loader.finish()
+            table = try loader.finish()
             if !fresh.isEmpty { try store.saveRingStates(fresh) }
             for id in table.ringing {
                 let state = table.state(of: id)!

@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmStore
 import Dispatch
 import Foundation
 
@@ -12,13 +13,17 @@ final class TableLoader: @unchecked Sendable {
     private static let batchSize = 4096
     private let queue = DispatchQueue(label: "alarmd.load", qos: .userInteractive)
     private let wake: @Sendable (Item, RingState) -> Date?
+    private let check: @Sendable (Alarm) throws(StoreError) -> Void
     // Touched on `queue` only.
     private var table = ItemTable()
+    private var failure: StoreError?
     // Touched by the reader only.
     private var batch: [(Item, RingState)] = []
 
-    init(capacity: Int, wake: @escaping @Sendable (Item, RingState) -> Date?) {
+    /// `check` validates each alarm on the loader's core (the reader skips it).
+    init(capacity: Int, check: @escaping @Sendable (Alarm) throws(StoreError) -> Void, wake: @escaping @Sendable (Item, RingState) -> Date?) {
         self.wake = wake
+        self.check = check
         table.reserveCapacity(capacity)
         batch.reserveCapacity(Self.batchSize)
     }
@@ -28,10 +33,18 @@ final class TableLoader: @unchecked Sendable {
         if batch.count == Self.batchSize { handOver() }
     }
 
-    /// Waits for every row handed over and returns the table.
-    func finish() -> ItemTable {
+    /// Waits for every row handed over and returns the table, or the first
+    /// alarm that failed its check.
+    func finish() throws(StoreError) -> ItemTable {
         handOver()
-        return queue.sync { table }
+        // Moved out, not copied: a second reference would make the scheduler's
+        // first change copy a million-entry table.
+        let (table, failure) = queue.sync {
+            defer { self.table = ItemTable() }
+            return (self.table, self.failure)
+        }
+        if let failure { throw failure }
+        return table
     }
 
     private func handOver() {
@@ -39,7 +52,16 @@ final class TableLoader: @unchecked Sendable {
         let rows = batch
         batch.removeAll(keepingCapacity: true)
         queue.async { [self] in
-            for (item, state) in rows { table.set(item, state: state, wake: wake(item, state)) }
+            guard failure == nil else { return }
+            for (item, state) in rows {
+                if case .alarm(let alarm) = item {
+                    do throws(StoreError) { try check(alarm) } catch {
+                        failure = error
+                        return
+                    }
+                }
+                table.set(item, state: state, wake: wake(item, state))
+            }
         }
     }
 }
