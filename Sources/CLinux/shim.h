@@ -4,6 +4,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <signal.h>
+/* epoll, for the control socket's event loop: Swift's Glibc module leaves it out. */
+#include <sys/epoll.h>
 
 /* syscall(2) is variadic, which Swift cannot call; pidfd_open has no glibc
    wrapper before 2.36. A pidfd becomes readable when the process exits, so a

@@ -9,10 +9,10 @@ final class ControlConnection {
     let fd: Int32
     let peer: PeerCredentials
     private let queue: DispatchQueue
+    private let loop: EventLoop
     private let limits: ControlServer.Limits
     private var framer: VarlinkFramer
     private var output: [UInt8] = []
-    private var readSource: DispatchSourceRead?
     private var writeSource: DispatchSourceWrite?
     private var writeArmed = false
     private var idleTimer: DispatchSourceTimer?
@@ -22,34 +22,35 @@ final class ControlConnection {
     var onClose: (() -> Void)?
     var isWatching = false
 
-    init(fd: Int32, peer: PeerCredentials, queue: DispatchQueue, limits: ControlServer.Limits) {
+    init(fd: Int32, peer: PeerCredentials, queue: DispatchQueue, loop: EventLoop, limits: ControlServer.Limits) {
         self.fd = fd
         self.peer = peer
         self.queue = queue
+        self.loop = loop
         self.limits = limits
         framer = VarlinkFramer(maxMessageSize: limits.maxMessageSize)
     }
 
     /// Starts reading; `handle` gets each complete message.
+    /// Reads come through the event loop (one thread wake-up a request);
+    /// a reply that does not fit in the socket waits for a Dispatch write source.
     func start(handle: @escaping (ControlConnection, [UInt8]) -> Void) {
-        let read = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        read.setEventHandler { [unowned self] in readAvailable(handle) }
         let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
         write.setEventHandler { [unowned self] in flush() }
-        // The descriptor is closed only once Dispatch has let go of it through
-        // both sources; the handlers run on the same serial queue.
+        // The descriptor is closed once Dispatch has let go of it; the event
+        // loop has stopped watching it before that (see close()).
         let fd = fd
-        var sourcesLeft = 2
-        let release = {
-            sourcesLeft -= 1
-            if sourcesLeft == 0 { Glibc.close(fd) }
-        }
-        read.setCancelHandler(handler: release)
-        write.setCancelHandler(handler: release)
-        readSource = read
+        write.setCancelHandler { Glibc.close(fd) }
         writeSource = write
         resetIdleTimer()
-        read.resume()
+        do throws(SystemError) {
+            try loop.add(fd) { [weak self] in
+                guard let self, !self.isClosed else { return }
+                self.readAvailable(handle)
+            }
+        } catch {
+            close()
+        }
     }
 
     private func readAvailable(_ handle: (ControlConnection, [UInt8]) -> Void) {
@@ -143,9 +144,8 @@ final class ControlConnection {
             if !writeArmed { writeSource.resume() }
             writeSource.cancel()
         }
-        readSource?.cancel()
+        loop.remove(fd)
         writeSource = nil
-        readSource = nil
         onClose?()
         onClose = nil
     }

@@ -29,10 +29,13 @@ public final class ControlServer: @unchecked Sendable {
     private let journal: Journal
     private let limits: Limits
     private var acceptSource: DispatchSourceRead?
+    /// Connections are read from here, one thread wake-up a request.
+    private let loop: EventLoop
     private var connections: [ObjectIdentifier: ControlConnection] = [:]
 
     /// Listens on the socket systemd passed, else binds `path`.
     public init(path: String, service: ControlService, journal: Journal, limits: Limits = Limits()) throws(SystemError) {
+        loop = try EventLoop(queue: queue)
         if let inherited = UnixSocket.inherited() {
             listenFD = inherited
             self.path = nil
@@ -65,6 +68,7 @@ public final class ControlServer: @unchecked Sendable {
             for connection in connections.values { connection.close() }
             connections.removeAll()
         }
+        loop.stop()
         if let path { unlink(path) }
     }
 
@@ -85,7 +89,7 @@ public final class ControlServer: @unchecked Sendable {
             refuse(fd, with: .invalidRequest("too many connections (limit \(limits.maxClients)); try again later"))
             return
         }
-        let connection = ControlConnection(fd: fd, peer: peer, queue: queue, limits: limits)
+        let connection = ControlConnection(fd: fd, peer: peer, queue: queue, loop: loop, limits: limits)
         let key = ObjectIdentifier(connection)
         connections[key] = connection
         connection.onClose = { [unowned self] in connections[key] = nil }
