@@ -14,4 +14,38 @@ static inline int alarmd_pidfd_open(pid_t pid) {
     return (int)syscall(SYS_pidfd_open, pid, 0);
 }
 
+/* Signals by the self-pipe trick. sigaction takes effect at once, unlike a
+   Dispatch signal source, which is armed later on Dispatch's own thread: a
+   SIGTERM sent right after READY=1 was lost in that window. The handler only
+   writes the signal's number to a non-blocking descriptor (async-signal-safe);
+   the daemon reads it with a Dispatch read source. */
+#include <errno.h>
+#include <pthread.h>
+#include <string.h>
+
+static int alarmd_signal_write_fd = -1;
+
+static void alarmd_signal_handler(int number) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)number;
+    (void)write(alarmd_signal_write_fd, &byte, 1);
+    errno = saved;
+}
+
+static inline int alarmd_catch_signal(int number, int write_fd) {
+    alarmd_signal_write_fd = write_fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = alarmd_signal_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    if (sigaction(number, &action, NULL) != 0) return -1;
+    /* A parent may have started us with the signal blocked (a test runner
+       does): unblock it on this, the main, thread so the handler can run. */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, number);
+    return pthread_sigmask(SIG_UNBLOCK, &set, NULL) == 0 ? 0 : -1;
+}
+
 #endif

@@ -16,6 +16,18 @@ import Testing
         try store.saveRingStates(states.map { id, state in (id, alarms.contains { $0.id == id } ? ItemKind.alarm : .reminder, state) })
     }
 
+    /// A SIGTERM sent the moment READY=1 arrives stops the daemon: its signal
+    /// handlers are in place before READY (a Dispatch signal source is armed
+    /// later, on Dispatch's own thread, and lost a signal sent in between).
+    @Test func aSigtermRightAfterReadyStopsTheDaemon() throws {
+        for attempt in 0..<10 {
+            let daemon = DaemonProcess()
+            try daemon.start()
+            #expect(daemon.notify.wait(for: "READY=1", timeout: 20) != nil, "attempt \(attempt): \(daemon.standardError)")
+            #expect(daemon.stop(signal: SIGTERM, timeout: 5) == 0, "attempt \(attempt): SIGTERM right after READY was lost")
+        }
+    }
+
     @Test func notifiesReadyStatusReloadingAndStopping() throws {
         let daemon = DaemonProcess()
         let now = Date()

@@ -16,6 +16,10 @@ final class ControlConnection {
     private var writeSource: DispatchSourceWrite?
     private var writeArmed = false
     private var idleTimer: DispatchSourceTimer?
+    /// When the client last sent something; the idle timer checks this when
+    /// it fires instead of being re-armed for every message (each re-arm is a
+    /// trip through Dispatch's manager thread).
+    private var lastActivity = DispatchTime.now()
     private var closeAfterFlush = false
     private(set) var isClosed = false
     /// Set while the connection streams `Watch` events.
@@ -119,14 +123,23 @@ final class ControlConnection {
 
     /// Streaming connections stay open as long as they read; others time out.
     private func resetIdleTimer() {
+        lastActivity = .now()
         guard !isWatching else { idleTimer?.cancel(); idleTimer = nil; return }
-        if idleTimer == nil {
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.setEventHandler { [unowned self] in close() }
-            timer.resume()
-            idleTimer = timer
+        guard idleTimer == nil else { return }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler { [unowned self] in idleTimerFired() }
+        timer.schedule(deadline: .now() + limits.idleTimeout)
+        timer.resume()
+        idleTimer = timer
+    }
+
+    private func idleTimerFired() {
+        let deadline = lastActivity + limits.idleTimeout
+        if deadline <= .now() {
+            close()
+        } else {
+            idleTimer?.schedule(deadline: deadline)
         }
-        idleTimer?.schedule(deadline: .now() + limits.idleTimeout)
     }
 
     func startWatching() {

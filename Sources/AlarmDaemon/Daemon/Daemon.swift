@@ -129,9 +129,14 @@ public final class Daemon: @unchecked Sendable {
             journal.send("Cannot watch for clock or time-zone changes (\(error)); alarms still fire, but a clock change is noticed only at the next firing", priority: .warning)
         }
         if installSignalHandlers {
-            watchers.append(SignalWatcher([SIGTERM, SIGINT, SIGHUP], queue: control) { [unowned self] number in
-                if number == SIGHUP { reload() } else { shutDown() }
-            })
+            do {
+                watchers.append(try SignalWatcher([SIGTERM, SIGINT, SIGHUP], queue: control) { [unowned self] number in
+                    if number == SIGHUP { reload() } else { shutDown() }
+                })
+            } catch {
+                scheduler.stop()
+                throw StartupError(message: "cannot handle signals: \(error)", exitCode: ExitCode.osError)
+            }
         }
         startWatchdog()
         let status = scheduler.status

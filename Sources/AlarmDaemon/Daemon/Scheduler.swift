@@ -48,8 +48,11 @@ public final class Scheduler: @unchecked Sendable {
     /// next commit, or shortly after.
     private var unsavedHistory: [HistoryEvent] = []
     private var historyFlush: DispatchWorkItem?
-    /// Called on `queue` after every change of plan, with the status line.
+    /// Called on `queue` after changes of plan (see ``publishStatus()``), with the status line.
     public var onStatusChange: (@Sendable (String) -> Void)?
+    static let statusInterval: TimeInterval = 0.1
+    private var lastStatus: Date?
+    private var statusPending = false
 
     public init(store: Store, clock: any Clock, journal: Journal, ringer: any Ringer, policy: RingPolicy, zone: TimeZone) {
         self.store = store
@@ -445,9 +448,24 @@ public final class Scheduler: @unchecked Sendable {
         armedFor = target
     }
 
+    /// Sends the status line, at most every `statusInterval`: in a busy
+    /// second a thousand firings each change it, and each `STATUS=` costs a
+    /// datagram and a line of formatting on the firing path. The last change
+    /// always goes out.
     func publishStatus() {
-        guard let onStatusChange else { return }
-        onStatusChange(statusLine())
+        guard onStatusChange != nil, !statusPending else { return }
+        let wait = lastStatus.map { max(0, Self.statusInterval - Date().timeIntervalSince($0)) } ?? 0
+        guard wait > 0 else { sendStatus(); return }
+        statusPending = true
+        queue.asyncAfter(deadline: .now() + wait) { [weak self] in
+            self?.statusPending = false
+            self?.sendStatus()
+        }
+    }
+
+    private func sendStatus() {
+        lastStatus = Date()
+        onStatusChange?(statusLine())
     }
 
     /// `4 alarms, 2 reminders; next: Tue 07:30 Work` (call on `queue`).

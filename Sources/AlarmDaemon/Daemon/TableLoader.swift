@@ -24,7 +24,9 @@ final class TableLoader: @unchecked Sendable {
     init(capacity: Int, check: @escaping @Sendable (Alarm) throws(StoreError) -> Void, wake: @escaping @Sendable (Item, RingState) -> Date?) {
         self.wake = wake
         self.check = check
-        table.reserveCapacity(capacity)
+        // Room for an eighth more: growing a full million-entry table later
+        // would copy all of it inside one request. Untouched room is not resident.
+        table.reserveCapacity(capacity + capacity / 8 + 64)
         batch.reserveCapacity(Self.batchSize)
     }
 

@@ -1,3 +1,4 @@
+import CLinux
 import Dispatch
 import Foundation
 import Glibc
@@ -75,19 +76,38 @@ public final class TimeZoneWatcher: @unchecked Sendable {
 }
 
 /// Delivers signals on a Dispatch queue instead of in an async-signal context.
+///
+/// The handlers are installed with sigaction before `init` returns (so a
+/// signal sent the moment READY=1 goes out is not lost); each only writes the
+/// signal's number to a socket, read here on `queue`.
 public final class SignalWatcher: @unchecked Sendable {
-    private var sources: [DispatchSourceSignal] = []
+    private let readEnd: FileDescriptor
+    private let writeEnd: FileDescriptor
+    private let source: DispatchSourceRead
 
-    public init(_ signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) {
+    public init(_ signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) throws(SystemError) {
+        var ends: [Int32] = [0, 0]
+        _ = try systemCall("socketpair") { socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) }
+        readEnd = FileDescriptor(ends[0])
+        writeEnd = FileDescriptor(ends[1])
+        // A full socket drops the byte rather than block inside a signal handler.
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        let fd = ends[0]
+        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        source.setEventHandler {
+            var bytes = [UInt8](repeating: 0, count: 64)
+            while true {
+                let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                guard count > 0 else { return }
+                for byte in bytes.prefix(count) { handler(Int32(byte)) }
+            }
+        }
+        source.resume()
         for number in signals {
-            // The default action must be off, or the process dies before the source sees it.
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { handler(number) }
-            source.resume()
-            sources.append(source)
+            _ = try systemCall("sigaction \(number)") { alarmd_catch_signal(number, ends[1]) }
         }
     }
 
-    deinit { sources.forEach { $0.cancel() } }
+    deinit { source.cancel() }
 }
