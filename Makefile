@@ -42,7 +42,7 @@ define ensure_packages
 	@test -x "$(SWIFT)" || { echo "No Swift toolchain found (looked for 'swift' on PATH and /opt/swift). Install Swift 6 from swift.org and retry."; exit 1; }
 endef
 
-.PHONY: all deps test-deps build run test clean python-deps install uninstall
+.PHONY: all deps test-deps build run test clean python-deps install uninstall bench
 
 # Installation. A home install (the default) puts units where `systemctl --user`
 # finds them; any other PREFIX uses $(PREFIX)/lib/systemd/user. DESTDIR stages.
@@ -97,9 +97,19 @@ python-deps: test-deps
 	@test -x $(PYVENV)/bin/python3 || python3 -m venv $(PYVENV)
 	@$(PYVENV)/bin/python3 -c "import varlink, jeepney" 2>/dev/null || $(PYVENV)/bin/python3 -m pip install -q --disable-pip-version-check varlink jeepney
 
+# The suites, then the benchmark harness in its short form: only to prove it
+# runs (no figure is judged here); its results go under .build, not bench/.
 test: test-deps python-deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
+	SWIFT="$(SWIFT)" bench/run --quick --results .build/bench/quick
+
+# Benchmarks (BENCHMARKS.md): a release build in .build/bench, every benchmark
+# side by side with real atd and cron, results in bench/results/latest.json and
+# lateness.svg. As root it installs at, cron and gnuplot-nox when missing.
+# About ten minutes on two cores.
+bench: deps
+	SWIFT="$(SWIFT)" bench/run
 
 # PRODUCTS=DIR installs binaries already built there instead of building (the
 # tests use it: they run while SwiftPM holds the build directory's lock).

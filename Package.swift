@@ -45,6 +45,7 @@ let package = Package(
         ),
         .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CSystemd", "CLinux"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
+        .executableTarget(name: "alarmd-bench", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "CSQLite"], exclude: ["Fixtures"]),
         .testTarget(name: "AlarmCLITests", dependencies: ["AlarmCLI"]),
