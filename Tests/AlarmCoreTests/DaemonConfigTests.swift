@@ -71,6 +71,8 @@ struct DaemonConfigTests {
         ("[Control]\nWatchBacklog=1M\n", "a.conf:2: WatchBacklog: must be a size in KiB from 1K to 65536K, like 256K, got \"1M\""),
         ("[Control]\nMaxMessageSize=2G\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 64M, got \"2G\""),
         ("[Control]\nMaxMessageSize=1K\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 64M, got \"1K\""),
+        // Found by the config fuzzer: the count used to be multiplied before the range check.
+        ("[Control]\nMaxMessageSize=9223372036854775807M\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 64M, got \"9223372036854775807M\""),
         ("[Alarms\n", "a.conf:1: a section header must look like [Section], got \"[Alarms\""),
         ("[Alarms]\njust words\n", "a.conf:2: expected Key=Value, got \"just words\""),
     ])

@@ -103,7 +103,10 @@ public struct DaemonConfig: Hashable, Sendable {
             case ("Control", "MaxMessageSize"):
                 let value = entry.value
                 let unit = value.hasSuffix("M") ? 1 << 20 : value.hasSuffix("K") ? 1 << 10 : 0
-                guard unit > 0, let count = Int(value.dropLast()), count > 0, count * unit >= 64 << 10, count * unit <= 1 << 30 else {
+                // The range is checked before multiplying: a huge count must be
+                // an error, not an overflow.
+                guard unit > 0, let count = Int(value.dropLast()), count > 0, count <= (1 << 30) / unit,
+                      count * unit >= 64 << 10 else {
                     throw fail("must be a size from 64K to 1024M, like 64M")
                 }
                 config.maxMessageSize = count * unit

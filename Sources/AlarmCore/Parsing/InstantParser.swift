@@ -59,8 +59,17 @@ public enum InstantParser {
             throw invalid
         }
         guard scanner.atEnd else { throw invalid }
+        // In UTC as well as where it was written: the wire form of an instant
+        // falls back to UTC, which must stay within four-digit years.
+        guard (Self.earliest...Self.latest).contains(instant) else {
+            throw .text(field, "must lie between the years 0001 and 9999 in UTC", got: text)
+        }
         return Date(timeIntervalSince1970: Double(instant) + fraction)
     }
+
+    /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, in Unix seconds.
+    static let earliest: Int64 = -62_135_596_800
+    static let latest: Int64 = 253_402_300_799
 }
 
 /// Parses durations: `90s`, `25m`, `2h`, `1d`, `1h30m`, `1d2h3m4s`.

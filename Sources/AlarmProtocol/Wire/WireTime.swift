@@ -8,7 +8,13 @@ public enum WireTime {
         let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
         let seconds = CivilTime.floorDiv(microseconds, 1_000_000)
         let fraction = microseconds - seconds * 1_000_000
-        let local = ZoneRules.shared(for: zone).localDateTime(at: seconds)
+        var local = ZoneRules.shared(for: zone).localDateTime(at: seconds)
+        // An offset with seconds (local mean time, before a zone adopted
+        // standard time) or a year outside 0000–9999 in this zone has no
+        // RFC 3339 form that reads back: show such an instant in UTC.
+        if local.utcOffset % 60 != 0 || !(0...9999).contains(local.year) {
+            local = LocalDateTime(localSeconds: seconds, utcOffset: 0)
+        }
         var text = local.dateText + "T" + local.timeText
         if fraction != 0 {
             let digits = String(fraction)
