@@ -42,7 +42,7 @@ define ensure_packages
 	@test -x "$(SWIFT)" || { echo "No Swift toolchain found (looked for 'swift' on PATH and /opt/swift). Install Swift 6 from swift.org and retry."; exit 1; }
 endef
 
-.PHONY: all deps test-deps build run test clean python-deps install uninstall bench
+.PHONY: all deps test-deps build run test clean python-deps install uninstall bench fuzz
 
 # Installation. A home install (the default) puts units where `systemctl --user`
 # finds them; any other PREFIX uses $(PREFIX)/lib/systemd/user. DESTDIR stages.
@@ -110,6 +110,12 @@ test: test-deps python-deps
 # About ten minutes on two cores.
 bench: deps
 	SWIFT="$(SWIFT)" bench/run
+
+# libFuzzer targets (Fuzz/README.md), FUZZ_SECONDS each (default 60), from the
+# checked-in seed corpora; then every saved regression input is replayed.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run
 
 # PRODUCTS=DIR installs binaries already built there instead of building (the
 # tests use it: they run while SwiftPM holds the build directory's lock).

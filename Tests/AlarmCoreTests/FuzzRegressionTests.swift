@@ -1,0 +1,36 @@
+import AlarmCore
+import Foundation
+import Testing
+
+/// Inputs the libFuzzer targets in Fuzz/ found crashing (Fuzz/regressions/).
+@Suite("Fuzz regressions (core)")
+struct FuzzRegressionTests {
+    /// Fuzz/regressions/config/maxmessagesize-overflow.conf: DaemonConfig.parse
+    /// multiplies the MaxMessageSize= count by its unit before checking the
+    /// range, so a large count traps (arithmetic overflow, DaemonConfig.swift,
+    /// `count * unit`) instead of failing with a ConfigError: alarmd dies at
+    /// start-up or on reload. Run in a child process so the trap fails this
+    /// test rather than ending the whole test run.
+    @Test func hugeMaxMessageSizeIsAConfigErrorNotATrap() async {
+        await #expect(processExitsWith: .success) {
+            do throws(ConfigError) {
+                _ = try DaemonConfig.parse("[Control]\nMaxMessageSize=9007199254740993K\n", name: "alarmd.conf")
+                exit(1)
+            } catch {
+                exit(error.key == "MaxMessageSize" && error.line == 2 ? 0 : 2)
+            }
+        }
+    }
+
+    /// The same with the largest count Int reads, in M.
+    @Test func maxIntMaxMessageSizeIsAConfigErrorNotATrap() async {
+        await #expect(processExitsWith: .success) {
+            do throws(ConfigError) {
+                _ = try DaemonConfig.parse("[Control]\nMaxMessageSize=9223372036854775807M\n", name: "alarmd.conf")
+                exit(1)
+            } catch {
+                exit(error.key == "MaxMessageSize" ? 0 : 2)
+            }
+        }
+    }
+}
