@@ -2,20 +2,6 @@ import AlarmCore
 import AlarmStore
 import Foundation
 
-/// A small deterministic generator (SplitMix64), so a seed gives the same store.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
-
 /// The alarms of a benchmark store: a mix of one-shot and repeating alarms,
 /// most floating in the system zone, some pinned to DST zones.
 enum AlarmMix {

@@ -42,7 +42,7 @@ import Testing
 
     /// One client: random operations until the connection dies.
     static func client(_ socketPath: String, _ model: Model, cycle: Int, number: Int, seed: UInt64) {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         guard let socket = try? RawSocket(path: socketPath) else { return }
         defer { socket.close() }
         var serial = 0
@@ -141,7 +141,7 @@ import Testing
         // Everything due while the daemon is down rings late rather than being missed.
         let config = "[Alarms]\nMissedGrace=1h\nRingDuration=1h\n"
         let model = Model()
-        var random = SplitMix(seed: UInt64(Date().timeIntervalSince1970))
+        var random = SplitMix64(seed: UInt64(Date().timeIntervalSince1970))
         var pids: [pid_t] = []
         for cycle in 0..<Self.cycles {
             let daemon = DaemonProcess(directory: directory, config: config)
@@ -193,18 +193,4 @@ import Testing
             }
         }
     }
-}
-
-/// SplitMix64, for repeatable random choices.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
