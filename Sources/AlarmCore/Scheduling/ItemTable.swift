@@ -96,9 +96,6 @@ public struct ItemTable: Sendable {
         }
     }
 
-    /// Every item, in no particular order.
-    public var allItems: [Item] { items.compactMap { $0 } }
-
     // MARK: Deadlines
 
     /// The earliest wake-up and whose it is.

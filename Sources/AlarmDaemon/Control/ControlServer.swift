@@ -39,7 +39,7 @@ public final class ControlServer: @unchecked Sendable {
         if let inherited = UnixSocket.inherited() {
             listenFD = inherited
             self.path = nil
-            _ = fcntl(inherited, F_SETFL, fcntl(inherited, F_GETFL) | O_NONBLOCK)
+            UnixSocket.setNonBlocking(inherited)
         } else {
             listenFD = try UnixSocket.listen(at: path)
             self.path = path

@@ -115,7 +115,7 @@ extension Scheduler {
             // A new reminder gets its place at the end of the list from the store.
             var stored = item
             if case .reminder = item, !exists, let reminder = try? store.reminder(id: item.id) { stored = .reminder(reminder) }
-            table.set(stored, state: transition.state, wake: RingingMachine.wake(item: stored, state: transition.state, zone: zone, policy: policy))
+            setInTable(stored, transition.state)
             for action in transition.actions { perform(action, item: stored, state: transition.state, now: now) }
             publishChange(stored, now: now, detail: exists ? "updated" : "added")
             fireDue()

@@ -47,7 +47,7 @@ public final class Scheduler: @unchecked Sendable {
     /// History rows of firings announced without a commit; written with the
     /// next commit, or shortly after.
     private var unsavedHistory: [HistoryEvent] = []
-    private var historyFlush: DispatchWorkItem?
+    private var historyFlushPending = false
     /// Called on `queue` after changes of plan (see ``publishStatus()``), with the status line.
     public var onStatusChange: (@Sendable (String) -> Void)?
     static let statusInterval: TimeInterval = 0.1
@@ -134,7 +134,7 @@ public final class Scheduler: @unchecked Sendable {
                 // The wake-ups are all recomputed below.
                 for (item, state) in moved { table.set(item, state: state, wake: nil) }
                 do { try store.saveRingStates(moved.map { ($0.0.id, $0.0.kind, $0.1) }) } catch {
-                    journal.send("Could not save to \(store.path): \(error)", priority: .error)
+                    logSaveFailure(error)
                 }
             }
             // The same instant is a different wall-clock deadline now.
@@ -242,11 +242,11 @@ public final class Scheduler: @unchecked Sendable {
             }
             unsavedHistory.removeAll()
         } catch {
-            journal.send("Could not save to \(store.path): \(error)", priority: .error)
+            logSaveFailure(error)
             if strict { throw error }
         }
         for (item, (_, transition)) in zip(updated, transitions) {
-            table.set(item, state: transition.state, wake: RingingMachine.wake(item: item, state: transition.state, zone: zone, policy: policy))
+            setInTable(item, transition.state)
             for action in transition.actions { perform(action, item: item, state: transition.state, now: now) }
         }
         publishStatus()
@@ -290,7 +290,7 @@ public final class Scheduler: @unchecked Sendable {
             for entry in batch { savedAhead[entry.item.id] = (entry.wake, entry.transition) }
         } catch {
             // Nothing is lost: these items fire the ordinary way.
-            journal.send("Could not save to \(store.path): \(error)", priority: .error)
+            logSaveFailure(error)
         }
     }
 
@@ -304,7 +304,7 @@ public final class Scheduler: @unchecked Sendable {
         do { try store.saveRingStates(restored) } catch {
             // A restart still sorts them out: a saved-ahead state whose instant
             // is in the future loads as waiting (RingingMachine.loaded).
-            journal.send("Could not save to \(store.path): \(error)", priority: .error)
+            logSaveFailure(error)
         }
     }
 
@@ -323,7 +323,7 @@ public final class Scheduler: @unchecked Sendable {
     /// their history rows follow with the next commit.
     private func announce(_ firings: [(Item, RingTransition)], now: Date) {
         for (item, transition) in firings {
-            table.set(item, state: transition.state, wake: RingingMachine.wake(item: item, state: transition.state, zone: zone, policy: policy))
+            setInTable(item, transition.state)
             for action in transition.actions {
                 if case .record(let kind, let scheduled, let detail) = action {
                     unsavedHistory.append(HistoryEvent(itemID: item.id, itemKind: item.kind, event: kind, scheduled: scheduled, actual: now, detail: detail))
@@ -336,13 +336,12 @@ public final class Scheduler: @unchecked Sendable {
     }
 
     private func scheduleHistoryFlush() {
-        guard historyFlush == nil else { return }
-        let flush = DispatchWorkItem { [weak self] in
-            self?.historyFlush = nil
+        guard !historyFlushPending else { return }
+        historyFlushPending = true
+        queue.asyncAfter(deadline: .now() + 0.2) { [weak self] in
+            self?.historyFlushPending = false
             self?.flushHistory()
         }
-        historyFlush = flush
-        queue.asyncAfter(deadline: .now() + 0.2, execute: flush)
     }
 
     func flushHistory() {
@@ -351,8 +350,17 @@ public final class Scheduler: @unchecked Sendable {
             try store.record(unsavedHistory)
             unsavedHistory.removeAll()
         } catch {
-            journal.send("Could not save to \(store.path): \(error)", priority: .error)
+            logSaveFailure(error)
         }
+    }
+
+    /// Files `item` with `state` and the wake-up they give.
+    func setInTable(_ item: Item, _ state: RingState) {
+        table.set(item, state: state, wake: RingingMachine.wake(item: item, state: state, zone: zone, policy: policy))
+    }
+
+    func logSaveFailure(_ error: any Error) {
+        journal.send("Could not save to \(store.path): \(error)", priority: .error)
     }
 
     func write(_ item: Item) throws(StoreError) {

@@ -39,25 +39,24 @@ public final class HookRunner: @unchecked Sendable {
             "ALARMD_EVENT=\(event.kind.rawValue)",
         ]
         if let scheduled = event.scheduled { environment.append("ALARMD_SCHEDULED=\(scheduled.rfc3339UTC)") }
-        var pipeFDs: [Int32] = [0, 0]
-        // The hook's output channel is close-on-exec from the start (a socket
-        // pair: Swift's Glibc has no pipe2): a player or another hook spawned on
-        // another thread meanwhile must not inherit the write end, or reading
-        // this hook's output would wait until that process ended. The child gets
-        // its copy through dup2, which clears the flag.
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pipeFDs) == 0 else {
-            journal.send("Hook of \(EventText.subject(event.item)) not run: socketpair: \(String(cString: strerror(errno)))", priority: .warning, fields: fields)
+        // The hook's output channel is close-on-exec from the start: a player
+        // or another hook spawned on another thread meanwhile must not inherit
+        // the write end, or reading this hook's output would wait until that
+        // process ended. The child gets its copy through dup2, which clears the flag.
+        let pipeFDs: (Int32, Int32)
+        do { pipeFDs = try UnixSocket.pair() } catch {
+            journal.send("Hook of \(EventText.subject(event.item)) not run: \(error)", priority: .warning, fields: fields)
             return
         }
         let pid: pid_t
         do {
-            pid = try ProcessSpawner.spawn(argv, environment: environment, output: pipeFDs[1])
+            pid = try ProcessSpawner.spawn(argv, environment: environment, output: pipeFDs.1)
         } catch {
-            close(pipeFDs[0]); close(pipeFDs[1])
+            close(pipeFDs.0); close(pipeFDs.1)
             journal.send("Hook of \(EventText.subject(event.item)) not run: \(error)", priority: .warning, fields: fields)
             return
         }
-        close(pipeFDs[1])
+        close(pipeFDs.1)
         let limit = timeout()
         // The timer runs elsewhere: this queue is busy reading the hook's output.
         let deadline = DispatchSource.makeTimerSource(queue: .global())
@@ -73,8 +72,8 @@ public final class HookRunner: @unchecked Sendable {
         // left the hook's process group (setsid) survives that and may hold the
         // output open: a second after the kill, reading stops regardless, so
         // later hooks are not held up.
-        let output = String(decoding: Self.readOutput(pipeFDs[0], timedOut: timedOut), as: UTF8.self)
-        close(pipeFDs[0])
+        let output = String(decoding: Self.readOutput(pipeFDs.0, timedOut: timedOut), as: UTF8.self)
+        close(pipeFDs.0)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         deadline.cancel()

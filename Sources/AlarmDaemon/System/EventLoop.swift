@@ -27,11 +27,9 @@ final class EventLoop: @unchecked Sendable {
     init(queue: DispatchQueue) throws(SystemError) {
         self.queue = queue
         epoll = FileDescriptor(try systemCall("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
-        var ends: [Int32] = [0, 0]
-        // A socket pair for the wake-up: Swift's Glibc has no pipe2.
-        _ = try systemCall("socketpair") { socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) }
-        wakeRead = FileDescriptor(ends[0])
-        wakeWrite = FileDescriptor(ends[1])
+        let ends = try UnixSocket.pair()
+        wakeRead = FileDescriptor(ends.0)
+        wakeWrite = FileDescriptor(ends.1)
         try watch(wakeRead.rawValue)
         let thread = Thread { [self] in run() }
         thread.name = "alarmd.control-io"

@@ -86,14 +86,12 @@ public final class SignalWatcher: @unchecked Sendable {
     private let source: DispatchSourceRead
 
     public init(_ signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) throws(SystemError) {
-        var ends: [Int32] = [0, 0]
-        _ = try systemCall("socketpair") { socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) }
-        readEnd = FileDescriptor(ends[0])
-        writeEnd = FileDescriptor(ends[1])
+        let (fd, writeFD) = try UnixSocket.pair()
+        readEnd = FileDescriptor(fd)
+        writeEnd = FileDescriptor(writeFD)
         // A full socket drops the byte rather than block inside a signal handler.
-        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
-        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
-        let fd = ends[0]
+        UnixSocket.setNonBlocking(writeFD)
+        UnixSocket.setNonBlocking(fd)
         source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         source.setEventHandler {
             var bytes = [UInt8](repeating: 0, count: 64)
@@ -105,7 +103,7 @@ public final class SignalWatcher: @unchecked Sendable {
         }
         source.resume()
         for number in signals {
-            _ = try systemCall("sigaction \(number)") { alarmd_catch_signal(number, ends[1]) }
+            _ = try systemCall("sigaction \(number)") { alarmd_catch_signal(number, writeFD) }
         }
     }
 

@@ -100,6 +100,19 @@ public enum UnixSocket {
         return PeerCredentials(pid: raw.0, uid: raw.1, gid: raw.2)
     }
 
+    /// A connected pair of stream sockets, both close-on-exec: the daemon's
+    /// stand-in for a pipe (Swift's Glibc has no pipe2, and a descriptor that
+    /// is not close-on-exec from the start leaks into children spawned meanwhile).
+    static func pair() throws(SystemError) -> (Int32, Int32) {
+        var ends: [Int32] = [0, 0]
+        _ = try systemCall("socketpair") { socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) }
+        return (ends[0], ends[1])
+    }
+
+    static func setNonBlocking(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+
     /// Accepts one connection, non-blocking and close-on-exec (accept4 is
     /// hidden behind _GNU_SOURCE too). `nil` when none is waiting.
     public static func acceptConnection(_ listener: Int32) -> Int32? {
@@ -107,7 +120,7 @@ public enum UnixSocket {
             let fd = accept(listener, nil, nil)
             if fd >= 0 {
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                setNonBlocking(fd)
                 return fd
             }
             if errno == EINTR { continue }
