@@ -124,6 +124,37 @@ import Testing
         #expect(try reader.ringStates()[reminder.id] == before)
     }
 
+    /// Saves ahead are committed on a connection of their own, off the
+    /// scheduler's queue. An edit made while one is still waiting to commit
+    /// must land after it, or the store would keep the firing the edit took back.
+    @Test func anEditWhileASaveAheadWaitsLandsAfterIt() throws {
+        let fixture = try Fixture()
+        let start = fixture.clock.now()
+        var reminder = Reminder(title: "Moving", due: start.addingTimeInterval(1.5), created: start)
+        try fixture.scheduler.upsert(.reminder(reminder))
+        // Another process holds the write lock from 0.5 s to 1.45 s, so the
+        // save ahead handed over at about 1.375 s waits for it.
+        let path = fixture.store.path
+        let released = DispatchSemaphore(value: 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
+            if let locker = try? Store(path: path) {
+                try? locker.transaction { usleep(950_000) }
+                locker.close()
+            }
+            released.signal()
+        }
+        Thread.sleep(until: start.addingTimeInterval(1.4))
+        reminder.due = start.addingTimeInterval(3600)
+        try fixture.scheduler.upsert(.reminder(reminder))
+        released.wait()
+        let state = try fixture.scheduler.lookup(reminder.id.uuidString).state
+        #expect(state.phase == .waiting)
+        let reader = try Store(path: fixture.store.path)
+        defer { reader.close() }
+        #expect(try reader.ringStates()[reminder.id] == state)
+        #expect(fixture.ringer.log.isEmpty)
+    }
+
     /// The daemon stops (or dies) with a firing saved ahead: a restart before
     /// its instant waits for it and rings it once, on time.
     @Test func aRestartBeforeASavedAheadFiringRingsItOnce() throws {

@@ -101,6 +101,7 @@ extension Scheduler {
             let now = currentTime()
             let exists = table[item.id] != nil
             let transition = resetState || !exists ? RingingMachine.reset(state: table.state(of: item.id), now: now) : RingTransition(state: table.state(of: item.id)!)
+            forgetSavedAhead(item.id)
             do throws(StoreError) {
                 try store.transaction { () throws(StoreError) in
                     switch (item, exists) {
@@ -111,7 +112,6 @@ extension Scheduler {
                     try store.saveRingStates([(item.id, item.kind, transition.state)])
                 }
             } catch { throw .store(error) }
-            forgetSavedAhead(item.id)
             // A new reminder gets its place at the end of the list from the store.
             var stored = item
             if case .reminder = item, !exists, let reminder = try? store.reminder(id: item.id) { stored = .reminder(reminder) }
@@ -129,6 +129,7 @@ extension Scheduler {
         try onQueue { () throws(SchedulerError) in
             let id = try resolve(text, kind: kind)
             let item = table[id]!
+            forgetSavedAhead(id)
             do throws(StoreError) {
                 switch item {
                 case .alarm: try store.removeAlarm(id: id)
@@ -138,7 +139,6 @@ extension Scheduler {
             let now = currentTime()
             if let state = table.state(of: id), state.isRinging { perform(.stopRinging, item: item, state: state, now: now) }
             table.remove(id)
-            forgetSavedAhead(id)
             if case .reminder = item { reloadReminderPositions() }
             publishChange(item, now: now, detail: "removed")
             arm()
@@ -300,6 +300,7 @@ extension Scheduler {
     public func replaceAll(alarms: [Alarm], reminders: [Reminder]) throws(SchedulerError) {
         try onQueue { () throws(SchedulerError) in
             let now = currentTime()
+            forgetAllSavedAhead()
             do throws(StoreError) {
                 try store.transaction { () throws(StoreError) in
                     try store.replaceAll(alarms: alarms, reminders: reminders)
@@ -313,7 +314,6 @@ extension Scheduler {
                 if let item = table[id], let state = table.state(of: id) { perform(.stopRinging, item: item, state: state, now: now) }
             }
             table.removeAll()
-            forgetAllSavedAhead()
             table.reserveCapacity(alarms.count + reminders.count)
             for alarm in alarms { table.set(.alarm(alarm), state: RingState(anchor: now), wake: nil) }
             reloadAllReminders(fallback: reminders, anchor: now)

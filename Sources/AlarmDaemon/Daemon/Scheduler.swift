@@ -42,6 +42,10 @@ public final class Scheduler: @unchecked Sendable {
     /// A durable commit takes about half a millisecond, so at a thousand
     /// firings a second none can wait for a commit of its own.
     private var savedAhead: [UUID: (wake: Date, transition: RingTransition)] = [:]
+    /// Firings whose saving ahead is still being committed by `writer`.
+    private var aheadInFlight: [UUID: (wake: Date, transition: RingTransition)] = [:]
+    /// Commits firings saved ahead and history rows off this queue; opened by ``start()``.
+    private var writer: AheadWriter?
     /// Wake-ups up to this instant have been looked at for saving ahead.
     private var savedAheadUntil = Date.distantPast
     /// History rows of firings announced without a commit; written with the
@@ -75,6 +79,7 @@ public final class Scheduler: @unchecked Sendable {
     public func start() throws(StoreError) {
         try onQueue { () throws(StoreError) in
             let now = currentTime()
+            writer = try AheadWriter(path: store.path)
             // Items without a stored state are new to this schema; look forward from now.
             var fresh: [(UUID, ItemKind, RingState)] = []
             let zone = zone
@@ -106,6 +111,8 @@ public final class Scheduler: @unchecked Sendable {
             timer = nil
             restoreSavedAhead()
             flushHistory()
+            writer?.close()
+            writer = nil
         }
         ringerQueue.sync { ringer.stopAll() }
     }
@@ -126,6 +133,7 @@ public final class Scheduler: @unchecked Sendable {
             journal.send("Clock change: \(change); re-planning \(table.count) items", priority: .info, messageID: MessageID.clockChanged,
                          fields: [("ALARMD_CLOCK_JUMP_USEC", String(Int64(change.jump * 1_000_000))), ("ALARMD_RESUMED", change.resumed ? "1" : "0")])
             if change.jump < 0 {
+                settleAhead()
                 var moved: [(Item, RingState)] = []
                 table.forEach { item, state in
                     let adjusted = RingingMachine.clockMovedBack(state: state, now: now)
@@ -181,7 +189,13 @@ public final class Scheduler: @unchecked Sendable {
         let now = currentTime()
         var transitions: [(Item, RingTransition)] = []
         var announced: [(Item, RingTransition)] = []
-        while let id = table.popDue(at: now) {
+        var due: [UUID] = []
+        while let id = table.popDue(at: now) { due.append(id) }
+        collectAhead()
+        // Rare: a commit slower than the lead it was given. Waiting for it
+        // costs no more than the commit firing the ordinary way would.
+        if !aheadInFlight.isEmpty, due.contains(where: { aheadInFlight[$0] != nil }) { settleAhead() }
+        for id in due {
             guard let item = table[id], let state = table.state(of: id) else { continue }
             if let ahead = savedAhead.removeValue(forKey: id), now.timeIntervalSince(ahead.wake) <= Self.aheadTolerance {
                 announced.append((item, ahead.transition))
@@ -212,6 +226,7 @@ public final class Scheduler: @unchecked Sendable {
         var changedItems: [Item] = []
         var savedStates: [(id: UUID, kind: ItemKind, state: RingState)] = []
         var history: [HistoryEvent] = []
+        if !aheadInFlight.isEmpty, transitions.contains(where: { aheadInFlight[$0.0.id] != nil }) { settleAhead() }
         for (before, transition) in transitions {
             // What is saved now replaces anything saved ahead for it.
             savedAhead[before.id] = nil
@@ -262,18 +277,19 @@ public final class Scheduler: @unchecked Sendable {
     /// A firing saved ahead is announced as saved only this close to its instant.
     static let aheadTolerance: TimeInterval = 1
 
-    /// Saves, in one transaction, the new state of every ordinary firing in
-    /// the next `aheadHorizon`, once half of the last look-ahead has passed:
-    /// a commit every eighth of a second or so in a busy period, none when idle.
+    /// Hands `writer` the new state of every ordinary firing in the next
+    /// `aheadHorizon`, to save in one transaction, once half of the last
+    /// look-ahead has passed: a commit every eighth of a second or so in a
+    /// busy period, none when idle. This queue does not wait for it.
     func saveAhead(now: Date) {
-        guard now.addingTimeInterval(Self.aheadHorizon / 2) >= savedAheadUntil else { return }
+        guard let writer, now.addingTimeInterval(Self.aheadHorizon / 2) >= savedAheadUntil else { return }
         let horizon = now.addingTimeInterval(Self.aheadHorizon)
         var batch: [(item: Item, wake: Date, transition: RingTransition)] = []
         var until = horizon
         for (id, wake) in table.ascending() {
             if wake > horizon { break }
             if batch.count == Self.aheadBatch { until = wake; break }
-            guard wake.timeIntervalSince(now) >= Self.aheadMinimumLead, savedAhead[id] == nil,
+            guard wake.timeIntervalSince(now) >= Self.aheadMinimumLead, savedAhead[id] == nil, aheadInFlight[id] == nil,
                   let item = table[id], let state = table.state(of: id),
                   let transition = RingingMachine.firingAhead(item: item, state: state, wake: wake, zone: zone, policy: policy)
             else { continue }
@@ -281,23 +297,52 @@ public final class Scheduler: @unchecked Sendable {
         }
         savedAheadUntil = until
         guard !batch.isEmpty else { return }
-        do throws(StoreError) {
-            try store.transaction { () throws(StoreError) in
-                try store.saveRingStates(batch.map { ($0.item.id, $0.item.kind, $0.transition.state) })
-                try store.record(unsavedHistory)
-            }
-            unsavedHistory.removeAll()
-            for entry in batch { savedAhead[entry.item.id] = (entry.wake, entry.transition) }
-        } catch {
-            // Nothing is lost: these items fire the ordinary way.
-            logSaveFailure(error)
+        for entry in batch { aheadInFlight[entry.item.id] = (entry.wake, entry.transition) }
+        submit(AheadWriter.Batch(states: batch.map { ($0.item.id, $0.item.kind, $0.transition.state) }, history: unsavedHistory), to: writer)
+        unsavedHistory.removeAll()
+    }
+
+    private func submit(_ batch: AheadWriter.Batch, to writer: AheadWriter) {
+        writer.submit(batch) { [weak self] in
+            guard let self else { return }
+            queue.async { self.collectAhead() }
         }
+    }
+
+    /// Takes in what `writer` finished: firings saved are ready to announce,
+    /// firings whose save failed fire the ordinary way, and history rows that
+    /// were not written wait for the next commit.
+    func collectAhead() {
+        guard let writer else { return }
+        for outcome in writer.takeOutcomes() {
+            switch outcome {
+            case .saved(let batch):
+                // A firing no longer in flight was forgotten after its save: the
+                // write that made it forgotten came later and replaced it.
+                for entry in batch.states {
+                    if let ahead = aheadInFlight.removeValue(forKey: entry.id) { savedAhead[entry.id] = ahead }
+                }
+            case .failed(let batch, let error):
+                for entry in batch.states { aheadInFlight[entry.id] = nil }
+                unsavedHistory.insert(contentsOf: batch.history, at: 0)
+                logSaveFailure(error)
+            }
+        }
+    }
+
+    /// Waits for every save in flight and takes in its outcome, so that what
+    /// this queue writes next lands after it, never under it.
+    func settleAhead() {
+        guard let writer else { return }
+        writer.drain()
+        collectAhead()
     }
 
     /// The plan changed under firings saved ahead (clock, zone, policy, stop):
     /// put back the states they replace, so the store matches memory again.
     func restoreSavedAhead() {
         savedAheadUntil = .distantPast
+        settleAhead()
         guard !savedAhead.isEmpty else { return }
         let restored = savedAhead.keys.compactMap { id in table[id].flatMap { item in table.state(of: id).map { (id, item.kind, $0) } } }
         savedAhead.removeAll()
@@ -308,13 +353,16 @@ public final class Scheduler: @unchecked Sendable {
         }
     }
 
-    /// The item's saved state is being replaced or deleted in the same breath.
+    /// The item's saved state is about to be replaced or deleted: call before
+    /// writing it, so a save in flight cannot land on top of that write.
     func forgetSavedAhead(_ id: UUID) {
+        if aheadInFlight[id] != nil { settleAhead() }
         savedAhead[id] = nil
     }
 
-    /// Every saved state is being replaced (an import).
+    /// Every saved state is about to be replaced (an import).
     func forgetAllSavedAhead() {
+        settleAhead()
         savedAhead.removeAll()
         savedAheadUntil = .distantPast
     }
@@ -339,11 +387,15 @@ public final class Scheduler: @unchecked Sendable {
         guard !historyFlushPending else { return }
         historyFlushPending = true
         queue.asyncAfter(deadline: .now() + 0.2) { [weak self] in
-            self?.historyFlushPending = false
-            self?.flushHistory()
+            guard let self else { return }
+            historyFlushPending = false
+            guard let writer, !unsavedHistory.isEmpty else { return flushHistory() }
+            submit(AheadWriter.Batch(states: [], history: unsavedHistory), to: writer)
+            unsavedHistory.removeAll()
         }
     }
 
+    /// Writes the history rows still waiting, on this queue's connection.
     func flushHistory() {
         guard !unsavedHistory.isEmpty else { return }
         do {
