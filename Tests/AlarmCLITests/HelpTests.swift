@@ -24,6 +24,7 @@ import Testing
                 #expect(!summary.isEmpty, "no summary line for \(command)")
             }
             #expect(result.standardOutput.contains("--socket PATH"))
+            #expect(result.standardOutput.contains("\nExamples:\n  alarmctl add 7:30 --days weekdays --label Work\n"))
         }
     }
 

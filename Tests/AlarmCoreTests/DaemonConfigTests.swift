@@ -32,6 +32,7 @@ struct DaemonConfigTests {
             MaxClients=8
             WatchBacklog=64K
             MaxMessageSize=128M
+            MaxImportSize=256M
             """
         let (config, warnings) = try DaemonConfig.parse(text, name: "alarmd.conf")
         #expect(warnings.isEmpty)
@@ -47,7 +48,9 @@ struct DaemonConfigTests {
         #expect(config.maxClients == 8)
         #expect(config.watchBacklog == 64 * 1024)
         #expect(config.maxMessageSize == 128 << 20)
-        #expect(DaemonConfig().maxMessageSize == 64 << 20)
+        #expect(config.maxImportSize == 256 << 20)
+        #expect(DaemonConfig().maxMessageSize == 1 << 20)
+        #expect(DaemonConfig().maxImportSize == 64 << 20)
     }
 
     @Test func unknownKeysAndSectionsWarnWithFileAndLine() throws {
@@ -69,10 +72,11 @@ struct DaemonConfigTests {
         ("SnoozeMinutes=5\n", "a.conf:1: SnoozeMinutes: SnoozeMinutes= must be inside a [Section]"),
         ("[Control]\nMaxClients=0\n", "a.conf:2: MaxClients: must be 1–4096, got \"0\""),
         ("[Control]\nWatchBacklog=1M\n", "a.conf:2: WatchBacklog: must be a size in KiB from 1K to 65536K, like 256K, got \"1M\""),
-        ("[Control]\nMaxMessageSize=2G\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 64M, got \"2G\""),
-        ("[Control]\nMaxMessageSize=1K\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 64M, got \"1K\""),
+        ("[Control]\nMaxMessageSize=2G\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 1M, got \"2G\""),
+        ("[Control]\nMaxMessageSize=1K\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 1M, got \"1K\""),
+        ("[Control]\nMaxImportSize=0M\n", "a.conf:2: MaxImportSize: must be a size from 64K to 1024M, like 64M, got \"0M\""),
         // Found by the config fuzzer: the count used to be multiplied before the range check.
-        ("[Control]\nMaxMessageSize=9223372036854775807M\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 64M, got \"9223372036854775807M\""),
+        ("[Control]\nMaxMessageSize=9223372036854775807M\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 1M, got \"9223372036854775807M\""),
         ("[Alarms\n", "a.conf:1: a section header must look like [Section], got \"[Alarms\""),
         ("[Alarms]\njust words\n", "a.conf:2: expected Key=Value, got \"just words\""),
     ])

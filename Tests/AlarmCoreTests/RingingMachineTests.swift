@@ -97,14 +97,14 @@ import Testing
         let second = try RingingMachine.handle(.snooze(minutes: 1), item: Self.alarm(), state: again.state, now: Self.at("2026-03-09T07:41:00Z"), policy: Self.policy)
         #expect(second.state.phase == .snoozed(until: Self.at("2026-03-09T07:42:00Z")))
         let third = advance(Self.alarm(), second.state, "2026-03-09T07:42:00Z")
-        #expect(throws: RingError.snoozeNotAllowed(title: "Work", reason: "it was already snoozed 2 times, the most it allows")) {
+        #expect(throws: RingError.snoozeNotAllowed(id: Self.alarm().id, title: "Work", reason: "it was already snoozed 2 times, the most it allows")) {
             try RingingMachine.handle(.snooze(minutes: nil), item: Self.alarm(), state: third.state, now: Self.at("2026-03-09T07:43:00Z"), policy: Self.policy)
         }
     }
 
     @Test func snoozeOffOrNotRingingIsRefused() {
         let ringing = RingState(anchor: Self.at("2026-03-09T07:30:00Z"), phase: .ringing(since: Self.at("2026-03-09T07:30:00Z")), occurrence: Self.at("2026-03-09T07:30:00Z"))
-        #expect(throws: RingError.snoozeNotAllowed(title: "Work", reason: "snooze is off for it")) {
+        #expect(throws: RingError.snoozeNotAllowed(id: Self.alarm().id, title: "Work", reason: "snooze is off for it")) {
             try RingingMachine.handle(.snooze(minutes: nil), item: Self.alarm(snooze: SnoozeSettings(enabled: false)), state: ringing, now: Self.at("2026-03-09T07:31:00Z"), policy: Self.policy)
         }
         #expect(throws: RingError.notRinging(title: "Work")) {

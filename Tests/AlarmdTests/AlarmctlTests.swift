@@ -26,9 +26,10 @@ import Testing
         let daemon = try Self.startDaemon()
         defer { daemon.stop() }
 
+        // Added evening first: the list is sorted by time of day, not by when.
+        try Alarmctl.ok(["add", "6:00pm", "--label", "Late", "--disabled", "--tz", "Europe/Berlin"], daemon)
         let added = try Alarmctl.ok(["add", "7:30", "--days", "weekdays", "--label", "Work"], daemon)
         #expect(added.matches(#"Added alarm [0-9a-f]{8} 07:30 Work, Weekdays \(next (Mon|Tue|Wed|Thu|Fri) 07:30\)\n"#), "\(added)")
-        try Alarmctl.ok(["add", "6:00pm", "--label", "Late", "--disabled", "--tz", "Europe/Berlin"], daemon)
 
         let reply = try Alarmctl.json(["list"], daemon)
         let alarms = reply["alarms"] as? [[String: Any]] ?? []
@@ -40,9 +41,9 @@ import Testing
 
         let list = Self.lines(try Alarmctl.ok(["list"], daemon).naming([work: "WORK-ID1", late: "LATE-ID2"]))
         #expect(list.count == 3)
-        #expect(list.first == "ID        TIME                   LABEL           ON   NEXT")
-        #expect(list.dropFirst().first?.matches(#"WORK-ID1  07:30                  Work, Weekdays  on   (Mon|Tue|Wed|Thu|Fri) 07:30"#) == true, "\(list)")
-        #expect(list.last == "LATE-ID2  18:00 (Europe/Berlin)  Late            off  —")
+        #expect(list.first == "ID        TIME                   LABEL, REPEAT   ON/OFF  NEXT")
+        #expect(list.dropFirst().first?.matches(#"WORK-ID1  07:30                  Work, Weekdays  on      (Mon|Tue|Wed|Thu|Fri) 07:30"#) == true, "\(list)")
+        #expect(list.last == "LATE-ID2  18:00 (Europe/Berlin)  Late            off     —")
 
         let shown = Self.lines(try Alarmctl.ok(["show", String(work.prefix(6))], daemon))
         #expect(shown.first == "id:         \(work)")
@@ -68,7 +69,7 @@ import Testing
         let enabled = (try Alarmctl.json(["list"], daemon)["alarms"] as? [[String: Any]] ?? []).map { $0["enabled"] as? Bool }
         #expect(enabled == [true, true])
         try Alarmctl.ok(["disable", work], daemon)
-        #expect(Self.lines(try Alarmctl.ok(["list"], daemon))[1].contains("  off  —"))
+        #expect(Self.lines(try Alarmctl.ok(["list"], daemon))[1].contains("  off     —"))
         try Alarmctl.ok(["enable", work], daemon)
 
         try Alarmctl.ok(["skip", work], daemon)
@@ -226,6 +227,12 @@ import Testing
         #expect(try Alarmctl.ok(["export", path], daemon) == "Exported 2 alarms and 1 reminder to \(path)\n")
         let toStdout = try Alarmctl.ok(["export"], daemon)
         #expect(toStdout == (try String(contentsOfFile: path, encoding: .utf8)))
+        // --json: the daemon's whole reply, which holds the same document.
+        let reply = try Alarmctl.json(["export"], daemon)
+        let document = try #require(reply["document"] as? [String: Any])
+        #expect(document as NSDictionary == (try JSONSerialization.jsonObject(with: Data(toStdout.utf8)) as? NSDictionary))
+        let both = try Alarmctl.run(["export", path, "--json"], daemon)
+        #expect(both.status == 64, "\(both.standardError)")
 
         try Alarmctl.ok(["rm"] + alarmsBefore.compactMap { $0["id"] as? String }, daemon)
         try Alarmctl.ok(["remind", "rm", remindersBefore[0]["id"] as? String ?? ""], daemon)
@@ -278,6 +285,39 @@ import Testing
         #expect(!line.hasSuffix("ringing") && !line.hasSuffix("snoozed"), "\(line)")
     }
 
+    /// An id prefix that fits several items, and a snooze or dismiss without
+    /// an id while several items ring: refused, naming the candidates.
+    @Test func ambiguousPrefixesAndSeveralRingingItemsAreNamed() throws {
+        let daemon = try Self.startDaemon()
+        defer { daemon.stop() }
+        let first = "abcd0000-0000-4000-8000-000000000001", second = "abcd0000-0000-4000-8000-000000000002"
+        let document = #"{"format":"alarmd","version":1,"alarms":[{"id":"\#(first)","time":"07:00","label":"One"},{"id":"\#(second)","time":"08:00","label":"Two"}]}"#
+        try Alarmctl.ok(["import", "-"], daemon, input: Data(document.utf8))
+        let ambiguous = try Alarmctl.run(["show", "abcd0000"], daemon)
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.standardError.contains(first) && ambiguous.standardError.contains(second), "\(ambiguous.standardError)")
+        let raw = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.RemoveAlarm","parameters":{"id":"abcd"}}"#)
+        #expect(raw.error?.name == "io.alarmd.AmbiguousId", "\(raw.text)")
+        #expect(raw.error?.parameters["matches"] == .array([.string(first), .string(second)]), "\(raw.text)")
+        #expect((try Alarmctl.json(["list"], daemon)["alarms"] as? [Any])?.count == 2, "nothing was removed")
+
+        try Alarmctl.ok(["remind", "add", "Tea", "--in", "1s"], daemon)
+        try Alarmctl.ok(["remind", "add", "Cake", "--in", "1s"], daemon)
+        let reminders = Self.ids(try Alarmctl.json(["remind", "list"], daemon), "reminders")
+        let both = try waitUntil(timeout: 10) { (try Alarmctl.json(["status"], daemon)["ringing"] as? [String] ?? []).count == 2 }
+        try #require(both, "the reminders did not both ring; daemon stderr: \(daemon.standardError)")
+        for command in [["snooze"], ["dismiss"]] {
+            let result = try Alarmctl.run(command, daemon)
+            #expect(result.status == 1)
+            for id in reminders { #expect(result.standardError.contains(id), "\(command): \(result.standardError)") }
+            #expect(result.standardError.contains("Tea") && result.standardError.contains("Cake"), "\(result.standardError)")
+        }
+        let refused = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.Dismiss"}"#)
+        #expect(refused.error?.name == "io.alarmd.NotRinging", "\(refused.text)")
+        #expect(refused.error?.parameters["ringing"]?.arrayValue?.count == 2, "\(refused.text)")
+        #expect((try Alarmctl.json(["status"], daemon)["ringing"] as? [String] ?? []).count == 2, "neither was touched")
+    }
+
     @Test func watchPrintsEventsAsTheyHappen() throws {
         let daemon = try Self.startDaemon()
         defer { daemon.stop() }
@@ -294,6 +334,13 @@ import Testing
         #expect(event["id"] as? String == tea)
         #expect(event["itemKind"] as? String == "reminder")
         #expect(event["title"] as? String == "Tea")
+        // The occurrence it belongs to and when it happened, and the item itself.
+        let due = try #require((try Alarmctl.json(["remind", "show", tea], daemon)["reminder"] as? [String: Any])?["due"] as? String)
+        #expect(event["scheduled"] as? String == due)
+        #expect(event["actual"] is String)
+        #expect((event["reminder"] as? [String: Any])?["title"] as? String == "Tea")
+        #expect((event["reminder"] as? [String: Any])?["due"] as? String == due)
+        #expect(event["alarm"] == nil)
         for earlier in json.lines {
             #expect((try? JSONSerialization.jsonObject(with: Data(earlier.utf8))) is [String: Any], "every line is one JSON object: \(earlier)")
         }

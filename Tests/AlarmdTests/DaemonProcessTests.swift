@@ -163,6 +163,24 @@ import Testing
         #expect(FileManager.default.contents(atPath: daemon.databasePath) == junk)
     }
 
+    /// `--socket PATH` and `ALARMD_SOCKET` move the control socket; the
+    /// command line wins over the environment, as for alarmctl.
+    @Test func theSocketPathComesFromTheCommandLineOrTheEnvironment() throws {
+        let first = TemporaryDirectory(), second = TemporaryDirectory()
+        let byEnvironment = DaemonProcess(directory: first, environment: ["ALARMD_SOCKET": first.path + "/env.sock"])
+        try byEnvironment.startAndWaitReady()
+        #expect(try RawSocket.call(first.path + "/env.sock", #"{"method":"io.alarmd.Status"}"#).parameters?["version"] != nil)
+        #expect(!FileManager.default.fileExists(atPath: byEnvironment.socketPath), "the default path was bound too")
+        _ = byEnvironment.stop()
+
+        let fromEnvironment = second.path + "/env.sock", fromArgument = second.path + "/arg.sock"
+        let both = DaemonProcess(directory: second, environment: ["ALARMD_SOCKET": fromEnvironment], arguments: ["--socket", fromArgument])
+        try both.startAndWaitReady()
+        defer { _ = both.stop() }
+        #expect(try RawSocket.call(fromArgument, #"{"method":"io.alarmd.Status"}"#).parameters?["version"] != nil)
+        #expect(!FileManager.default.fileExists(atPath: fromEnvironment), "the environment's path was bound despite --socket")
+    }
+
     @Test func helpAndVersion() throws {
         let help = DaemonProcess(arguments: ["--help"])
         #expect(try help.runToExit() == 0)

@@ -15,7 +15,8 @@ final class VarlinkClient {
     }
 
     private let descriptor: Int32
-    private var framer = VarlinkFramer()
+    /// Replies may be as long as the longest request: an `Export` is an import's size.
+    private var framer = VarlinkFramer(maxMessageSize: VarlinkFramer.defaultMaxImportSize)
     /// Complete messages received but not yet returned (a read can carry several).
     private var pending: [[UInt8]] = []
 

@@ -92,14 +92,19 @@ enum DaemonCommands {
 
     static let export = Command(
         spec: CommandSpec(
-            name: "export", synopsis: "export [FILE]",
+            name: "export", synopsis: "export [FILE | --json]",
             summary: "Write every alarm and reminder as one JSON document.",
-            details: "To FILE, or to standard output without one (or with -). The document is what import reads back.",
-            options: [socket], positionals: (0, 1),
-            examples: ["alarmctl export backup.json", "alarmctl export | ssh laptop alarmctl import -"]
+            details: "To FILE, or to standard output without one (or with -). The document is what import reads back; "
+                + "--json prints the daemon's whole reply, {\"document\": {…}}, on standard output instead.",
+            options: [json, socket], positionals: (0, 1),
+            examples: ["alarmctl export backup.json", "alarmctl export | ssh laptop alarmctl import -", "alarmctl export --json | jq '.document.alarms | length'"]
         ),
         run: { arguments, context throws(CLIError) in
+            if arguments.flag("json"), let path = arguments.positionals.first, path != "-" {
+                throw .usage("--json prints the reply on standard output; leave out \(path), or leave out --json to write the document there")
+            }
             let reply = try DaemonConnection(arguments, context).call("Export")
+            if arguments.flag("json") { return context.emitJSON(reply) }
             let document = reply["document"] ?? .null
             let text = document.jsonText + "\n"
             guard let path = arguments.positionals.first, path != "-" else { return context.standardOutput(text) }

@@ -13,11 +13,11 @@ struct ItemFormat {
 
     // MARK: Alarms
 
-    /// `ID  TIME  LABEL  ON  NEXT`, one alarm a line, in the daemon's order (by time of day).
+    /// `ID  TIME  LABEL, REPEAT  ON/OFF  NEXT`, one alarm a line, in the daemon's order (by time of day).
     func alarmTable(_ alarms: [AlarmView]) -> String {
         guard !alarms.isEmpty else { return "No alarms.\n" }
         let table = Table(
-            header: ["ID", "TIME", "LABEL", "ON", "NEXT"],
+            header: ["ID", "TIME", "LABEL, REPEAT", "ON/OFF", "NEXT"],
             rows: alarms.map { alarm in
                 [shortID(alarm.id), timeColumn(alarm), alarm.listLine, alarm.enabled ? "on" : "off",
                  ([time.short(alarm.next)] + markers(alarm)).joined(separator: "  ")]

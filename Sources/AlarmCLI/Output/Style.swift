@@ -1,13 +1,14 @@
 /// Terminal emphasis, used only when standard output is a terminal and
-/// `NO_COLOR` is not set (https://no-color.org), so pipes, files and tests
-/// always get plain text.
+/// `NO_COLOR` is not set at all, so pipes, files and tests always get plain
+/// text. Stricter than https://no-color.org, which ignores an empty value: a
+/// user who exports `NO_COLOR=` has still said no.
 struct Style {
     let enabled: Bool
 
     init(enabled: Bool) { self.enabled = enabled }
 
     init(_ context: CommandContext) {
-        let noColor = context.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        let noColor = context.environment["NO_COLOR"] != nil
         self.init(enabled: context.isTerminal && !noColor)
     }
 

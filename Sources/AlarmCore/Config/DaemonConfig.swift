@@ -26,9 +26,11 @@ public struct DaemonConfig: Hashable, Sendable {
     public var maxClients = 256
     /// `[Control] WatchBacklog=`: bytes of events a `Watch` subscriber may fall behind.
     public var watchBacklog = 256 * 1024
-    /// `[Control] MaxMessageSize=`: the longest request, in bytes (an `Import`
-    /// document is one request).
-    public var maxMessageSize = 64 << 20
+    /// `[Control] MaxMessageSize=`: the longest request but an import, in bytes.
+    public var maxMessageSize = 1 << 20
+    /// `[Control] MaxImportSize=`: the longest `Import` request, in bytes (the
+    /// whole document is one request); never below `maxMessageSize`.
+    public var maxImportSize = 64 << 20
 
     public init() {}
 
@@ -101,20 +103,25 @@ public struct DaemonConfig: Hashable, Sendable {
                 }
                 config.watchBacklog = kibibytes * 1024
             case ("Control", "MaxMessageSize"):
-                let value = entry.value
-                let unit = value.hasSuffix("M") ? 1 << 20 : value.hasSuffix("K") ? 1 << 10 : 0
-                // The range is checked before multiplying: a huge count must be
-                // an error, not an overflow.
-                guard unit > 0, let count = Int(value.dropLast()), count > 0, count <= (1 << 30) / unit,
-                      count * unit >= 64 << 10 else {
-                    throw fail("must be a size from 64K to 1024M, like 64M")
-                }
-                config.maxMessageSize = count * unit
+                guard let size = Self.messageSize(entry.value) else { throw fail("must be a size from 64K to 1024M, like 1M") }
+                config.maxMessageSize = size
+            case ("Control", "MaxImportSize"):
+                guard let size = Self.messageSize(entry.value) else { throw fail("must be a size from 64K to 1024M, like 64M") }
+                config.maxImportSize = size
             default:
                 warnings.append("\(name):\(entry.line): unknown key [\(entry.section)] \(entry.key)=, ignored")
             }
         }
         return (config, warnings)
+    }
+
+    /// `64K` to `1024M`, in bytes; `nil` for anything else.
+    static func messageSize(_ value: String) -> Int? {
+        let unit = value.hasSuffix("M") ? 1 << 20 : value.hasSuffix("K") ? 1 << 10 : 0
+        // The range is checked before multiplying: a huge count must be an
+        // error, not an overflow.
+        guard unit > 0, let count = Int(value.dropLast()), count > 0, count <= (1 << 30) / unit, count * unit >= 64 << 10 else { return nil }
+        return count * unit
     }
 }
 

@@ -42,13 +42,13 @@ public enum RingCommand: Hashable, Sendable {
 /// Why a command was refused.
 public enum RingError: Error, Hashable, Sendable, CustomStringConvertible {
     case notRinging(title: String)
-    case snoozeNotAllowed(title: String, reason: String)
+    case snoozeNotAllowed(id: UUID, title: String, reason: String)
     case notAReminder(title: String)
 
     public var description: String {
         switch self {
         case .notRinging(let title): return "\(ValidationError.quoted(title)) is not ringing"
-        case .snoozeNotAllowed(let title, let reason): return "\(ValidationError.quoted(title)) cannot be snoozed: \(reason)"
+        case .snoozeNotAllowed(_, let title, let reason): return "\(ValidationError.quoted(title)) cannot be snoozed: \(reason)"
         case .notAReminder(let title): return "\(ValidationError.quoted(title)) is an alarm; only reminders can be completed"
         }
     }
@@ -110,9 +110,9 @@ public enum RingingMachine {
         case .snooze(let minutes):
             guard state.isRinging, let occurrence = state.occurrence else { throw .notRinging(title: item.title) }
             let settings = item.snooze(policy)
-            guard settings.enabled else { throw .snoozeNotAllowed(title: item.title, reason: "snooze is off for it") }
+            guard settings.enabled else { throw .snoozeNotAllowed(id: item.id, title: item.title, reason: "snooze is off for it") }
             guard settings.allowsSnooze(after: state.snoozeCount) else {
-                throw .snoozeNotAllowed(title: item.title, reason: "it was already snoozed \(state.snoozeCount) times, the most it allows")
+                throw .snoozeNotAllowed(id: item.id, title: item.title, reason: "it was already snoozed \(state.snoozeCount) times, the most it allows")
             }
             let count = state.snoozeCount + 1
             let until = now.addingTimeInterval(TimeInterval((minutes ?? settings.minutes) * 60))

@@ -32,7 +32,7 @@ final class ControlConnection {
         self.queue = queue
         self.loop = loop
         self.limits = limits
-        framer = VarlinkFramer(maxMessageSize: limits.maxMessageSize)
+        framer = VarlinkFramer(maxMessageSize: limits.maxMessageSize, maxImportSize: limits.maxImportSize)
     }
 
     /// Starts reading; `handle` gets each complete message.

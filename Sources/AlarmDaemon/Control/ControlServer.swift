@@ -12,6 +12,8 @@ public final class ControlServer: @unchecked Sendable {
     public struct Limits: Sendable {
         /// Largest incoming message; a longer one gets an error and the connection closes.
         public var maxMessageSize = VarlinkFramer.defaultMaxMessageSize
+        /// For an `io.alarmd.Import` call (see ``VarlinkFramer``).
+        public var maxImportSize = VarlinkFramer.defaultMaxImportSize
         /// Connections at once; more are told so and closed.
         public var maxClients = 256
         /// Seconds a connection may stay silent (except a `Watch` subscriber).

@@ -74,8 +74,8 @@ public final class ControlService: Sendable {
         case .invalid(let validation): return .invalid(validation)
         case .ring(.notRinging):
             return VarlinkError(name: "io.alarmd.NotRinging", parameters: ["message": .string(error.description), "ringing": []])
-        case .ring(.snoozeNotAllowed(let title, _)):
-            return VarlinkError(name: "io.alarmd.SnoozeNotAllowed", parameters: ["id": .string(title), "message": .string(error.description)])
+        case .ring(.snoozeNotAllowed(let id, _, _)):
+            return VarlinkError(name: "io.alarmd.SnoozeNotAllowed", parameters: ["id": .string(id.uuidString.lowercased()), "message": .string(error.description)])
         case .ring(.notAReminder):
             return .invalidParameter("id", "names an alarm; only reminders can be completed")
         case .store(.invalid(let validation)): return .invalid(validation)
@@ -286,7 +286,7 @@ public final class ControlService: Sendable {
     }
 
     static func eventJSON(_ event: DaemonEvent, zone: TimeZone) -> JSONValue {
-        .object([
+        var object: JSONObject = [
             "kind": .string(event.kind.rawValue),
             "id": .string(event.item.id.uuidString.lowercased()),
             "itemKind": .string(event.item.kind.rawValue),
@@ -295,7 +295,13 @@ public final class ControlService: Sendable {
             "actual": .string(WireTime.string(event.actual, in: zone)),
             "snoozeCount": JSONValue(event.snoozeCount),
             "detail": .string(event.detail),
-        ])
+        ]
+        // The item as it is after the event (an edit's new fields, a one-shot alarm switched off).
+        switch event.item {
+        case .alarm(let alarm): object["alarm"] = ItemWire.json(alarm, state: nil, next: nil, zone: zone)
+        case .reminder(let reminder): object["reminder"] = ItemWire.json(reminder, state: nil, next: nil, zone: zone)
+        }
+        return .object(object)
     }
 
     private func upcoming(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {

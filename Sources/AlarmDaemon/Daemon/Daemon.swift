@@ -114,6 +114,7 @@ public final class Daemon: @unchecked Sendable {
             limits.maxClients = config.maxClients
             limits.maxWatchBacklog = config.watchBacklog
             limits.maxMessageSize = config.maxMessageSize
+            limits.maxImportSize = config.maxImportSize
             server = try ControlServer(path: options.socketPath, service: service, journal: journal, limits: limits)
         } catch {
             scheduler.stop()
