@@ -1,3 +1,4 @@
+import AlarmCore
 import Foundation
 import Glibc
 
@@ -49,7 +50,9 @@ public struct CommandContext: Sendable {
         CommandContext(
             environment: ProcessInfo.processInfo.environment,
             now: Date(),
-            systemZone: TimeZone.current,
+            // Foundation reads a plain `TZ=Europe/Berlin` but not `:Europe/Berlin`
+            // or a zoneinfo path, which glibc and the daemon accept.
+            systemZone: ProcessInfo.processInfo.environment["TZ"].flatMap { ZoneName.fromTZ($0) } ?? TimeZone.current,
             isTerminal: isatty(STDOUT_FILENO) == 1,
             workingDirectory: FileManager.default.currentDirectoryPath,
             userID: getuid(),

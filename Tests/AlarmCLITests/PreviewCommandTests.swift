@@ -39,6 +39,15 @@ import Testing
         #expect(result.standardOutput == "2026-01-03 Sat 19:05 +08:00\n2026-01-04 Sun 19:05 +08:00\n")
     }
 
+    /// `TZ` as glibc and alarmd read it: a name, a name after `:`, or a
+    /// zoneinfo path. Foundation alone falls back to UTC for the last two.
+    @Test(arguments: ["Asia/Taipei", ":Asia/Taipei", "/usr/share/zoneinfo/Asia/Taipei"])
+    func readsTZAsGlibcDoes(tz: String) throws {
+        let result = try BinaryRunner.run("alarmctl", ["preview", "7:05pm", "--from", "2026-01-01T00:00:00Z", "--count", "1"], environment: ["TZ": tz])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "2026-01-01 Thu 19:05 +08:00\n", "TZ=\(tz)")
+    }
+
     @Test func oneShotIsTheNextOccurrenceOfTheTime() throws {
         let result = try BinaryRunner.run("alarmctl", ["preview", "07:30", "--tz", "UTC", "--from", "2026-03-07T07:30:00Z", "--count", "1"])
         // Exactly at 07:30 the occurrence is not "after" the start: the next is tomorrow.
@@ -50,9 +59,11 @@ import Testing
         (["preview", "7:30", "--days", "funday"], "--days must be day names"),
         (["preview", "7:30", "--tz", "Mars/Olympus"], "--tz must be an IANA time zone such as Europe/Berlin, got \"Mars/Olympus\""),
         (["preview", "7:30", "--count", "0"], "--count must be 1–1000, got 0"),
+        (["preview", "7:30", "--count", "abc"], "--count must be 1–1000, got \"abc\""),
+        (["preview", "7:30", "--tz", "PST"], "--tz must be an IANA time zone such as Europe/Berlin, got \"PST\""),
         (["preview", "7:30", "--from", "2026-02-30 10:00"], "--from must have a day that exists in that month, got \"2026-02-30 10:00\""),
         (["preview", "7:30", "--bogus"], "preview: unknown option --bogus"),
-        (["preview"], "preview: wrong number of arguments"),
+        (["preview"], "preview: TIME is missing"),
         (["preview", "7:30", "--count", "2", "--count", "3"], "--count given more than once"),
         (["frobnicate"], "unknown command \"frobnicate\""),
     ])
@@ -62,6 +73,7 @@ import Testing
         #expect(result.standardOutput == "")
         #expect(result.standardError.hasPrefix("alarmctl: "))
         #expect(result.standardError.contains(message), "stderr was: \(result.standardError)")
+        #expect(result.standardError.filter { $0 == "\n" }.count == 1, "one line: \(result.standardError)")
     }
 
     @Test func helpListsOptionsAndExamples() throws {

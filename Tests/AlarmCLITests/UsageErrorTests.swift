@@ -16,23 +16,23 @@ import Testing
         (["add", "7:30", "--days", ""], "--days must name days"),
         (["add", "7:30", "--snooze", "0"], "--snooze must be 1–60, got 0"),
         (["add", "7:30", "--snooze", "5", "--no-snooze"], "--snooze and --no-snooze cannot be used together"),
-        (["add", "7:30", "--max-snoozes", "x"], "--max-snoozes must be 0–100, got x"),
+        (["add", "7:30", "--max-snoozes", "x"], "--max-snoozes must be 0–100, got \"x\""),
         (["add", "7:30", "--ring", "2h"], "--ring must be 1–3600 seconds, got 2h"),
         (["add", "7:30", "--ring", "loud"], "--ring must be seconds (1–3600) or a duration like 5m, got \"loud\""),
         (["add", "7:30", "--tz", "Mars/Olympus"], "--tz must be an IANA time zone such as Europe/Berlin, got \"Mars/Olympus\""),
         (["add", "7:30", "--tz", ""], "--tz must be an IANA time zone"),
         (["add", "7:30", "--enabled"], "add: unknown option --enabled"),
-        (["add"], "add: wrong number of arguments"),
+        (["add"], "add: TIME is missing (usage: alarmctl add TIME [--days SPEC]"),
         (["edit", "abcd"], "edit: nothing to change"),
         (["edit", "abcd", "--time", "24:00"], "--time must have an hour of 0–23, got \"24:00\""),
         (["edit", "abcd", "--enabled", "--disabled"], "--enabled and --disabled cannot be used together"),
-        (["show"], "show: wrong number of arguments"),
-        (["show", "a", "b"], "show: wrong number of arguments"),
-        (["rm"], "rm: wrong number of arguments"),
-        (["enable"], "enable: wrong number of arguments"),
+        (["show"], "show: ID is missing (usage: alarmctl show ID [--json])"),
+        (["show", "a", "b"], "show: unexpected argument \"b\" (usage: alarmctl show ID [--json])"),
+        (["rm"], "rm: ID is missing"),
+        (["enable"], "enable: ID is missing"),
         (["snooze", "--minutes", "61"], "--minutes must be 1–60, got 61"),
         (["next", "--count", "0"], "--count must be 1–1000, got 0"),
-        (["list", "extra"], "list: wrong number of arguments"),
+        (["list", "extra"], "list: unexpected argument \"extra\""),
         (["list", "--bogus"], "list: unknown option --bogus"),
         (["remind", "add", "Tea", "--at", "teatime"], "--at must be ISO 8601 like 2026-03-07T12:00:00Z, YYYY-MM-DD HH:MM, or a time like 14:00, got \"teatime\""),
         (["remind", "add", "Tea", "--at", "2026-02-30 10:00"], "--at must have a day that exists in that month, got \"2026-02-30 10:00\""),
@@ -40,13 +40,13 @@ import Testing
         (["remind", "add", "Tea", "--in", "5 minutes"], "--in must be a duration like 90s, 25m, 2h, 1d or 1h30m, got \"5 minutes\""),
         (["remind", "add", "Tea", "--in", "0s"], "--in must be longer than zero, got \"0s\""),
         (["remind", "add", "Tea", "--at", "14:00", "--in", "1h"], "--at and --in cannot be used together"),
-        (["remind", "add"], "remind add: wrong number of arguments"),
+        (["remind", "add"], "remind add: TITLE is missing"),
         (["remind", "edit", "abcd"], "remind edit: nothing to change"),
         (["remind", "edit", "abcd", "--in", "1h", "--no-due"], "--in and --no-due cannot be used together"),
         (["remind", "edit", "abcd", "--image", "a.png", "--no-image"], "--image and --no-image cannot be used together"),
         (["remind", "move", "abcd", "top"], "POSITION must be a whole number from 0 (the top), got \"top\""),
         (["remind", "move", "abcd", "-1"], "POSITION must be a whole number from 0 (the top), got \"-1\""),
-        (["remind", "move", "abcd"], "remind move: wrong number of arguments"),
+        (["remind", "move", "abcd"], "remind move: POSITION is missing"),
         (["remind", "frobnicate"], "unknown command \"remind frobnicate\"; run 'alarmctl remind --help'"),
         (["frobnicate"], "unknown command \"frobnicate\"; run 'alarmctl --help'"),
         (["--bogus", "list"], "unknown option --bogus before the command"),
@@ -54,7 +54,7 @@ import Testing
         (["list", "--socket", "/a", "--socket", "/b"], "--socket given more than once"),
         (["--socket", "/a", "list", "--socket", "/b"], "--socket given more than once"),
         (["--socket", "/a", "remind", "--socket", "/b", "list"], "--socket given more than once"),
-        (["import"], "import: wrong number of arguments"),
+        (["import"], "import: FILE is missing"),
     ])
     func isRefusedWithExit64(arguments: [String], message: String) throws {
         let result = try BinaryRunner.alarmctl(arguments, socket: Self.nowhere)
@@ -62,6 +62,7 @@ import Testing
         #expect(result.standardOutput == "")
         #expect(result.standardError.hasPrefix("alarmctl: "))
         #expect(result.standardError.contains(message), "stderr was: \(result.standardError)")
+        #expect(result.standardError.filter { $0 == "\n" }.count == 1, "one line: \(result.standardError)")
     }
 
     @Test func noArgumentsPrintsTheUsageOnStderr() throws {

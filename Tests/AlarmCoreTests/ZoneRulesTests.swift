@@ -137,3 +137,27 @@ struct ZoneRulesTests {
         #expect(ZoneRules.shared(for: try zone("Asia/Taipei")) !== a)
     }
 }
+
+/// Zone names as the tz database has them, and `TZ` as glibc reads it.
+@Suite struct ZoneNameTests {
+    @Test func ianaNamesOnlyNotAbbreviations() {
+        for name in ["Europe/Berlin", "America/Argentina/Buenos_Aires", "Etc/GMT+5", "US/Eastern", "UTC", "CET", "EST5EDT", "Japan"] {
+            #expect(ZoneName.zone(name) != nil, "\(name)")
+        }
+        // Foundation takes these, but they name no zone of the tz database (IST is three places).
+        for name in ["PST", "IST", "CEST", "europe/berlin", "Mars/Olympus", ""] {
+            #expect(ZoneName.zone(name) == nil, "\(name)")
+        }
+    }
+
+    @Test func tzVariableForms() {
+        #expect(ZoneName.fromTZ("Asia/Taipei")?.identifier == "Asia/Taipei")
+        #expect(ZoneName.fromTZ(":Asia/Taipei")?.identifier == "Asia/Taipei")
+        #expect(ZoneName.fromTZ("/usr/share/zoneinfo/Asia/Taipei")?.identifier == "Asia/Taipei")
+        #expect(ZoneName.fromTZ(":/usr/share/zoneinfo/America/Santiago")?.identifier == "America/Santiago")
+        #expect(ZoneName.fromTZ("../usr/share/zoneinfo/Europe/Berlin")?.identifier == "Europe/Berlin")
+        #expect(ZoneName.fromTZ("") == nil)
+        #expect(ZoneName.fromTZ(":") == nil)
+        #expect(ZoneName.fromTZ("CET-1CEST,M3.5.0,M10.5.0/3") == nil)
+    }
+}

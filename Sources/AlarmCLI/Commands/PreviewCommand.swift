@@ -61,7 +61,7 @@ enum PreviewCommand {
 
     static func zone(named name: String?, default defaultZone: TimeZone) throws(CLIError) -> TimeZone {
         guard let name else { return defaultZone }
-        guard let zone = TimeZone(identifier: name) else {
+        guard let zone = ZoneName.zone(name) else {
             throw .usage("--tz must be an IANA time zone such as Europe/Berlin, got \(ValidationError.quoted(name))")
         }
         return zone

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a subcommand accepts: enough to parse its arguments and print its help.
 struct CommandSpec: Sendable {
     struct Option: Sendable {
@@ -37,6 +39,21 @@ struct CommandSpec: Sendable {
         self.options = options
         self.positionals = positionals
         self.examples = examples
+    }
+
+    /// The positional parameters' names as the synopsis writes them, required
+    /// ones first: `preview TIME [--days SPEC]` → `["TIME"]`, `snooze [ID]` → `["ID"]`.
+    var positionalNames: [String] {
+        var names: [String] = []
+        var afterOption = false
+        for word in synopsis.dropFirst(name.count).split(separator: " ") {
+            let bare = word.trimmingCharacters(in: CharacterSet(charactersIn: "[]|")).replacingOccurrences(of: "...", with: "")
+            defer { afterOption = bare.hasPrefix("--") }
+            // An option's value (`--days SPEC`) is not a positional.
+            guard !bare.hasPrefix("-"), !afterOption, !bare.isEmpty, bare == bare.uppercased() else { continue }
+            names.append(bare)
+        }
+        return names
     }
 
     /// `--socket`, accepted by every command that talks to alarmd (and before

@@ -53,8 +53,14 @@ struct ParsedArguments: Sendable {
             }
         }
         if wantsHelp { return }
-        if positionals.count < spec.positionals.min || spec.positionals.max.map({ positionals.count > $0 }) == true {
-            throw .usage("\(spec.name): wrong number of arguments\nUsage: alarmctl \(spec.synopsis)")
+        let names = spec.positionalNames
+        if positionals.count < spec.positionals.min {
+            let missing = positionals.count < names.count ? names[positionals.count] : "an argument"
+            throw .usage("\(spec.name): \(missing) is missing (usage: alarmctl \(spec.synopsis))")
+        }
+        if let max = spec.positionals.max, positionals.count > max {
+            let unexpected = positionals[max]
+            throw .usage("\(spec.name): unexpected argument \(ValidationError.quoted(unexpected)) (usage: alarmctl \(spec.synopsis))")
         }
     }
 
@@ -67,7 +73,9 @@ struct ParsedArguments: Sendable {
     func integer(_ name: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
         guard let text = values[name] else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw .usage("--\(name) must be \(range.lowerBound)–\(range.upperBound), got \(text)")
+            // A number out of range reads as one; anything else is quoted, to show where it ends.
+            let got = Int(text) == nil ? ValidationError.quoted(text) : text
+            throw .usage("--\(name) must be \(range.lowerBound)–\(range.upperBound), got \(got)")
         }
         return number
     }

@@ -63,7 +63,10 @@ public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
                 guard let first = Weekday(name: String(bounds[0])),
                       let last = bounds.count == 2 ? Weekday(name: String(bounds[1])) : first
                 else {
-                    throw .text(field, "must be day names, ranges like mon-fri, weekdays, weekends, daily or never; unknown item \(ValidationError.quoted(String(rawItem)))", got: spec)
+                    let rule = "must be day names, ranges like mon-fri, weekdays, weekends, daily or never"
+                    // Name the unknown part only when there is more to the value than it.
+                    let unknown = rawItem.count == spec.count ? "" : "; unknown item \(ValidationError.quoted(String(rawItem)))"
+                    throw .text(field, rule + unknown, got: spec)
                 }
                 var position = first.weekPosition
                 while true {

@@ -1,3 +1,4 @@
+import AlarmCore
 import CLinux
 import Dispatch
 import Foundation
@@ -16,25 +17,16 @@ public struct SystemZone: Sendable {
     }
 
     public func current() -> TimeZone {
-        if var name = environmentTZ, !name.isEmpty {
-            if name.hasPrefix(":") { name.removeFirst() }
-            if let zone = TimeZone(identifier: name) ?? Self.zone(fromPath: name) { return zone }
-        }
+        if let value = environmentTZ, let zone = ZoneName.fromTZ(value) { return zone }
         let localtime = etcDirectory + "/localtime"
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime), let zone = Self.zone(fromPath: target) {
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime), let zone = ZoneName.fromZoneinfoPath(target) {
             return zone
         }
         if let text = try? String(contentsOfFile: etcDirectory + "/timezone", encoding: .utf8),
-           let zone = TimeZone(identifier: text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+           let zone = ZoneName.zone(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
             return zone
         }
         return TimeZone(identifier: "UTC")!
-    }
-
-    /// `/usr/share/zoneinfo/Europe/Berlin` or `../usr/share/zoneinfo/Europe/Berlin` → Europe/Berlin.
-    static func zone(fromPath path: String) -> TimeZone? {
-        guard let range = path.range(of: "zoneinfo/") else { return nil }
-        return TimeZone(identifier: String(path[range.upperBound...]))
     }
 }
 

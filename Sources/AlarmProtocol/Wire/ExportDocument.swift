@@ -78,7 +78,7 @@ public enum ExportDocument {
         }
         var timeZone: TimeZone?
         if let name = try item.string("timeZone") {
-            guard let zone = TimeZone(identifier: name) else { throw .invalidParameter(item.path + "timeZone", "must be an IANA time zone, got \(ValidationError.quoted(name))") }
+            guard let zone = ZoneName.zone(name) else { throw .invalidParameter(item.path + "timeZone", "must be an IANA time zone, got \(ValidationError.quoted(name))") }
             timeZone = zone
         }
         let created = try instant(item, "created", zone: zone) ?? Date(timeIntervalSince1970: 0)

@@ -102,7 +102,7 @@ public struct AlarmFields: Sendable {
             if name.isEmpty {
                 fields.timeZone = .some(nil)
             } else {
-                guard let zone = TimeZone(identifier: name) else {
+                guard let zone = ZoneName.zone(name) else {
                     throw .invalidParameter(parameters.path + "timeZone", "must be an IANA time zone such as Europe/Berlin, got \(ValidationError.quoted(name))")
                 }
                 fields.timeZone = .some(zone)
