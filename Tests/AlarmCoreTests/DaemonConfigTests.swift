@@ -69,6 +69,8 @@ struct DaemonConfigTests {
         ("[Sound]\nAlarmSound=../x\n", "a.conf:2: AlarmSound: must be a sound-theme name, an absolute path, or none, got \"../x\""),
         ("[Sound]\nPlayer=pw-play \"unterminated\n", "a.conf:2: Player: must be a command line with balanced quotes, got \"pw-play \\\"unterminated\""),
         ("[Sound]\nPlayer=bin/player\n", "a.conf:2: Player: must name a program on PATH or by absolute path, got \"bin/player\""),
+        ("[Sound]\nPlayer=play my\\ \n", "a.conf:2: Player: must not end in a lone backslash (an escaped trailing space is trimmed; quote it instead), got \"play my\\\\\""),
+        ("[Sound]\nPlayer=play \u{7}\n", "a.conf:2: Player: must not contain control characters, got \"play \\u{7}\""),
         ("SnoozeMinutes=5\n", "a.conf:1: SnoozeMinutes: SnoozeMinutes= must be inside a [Section]"),
         ("[Control]\nMaxClients=0\n", "a.conf:2: MaxClients: must be 1–4096, got \"0\""),
         ("[Control]\nWatchBacklog=1M\n", "a.conf:2: WatchBacklog: must be a size in KiB from 1K to 65536K, like 256K, got \"1M\""),

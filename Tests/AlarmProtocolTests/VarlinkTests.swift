@@ -242,3 +242,13 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
         #expect(VarlinkError(name: "org.varlink.service.ExpectedMore").description == "org.varlink.service.ExpectedMore")
     }
 }
+
+@Suite struct InvalidParameterTextTests {
+    /// JSON allows a member named ""; the message must still read as a sentence.
+    @Test func anEmptyParameterNameIsNamedAsSuch() {
+        let error = VarlinkError.invalidParameter("", "is not a parameter of io.alarmd.Status")
+        #expect(error.parameters["parameter"] == .string(""))
+        #expect(error.parameters["message"] == .string("the parameter named \"\" is not a parameter of io.alarmd.Status"))
+        #expect(VarlinkError.invalidParameter("fields.time", "must be HH:MM").parameters["message"] == .string("fields.time must be HH:MM"))
+    }
+}

@@ -51,6 +51,50 @@ import Testing
     /// The store on a full file system: a change is refused with
     /// `io.alarmd.StoreFailure` and the plan in memory is unchanged; once there
     /// is room again, changes go through. Needs root (to mount a tmpfs).
+    /// A store the daemon's user cannot read: it refuses to start, exit 78,
+    /// with a message naming the file and why, and leaves the file as it was.
+    /// Root reads any file, so the daemon runs as nobody here.
+    @Test(.enabled(if: getuid() == 0, "running the daemon as another user needs root"))
+    func anUnreadableStoreStopsStartUpAndIsLeftAlone() throws {
+        let directory = TemporaryDirectory()
+        let state = directory.path + "/state", runtime = directory.path + "/runtime", database = state + "/alarmd.sqlite3"
+        // Only the store is out of reach: nobody may enter the directories and run the binary.
+        #expect(chmod(directory.path, 0o711) == 0)
+        for path in [state, runtime] {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            #expect(chown(path, 65534, 65534) == 0 && chmod(path, 0o700) == 0)
+        }
+        do {
+            let store = try Store(path: database)
+            try store.insert(Alarm(time: try TimeOfDay(hour: 7, minute: 30), label: "Kept", created: Date()))
+            store.close()
+        }
+        let before = try #require(FileManager.default.contents(atPath: database))
+        #expect(chmod(database, 0o600) == 0)
+        let binary = directory.path + "/alarmd"
+        try FileManager.default.copyItem(atPath: productsDirectory + "/alarmd", toPath: binary)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary, "--state-dir", state]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path, "XDG_RUNTIME_DIR": runtime, "TZ": "UTC"]
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        let errors = PipeCollector()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors.pipe
+        try process.run()
+        let finished = waitUntil(timeout: 20) { !process.isRunning }
+        if !finished { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(finished, "alarmd kept running with a store it cannot read")
+        #expect(process.terminationStatus == 78, "stderr: \(errors.text)")
+        _ = waitUntil(timeout: 1) { !errors.text.isEmpty }
+        #expect(errors.text.contains(database) && errors.text.contains("Permission denied"), "stderr: \(errors.text)")
+        #expect(FileManager.default.contents(atPath: database) == before, "the store was changed")
+        var info = stat()
+        #expect(stat(database, &info) == 0 && info.st_uid == 0 && info.st_mode & 0o777 == 0o600)
+    }
+
     @Test(.enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
     func aFullDiskRefusesChangesAndTheDaemonRecovers() throws {
         let directory = TemporaryDirectory()

@@ -79,7 +79,15 @@ public struct DaemonConfig: Hashable, Sendable {
                 guard case .themed(let theme)? = try? Sound.parse(entry.value) else { throw fail("must be a theme directory name") }
                 config.soundTheme = theme
             case ("Sound", "Player"):
-                guard let argv = try? ArgumentVector.split(entry.value) else { throw fail("must be a command line with balanced quotes") }
+                let argv: [String]
+                do throws(ArgumentVector.UnbalancedQuote) { argv = try ArgumentVector.split(entry.value) } catch {
+                    // Trailing white space is trimmed from every value, so `a\ ` arrives as `a\`.
+                    throw fail(error.trailingEscape ? "must not end in a lone backslash (an escaped trailing space is trimmed; quote it instead)"
+                                                    : "must be a command line with balanced quotes")
+                }
+                guard !argv.joined().unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                    throw fail("must not contain control characters")
+                }
                 if let program = argv.first, !program.hasPrefix("/"), program.contains("/") {
                     throw fail("must name a program on PATH or by absolute path")
                 }
@@ -130,7 +138,10 @@ public struct DaemonConfig: Hashable, Sendable {
 /// group, backslash escapes the next character. Nothing is expanded: the result
 /// is run directly, never through a shell.
 public enum ArgumentVector {
-    public struct UnbalancedQuote: Error {}
+    public struct UnbalancedQuote: Error {
+        /// The line ended in a lone backslash rather than inside quotes.
+        public let trailingEscape: Bool
+    }
 
     public static func split(_ line: String) throws(UnbalancedQuote) -> [String] {
         var words: [String] = []
@@ -160,7 +171,7 @@ public enum ArgumentVector {
                 inWord = true
             }
         }
-        guard quote == nil, !escaped else { throw UnbalancedQuote() }
+        guard quote == nil, !escaped else { throw UnbalancedQuote(trailingEscape: escaped) }
         if inWord { words.append(current) }
         return words
     }

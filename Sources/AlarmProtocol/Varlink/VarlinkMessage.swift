@@ -110,7 +110,9 @@ public struct VarlinkError: Error, Hashable, Sendable, CustomStringConvertible {
     public static func permissionDenied() -> VarlinkError { VarlinkError(name: "org.varlink.service.PermissionDenied") }
     /// `io.alarmd.InvalidParameter`: `parameter` names the field, `message` says what it must be.
     public static func invalidParameter(_ parameter: String, _ message: String) -> VarlinkError {
-        VarlinkError(name: "io.alarmd.InvalidParameter", parameters: ["parameter": .string(parameter), "message": .string("\(parameter) \(message)")])
+        // A member named "" (JSON allows it) must still read as a sentence.
+        let subject = parameter.isEmpty ? "the parameter named \"\"" : parameter
+        return VarlinkError(name: "io.alarmd.InvalidParameter", parameters: ["parameter": .string(parameter), "message": .string("\(subject) \(message)")])
     }
     /// The message itself is unusable (not JSON, not an object, no method).
     public static func invalidRequest(_ message: String) -> VarlinkError {

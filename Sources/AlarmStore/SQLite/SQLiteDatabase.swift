@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// An open SQLite connection: a thin owner of a `sqlite3 *` handle.
 ///
@@ -17,9 +18,13 @@ final class SQLiteDatabase {
         do {
             try SQLiteError.check(sqlite3_open_v2(path, &handle, flags, nil), connection: handle, "open \(path)")
         } catch {
+            // "unable to open database file" does not say why; the system's errno does
+            // (a file another user owns, a missing directory).
+            let osError = handle.map { sqlite3_system_errno($0) } ?? 0
             // sqlite3_open_v2 allocates a connection even when it fails; it must still be closed.
             sqlite3_close_v2(handle)
-            throw error
+            guard osError != 0 else { throw error }
+            throw SQLiteError(code: error.code, message: "\(error.message): \(String(cString: strerror(osError)))", operation: error.operation)
         }
         guard let handle else {
             throw SQLiteError.failure(SQLITE_NOMEM, connection: nil, "open \(path)")
