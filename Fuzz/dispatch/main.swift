@@ -53,8 +53,22 @@ let declaredErrors: Set<String> = Set(InterfaceDefinition.text.split(separator: 
 }).union(["org.varlink.service.MethodNotFound", "org.varlink.service.InterfaceNotFound", "org.varlink.service.InvalidParameter",
           "org.varlink.service.ExpectedMore", "org.varlink.service.PermissionDenied"])
 
+/// What `org.varlink.service` replies carry.
+let serviceReplies: [String: Set<String>] = [
+    "org.varlink.service.GetInfo": ["vendor", "product", "version", "url", "interfaces"],
+    "org.varlink.service.GetInterfaceDescription": ["description"],
+]
+
 /// Methods that leave the items as they were.
 let readOnly: Set<String> = ["ListAlarms", "GetAlarm", "ListReminders", "Upcoming", "Status", "ListSounds", "Export", "Watch"]
+
+/// Events collected from the scheduler's queue.
+final class EventBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [DaemonEvent] = []
+    func append(_ event: DaemonEvent) { lock.lock(); events.append(event); lock.unlock() }
+    func take() -> [DaemonEvent] { lock.lock(); defer { events = []; lock.unlock() }; return events }
+}
 
 final class Harness {
     let directory: String
@@ -63,6 +77,10 @@ final class Harness {
     let scheduler: Scheduler
     let service: ControlService
     var dirty = true
+    /// Whether the input subscribed with `Watch`, and the events since it began
+    /// (published on the scheduler's queue while a call runs).
+    var watching = false
+    let events = EventBox()
 
     static let alarmA = UUID(uuidString: "11111111-1111-4111-8111-111111111111")!
     static let alarmB = UUID(uuidString: "22222222-2222-4222-8222-222222222222")!
@@ -92,6 +110,22 @@ final class Harness {
              ControlService.SoundFile(name: "bell", theme: "freedesktop", path: "/usr/share/sounds/freedesktop/stereo/bell.oga")]
         })
         atexit_directories.append(directory)
+        let events = events
+        _ = scheduler.events.subscribe { event in events.append(event) }
+    }
+
+    /// Every event the input caused, as a `Watch` subscriber receives it.
+    func checkWatched() {
+        let seen = events.take()
+        guard watching else { return }
+        for event in seen {
+            let json = ControlService.eventJSON(event, zone: service.zone())
+            checkReply("Watch", .parameters(["event": json], continues: true))
+            guard case .object(let object) = json else { check(false, "a Watch event is not an object: \(json.jsonText)"); continue }
+            let item = event.item.kind == .alarm ? "alarm" : "reminder", other = item == "alarm" ? "reminder" : "alarm"
+            check(object[item]?.objectValue?["id"] == object["id"] && object[other] == nil,
+                  "a \(event.kind.rawValue) event of an \(item) does not carry it: \(json.jsonText.prefix(300))")
+        }
     }
 
     /// Puts the fixed items back and makes one reminder ring.
@@ -127,11 +161,14 @@ final class Harness {
         }
         switch call.interface {
         case "org.varlink.service":
-            // GetInfo / GetInterfaceDescription are constant; not the subject here.
-            return nil
+            return ("org.varlink.service." + call.member, ControlServer.serviceInterface(call))
         case InterfaceDefinition.name where call.member == "Watch":
-            // A subscription needs a connection; only the refusal is checked.
-            return call.more ? nil : ("Watch", .error(.expectedMore()))
+            // A subscription lives on a connection; here it is the scheduler's
+            // event stream, and every event the input causes is encoded as
+            // ControlServer sends it (see `checkWatched`).
+            guard call.more else { return ("Watch", .error(.expectedMore())) }
+            watching = true
+            return nil
         case InterfaceDefinition.name:
             if !readOnly.contains(call.member) { dirty = true }
             do throws(VarlinkError) {
@@ -198,7 +235,7 @@ func checkReply(_ member: String, _ reply: VarlinkReply) {
             check(error.parameters["parameter"]?.stringValue != nil, "InvalidParameter without a parameter name: \(error)")
         }
     case .parameters(let parameters, _):
-        guard let declared = declaredReplies[member] else {
+        guard let declared = declaredReplies[member] ?? serviceReplies[member] else {
             check(false, "\(member) succeeded but is not in the interface")
             return
         }
@@ -218,6 +255,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let harness = harness!
     if harness.dirty { harness.reset() }
 
+    harness.watching = false
+    _ = harness.events.take()
     var framer = VarlinkFramer(maxMessageSize: 16_384)
     var messages = (try? framer.append(bytesOf(data, size))) ?? []
     if messages.isEmpty { messages = [bytesOf(data, size)] }
@@ -228,6 +267,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         checkReply(member, reply)
         handled = true
     }
+    harness.checkWatched()
     if handled && harness.dirty { harness.checkConsistency() }
     return 0
 }

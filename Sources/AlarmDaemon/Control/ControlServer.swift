@@ -114,7 +114,7 @@ public final class ControlServer: @unchecked Sendable {
         let reply: VarlinkReply
         switch call.interface {
         case "org.varlink.service":
-            reply = serviceInterface(call)
+            reply = Self.serviceInterface(call)
         case InterfaceDefinition.name where call.member == "Watch":
             watch(call, on: connection)
             return
@@ -130,7 +130,8 @@ public final class ControlServer: @unchecked Sendable {
         if !call.oneway { connection.send(reply) }
     }
 
-    private func serviceInterface(_ call: VarlinkCall) -> VarlinkReply {
+    /// `org.varlink.service`: `GetInfo` and `GetInterfaceDescription`.
+    static func serviceInterface(_ call: VarlinkCall) -> VarlinkReply {
         switch call.member {
         case "GetInfo":
             return .parameters([
