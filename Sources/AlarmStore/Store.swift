@@ -310,49 +310,82 @@ public final class Store {
     }
 
     /// Streams every item with its saved ringing state (`nil` when it has none):
-    /// the daemon's start-up load, with no array of a million items built on the
-    /// way and no lookup by id. Alarms and `ring_states` are both keyed by id,
-    /// so two scans in id order are merged here (less than half the cost of a
-    /// join, which seeks for every row); the few reminders use a join.
+    /// alarms in id order, then reminders in their manual order, with no array
+    /// of a million items built on the way. A row that breaks the model's rules
+    /// is reported as damage (``StoreError/corrupt(path:detail:)``).
     ///
-    /// With `validatingAlarms: false` the model's rules are not checked for
-    /// alarms here (the row's shape still is); the caller must check each with
-    /// ``checkLoaded(_:path:)``, which reports a broken one as this store would.
-    public func loadItems(validatingAlarms: Bool = true, _ body: (Item, RingState?) -> Void) throws(StoreError) {
-        try sqlite("load items") { database throws(SQLiteError) in
-            try database.withStatement(AlarmRow.selectAll + " ORDER BY id") { alarms throws(SQLiteError) in
-                try database.withStatement(RingStateRow.selectAll + " ORDER BY item_id") { states throws(SQLiteError) in
-                    var decoder = AlarmRow.Decoder()
-                    decoder.validates = validatingAlarms
-                    var onState = try states.step()
-                    while try alarms.step() {
-                        let alarm = try decoder.decode(alarms)
-                        // Pass over the states of reminders, and of nothing.
-                        var order = 1
-                        while onState {
-                            order = states.compareBlob(at: 0, with: alarms, at: 0)
-                            if order >= 0 { break }
-                            onState = try states.step()
-                        }
-                        body(.alarm(alarm), onState && order == 0 ? try RingStateRow.decode(states).1 : nil)
-                    }
-                }
+    /// The daemon's start-up does the same in two halves on two cores:
+    /// ``loadAlarms(_:)`` on one connection, ``withRingStates(of:_:)`` for each
+    /// batch on another.
+    public func loadItems(_ body: (Item, RingState?) -> Void) throws(StoreError) {
+        var batch: [Alarm] = []
+        batch.reserveCapacity(Self.loadBatchSize)
+        func flush() throws(StoreError) {
+            try withRingStates(of: batch) { alarm, state in body(.alarm(alarm), state) }
+            batch.removeAll(keepingCapacity: true)
+        }
+        var failure: StoreError?
+        try loadAlarms { alarm in
+            guard failure == nil else { return }
+            batch.append(alarm)
+            if batch.count == Self.loadBatchSize {
+                do throws(StoreError) { try flush() } catch { failure = error }
             }
-            let reminderColumns = Int32(ReminderRow.columns.count)
-            try database.withStatement(RingStateRow.selectJoined("reminders", itemColumns: ReminderRow.columns, orderBy: "position")) { statement throws(SQLiteError) in
-                while try statement.step() {
-                    let reminder = try ReminderRow.decode(statement)
-                    body(.reminder(reminder), statement.isNull(at: reminderColumns) ? nil : try RingStateRow.decode(statement, from: reminderColumns).1)
+        }
+        if let failure { throw failure }
+        try flush()
+        try loadReminders { reminder, state in body(.reminder(reminder), state) }
+    }
+
+    /// How many alarms ``loadItems(_:)`` reads between ring-state queries.
+    public static let loadBatchSize = 4096
+
+    /// Every alarm in id order (the table's own order: no sort, no seek), each
+    /// checked against the model's rules.
+    public func loadAlarms(_ body: (Alarm) -> Void) throws(StoreError) {
+        try sqlite("load alarms") { database throws(SQLiteError) in
+            try database.withStatement(AlarmRow.selectAll + " ORDER BY id") { alarms throws(SQLiteError) in
+                var decoder = AlarmRow.Decoder()
+                while try alarms.step() { body(try decoder.decode(alarms)) }
+            }
+        }
+    }
+
+    /// Each of `alarms`, which must be in id order, with its saved ringing
+    /// state (`nil` when it has none), from one range scan of `ring_states`
+    /// merged with the list: a seek per batch, not per alarm.
+    public func withRingStates(of alarms: [Alarm], _ body: (Alarm, RingState?) -> Void) throws(StoreError) {
+        guard let first = alarms.first, let last = alarms.last else { return }
+        try sqlite("read ringing states") { database throws(SQLiteError) in
+            try database.withStatement(RingStateRow.selectAll + " WHERE item_id BETWEEN ?1 AND ?2 ORDER BY item_id") { states throws(SQLiteError) in
+                try states.bind(first.id, at: 1)
+                try states.bind(last.id, at: 2)
+                // States of reminders share the id range; they are passed over.
+                var onState = try states.step()
+                for alarm in alarms {
+                    var order = 1
+                    while onState {
+                        order = states.compareBlob(at: 0, with: alarm.id)
+                        if order >= 0 { break }
+                        onState = try states.step()
+                    }
+                    body(alarm, onState && order == 0 ? try RingStateRow.decode(states).1 : nil)
                 }
             }
         }
     }
 
-    /// The check ``loadItems(validatingAlarms:_:)`` left out: an alarm that
-    /// breaks the model's rules is a damaged row, reported as `corrupt`.
-    public static func checkLoaded(_ alarm: Alarm, path: String) throws(StoreError) {
-        do throws(ValidationError) { try alarm.validate() } catch {
-            throw StoreError(.invalidRow("alarm \(alarm.id.uuidString)", error.description), path: path, operation: "load items")
+    /// Every reminder in its manual order, with its saved ringing state: few
+    /// enough for a join.
+    public func loadReminders(_ body: (Reminder, RingState?) -> Void) throws(StoreError) {
+        try sqlite("load reminders") { database throws(SQLiteError) in
+            let reminderColumns = Int32(ReminderRow.columns.count)
+            try database.withStatement(RingStateRow.selectJoined("reminders", itemColumns: ReminderRow.columns, orderBy: "position")) { statement throws(SQLiteError) in
+                while try statement.step() {
+                    let reminder = try ReminderRow.decode(statement)
+                    body(reminder, statement.isNull(at: reminderColumns) ? nil : try RingStateRow.decode(statement, from: reminderColumns).1)
+                }
+            }
         }
     }
 

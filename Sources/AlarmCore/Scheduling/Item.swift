@@ -51,6 +51,14 @@ public enum Item: Hashable, Sendable, Identifiable {
         }
     }
 
+    /// The same, with the system zone's rules already looked up.
+    public func nextOccurrence(after instant: Date, systemRules: ZoneRules) -> Date? {
+        switch self {
+        case .alarm(let alarm): return alarm.nextFire(after: instant, systemRules: systemRules)
+        case .reminder(let reminder): return reminder.nextFire(after: instant, in: systemRules.timeZone)
+        }
+    }
+
     func snooze(_ policy: RingPolicy) -> SnoozeSettings {
         switch self {
         case .alarm(let alarm): return alarm.snooze

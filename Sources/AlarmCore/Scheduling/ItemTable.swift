@@ -3,7 +3,7 @@ import Foundation
 /// Every item the scheduler keeps, with its ringing state and its next
 /// wake-up, laid out for a million items.
 ///
-/// One hash table maps an id to a dense slot; items and states live in arrays
+/// One hash table (``SlotIndex``) maps an id to a dense slot; items and states live in arrays
 /// indexed by slot, and the deadline heap is keyed by slot too. Compared with a
 /// dictionary per concern that is one hash lookup per operation instead of
 /// several, and a third of the memory (hash tables keep a quarter or more of
@@ -11,7 +11,7 @@ import Foundation
 /// the set of ringing items are kept up to date on every change, so `Status`
 /// never walks the table.
 public struct ItemTable: Sendable {
-    private var slots: [UUID: Int32] = [:]
+    private var slots = SlotIndex()
     private var items: [Item?] = []
     private var states: [RingState] = []
     /// Slots of removed items, reused first.
@@ -52,8 +52,7 @@ public struct ItemTable: Sendable {
         // One hash operation either way: a new item takes the next free slot.
         let next = free.last ?? Int32(items.count)
         let slot: Int32
-        if let existing = slots.updateValue(next, forKey: item.id) {
-            slots[item.id] = existing
+        if let existing = slots.insertIfAbsent(item.id, slot: next) {
             slot = existing
             count(items[Int(slot)], by: -1)
             items[Int(slot)] = item

@@ -67,10 +67,20 @@ public enum RingingMachine {
     /// When the item next needs attention: its next occurrence, the end of its
     /// ring duration, or the end of its snooze. `nil` when it will not fire.
     public static func wake(item: Item, state: RingState, zone: TimeZone, policy: RingPolicy) -> Date? {
+        wake(item: item, state: state, policy: policy) { item.nextOccurrence(after: $0, in: zone) }
+    }
+
+    /// The same, with the system zone's rules already looked up (for planning
+    /// many items at once).
+    public static func wake(item: Item, state: RingState, systemRules: ZoneRules, policy: RingPolicy) -> Date? {
+        wake(item: item, state: state, policy: policy) { item.nextOccurrence(after: $0, systemRules: systemRules) }
+    }
+
+    private static func wake(item: Item, state: RingState, policy: RingPolicy, occurrence: (Date) -> Date?) -> Date? {
         switch state.phase {
         case .waiting:
             guard item.isActive else { return nil }
-            return item.nextOccurrence(after: state.anchor, in: zone)
+            return occurrence(state.anchor)
         case .ringing(let since):
             return since.addingTimeInterval(TimeInterval(item.ringSeconds(policy)))
         case .snoozed(let until):

@@ -80,21 +80,24 @@ public final class Scheduler: @unchecked Sendable {
         try onQueue { () throws(StoreError) in
             let now = currentTime()
             writer = try AheadWriter(path: store.path)
-            // Items without a stored state are new to this schema; look forward from now.
-            var fresh: [(UUID, ItemKind, RingState)] = []
-            let zone = zone
+            let rules = ZoneRules.shared(for: zone)
             let policy = policy
-            let path = store.path
-            let loader = TableLoader(capacity: try store.itemCount(), check: { alarm throws(StoreError) in try Store.checkLoaded(alarm, path: path) }) { item, state in
-                RingingMachine.wake(item: item, state: state, zone: zone, policy: policy)
+            let loader = try TableLoader(path: store.path, now: now) { item, state in
+                RingingMachine.wake(item: item, state: state, systemRules: rules, policy: policy)
             }
-            try store.loadItems(validatingAlarms: false) { item, stored in
-                // A firing saved ahead whose instant has not come yet did not happen.
-                let state = stored.map { RingingMachine.loaded($0, now: now) } ?? RingState(anchor: now)
-                if stored == nil { fresh.append((item.id, item.kind, state)) }
-                loader.add(item, state)
+            let loaded: (table: ItemTable, fresh: [(id: UUID, kind: ItemKind, state: RingState)])
+            do throws(StoreError) {
+                // Checking each alarm here, not on the loader's core, evens out the two halves.
+                try store.loadAlarms { loader.add($0) }
+                try store.loadReminders { loader.add($0, $1) }
+                loaded = try loader.finish()
+            } catch {
+                _ = try? loader.finish()
+                throw error
             }
-            table = try loader.finish()
+            table = loaded.table
+            // Items without a stored state are new to this schema: they look forward from now.
+            let fresh = loaded.fresh
             if !fresh.isEmpty { try store.saveRingStates(fresh) }
             for id in table.ringing {
                 let state = table.state(of: id)!
@@ -176,9 +179,9 @@ public final class Scheduler: @unchecked Sendable {
     }
 
     func rebuildDeadlines() {
-        let zone = zone
+        let rules = ZoneRules.shared(for: zone)
         let policy = policy
-        table.rebuildDeadlines { item, state in RingingMachine.wake(item: item, state: state, zone: zone, policy: policy) }
+        table.rebuildDeadlines { item, state in RingingMachine.wake(item: item, state: state, systemRules: rules, policy: policy) }
     }
 
     // MARK: - Firing

@@ -77,10 +77,6 @@ enum AlarmRow {
         /// String or hashing one: most alarms share a sound.
         private var lastSound: (bytes: [UInt8], sound: Sound)?
         private var lastZone: (bytes: [UInt8], zone: TimeZone)?
-        /// Whether `Alarm.validate()` runs here; a caller that turns it off
-        /// validates every alarm itself (the start-up load does, on another core).
-        var validates = true
-
         mutating func decode(_ statement: SQLiteStatement) throws(SQLiteError) -> Alarm {
             guard let id = statement.uuid(at: 0) else {
                 throw .invalidRow("alarm row", "id \(sqlLiteral(statement.blob(at: 0))) is not a 16-byte UUID")
@@ -112,9 +108,7 @@ enum AlarmRow {
                 created: Instant.date(microseconds: statement.int64(at: 13)),
                 updated: Instant.date(microseconds: statement.int64(at: 14))
             )
-            if validates {
-                do { try alarm.validate() } catch { throw .invalidRow(row(), error.description) }
-            }
+            do { try alarm.validate() } catch { throw .invalidRow(row(), error.description) }
             return alarm
         }
 

@@ -208,16 +208,14 @@ final class SQLiteStatement {
         return count == bytes.count && bytes.withUnsafeBufferPointer { memcmp(text, $0.baseAddress!, count) == 0 }
     }
 
-    /// Orders this statement's blob column `index` against `other`'s column
-    /// `otherIndex` as SQLite orders blobs (memcmp, then length); NULL sorts last
-    /// here, so a finished side never matches.
-    func compareBlob(at index: Int32, with other: SQLiteStatement, at otherIndex: Int32) -> Int {
-        let mine = live, theirs = other.live
-        let a = sqlite3_column_blob(mine, index), b = sqlite3_column_blob(theirs, otherIndex)
-        let aCount = Int(sqlite3_column_bytes(mine, index)), bCount = Int(sqlite3_column_bytes(theirs, otherIndex))
-        guard let a, let b else { return a == nil && b == nil ? 0 : (a == nil ? 1 : -1) }
-        let common = memcmp(a, b, min(aCount, bCount))
-        return common != 0 ? Int(common) : aCount - bCount
+    /// Compares the blob column at `index` with `id`'s 16 bytes as SQLite orders
+    /// blobs (memcmp, then length): negative, zero or positive. NULL sorts first.
+    func compareBlob(at index: Int32, with id: UUID) -> Int {
+        let statement = live
+        guard let bytes = sqlite3_column_blob(statement, index) else { return -1 }
+        let count = Int(sqlite3_column_bytes(statement, index))
+        let common = withUnsafeBytes(of: id.uuid) { memcmp(bytes, $0.baseAddress!, min(count, 16)) }
+        return common != 0 ? Int(common) : count - 16
     }
 
     /// The column as bytes: `nil` for NULL, `[]` for a zero-length blob.

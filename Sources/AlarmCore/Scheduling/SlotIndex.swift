@@ -1,0 +1,130 @@
+import Foundation
+
+/// The id → slot map of ``ItemTable``: open addressing with linear probing
+/// over two flat arrays of the ids' halves.
+///
+/// `Dictionary<UUID, Int32>` runs SipHash, seeded per process, over each 16-byte
+/// key; for a million ids at start-up that hashing and its resizes were the
+/// largest single cost of filling the table. Here a key is mixed with a
+/// multiply-xorshift finalizer, and a removal shifts later entries back instead
+/// of leaving tombstones, so lookups never slow down as items come and go.
+///
+/// The mix is not keyed: ids chosen to collide would make lookups linear. Only
+/// the daemon's own user can add items, and each add then costs them, so that
+/// is a way to slow one's own daemon, not someone else's.
+struct SlotIndex: Sendable {
+    private var high: [UInt64] = []
+    private var low: [UInt64] = []
+    /// The slot stored in each bucket; `-1` marks an empty one.
+    private var values: [Int32] = []
+    private var mask = -1
+    private(set) var count = 0
+
+    init() {}
+
+    /// Room for `count` ids without growing (at most 3/4 of the buckets used).
+    mutating func reserveCapacity(_ count: Int) {
+        let needed = Self.bucketCount(for: count)
+        if needed > values.count { rehash(to: needed) }
+    }
+
+    subscript(id: UUID) -> Int32? {
+        guard count > 0 else { return nil }
+        let (h, l) = Self.halves(id)
+        var bucket = Self.mix(h, l) & mask
+        while true {
+            let value = values[bucket]
+            if value < 0 { return nil }
+            if high[bucket] == h && low[bucket] == l { return value }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
+    /// The slot `id` has; if it has none, it gets `slot` and the result is
+    /// `nil`. One probe either way.
+    mutating func insertIfAbsent(_ id: UUID, slot: Int32) -> Int32? {
+        precondition(slot >= 0, "slots are never negative")
+        if Self.bucketCount(for: count + 1) > values.count { rehash(to: Self.bucketCount(for: count + 1)) }
+        let (h, l) = Self.halves(id)
+        var bucket = Self.mix(h, l) & mask
+        while values[bucket] >= 0 {
+            if high[bucket] == h && low[bucket] == l { return values[bucket] }
+            bucket = (bucket + 1) & mask
+        }
+        high[bucket] = h
+        low[bucket] = l
+        values[bucket] = slot
+        count += 1
+        return nil
+    }
+
+    /// Removes `id` and returns its slot, if it had one.
+    @discardableResult
+    mutating func removeValue(forKey id: UUID) -> Int32? {
+        guard count > 0 else { return nil }
+        let (h, l) = Self.halves(id)
+        var hole = Self.mix(h, l) & mask
+        while true {
+            let value = values[hole]
+            if value < 0 { return nil }
+            if high[hole] == h && low[hole] == l { break }
+            hole = (hole + 1) & mask
+        }
+        let removed = values[hole]
+        // Backward shift: pull each later entry of the run into the hole
+        // unless its home bucket lies cyclically after the hole.
+        var next = (hole + 1) & mask
+        while values[next] >= 0 {
+            let home = Self.mix(high[next], low[next]) & mask
+            if (next - home) & mask >= (next - hole) & mask {
+                high[hole] = high[next]
+                low[hole] = low[next]
+                values[hole] = values[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        values[hole] = -1
+        count -= 1
+        return removed
+    }
+
+    private mutating func rehash(to buckets: Int) {
+        let (oldHigh, oldLow, oldValues) = (high, low, values)
+        high = [UInt64](repeating: 0, count: buckets)
+        low = [UInt64](repeating: 0, count: buckets)
+        values = [Int32](repeating: -1, count: buckets)
+        mask = buckets - 1
+        count = 0
+        for index in oldValues.indices where oldValues[index] >= 0 {
+            var bucket = Self.mix(oldHigh[index], oldLow[index]) & mask
+            while values[bucket] >= 0 { bucket = (bucket + 1) & mask }
+            high[bucket] = oldHigh[index]
+            low[bucket] = oldLow[index]
+            values[bucket] = oldValues[index]
+            count += 1
+        }
+    }
+
+    private static func bucketCount(for count: Int) -> Int {
+        var buckets = 16
+        while buckets * 3 / 4 < count { buckets *= 2 }
+        return buckets
+    }
+
+    private static func halves(_ id: UUID) -> (UInt64, UInt64) {
+        withUnsafeBytes(of: id.uuid) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
+    }
+
+    /// Both halves through a 64-bit finalizer (MurmurHash3's fmix64), so ids
+    /// that share most bytes still spread over the buckets.
+    private static func mix(_ high: UInt64, _ low: UInt64) -> Int {
+        var x = high ^ (low &* 0x9E37_79B9_7F4A_7C15)
+        x ^= x >> 33
+        x &*= 0xFF51_AFD7_ED55_8CCD
+        x ^= x >> 33
+        x &*= 0xC4CE_B9FE_1A85_EC53
+        x ^= x >> 33
+        return Int(truncatingIfNeeded: x)
+    }
+}
