@@ -30,14 +30,19 @@ struct SlotIndex: Sendable {
 
     subscript(id: UUID) -> Int32? {
         guard count > 0 else { return nil }
+        let (bucket, found) = probe(id)
+        return found ? values[bucket] : nil
+    }
+
+    /// The bucket holding `id`, or the empty one ending its run.
+    private func probe(_ id: UUID) -> (bucket: Int, found: Bool) {
         let (h, l) = Self.halves(id)
         var bucket = Self.mix(h, l) & mask
-        while true {
-            let value = values[bucket]
-            if value < 0 { return nil }
-            if high[bucket] == h && low[bucket] == l { return value }
+        while values[bucket] >= 0 {
+            if high[bucket] == h && low[bucket] == l { return (bucket, true) }
             bucket = (bucket + 1) & mask
         }
+        return (bucket, false)
     }
 
     /// The slot `id` has; if it has none, it gets `slot` and the result is
@@ -45,14 +50,9 @@ struct SlotIndex: Sendable {
     mutating func insertIfAbsent(_ id: UUID, slot: Int32) -> Int32? {
         precondition(slot >= 0, "slots are never negative")
         if Self.bucketCount(for: count + 1) > values.count { rehash(to: Self.bucketCount(for: count + 1)) }
-        let (h, l) = Self.halves(id)
-        var bucket = Self.mix(h, l) & mask
-        while values[bucket] >= 0 {
-            if high[bucket] == h && low[bucket] == l { return values[bucket] }
-            bucket = (bucket + 1) & mask
-        }
-        high[bucket] = h
-        low[bucket] = l
+        let (bucket, found) = probe(id)
+        if found { return values[bucket] }
+        (high[bucket], low[bucket]) = Self.halves(id)
         values[bucket] = slot
         count += 1
         return nil
@@ -62,14 +62,8 @@ struct SlotIndex: Sendable {
     @discardableResult
     mutating func removeValue(forKey id: UUID) -> Int32? {
         guard count > 0 else { return nil }
-        let (h, l) = Self.halves(id)
-        var hole = Self.mix(h, l) & mask
-        while true {
-            let value = values[hole]
-            if value < 0 { return nil }
-            if high[hole] == h && low[hole] == l { break }
-            hole = (hole + 1) & mask
-        }
+        var (hole, found) = probe(id)
+        guard found else { return nil }
         let removed = values[hole]
         // Backward shift: pull each later entry of the run into the hole
         // unless its home bucket lies cyclically after the hole.
