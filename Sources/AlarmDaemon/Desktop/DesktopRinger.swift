@@ -71,9 +71,14 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     }
 
     public func stopAll() {
-        queue.sync {
+        let groups = queue.sync {
+            let groups = loops.values.compactMap(\.group)
             for id in Set(ringing.keys).union(loops.keys) { stop(id) }
+            return groups
         }
+        // The daemon exits next, before the SIGKILL stop() scheduled; off the
+        // queue, so the players that do exit are reaped meanwhile.
+        SoundLoop.finish(groups: groups)
     }
 
     /// Waits for work handed over so far (tests).
