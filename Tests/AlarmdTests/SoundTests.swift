@@ -158,8 +158,11 @@ struct SoundLoopTests {
         let times = Self.starts(player.log).compactMap { Double($0.last ?? "") }
         for (earlier, later) in zip(times, times.dropFirst()) { #expect(later - earlier > 0.25, "\(times)") }
 
+        let dismissed = Date().timeIntervalSince1970
         try Alarmctl.ok(["dismiss", id], daemon)
         #expect(waitUntil(timeout: 5) { !Self.pids(player.log, "stop").isEmpty }, "no stop: \(DesktopDaemon.playerLog(player.log))")
+        let stopped = DesktopDaemon.playerLog(player.log).first { $0.first == "stop" }.flatMap { Double($0.last ?? "") }
+        #expect(stopped.map { $0 - dismissed < 1 } == true, "the sound stops within a second of dismiss: stopped \(stopped.map { $0 - dismissed } ?? -1) s after")
         let count = Self.starts(player.log).count
         #expect(Self.pids(player.log, "stop") == [pid_t(Self.starts(player.log).last![1])!], "the running player was stopped")
         usleep(1_000_000)
