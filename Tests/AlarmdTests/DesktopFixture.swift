@@ -472,14 +472,15 @@ final class DesktopSession: @unchecked Sendable {
 /// Daemon-side helpers shared by the desktop tests.
 enum DesktopDaemon {
     /// A player that records each start (`start PID ARGS… TIME`), "plays" for
-    /// `seconds` in a child (`child PID`), and records `stop PID` when terminated.
+    /// `seconds` in a child (`child PID`), and records `stop PID TIME` when
+    /// terminated; times are seconds since the epoch.
     static func writeRecordingPlayer(in directory: String, seconds: String = "0.3") -> (script: String, log: String) {
         let script = directory + "/player.sh"
         let log = directory + "/player.log"
         writeExecutable(script, """
             #!/bin/sh
             log='\(log)'
-            trap 'echo "stop $$" >> "$log"; exit 0' TERM
+            trap 'echo "stop $$ $(date +%s.%N)" >> "$log"; exit 0' TERM
             echo "start $$ $* $(date +%s.%N)" >> "$log"
             sleep \(seconds) &
             echo "child $!" >> "$log"

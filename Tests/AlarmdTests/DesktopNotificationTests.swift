@@ -360,6 +360,50 @@ struct DesktopNotificationTests {
         #expect(outages.first?.contains("alarms still ring by sound and are logged to the journal") == true)
         #expect(log.filter { $0.hasPrefix("Session bus is back") }.count == 1, "\(log)")
     }
+
+    /// A new notification server numbers its notifications from 1 again, so ids
+    /// from before a bus restart must not be used on the new one: dismissing an
+    /// item that rang before the restart must not close another item's
+    /// notification. An item still ringing is shown again on the new server.
+    @Test func aBusRestartForgetsOldNotificationIdsAndShowsRingingItemsAgain() throws {
+        let (desktop, daemon, _) = try Self.start()
+        defer { withExtendedLifetime(desktop) { _ = daemon.stop() } }
+        let early = try DesktopDaemon.remind("Early", in: 1, daemon)
+        let before = try #require(desktop.waitForNotify(summary: "Early")?.id, "monitor: \(desktop.monitorText)")
+        #expect(try DesktopDaemon.waitRinging(early, daemon))
+
+        desktop.stopBus()
+        usleep(300_000)
+        try desktop.startBus()
+        var again: NotifyCall?
+        _ = waitUntil(timeout: 10) {
+            again = desktop.notifyCalls.filter { $0.summary == "Early" && $0.id != nil }.dropFirst().first
+            return again != nil
+        }
+        let reshown = try #require(again?.id, "not shown again on the new server; daemon: \(DesktopDaemon.log(daemon))")
+        #expect(reshown == before, "the new server numbers from 1 again, so the ids collide")
+        #expect(waitUntil(timeout: 5) { desktop.displayedCount == 1 })
+
+        let late = try DesktopDaemon.remind("Late", in: 1, daemon)
+        let lateID = try #require(desktop.waitForNotify(summary: "Late")?.id, "monitor: \(desktop.monitorText)")
+        #expect(try DesktopDaemon.waitRinging(late, daemon))
+        #expect(waitUntil(timeout: 5) { desktop.displayedCount == 2 })
+
+        try Alarmctl.ok(["dismiss", early], daemon)
+        #expect(waitUntil(timeout: 5) { desktop.closeCalls.contains(reshown) }, "monitor: \(desktop.monitorText)")
+        #expect(waitUntil(timeout: 5) { desktop.displayedCount == 1 })
+        usleep(300_000)
+        #expect(!desktop.closeCalls.contains(lateID), "Late's notification was closed: \(desktop.closeCalls)")
+        #expect(desktop.displayedCount == 1, "Late is still shown")
+        #expect(desktop.history().contains { ($0["id"] as? Int).map(UInt32.init) == reshown && $0["summary"] as? String == "Early" })
+        #expect(!desktop.history().contains { $0["summary"] as? String == "Late" }, "Late was not closed")
+        #expect(try DesktopDaemon.phase(late, daemon) == "ringing")
+
+        // Its actions work on the new server.
+        try desktop.chooseAction("snooze", notification: lateID)
+        #expect(waitUntil(timeout: 5) { (try? DesktopDaemon.phase(late, daemon)) == "snoozed" }, "daemon: \(DesktopDaemon.log(daemon))")
+        #expect(waitUntil(timeout: 5) { desktop.displayedCount == 0 })
+    }
 }
 
 /// The harness's own parsers, on text captured from the real programs.

@@ -1,5 +1,5 @@
 import AlarmCore
-import AlarmDaemon
+@testable import AlarmDaemon
 import Foundation
 import Glibc
 import Testing
@@ -158,8 +158,11 @@ struct SoundLoopTests {
         let times = Self.starts(player.log).compactMap { Double($0.last ?? "") }
         for (earlier, later) in zip(times, times.dropFirst()) { #expect(later - earlier > 0.25, "\(times)") }
 
+        let dismissed = Date().timeIntervalSince1970
         try Alarmctl.ok(["dismiss", id], daemon)
         #expect(waitUntil(timeout: 5) { !Self.pids(player.log, "stop").isEmpty }, "no stop: \(DesktopDaemon.playerLog(player.log))")
+        let stopped = DesktopDaemon.playerLog(player.log).first { $0.first == "stop" }.flatMap { Double($0.last ?? "") }
+        #expect(stopped.map { $0 - dismissed < 1 } == true, "the sound stops within a second of dismiss: stopped \(stopped.map { $0 - dismissed } ?? -1) s after")
         let count = Self.starts(player.log).count
         #expect(Self.pids(player.log, "stop") == [pid_t(Self.starts(player.log).last![1])!], "the running player was stopped")
         usleep(1_000_000)
@@ -226,6 +229,90 @@ struct SoundLoopTests {
         // The item rings on (notification, journal) and can be dismissed.
         #expect(try DesktopDaemon.phase(id, daemon) == "ringing")
         try Alarmctl.ok(["dismiss", id], daemon)
+    }
+
+    @Test func aPlayerThatEndsAtOnceIsNotRestartedInATightLoop() throws {
+        let directory = TemporaryDirectory()
+        let script = directory.path + "/instant.sh"
+        let log = directory.path + "/player.log"
+        writeExecutable(script, "#!/bin/sh\necho \"start $$ $* $(date +%s.%N)\" >> '\(log)'\nexit 0\n")
+        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(script)\n", desktop: nil, directory: directory)
+        defer { daemon.stop() }
+        let id = try DesktopDaemon.remind("Blip", in: 1, daemon)
+        #expect(try DesktopDaemon.waitRinging(id, daemon))
+        #expect(waitUntil(timeout: 5) { !Self.starts(log).isEmpty })
+        usleep(2_500_000)
+        try Alarmctl.ok(["dismiss", id], daemon)
+        let times = Self.starts(log).compactMap { Double($0.last ?? "") }
+        #expect(times.count >= 3 && times.count <= 8, "restarted, at most twice a second: \(times.count) starts")
+        for (earlier, later) in zip(times, times.dropFirst()) {
+            #expect(later - earlier >= SoundLoop.minimumInterval - 0.05, "\(times)")
+        }
+        #expect(!DesktopDaemon.log(daemon).contains { $0.contains("the sound player") }, "ending with status 0 is no failure")
+    }
+
+    @Test func aPlayerThatFailsAfterRunningIsLoggedOnceAndRestarted() throws {
+        let directory = TemporaryDirectory()
+        let script = directory.path + "/late-fail.sh"
+        let log = directory.path + "/player.log"
+        writeExecutable(script, "#!/bin/sh\necho \"start $$ $*\" >> '\(log)'\nsleep 1.1\nexit 3\n")
+        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(script)\n", desktop: nil, directory: directory)
+        defer { daemon.stop() }
+        let id = try DesktopDaemon.remind("Flaky", in: 1, daemon)
+        #expect(try DesktopDaemon.waitRinging(id, daemon))
+        #expect(waitUntil(timeout: 10) { Self.starts(log).count >= 3 }, "restarted: \(DesktopDaemon.playerLog(log))")
+        let reports = DesktopDaemon.log(daemon).filter { $0.contains("the sound player") }
+        #expect(reports.count == 1, "logged once per ring: \(reports)")
+        let prefix = "Reminder \"Flaky\": the sound player \(script) \(FreedesktopSounds.reminder) exited with status 3 after "
+        #expect(reports.first?.hasPrefix(prefix) == true && reports.first?.hasSuffix(" s; restarting it") == true, "\(reports)")
+        try Alarmctl.ok(["dismiss", id], daemon)
+    }
+
+    /// A player (and what it started) that ignores SIGTERM.
+    static func writeStubbornPlayer(in directory: String) -> (script: String, log: String) {
+        let script = directory + "/stubborn.sh"
+        let log = directory + "/player.log"
+        writeExecutable(script, """
+            #!/bin/sh
+            trap '' TERM
+            echo "start $$ $* $(date +%s.%N)" >> '\(log)'
+            sleep 30 &
+            echo "child $!" >> '\(log)'
+            wait $!
+
+            """)
+        return (script, log)
+    }
+
+    @Test func aPlayerIgnoringSIGTERMIsKilledAfterTheGrace() throws {
+        let directory = TemporaryDirectory()
+        let player = Self.writeStubbornPlayer(in: directory.path)
+        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(player.script)\n", desktop: nil, directory: directory)
+        defer { daemon.stop() }
+        let id = try DesktopDaemon.remind("Stubborn", in: 1, daemon)
+        #expect(try DesktopDaemon.waitRinging(id, daemon))
+        #expect(waitUntil(timeout: 5) { !Self.pids(player.log, "child").isEmpty })
+        let all = Self.pids(player.log, "start") + Self.pids(player.log, "child")
+        let dismissed = Date()
+        try Alarmctl.ok(["dismiss", id], daemon)
+        usleep(300_000)
+        #expect(all.allSatisfy(processIsAlive), "SIGTERM is ignored, so they live until the grace is over")
+        #expect(waitUntil(timeout: 5) { all.allSatisfy { !processIsAlive($0) } }, "left behind: \(all.filter(processIsAlive))")
+        let took = Date().timeIntervalSince(dismissed)
+        #expect(took >= SoundLoop.stopGrace - 0.1 && took < SoundLoop.stopGrace + 1, "killed after \(took) s")
+        #expect(Self.starts(player.log).count == 1)
+    }
+
+    @Test func stoppingTheDaemonKillsAPlayerIgnoringSIGTERM() throws {
+        let directory = TemporaryDirectory()
+        let player = Self.writeStubbornPlayer(in: directory.path)
+        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(player.script)\n", desktop: nil, directory: directory)
+        let id = try DesktopDaemon.remind("Stubborn", in: 1, daemon)
+        #expect(try DesktopDaemon.waitRinging(id, daemon))
+        #expect(waitUntil(timeout: 5) { !Self.pids(player.log, "child").isEmpty })
+        let all = Self.pids(player.log, "start") + Self.pids(player.log, "child")
+        #expect(daemon.stop() == 0)
+        #expect(waitUntil(timeout: 3) { all.allSatisfy { !processIsAlive($0) } }, "left behind: \(all.filter(processIsAlive))")
     }
 }
 

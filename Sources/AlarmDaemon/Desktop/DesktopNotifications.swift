@@ -26,6 +26,10 @@ final class DesktopNotifications {
     private var reportedOutage = false
     var onAction: ((UInt32, String) -> Void)?
     var onClosed: ((UInt32, UInt32) -> Void)?
+    /// Called when an open connection to the bus is lost: the notifications
+    /// shown through it are gone with the server, and ids count from 1 again
+    /// on the next one.
+    var onConnectionLost: (() -> Void)?
 
     init(queue: DispatchQueue, log: @escaping (String) -> Void) {
         self.queue = queue
@@ -46,7 +50,10 @@ final class DesktopNotifications {
                 guard let id = try? message.readUInt32(), let reason = try? message.readUInt32() else { return }
                 self?.onClosed?(id, reason)
             }
-            fresh.onDisconnect = { [weak self] in self?.connection = nil }
+            fresh.onDisconnect = { [weak self] in
+                self?.connection = nil
+                self?.onConnectionLost?()
+            }
             connection = fresh
             if reportedOutage { log("Session bus is back; desktop notifications resume") }
             reportedOutage = false

@@ -21,8 +21,17 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         let notifications = DesktopNotifications(queue: queue) { [journal] in journal.send($0, priority: .warning) }
         notifications.onAction = { [weak self] id, key in self?.actionInvoked(id, key) }
         notifications.onClosed = { [weak self] id, reason in self?.closed(id, reason) }
+        notifications.onConnectionLost = { [weak self] in self?.connectionLost() }
         return notifications
     }()
+    /// Items ringing now, with what their notification is made from, so that it
+    /// can be shown again on a notification server that comes back.
+    private var ringing: [UUID: (item: Item, snoozeCount: Int)] = [:]
+    /// Ringing items that have no notification because there was no bus or no
+    /// server; retried every `retryInterval` until shown or stopped.
+    private var unshown: Set<UUID> = []
+    private var retryScheduled = false
+    static let retryInterval: TimeInterval = 2
     private var shown: [UUID: UInt32] = [:]
     private var owners: [UInt32: (id: UUID, kind: ItemKind)] = [:]
     /// Notifications whose action was chosen and handed to the scheduler.
@@ -40,10 +49,8 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         queue.async { [self] in
             stop(item.id)
             let config = settings()
-            if let id = notifications.show(notification(for: item, snoozeCount: snoozeCount, config: config)) {
-                shown[item.id] = id
-                owners[id] = (item.id, item.kind)
-            }
+            ringing[item.id] = (item, snoozeCount)
+            show(item.id, config: config)
             startSound(for: item, config: config)
         }
     }
@@ -64,15 +71,67 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     }
 
     public func stopAll() {
-        queue.sync {
-            for id in Array(shown.keys) + Array(loops.keys) { stop(id) }
+        let groups = queue.sync {
+            let groups = loops.values.compactMap(\.group)
+            for id in Set(ringing.keys).union(loops.keys) { stop(id) }
+            return groups
         }
+        // The daemon exits next, before the SIGKILL stop() scheduled; off the
+        // queue, so the players that do exit are reaped meanwhile.
+        SoundLoop.finish(groups: groups)
     }
 
     /// Waits for work handed over so far (tests).
     public func drain() { queue.sync {} }
 
+    /// Shows `id`'s notification if it is ringing; without a bus or server, it
+    /// is retried later. Whether it was shown.
+    @discardableResult
+    private func show(_ id: UUID, config: DaemonConfig) -> Bool {
+        guard let (item, snoozeCount) = ringing[id] else { return false }
+        guard let notification = notifications.show(notification(for: item, snoozeCount: snoozeCount, config: config)) else {
+            unshown.insert(id)
+            scheduleRetry()
+            return false
+        }
+        unshown.remove(id)
+        shown[id] = notification
+        owners[notification] = (id, item.kind)
+        return true
+    }
+
+    private func scheduleRetry() {
+        guard !retryScheduled else { return }
+        retryScheduled = true
+        queue.asyncAfter(deadline: .now() + Self.retryInterval) { [weak self] in self?.retryUnshown() }
+    }
+
+    /// Shows what could not be shown before; stops at the first failure (the
+    /// rest would fail the same way) and tries again later.
+    private func retryUnshown() {
+        retryScheduled = false
+        let config = settings()
+        for id in unshown {
+            guard show(id, config: config) else { return }
+        }
+    }
+
+    /// The old server's notifications went with the connection, and a new one
+    /// numbers its own from 1 again: an id kept from before would close, or act
+    /// on, another item's notification. Items still ringing are shown again
+    /// once a server answers, so they can still be snoozed from the desktop;
+    /// those whose action was already handed to the scheduler are about to stop.
+    private func connectionLost() {
+        for (id, notification) in shown where !chosen.contains(notification) { unshown.insert(id) }
+        shown.removeAll()
+        owners.removeAll()
+        chosen.removeAll()
+        if !unshown.isEmpty { scheduleRetry() }
+    }
+
     private func stop(_ id: UUID) {
+        ringing[id] = nil
+        unshown.remove(id)
         if let notification = shown.removeValue(forKey: id) {
             owners[notification] = nil
             chosen.remove(notification)
