@@ -473,8 +473,10 @@ final class DesktopSession: @unchecked Sendable {
 enum DesktopDaemon {
     /// A player that records each start (`start PID ARGS… TIME`), "plays" for
     /// `seconds` in a child (`child PID`), and records `stop PID TIME` when
-    /// terminated; times are seconds since the epoch.
-    static func writeRecordingPlayer(in directory: String, seconds: String = "0.3") -> (script: String, log: String) {
+    /// terminated; times are seconds since the epoch. The default play is
+    /// longer than `SoundLoop.minimumInterval`, so the loop restarts it at once
+    /// and a stop almost always finds it running (and logging `stop`).
+    static func writeRecordingPlayer(in directory: String, seconds: String = "1") -> (script: String, log: String) {
         let script = directory + "/player.sh"
         let log = directory + "/player.log"
         writeExecutable(script, """

@@ -201,6 +201,28 @@ struct DesktopNotificationTests {
         #expect(dismissed, "daemon: \(DesktopDaemon.log(daemon))")
         #expect(waitUntil(timeout: 5) { desktop.closeCalls.contains(strictID) }, "the daemon closes the resident notification")
         #expect(waitUntil(timeout: 5) { desktop.displayedCount == 2 })
+
+        // Snooze from dunst's own menu, which shows the alarm's label and both
+        // actions: the alarm is snoozed for its own 5 minutes, the journal says
+        // so, and its notification goes.
+        let wakeID = try #require(wake.id)
+        let menu2 = try desktop.chooseAction("snooze", notification: wakeID)
+        #expect(menu2.contains("#Snooze 5 min (Wake <up> & go) [\(wakeID),snooze]") && menu2.contains("#Dismiss (Wake <up> & go) [\(wakeID),dismiss]"),
+                "dunst's context menu: \(menu2)")
+        let dailyID = daily.id.uuidString.lowercased()
+        let phase = { (try? Alarmctl.json(["show", dailyID], daemon)["alarm"] as? [String: Any])?["phase"] as? String }
+        #expect(waitUntil(timeout: 5) { phase() == "snoozed" }, "daemon: \(DesktopDaemon.log(daemon))")
+        let until = (try Alarmctl.json(["show", dailyID], daemon)["alarm"] as? [String: Any])?["next"] as? String
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let snoozedUntil = until.flatMap { ISO8601DateFormatter().date(from: $0) ?? fractional.date(from: $0) }
+        #expect(snoozedUntil.map { abs($0.timeIntervalSinceNow - 300) < 30 } == true, "snoozed until \(until ?? "?")")
+        if JournalFixture.isAvailable {
+            let entries = JournalFixture.entries(itemID: dailyID) { $0.contains { $0["ALARMD_EVENT"] == "snoozed" } }
+            #expect(entries.contains { $0["ALARMD_EVENT"] == "snoozed" && $0["ALARMD_SNOOZE_COUNT"] == "1" }, "\(entries)")
+        }
+        #expect(waitUntil(timeout: 5) { desktop.closeCalls.contains(wakeID) })
+        #expect(waitUntil(timeout: 5) { desktop.displayedCount == 1 })
     }
 
     @Test func snoozeChosenInDunstSnoozesTheItem() throws {
@@ -265,6 +287,36 @@ struct DesktopNotificationTests {
         #expect(desktop.history().contains { ($0["id"] as? Int).map(UInt32.init) == notification && $0["summary"] as? String == "Laundry" })
         #expect(waitUntil(timeout: 5) { DesktopDaemon.playerLog(player.log).contains { $0.first == "stop" } })
         #expect(try DesktopDaemon.phase(id, daemon) == "waiting")
+    }
+
+    /// Nobody answers: after the ring duration the item falls silent by
+    /// itself, and its notification and sound go with it.
+    @Test func autoSilenceClosesTheNotificationAndStopsTheSound() throws {
+        let desktop = try DesktopSession()
+        let directory = TemporaryDirectory()
+        let player = DesktopDaemon.writeRecordingPlayer(in: directory.path)
+        let daemon = try DesktopDaemon.start(config: Self.config(player: player.script) + "[Alarms]\nRingDuration=2s\n", desktop: desktop, directory: directory)
+        defer { withExtendedLifetime(desktop) { _ = daemon.stop() } }
+        let watch = try BackgroundAlarmctl(["watch", "--json"], daemon)
+        defer { watch.terminate() }
+        usleep(300_000)
+        let id = try DesktopDaemon.remind("Kettle", in: 1, daemon)
+        let call = try #require(desktop.waitForNotify(summary: "Kettle"), "monitor: \(desktop.monitorText)")
+        let notification = try #require(call.id)
+        #expect(try DesktopDaemon.waitRinging(id, daemon))
+        let timedOut = watch.waitForLine(timeout: 10) { $0.contains(#""kind":"timed-out""#) && $0.contains(id) }
+        #expect(timedOut != nil, "no timed-out event; watch: \(watch.lines)")
+        #expect(waitUntil(timeout: 5) { desktop.closeCalls.contains(notification) }, "no CloseNotification: \(desktop.monitorText)")
+        #expect(waitUntil(timeout: 5) { desktop.displayedCount == 0 })
+        #expect((try Alarmctl.json(["status"], daemon)["ringing"] as? [String]) == [])
+        // The loop is over: the player (which plays 0.3 s at a time, so it may
+        // be between plays) is not started again and none is left running.
+        usleep(1_000_000)
+        let starts = SoundLoopTests.starts(player.log)
+        #expect(!starts.isEmpty)
+        usleep(1_000_000)
+        #expect(SoundLoopTests.starts(player.log).count == starts.count, "the sound went on after auto-silence")
+        for pid in SoundLoopTests.pids(player.log, "start") { #expect(!processIsAlive(pid), "player \(pid) still runs") }
     }
 
     /// Closing the notification (the person clicking it away) counts as dismiss.

@@ -347,3 +347,67 @@ struct MissingPlayerTests {
         #expect(waitUntil(timeout: 5) { desktop.displayedCount == 0 })
     }
 }
+
+/// Which player and which sound, when alarmd.conf leaves them to the defaults
+/// or names them.
+@Suite(.serialized, .enabled(if: FreedesktopSounds.isAvailable, "\(FreedesktopSounds.unavailableReason ?? "")"))
+struct SoundDefaultsTests {
+    /// The first of pw-play, paplay, ogg123, aplay found on PATH, in that
+    /// order of preference, whichever PATH directory holds it.
+    @Test func theDefaultPlayerIsTheFirstCandidateOnPath() {
+        let directory = TemporaryDirectory()
+        let first = directory.path + "/first", second = directory.path + "/second"
+        for (folder, name) in [(first, "aplay"), (first, "paplay"), (second, "pw-play")] {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            writeExecutable("\(folder)/\(name)", "#!/bin/sh\nexit 0\n")
+        }
+        #expect(SoundLoop.defaultPlayer(path: "\(first):\(second)") == ["\(second)/pw-play"])
+        #expect(SoundLoop.defaultPlayer(path: first) == ["\(first)/paplay"])
+        #expect(SoundLoop.defaultPlayer(path: directory.path + "/none:" + directory.path) == nil)
+        // A file that is not executable does not count.
+        FileManager.default.createFile(atPath: directory.path + "/ogg123", contents: Data("#!/bin/sh\n".utf8))
+        #expect(SoundLoop.defaultPlayer(path: directory.path) == nil)
+    }
+
+    /// Without Player= the daemon finds one on its PATH; ReminderSound= is what
+    /// a reminder plays.
+    @Test func withoutPlayerTheDefaultIsFoundAndReminderSoundIsPlayed() throws {
+        let directory = TemporaryDirectory()
+        let bin = directory.path + "/bin"
+        let recording = DesktopDaemon.writeRecordingPlayer(in: directory.path)
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin + "/pw-play", withDestinationPath: recording.script)
+        let daemon = try DesktopDaemon.start(config: "[Sound]\nReminderSound=bell\n", desktop: nil, directory: directory,
+                                             environment: ["PATH": "\(bin):/usr/bin:/bin"])
+        defer { daemon.stop() }
+        let id = try DesktopDaemon.remind("Tea", in: 1, daemon)
+        #expect(try DesktopDaemon.waitRinging(id, daemon))
+        #expect(waitUntil(timeout: 5) { !SoundLoopTests.starts(recording.log).isEmpty }, "daemon: \(DesktopDaemon.log(daemon))")
+        #expect(SoundLoopTests.starts(recording.log).first.map { Array($0.dropFirst(2).dropLast()) } == [FreedesktopSounds.bell])
+    }
+
+    /// With no player anywhere on PATH the ring is logged once with what was
+    /// tried and what to do; the item still rings.
+    @Test func noPlayerAnywhereIsSaidOnce() throws {
+        let directory = TemporaryDirectory()
+        let empty = directory.path + "/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let daemon = try DesktopDaemon.start(config: "", desktop: nil, directory: directory, environment: ["PATH": empty])
+        defer { daemon.stop() }
+        let id = try DesktopDaemon.remind("Quiet", in: 1, daemon)
+        #expect(try DesktopDaemon.waitRinging(id, daemon))
+        let log = DesktopDaemon.waitForLog(daemon) { $0.contains { $0.contains("no sound player found") } }
+        #expect(log.filter { $0.contains("no sound player found") } == ["Reminder \"Quiet\": no sound player found (tried pw-play, paplay, ogg123, aplay); set Player= in alarmd.conf"], "\(log)")
+    }
+
+    /// AlarmSound= is the sound a new alarm gets when the request names none.
+    @Test func alarmSoundIsTheDefaultForNewAlarms() throws {
+        let daemon = DaemonProcess(config: "[Sound]\nAlarmSound=bell\n")
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let added = try Alarmctl.json(["add", "7:30"], daemon)
+        #expect((added["alarm"] as? [String: Any])?["sound"] as? String == "bell")
+        let chosen = try Alarmctl.json(["add", "8:30", "--sound", "none"], daemon)
+        #expect((chosen["alarm"] as? [String: Any])?["sound"] as? String == "none")
+    }
+}
