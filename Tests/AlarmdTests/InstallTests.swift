@@ -48,6 +48,13 @@ import Testing
         }.sorted()
     }
 
+    /// The processes `pid` started, from the kernel's own list, so that no other
+    /// process on the machine can be mistaken for one of them.
+    static func children(of pid: pid_t) -> [pid_t] {
+        let list = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return list.split(separator: " ").compactMap { pid_t($0) }
+    }
+
     @Test func installIntoDestdirThenUninstallLeavesNothing() throws {
         let stage = TemporaryDirectory()
         let installed = try Self.install(["DESTDIR=\(stage.path)", "PREFIX=/usr"])
@@ -112,10 +119,12 @@ import Testing
         try activator.run()
         defer {
             // systemd-socket-activate execs alarmd in its own process, the child
-            // of `timeout`; SIGKILL because children of the test runner inherit a
-            // blocked SIGTERM.
-            _ = try? Self.run(["pkill", "-KILL", "-f", "--", "--state-dir \(directory.path)/state"])
+            // of `timeout`, so that child is exactly our alarmd (or the activator
+            // still waiting); SIGKILL because children of the test runner inherit
+            // a blocked SIGTERM.
+            for child in Self.children(of: activator.processIdentifier) { kill(child, SIGKILL) }
             kill(activator.processIdentifier, SIGKILL)
+            activator.waitUntilExit()
         }
         #expect(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: socket) })
         // Nothing runs alarmd yet: only the activator listens.
