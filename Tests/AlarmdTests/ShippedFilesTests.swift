@@ -38,6 +38,16 @@ import Testing
         #expect(try Self.catalogMessageIDs() == defined)
     }
 
+    /// The manual and the README list the ids for `journalctl MESSAGE_ID=…`.
+    @Test func theManualAndTheREADMEListEveryMessageID() throws {
+        let defined = try Self.definedMessageIDs()
+        for document in ["docs/man/alarmd.8", "README.md"] {
+            let text = try Self.text(document)
+            let missing = defined.filter { !text.contains($0) }
+            #expect(missing.isEmpty, "\(document) does not list \(missing.sorted())")
+        }
+    }
+
     /// systemd's own parser, on a private root, so that a syntax error (which
     /// makes journalctl drop the whole file) fails here rather than on a
     /// user's machine.
