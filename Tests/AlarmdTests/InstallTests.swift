@@ -83,6 +83,32 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: stage.path) == [])
     }
 
+    /// The default install, as a user runs it: no PREFIX, no DESTDIR, units
+    /// where `systemctl --user` looks in the home directory.
+    @Test func aHomeInstallPutsTheUnitsInTheUsersConfigThenUninstallRemovesThem() throws {
+        let home = TemporaryDirectory()
+        let installed = try Self.run(["make", "--no-print-directory", "install", "PRODUCTS=\(productsDirectory)"], environment: ["HOME": home.path])
+        try #require(installed.status == 0, "make install failed:\n\(installed.output)")
+        #expect(Self.files(under: home.path) == [
+            ".config/systemd/user/alarmd.service", ".config/systemd/user/alarmd.socket",
+            ".local/bin/alarmctl", ".local/bin/alarmd",
+            ".local/etc/xdg/alarmd/alarmd.conf",
+            ".local/lib/systemd/catalog/alarmd.catalog",
+            ".local/share/bash-completion/completions/alarmctl",
+            ".local/share/fish/vendor_completions.d/alarmctl.fish",
+            ".local/share/man/man1/alarmctl.1", ".local/share/man/man5/alarmd.conf.5", ".local/share/man/man8/alarmd.8",
+            ".local/share/zsh/site-functions/_alarmctl",
+        ])
+        let unit = try String(contentsOfFile: home.path + "/.config/systemd/user/alarmd.service", encoding: .utf8)
+        #expect(unit.contains("ExecStart=\(home.path)/.local/bin/alarmd\n"))
+        #expect(unit.contains("Environment=XDG_CONFIG_DIRS=\(home.path)/.local/etc/xdg:/etc/xdg\n"))
+
+        let removed = try Self.run(["make", "--no-print-directory", "uninstall"], environment: ["HOME": home.path])
+        #expect(removed.status == 0, "\(removed.output)")
+        // Shared directories such as ~/.local/bin stay; every file goes.
+        #expect(Self.files(under: home.path) == [])
+    }
+
     @Test func systemdAnalyzeVerifiesTheInstalledUnits() throws {
         let prefix = TemporaryDirectory()
         let installed = try Self.install(["PREFIX=\(prefix.path)"])
