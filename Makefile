@@ -137,7 +137,9 @@ install:
 	install -Dm644 config/completions/alarmctl.bash "$(DESTDIR)$(BASHCOMPDIR)/alarmctl"
 	install -Dm644 config/completions/_alarmctl "$(DESTDIR)$(ZSHCOMPDIR)/_alarmctl"
 	install -Dm644 config/completions/alarmctl.fish "$(DESTDIR)$(FISHCOMPDIR)/alarmctl.fish"
-	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v journalctl >/dev/null; then journalctl --update-catalog; fi
+	@# journalctl reads catalogs only from system directories; elsewhere there is
+	@# nothing for it to update.
+	@if [ -z "$(DESTDIR)" ] && [ -n "$(filter /usr /usr/local,$(PREFIX))" ] && [ "$$(id -u)" = 0 ] && command -v journalctl >/dev/null; then journalctl --update-catalog; fi
 	@echo "Installed. Next: systemctl --user daemon-reload && systemctl --user enable --now alarmd.socket alarmd.service"
 
 uninstall:

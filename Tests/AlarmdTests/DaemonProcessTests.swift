@@ -153,6 +153,49 @@ import Testing
         #expect(daemon.standardError.contains("alarmd.conf:4: MissedGrace: must be 0 or a duration up to 1d, like 5m, got \"soon\""), "stderr: \(daemon.standardError)")
     }
 
+    /// Without --config, alarmd reads $XDG_CONFIG_HOME/alarmd/alarmd.conf, else
+    /// the first $XDG_CONFIG_DIRS entry that holds alarmd/alarmd.conf, and only
+    /// that one file. MaxClients= makes the file in force visible.
+    @Test func withoutConfigTheUserFileWinsThenTheFirstXDGConfigDir() throws {
+        let configs = TemporaryDirectory()
+        let home = configs.path + "/home", first = configs.path + "/first", second = configs.path + "/second"
+        func write(_ text: String, under base: String) throws {
+            try FileManager.default.createDirectory(atPath: base + "/alarmd", withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: base + "/alarmd/alarmd.conf"))
+        }
+        let environment = ["XDG_CONFIG_HOME": home, "XDG_CONFIG_DIRS": first + ":" + second]
+
+        // Only the second entry has a file: it is read (its bad value stops
+        // start-up, naming it).
+        try write("[Alarms]\nMissedGrace=soon\n", under: second)
+        let fromSecond = DaemonProcess(environment: environment)
+        #expect(try fromSecond.runToExit() == 78)
+        #expect(fromSecond.standardError.contains(second + "/alarmd/alarmd.conf:2: MissedGrace"), "stderr: \(fromSecond.standardError)")
+
+        // The first entry's file shadows the second's.
+        try write("[Control]\nMaxClients=1\n", under: first)
+        #expect(try Self.refusal(afterClients: 1, DaemonProcess(environment: environment)).contains("(limit 1)"))
+
+        // The user's own file shadows both.
+        try write("[Control]\nMaxClients=2\n", under: home)
+        #expect(try Self.refusal(afterClients: 2, DaemonProcess(environment: environment)).contains("(limit 2)"))
+    }
+
+    /// Starts `daemon`, holds `count` answered connections open and returns what
+    /// the next connection is told.
+    static func refusal(afterClients count: Int, _ daemon: DaemonProcess) throws -> String {
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let clients = try (0..<count).map { _ in try RawSocket(path: daemon.socketPath) }
+        for client in clients {
+            #expect(client.sendMessage(#"{"method":"io.alarmd.Status"}"#))
+            #expect(client.receive(timeout: 5).isMessage)
+        }
+        let extra = try RawSocket(path: daemon.socketPath)
+        guard case .error(let error) = try extra.reply(timeout: 5) else { return "accepted" }
+        return error.description
+    }
+
     @Test func aDatabaseThatIsNotOursIsRefusedAndLeftAlone() throws {
         let daemon = DaemonProcess()
         let junk = Data("this is not a database, it is a shopping list\n".utf8)

@@ -140,10 +140,14 @@ final class DaemonProcess {
         }
         process.executableURL = URL(fileURLWithPath: productsDirectory + "/alarmd")
         process.arguments = args + arguments
+        // An empty XDG_CONFIG_DIRS entry of the test's own: alarmd would
+        // otherwise fall back to /etc/xdg and read the machine's alarmd.conf.
+        try? FileManager.default.createDirectory(atPath: directory.path + "/config-dirs", withIntermediateDirectories: true)
         var env = [
             "PATH": "/usr/bin:/bin",
             "HOME": directory.path,
             "XDG_CONFIG_HOME": directory.path + "/config",
+            "XDG_CONFIG_DIRS": directory.path + "/config-dirs",
             "XDG_RUNTIME_DIR": directory.path + "/runtime",
             "NOTIFY_SOCKET": notify.path,
             "TZ": "UTC",

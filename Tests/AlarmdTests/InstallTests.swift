@@ -48,6 +48,13 @@ import Testing
         }.sorted()
     }
 
+    /// The processes `pid` started, from the kernel's own list, so that no other
+    /// process on the machine can be mistaken for one of them.
+    static func children(of pid: pid_t) -> [pid_t] {
+        let list = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return list.split(separator: " ").compactMap { pid_t($0) }
+    }
+
     @Test func installIntoDestdirThenUninstallLeavesNothing() throws {
         let stage = TemporaryDirectory()
         let installed = try Self.install(["DESTDIR=\(stage.path)", "PREFIX=/usr"])
@@ -74,6 +81,32 @@ import Testing
         let removed = try Self.run(["make", "--no-print-directory", "uninstall", "DESTDIR=\(stage.path)", "PREFIX=/usr"])
         #expect(removed.status == 0, "\(removed.output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: stage.path) == [])
+    }
+
+    /// The default install, as a user runs it: no PREFIX, no DESTDIR, units
+    /// where `systemctl --user` looks in the home directory.
+    @Test func aHomeInstallPutsTheUnitsInTheUsersConfigThenUninstallRemovesThem() throws {
+        let home = TemporaryDirectory()
+        let installed = try Self.run(["make", "--no-print-directory", "install", "PRODUCTS=\(productsDirectory)"], environment: ["HOME": home.path])
+        try #require(installed.status == 0, "make install failed:\n\(installed.output)")
+        #expect(Self.files(under: home.path) == [
+            ".config/systemd/user/alarmd.service", ".config/systemd/user/alarmd.socket",
+            ".local/bin/alarmctl", ".local/bin/alarmd",
+            ".local/etc/xdg/alarmd/alarmd.conf",
+            ".local/lib/systemd/catalog/alarmd.catalog",
+            ".local/share/bash-completion/completions/alarmctl",
+            ".local/share/fish/vendor_completions.d/alarmctl.fish",
+            ".local/share/man/man1/alarmctl.1", ".local/share/man/man5/alarmd.conf.5", ".local/share/man/man8/alarmd.8",
+            ".local/share/zsh/site-functions/_alarmctl",
+        ])
+        let unit = try String(contentsOfFile: home.path + "/.config/systemd/user/alarmd.service", encoding: .utf8)
+        #expect(unit.contains("ExecStart=\(home.path)/.local/bin/alarmd\n"))
+        #expect(unit.contains("Environment=XDG_CONFIG_DIRS=\(home.path)/.local/etc/xdg:/etc/xdg\n"))
+
+        let removed = try Self.run(["make", "--no-print-directory", "uninstall"], environment: ["HOME": home.path])
+        #expect(removed.status == 0, "\(removed.output)")
+        // Shared directories such as ~/.local/bin stay; every file goes.
+        #expect(Self.files(under: home.path) == [])
     }
 
     @Test func systemdAnalyzeVerifiesTheInstalledUnits() throws {
@@ -112,10 +145,12 @@ import Testing
         try activator.run()
         defer {
             // systemd-socket-activate execs alarmd in its own process, the child
-            // of `timeout`; SIGKILL because children of the test runner inherit a
-            // blocked SIGTERM.
-            _ = try? Self.run(["pkill", "-KILL", "-f", "--", "--state-dir \(directory.path)/state"])
+            // of `timeout`, so that child is exactly our alarmd (or the activator
+            // still waiting); SIGKILL because children of the test runner inherit
+            // a blocked SIGTERM.
+            for child in Self.children(of: activator.processIdentifier) { kill(child, SIGKILL) }
             kill(activator.processIdentifier, SIGKILL)
+            activator.waitUntilExit()
         }
         #expect(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: socket) })
         // Nothing runs alarmd yet: only the activator listens.

@@ -1,0 +1,96 @@
+import AlarmCore
+import AlarmDaemon
+import Foundation
+import Testing
+
+/// The files `make install` ships besides the binaries, checked against the
+/// code they describe: a catalog entry missing for a new MESSAGE_ID, or a
+/// default changed in the code but not in alarmd.conf, would otherwise go
+/// unnoticed until a user reads the wrong text.
+@Suite struct ShippedFilesTests {
+    static let root = InstallTests.root
+
+    static func text(_ path: String) throws -> String {
+        try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+    }
+
+    /// Every id `MessageID.swift` defines, read from the source so that a new
+    /// one is caught without this test having to be told about it.
+    static func definedMessageIDs() throws -> Set<String> {
+        let source = try text("Sources/AlarmDaemon/Daemon/MessageID.swift")
+        return Set(source.matches(of: #/static let \w+ = "([0-9a-f]{32})"/#).map { String($0.output.1) })
+    }
+
+    static func catalogMessageIDs() throws -> Set<String> {
+        let catalog = try text("systemd/alarmd.catalog")
+        return Set(catalog.split(separator: "\n").compactMap { line in
+            line.wholeMatch(of: #/-- ([0-9a-f]{32})/#).map { String($0.output.1) }
+        })
+    }
+
+    @Test func theCatalogHasAnEntryForEveryMessageIDAndNoOther() throws {
+        let defined = try Self.definedMessageIDs()
+        // The reading of the source finds at least the ids the code names.
+        let named = [MessageID.fired, MessageID.snoozed, MessageID.dismissed, MessageID.timedOut, MessageID.skipped,
+                     MessageID.missed, MessageID.completed, MessageID.changed, MessageID.started, MessageID.stopping,
+                     MessageID.reloaded, MessageID.clockChanged, MessageID.peerRefused, MessageID.storeCorrupt]
+        #expect(defined.isSuperset(of: named), "found \(defined.sorted())")
+        #expect(try Self.catalogMessageIDs() == defined)
+    }
+
+    /// The manual and the README list the ids for `journalctl MESSAGE_ID=…`.
+    @Test func theManualAndTheREADMEListEveryMessageID() throws {
+        let defined = try Self.definedMessageIDs()
+        for document in ["docs/man/alarmd.8", "README.md"] {
+            let text = try Self.text(document)
+            let missing = defined.filter { !text.contains($0) }
+            #expect(missing.isEmpty, "\(document) does not list \(missing.sorted())")
+        }
+    }
+
+    /// systemd's own parser, on a private root, so that a syntax error (which
+    /// makes journalctl drop the whole file) fails here rather than on a
+    /// user's machine.
+    @Test func journalctlReadsTheCatalog() throws {
+        let root = TemporaryDirectory()
+        let directory = root.path + "/usr/lib/systemd/catalog"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.root + "/systemd/alarmd.catalog", toPath: directory + "/alarmd.catalog")
+        let update = try InstallTests.run(["journalctl", "--root=\(root.path)", "--update-catalog"])
+        #expect(update.status == 0 && update.output.isEmpty, "journalctl --update-catalog:\n\(update.output)")
+        let list = try InstallTests.run(["journalctl", "--root=\(root.path)", "--list-catalog"])
+        #expect(list.status == 0, "journalctl --list-catalog:\n\(list.output)")
+        let listed = Set(list.output.split(separator: "\n").compactMap { line in
+            line.prefixMatch(of: #/([0-9a-f]{32}) alarmd: /#).map { String($0.output.1) }
+        })
+        #expect(listed == (try Self.definedMessageIDs()), "listed:\n\(list.output)")
+    }
+
+    @Test func theShippedConfigurationParsesWithoutWarnings() throws {
+        let (config, warnings) = try DaemonConfig.parse(try Self.text("config/alarmd.conf"), name: "alarmd.conf")
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(config == DaemonConfig())
+    }
+
+    /// The file shows every key commented out with its default: uncommented,
+    /// it must set every key the code knows, each to the built-in value.
+    @Test func theShippedConfigurationDocumentsEveryKeyWithItsTrueDefault() throws {
+        let lines = try Self.text("config/alarmd.conf").split(separator: "\n", omittingEmptySubsequences: false)
+        var section = ""
+        var documented: Set<String> = []
+        let uncommented = lines.map { line -> String in
+            if let header = line.wholeMatch(of: #/\[(\w+)\]/#) { section = String(header.output.1) }
+            guard let setting = line.wholeMatch(of: #/#(\w+)=(.*)/#) else { return String(line) }
+            documented.insert("[\(section)] \(setting.output.1)=")
+            return String(line.dropFirst())
+        }.joined(separator: "\n")
+        let (config, warnings) = try DaemonConfig.parse(uncommented, name: "alarmd.conf")
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(config == DaemonConfig())
+        // The keys the parser accepts, from its `case ("Section", "Key"):` lines.
+        let source = try Self.text("Sources/AlarmCore/Config/DaemonConfig.swift")
+        let known = Set(source.matches(of: #/case \("(\w+)", "(\w+)"\):/#).map { "[\($0.output.1)] \($0.output.2)=" })
+        #expect(known.isSuperset(of: ["[Alarms] SnoozeMinutes=", "[Control] MaxImportSize="]), "found \(known.sorted())")
+        #expect(documented == known)
+    }
+}
