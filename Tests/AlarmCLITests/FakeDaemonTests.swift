@@ -27,10 +27,10 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardError == "")
         #expect(result.standardOutput == """
-            ID        TIME                   LABEL           ON   NEXT
-            1a2b3c4d  07:30                  Work, Weekdays  on   2030-01-07 07:30
-            9f8e7d6c  08:15 (Europe/Berlin)  Dentist         off  —
-            5555aaaa  09:00                  Run, Weekends   on   2030-01-05 09:05  ringing  skipping next
+            ID        TIME                   LABEL, REPEAT   ON/OFF  NEXT
+            1a2b3c4d  07:30                  Work, Weekdays  on      2030-01-07 07:30
+            9f8e7d6c  08:15 (Europe/Berlin)  Dentist         off     —
+            5555aaaa  09:00                  Run, Weekends   on      2030-01-05 09:05  ringing  skipping next
 
             """)
         #expect(fake.calls.map(\.method) == ["io.alarmd.ListAlarms"])
