@@ -44,11 +44,27 @@ public struct CommandContext: Sendable {
         self.readStandardInput = readStandardInput
     }
 
+    /// The environment, read straight from `environ`: `ProcessInfo` builds the
+    /// same dictionary through more of Foundation, at a cost alarmctl's
+    /// start-up notices (it is most of a short command's run).
+    static func processEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
+
     /// The real process surroundings: the environment, the clock, `TZ` or
     /// `/etc/localtime`, and the standard streams.
     public static func process() -> CommandContext {
         CommandContext(
-            environment: ProcessInfo.processInfo.environment,
+            environment: processEnvironment(),
             now: Date(),
             // Foundation reads a plain `TZ=Europe/Berlin` but not `:Europe/Berlin`
             // or a zoneinfo path, which glibc and the daemon accept.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a subcommand accepts: enough to parse its arguments and print its help.
 struct CommandSpec: Sendable {
     struct Option: Sendable {
@@ -47,7 +45,7 @@ struct CommandSpec: Sendable {
         var names: [String] = []
         var afterOption = false
         for word in synopsis.dropFirst(name.count).split(separator: " ") {
-            let bare = word.trimmingCharacters(in: CharacterSet(charactersIn: "[]|")).replacingOccurrences(of: "...", with: "")
+            let bare = String(word.filter { $0 != "[" && $0 != "]" && $0 != "|" && $0 != "." })
             defer { afterOption = bare.hasPrefix("--") }
             // An option's value (`--days SPEC`) is not a positional.
             guard !bare.hasPrefix("-"), !afterOption, !bare.isEmpty, bare == bare.uppercased() else { continue }

@@ -53,8 +53,9 @@ struct ParsedArguments: Sendable {
             }
         }
         if wantsHelp { return }
-        let names = spec.positionalNames
         if positionals.count < spec.positionals.min {
+            // Worked out only here: every run of alarmctl parses, few fail.
+            let names = spec.positionalNames
             let missing = positionals.count < names.count ? names[positionals.count] : "an argument"
             throw .usage("\(spec.name): \(missing) is missing (usage: alarmctl \(spec.synopsis))")
         }
