@@ -407,9 +407,11 @@ public final class Store {
     public func saveRingStates(_ states: [(id: UUID, kind: ItemKind, state: RingState)]) throws(StoreError) {
         guard !states.isEmpty else { return }
         for entry in states { try RingStateRow.validate(entry.state) }
+        // Key order, as in replaceAll: appends to the B-tree, not scattered inserts.
+        let ordered = states.count > 1 ? states.sorted { $0.id.bytesPrecede($1.id) } : states
         try write("save ringing states") { database throws(SQLiteError) in
             try database.withStatement(RingStateRow.upsert) { statement throws(SQLiteError) in
-                for entry in states {
+                for entry in ordered {
                     statement.reset()
                     try RingStateRow.bind(id: entry.id, kind: entry.kind, state: entry.state, to: statement)
                     try statement.step()
@@ -471,19 +473,24 @@ public final class Store {
     public func replaceAll(alarms: [Alarm], reminders: [Reminder]) throws(StoreError) {
         for alarm in alarms { try AlarmRow.validate(alarm) }
         for reminder in reminders { try ReminderRow.validate(reminder) }
-        try Self.checkUnique(alarms.lazy.map(\.id))
-        try Self.checkUnique(reminders.lazy.map(\.id))
+        // In key order: each row then goes at the end of its table's B-tree
+        // instead of into the middle of it, and duplicates end up side by side.
+        let sortedAlarms = alarms.sorted { $0.id.bytesPrecede($1.id) }
+        try Self.checkUnique(sortedAlarms.lazy.map(\.id))
+        try Self.checkUnique(reminders.map(\.id).sorted { $0.bytesPrecede($1) })
         try write("replace all alarms and reminders") { database throws(SQLiteError) in
             try database.execute("DELETE FROM alarms; DELETE FROM reminders")
-            try AlarmRow.insertAll(alarms, into: database)
+            try AlarmRow.insertAll(sortedAlarms, into: database)
             try ReminderRow.insertAll(reminders, into: database)
         }
     }
 
+    /// `ids` in byte order: a repeat is next to its twin.
     private static func checkUnique(_ ids: some Sequence<UUID>) throws(StoreError) {
-        var seen = Set<UUID>()
-        for id in ids where !seen.insert(id).inserted {
-            throw .invalid(ValidationError(field: "id", requirement: "must be unique", value: id.uuidString))
+        var previous: UUID?
+        for id in ids {
+            if id == previous { throw .invalid(ValidationError(field: "id", requirement: "must be unique", value: id.uuidString)) }
+            previous = id
         }
     }
 

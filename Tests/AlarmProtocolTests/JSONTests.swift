@@ -242,6 +242,9 @@ private func parse(_ text: String) throws -> JSONValue { try JSONParser.parse(te
 @Suite struct JSONEncoderTests {
     @Test func escapesControlCharactersAsUnicodeEscapes() {
         #expect(JSONValue.string("a\u{0}b").jsonText == #""a\u0000b""#)
+        // Non-ASCII goes out as its UTF-8 bytes; quotes and backslashes escaped among them.
+        #expect(JSONValue.string("é\"€\\😀").jsonBytes == Array(#""é\"€\\😀""#.utf8))
+        #expect(JSONValue.object(["ключ": .string("значение")]).jsonText == #"{"ключ":"значение"}"#)
         #expect(JSONValue.string("\u{1}\u{7}\u{8}\u{B}\u{C}\u{1B}\u{1F}").jsonText == #""\u0001\u0007\u0008\u000b\u000c\u001b\u001f""#)
         #expect(JSONValue.string("\n\r\t").jsonText == #""\n\r\t""#)
         #expect(JSONValue.string("q\"b\\s/").jsonText == #""q\"b\\s/""#)

@@ -83,7 +83,7 @@ public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
     public static func fromCodes(_ codes: [String], field: String = "days") throws(ValidationError) -> RepeatDays {
         var result: RepeatDays = []
         for code in codes {
-            guard let day = Weekday(name: code), code.count == 3, code == code.lowercased() else {
+            guard let day = Weekday.byCode[code] else {
                 throw .text(field, "must contain lowercase three-letter day names (mon … sun)", got: code)
             }
             guard !result.contains(day) else { throw .text(field, "must not name a day twice", got: code) }

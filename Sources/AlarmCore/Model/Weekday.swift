@@ -10,19 +10,21 @@ public enum Weekday: Int, CaseIterable, Sendable, Codable, Comparable {
     /// `Mon`, `Tue`, …
     public var shortName: String { Self.shortNames[rawValue] }
     /// `mon`, `tue`, … — the wire and storage spelling.
-    public var code: String { shortName.lowercased() }
+    public var code: String { Self.codes[rawValue] }
     /// `Monday`, `Tuesday`, …
     public var fullName: String { Self.fullNames[rawValue] }
 
     private static let shortNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let fullNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    private static let codes = shortNames.map { $0.lowercased() }
+    private static let lowercasedFullNames = fullNames.map { $0.lowercased() }
+    /// Wire codes to days: an import reads one per repeat day of every alarm.
+    static let byCode: [String: Weekday] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.code, $0) })
 
     /// Parses a short (`mon`) or full (`monday`) English name in any case.
     public init?(name: String) {
         let lower = name.lowercased()
-        guard let index = Self.shortNames.firstIndex(where: { $0.lowercased() == lower })
-            ?? Self.fullNames.firstIndex(where: { $0.lowercased() == lower })
-        else { return nil }
+        guard let index = Self.codes.firstIndex(of: lower) ?? Self.lowercasedFullNames.firstIndex(of: lower) else { return nil }
         self.init(rawValue: index)
     }
 

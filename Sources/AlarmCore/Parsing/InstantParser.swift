@@ -33,7 +33,11 @@ public enum InstantParser {
                 second = s
                 if scanner.skip(".") || scanner.skip(",") {
                     guard let digits = scanner.digitRun(), !digits.isEmpty, digits.count <= 9 else { throw invalid }
-                    fraction = Double("0." + digits) ?? 0
+                    // Both integers are exact in a Double, so the quotient is the
+                    // nearest Double to the decimal, as `Double("0." + digits)` gives,
+                    // without going through the C library's number scanner.
+                    let numerator = digits.utf8.reduce(0) { $0 * 10 + Int($1 - 48) }
+                    fraction = Double(numerator) / Double((0..<digits.utf8.count).reduce(1) { value, _ in value * 10 })
                 }
             }
             hasTime = true

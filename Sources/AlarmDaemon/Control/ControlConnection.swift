@@ -2,6 +2,17 @@ import AlarmProtocol
 import Dispatch
 import Glibc
 
+/// The one receive buffer of all connections: they are read on the server's
+/// queue, one at a time, and a fresh 64 KiB array for every read cost a
+/// memset of it per request.
+final class ReceiveBuffer {
+    let bytes: UnsafeMutableRawBufferPointer
+
+    init(size: Int = 65_536) { bytes = .allocate(byteCount: size, alignment: 16) }
+
+    deinit { bytes.deallocate() }
+}
+
 /// One client connection: reads framed calls, writes replies without ever
 /// blocking, and closes itself on EOF, error, oversize input, idleness, or a
 /// `Watch` subscriber that stopped reading. Confined to the server's queue.
@@ -11,6 +22,7 @@ final class ControlConnection {
     private let queue: DispatchQueue
     private let loop: EventLoop
     private let limits: ControlServer.Limits
+    private let buffer: ReceiveBuffer
     private var framer: VarlinkFramer
     private var output: [UInt8] = []
     private var writeSource: DispatchSourceWrite?
@@ -26,8 +38,9 @@ final class ControlConnection {
     var onClose: (() -> Void)?
     var isWatching = false
 
-    init(fd: Int32, peer: PeerCredentials, queue: DispatchQueue, loop: EventLoop, limits: ControlServer.Limits) {
+    init(fd: Int32, peer: PeerCredentials, queue: DispatchQueue, loop: EventLoop, limits: ControlServer.Limits, buffer: ReceiveBuffer) {
         self.fd = fd
+        self.buffer = buffer
         self.peer = peer
         self.queue = queue
         self.loop = loop
@@ -58,13 +71,13 @@ final class ControlConnection {
     }
 
     private func readAvailable(_ handle: (ControlConnection, [UInt8]) -> Void) {
-        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let bytes = buffer.bytes
         while !isClosed {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let count = recv(fd, bytes.baseAddress, bytes.count, 0)
             if count > 0 {
                 resetIdleTimer()
                 let messages: [[UInt8]]
-                do { messages = try framer.append(buffer[0..<count]) } catch {
+                do { messages = try framer.append(UnsafeRawBufferPointer(rebasing: bytes[0..<count])) } catch {
                     // The peer is broken or hostile: say why, then hang up
                     // rather than buffer without end.
                     send(.error(.invalidRequest("message longer than \(error.limit) bytes; closing the connection")))
@@ -72,7 +85,7 @@ final class ControlConnection {
                     return
                 }
                 for message in messages where !isClosed && !closeAfterFlush { handle(self, message) }
-                if count < buffer.count { return }
+                if count < bytes.count { return }
             } else if count == 0 {
                 close()
                 return

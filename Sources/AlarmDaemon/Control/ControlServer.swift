@@ -30,6 +30,8 @@ public final class ControlServer: @unchecked Sendable {
     private let service: ControlService
     private let journal: Journal
     private let limits: Limits
+    /// Shared by every connection (see ``ReceiveBuffer``); used on `queue` only.
+    private let receiveBuffer = ReceiveBuffer()
     private var acceptSource: DispatchSourceRead?
     /// Connections are read from here, one thread wake-up a request.
     private let loop: EventLoop
@@ -91,7 +93,7 @@ public final class ControlServer: @unchecked Sendable {
             refuse(fd, with: .invalidRequest("too many connections (limit \(limits.maxClients)); try again later"))
             return
         }
-        let connection = ControlConnection(fd: fd, peer: peer, queue: queue, loop: loop, limits: limits)
+        let connection = ControlConnection(fd: fd, peer: peer, queue: queue, loop: loop, limits: limits, buffer: receiveBuffer)
         let key = ObjectIdentifier(connection)
         connections[key] = connection
         connection.onClose = { [unowned self] in connections[key] = nil }

@@ -66,7 +66,7 @@ extension Scheduler {
         let wanted = text.lowercased().filter { $0 != "-" }
         guard wanted.count >= 4, wanted.count <= 32, wanted.allSatisfy(\.isHexDigit) else { throw .badID(text) }
         func matches(_ item: Item) -> Bool { kind == nil || item.kind == kind }
-        if wanted.count == 32, let id = UUID(uuidString: Self.dashed(wanted)) {
+        if wanted.count == 32, let id = UUID(canonical: Self.dashed(wanted)) {
             guard let item = table[id], matches(item) else { throw .noSuchItem(text) }
             return id
         }

@@ -50,7 +50,7 @@ public enum ExportDocument {
 
     private static func id(_ item: Parameters) throws(VarlinkError) -> UUID {
         let text = try item.requiredString("id")
-        guard let id = UUID(uuidString: text) else { throw .invalidParameter(item.path + "id", "must be a UUID, got \(ValidationError.quoted(text))") }
+        guard let id = UUID(canonical: text) else { throw .invalidParameter(item.path + "id", "must be a UUID, got \(ValidationError.quoted(text))") }
         return id
     }
 
@@ -59,8 +59,13 @@ public enum ExportDocument {
         return try WireTime.parse(text, parameter: item.path + name, zone: zone)
     }
 
+    // Built once: an import checks every item's members against them.
+    static let alarmKeys: Set<String> = ["id", "time", "days", "repeat", "label", "sound", "snooze", "ringSeconds", "enabled", "skipNext", "timeZone", "command", "created", "updated"]
+    static let snoozeKeys: Set<String> = ["enabled", "minutes", "maxCount"]
+    static let reminderKeys: Set<String> = ["id", "title", "notes", "due", "done", "position", "imagePath", "command", "created", "updated"]
+
     static func alarm(_ item: Parameters, zone: TimeZone) throws(VarlinkError) -> Alarm {
-        try item.allowOnly(["id", "time", "days", "repeat", "label", "sound", "snooze", "ringSeconds", "enabled", "skipNext", "timeZone", "command", "created", "updated"])
+        try item.allowOnly(Self.alarmKeys)
         let timeText = try item.requiredString("time")
         let time = try item.validated("time") { () throws(ValidationError) in try TimeOfDay.parse(timeText) }
         let codes = try item.stringArray("days") ?? []
@@ -69,7 +74,7 @@ public enum ExportDocument {
         let sound = try item.validated("sound") { () throws(ValidationError) in try Sound.parse(soundText) }
         var snooze = SnoozeSettings.default
         if let settings = try item.object("snooze") {
-            try settings.allowOnly(["enabled", "minutes", "maxCount"])
+            try settings.allowOnly(Self.snoozeKeys)
             snooze = SnoozeSettings(
                 enabled: try settings.bool("enabled") ?? true,
                 minutes: try settings.int("minutes", in: SnoozeSettings.minutesRange) ?? 9,
@@ -100,7 +105,7 @@ public enum ExportDocument {
     }
 
     static func reminder(_ item: Parameters, zone: TimeZone) throws(VarlinkError) -> Reminder {
-        try item.allowOnly(["id", "title", "notes", "due", "done", "position", "imagePath", "command", "created", "updated"])
+        try item.allowOnly(Self.reminderKeys)
         let created = try instant(item, "created", zone: zone) ?? Date(timeIntervalSince1970: 0)
         let reminder = Reminder(
             id: try id(item),
