@@ -33,4 +33,14 @@ struct FuzzRegressionTests {
             }
         }
     }
+
+    /// Fuzz/regressions/config/blank-before-combining-mark.conf: a value that
+    /// starts with a blank followed by a combining mark (U+064C) kept that
+    /// blank, because the blank and the mark are one `Character` and values
+    /// were trimmed by character.
+    @Test func aBlankBeforeACombiningMarkIsTrimmed() throws {
+        let file = try INIFile(parsing: "[Alarms]\nLabel = \u{64C}x \u{301}\n", name: "a.conf")
+        #expect(file.entries.first?.value.unicodeScalars.map(\.value) == [0x64C, 0x78, 0x20, 0x301])
+        #expect(try INIFile(parsing: "[A]\nK=\t \u{64C}\t\n", name: "a.conf").entries.first?.value == "\u{64C}")
+    }
 }
