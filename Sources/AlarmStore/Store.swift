@@ -53,6 +53,13 @@ public final class Store {
         database = try Self.openDatabase(path: path, quickCheckLimit: quickCheckLimit)
     }
 
+    /// A further connection to a store that a first one has already opened,
+    /// checked and migrated: the quick check is skipped, since running it again
+    /// would double its cost at start-up.
+    public static func anotherConnection(to path: String) throws(StoreError) -> Store {
+        try Store(path: path, quickCheckLimit: 0)
+    }
+
     /// Whether opening skipped the quick check of a large file.
     public let needsQuickCheck: Bool
 

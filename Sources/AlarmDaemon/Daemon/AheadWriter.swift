@@ -34,8 +34,7 @@ final class AheadWriter: @unchecked Sendable {
     /// Opens a second connection to the store at `path`, which the scheduler's
     /// own connection has already checked and migrated.
     init(path: String) throws(StoreError) {
-        // The scheduler's connection ran the quick check; a second one would double its cost.
-        store = try Store(path: path, quickCheckLimit: 0)
+        store = try Store.anotherConnection(to: path)
     }
 
     /// Commits `batch` in the background, then calls `done`, after which

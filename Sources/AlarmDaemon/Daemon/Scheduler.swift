@@ -197,7 +197,7 @@ public final class Scheduler: @unchecked Sendable {
         collectAhead()
         // Rare: a commit slower than the lead it was given. Waiting for it
         // costs no more than the commit firing the ordinary way would.
-        if !aheadInFlight.isEmpty, due.contains(where: { aheadInFlight[$0] != nil }) { settleAhead() }
+        settleAhead(ifAnyOf: due)
         for id in due {
             guard let item = table[id], let state = table.state(of: id) else { continue }
             if let ahead = savedAhead.removeValue(forKey: id), now.timeIntervalSince(ahead.wake) <= Self.aheadTolerance {
@@ -229,7 +229,7 @@ public final class Scheduler: @unchecked Sendable {
         var changedItems: [Item] = []
         var savedStates: [(id: UUID, kind: ItemKind, state: RingState)] = []
         var history: [HistoryEvent] = []
-        if !aheadInFlight.isEmpty, transitions.contains(where: { aheadInFlight[$0.0.id] != nil }) { settleAhead() }
+        settleAhead(ifAnyOf: transitions.lazy.map(\.0.id))
         for (before, transition) in transitions {
             // What is saved now replaces anything saved ahead for it.
             savedAhead[before.id] = nil
@@ -301,11 +301,13 @@ public final class Scheduler: @unchecked Sendable {
         savedAheadUntil = until
         guard !batch.isEmpty else { return }
         for entry in batch { aheadInFlight[entry.item.id] = (entry.wake, entry.transition) }
-        submit(AheadWriter.Batch(states: batch.map { ($0.item.id, $0.item.kind, $0.transition.state) }, history: unsavedHistory), to: writer)
-        unsavedHistory.removeAll()
+        submit(batch.map { ($0.item.id, $0.item.kind, $0.transition.state) }, to: writer)
     }
 
-    private func submit(_ batch: AheadWriter.Batch, to writer: AheadWriter) {
+    /// Hands `writer` these states with every history row still waiting.
+    private func submit(_ states: [(id: UUID, kind: ItemKind, state: RingState)], to writer: AheadWriter) {
+        let batch = AheadWriter.Batch(states: states, history: unsavedHistory)
+        unsavedHistory.removeAll()
         writer.submit(batch) { [weak self] in
             guard let self else { return }
             queue.async { self.collectAhead() }
@@ -341,6 +343,12 @@ public final class Scheduler: @unchecked Sendable {
         collectAhead()
     }
 
+    /// ``settleAhead()``, only if a save of one of `ids` is in flight.
+    private func settleAhead(ifAnyOf ids: some Sequence<UUID>) {
+        guard !aheadInFlight.isEmpty, ids.contains(where: { aheadInFlight[$0] != nil }) else { return }
+        settleAhead()
+    }
+
     /// The plan changed under firings saved ahead (clock, zone, policy, stop):
     /// put back the states they replace, so the store matches memory again.
     func restoreSavedAhead() {
@@ -359,7 +367,7 @@ public final class Scheduler: @unchecked Sendable {
     /// The item's saved state is about to be replaced or deleted: call before
     /// writing it, so a save in flight cannot land on top of that write.
     func forgetSavedAhead(_ id: UUID) {
-        if aheadInFlight[id] != nil { settleAhead() }
+        settleAhead(ifAnyOf: CollectionOfOne(id))
         savedAhead[id] = nil
     }
 
@@ -393,8 +401,7 @@ public final class Scheduler: @unchecked Sendable {
             guard let self else { return }
             historyFlushPending = false
             guard let writer, !unsavedHistory.isEmpty else { return flushHistory() }
-            submit(AheadWriter.Batch(states: [], history: unsavedHistory), to: writer)
-            unsavedHistory.removeAll()
+            submit([], to: writer)
         }
     }
 

@@ -32,8 +32,7 @@ final class TableLoader: @unchecked Sendable {
         batch.reserveCapacity(Store.loadBatchSize)
         let opened = queue.sync { () -> StoreError? in
             do throws(StoreError) {
-                // The scheduler's connection ran the checks; a second one would double their cost.
-                let store = try Store(path: path, quickCheckLimit: 0)
+                let store = try Store.anotherConnection(to: path)
                 states = store
                 // Counting reads the whole table once; here it overlaps the reader's
                 // first batch (and warms the page cache for it) instead of preceding it.
