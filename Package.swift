@@ -3,7 +3,7 @@ import PackageDescription
 
 // Layers, bottom to top:
 //   AlarmCore   pure model, time rules, ringing state machine, config parsing;
-//               no I/O, never reads the clock
+//               no I/O but the system's zone files, never reads the clock
 //   AlarmStore  SQLite persistence (through the C API in CSQLite)
 //   AlarmProtocol  JSON, Varlink framing and messages, the io.alarmd interface and
 //               the wire form of items; shared by the daemon and alarmctl
@@ -11,6 +11,10 @@ import PackageDescription
 //               clock and time-zone watching, signals), wired into a daemon
 //   AlarmCLI    alarmctl's commands, kept in a library so tests can drive them in-process too
 //   alarmd, alarmctl  thin executables
+//
+// AlarmCore, AlarmProtocol, AlarmCLI and alarmctl import FoundationEssentials,
+// never Foundation: the rest of Foundation brings ICU (about 50 MB of code and
+// data) and its start-up cost into alarmctl. ShippedFilesTests checks it.
 let package = Package(
     name: "alarmd",
     products: [
@@ -38,9 +42,9 @@ let package = Package(
             name: "alarmctl",
             dependencies: ["AlarmCLI"],
             // A fully static release binary starts in about half the time: no
-            // dynamic loader, no relocations of a 70 MB position-independent
-            // image. alarmctl links no C library, so nothing stops it; alarmd
-            // needs libsystemd and sqlite3 as shared libraries.
+            // dynamic loader, no relocations of a position-independent image.
+            // alarmctl links no C library, so nothing stops it; alarmd needs
+            // libsystemd and sqlite3 as shared libraries.
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
         ),
         .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CSystemd", "CLinux"]),

@@ -23,7 +23,7 @@ import Foundation
 struct SilentRinger: Ringer {
     func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool) {}
     func stopRinging(_ id: UUID) {}
-    func showMissed(_ item: Item, scheduled: Date) {}
+    func showMissed(_ item: Item, scheduled: Date, zone: Zone) {}
     func stopAll() {}
 }
 
@@ -103,7 +103,7 @@ final class Harness {
         let journal = Journal(identifier: "alarmd-fuzz", socketPath: directory + "/no-journal")
         scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: SilentRinger(),
                               policy: RingPolicy(missedGrace: 300, reminderSnooze: SnoozeSettings(enabled: true, minutes: 9, maxCount: 3), reminderRingSeconds: 600),
-                              zone: TimeZone(identifier: "America/New_York")!)
+                              zone: Zone(identifier: "America/New_York")!)
         do { try scheduler.start() } catch { fatalError("scheduler start: \(error)") }
         service = ControlService(scheduler: scheduler, defaults: { DaemonConfig() }, sounds: {
             [ControlService.SoundFile(name: "alarm-clock-elapsed", theme: "freedesktop", path: "/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga"),
@@ -134,7 +134,7 @@ final class Harness {
         let now = clock.now()
         let alarms = [
             Alarm(id: Self.alarmA, time: try! TimeOfDay(hour: 7, minute: 30), days: .weekdays, label: "Work", created: created),
-            Alarm(id: Self.alarmB, time: try! TimeOfDay(hour: 23, minute: 59), label: "Flight", sound: .none, timeZone: TimeZone(identifier: "Asia/Tokyo")!, created: created),
+            Alarm(id: Self.alarmB, time: try! TimeOfDay(hour: 23, minute: 59), label: "Flight", sound: .none, timeZone: Zone(identifier: "Asia/Tokyo")!, created: created),
         ]
         let reminders = [
             Reminder(id: Self.reminderR, title: "Stretch", notes: "stand up", due: Date(timeIntervalSince1970: 1_893_488_400), position: 0, created: created),

@@ -11,13 +11,13 @@ import AlarmCore
 import AlarmProtocol
 import Foundation
 
-let zone = TimeZone(identifier: "America/New_York")!
+let zone = Zone(identifier: "America/New_York")!
 
 /// The tag of a known finding that explains an exported instant failing to
 /// parse back (see Fuzz/README.md), or nil.
 func knownInstantFinding(_ dates: [Date]) -> String? {
     for date in dates {
-        let local = ZoneRules.shared(for: zone).localDateTime(at: Int64(date.timeIntervalSince1970.rounded(.down)))
+        let local = zone.rules.localDateTime(at: Int64(date.timeIntervalSince1970.rounded(.down)))
         if local.utcOffset % 60 != 0 { return "offset-seconds" }
         if !(0...9999).contains(local.year) { return "year-range" }
     }

@@ -13,7 +13,7 @@ import AlarmCore
 import Foundation
 
 let zones: [ZoneRules] = ["UTC", "America/New_York", "Australia/Lord_Howe"].map {
-    ZoneRules.shared(for: TimeZone(identifier: $0)!)
+    Zone(identifier: $0)!.rules
 }
 
 func checkError(_ error: ValidationError, field: String, _ text: String) {

@@ -18,7 +18,7 @@ import AlarmProtocol
 import Foundation
 
 let framerLimit = 4096
-let zone = TimeZone(identifier: "America/New_York")!
+let zone = Zone(identifier: "America/New_York")!
 let allowedRequestErrors: Set<String> = ["io.alarmd.InvalidRequest", "io.alarmd.InvalidParameter"]
 
 // MARK: - Framing
@@ -165,7 +165,7 @@ func fuzzInstant(_ text: String, _ name: String) {
         return
     }
     let printed = WireTime.string(date, in: zone)
-    let local = ZoneRules.shared(for: zone).localDateTime(at: Int64(date.timeIntervalSince1970.rounded(.down)))
+    let local = zone.rules.localDateTime(at: Int64(date.timeIntervalSince1970.rounded(.down)))
     let known = local.utcOffset % 60 != 0 ? "offset-seconds" : !(0...9999).contains(local.year) ? "year-range" : nil
     do throws(VarlinkError) {
         let again = try WireTime.parse(printed, parameter: name, zone: zone)

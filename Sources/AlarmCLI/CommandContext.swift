@@ -1,5 +1,5 @@
 import AlarmCore
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Everything a command reads from its surroundings, passed in so that tests can
@@ -9,7 +9,7 @@ public struct CommandContext: Sendable {
     /// The instant commands treat as "now".
     public var now: Date
     /// The zone local times are read and shown in when no `--tz` is given.
-    public var systemZone: TimeZone
+    public var systemZone: Zone
     /// Whether standard output is a terminal; colour is used only then.
     public var isTerminal: Bool
     /// Relative paths given on the command line (`--image`) are made absolute
@@ -25,7 +25,7 @@ public struct CommandContext: Sendable {
     public init(
         environment: [String: String],
         now: Date,
-        systemZone: TimeZone,
+        systemZone: Zone,
         isTerminal: Bool = false,
         workingDirectory: String = "/",
         userID: UInt32 = getuid(),
@@ -63,19 +63,49 @@ public struct CommandContext: Sendable {
     /// The real process surroundings: the environment, the clock, `TZ` or
     /// `/etc/localtime`, and the standard streams.
     public static func process() -> CommandContext {
-        CommandContext(
-            environment: processEnvironment(),
+        let environment = processEnvironment()
+        return CommandContext(
+            environment: environment,
             now: Date(),
-            // Foundation reads a plain `TZ=Europe/Berlin` but not `:Europe/Berlin`
-            // or a zoneinfo path, which glibc and the daemon accept.
-            systemZone: ProcessInfo.processInfo.environment["TZ"].flatMap { ZoneName.fromTZ($0) } ?? TimeZone.current,
+            systemZone: ZoneDatabase.systemZone(environmentTZ: environment["TZ"]),
             isTerminal: isatty(STDOUT_FILENO) == 1,
-            workingDirectory: FileManager.default.currentDirectoryPath,
+            workingDirectory: currentDirectory(),
             userID: getuid(),
             // Unbuffered writes: `watch` output must reach a pipe as each event arrives.
-            standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            standardError: { FileHandle.standardError.write(Data($0.utf8)) },
-            readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) }
+            standardOutput: { writeAll(STDOUT_FILENO, $0) },
+            standardError: { writeAll(STDERR_FILENO, $0) },
+            readStandardInput: { readAll(STDIN_FILENO) }
         )
+    }
+
+    private static func currentDirectory() -> String {
+        guard let pointer = getcwd(nil, 0) else { return "/" }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// Writes all of `text`; a closed pipe (EPIPE) or another error ends the write.
+    private static func writeAll(_ fd: Int32, _ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return }
+                offset += count
+            }
+        }
+    }
+
+    private static func readAll(_ fd: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return bytes }
+            bytes += chunk[..<count]
+        }
     }
 }

@@ -1,4 +1,4 @@
 import AlarmCLI
-import Foundation
+import Glibc
 
 exit(AlarmControl.run(Array(CommandLine.arguments.dropFirst()), context: .process()))

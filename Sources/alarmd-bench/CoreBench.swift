@@ -22,13 +22,13 @@ enum CoreBench {
         var random = SplitMix64(seed: 3)
         let now = Date(timeIntervalSince1970: TimeInterval(base))
         return (0..<count).map { index in
-            let zone = TimeZone(identifier: zones[index % zones.count])!
+            let zone = Zone(identifier: zones[index % zones.count])!
             let days = AlarmMix.days(index, random: &random)
             // Every 16th alarm sits in the small hours, where the transitions are.
             let minute = index % 16 == 0 ? 60 + random.below(120) : random.below(1440)
             let time = try! TimeOfDay(hour: minute / 60, minute: minute % 60)
             let alarm = Alarm(time: time, days: days, label: "Core \(index)", sound: .none, timeZone: zone, created: now)
-            return Case(rule: DailyRule(time: time, days: days), rules: ZoneRules.shared(for: zone), alarm: alarm)
+            return Case(rule: DailyRule(time: time, days: days), rules: zone.rules, alarm: alarm)
         }
     }
 
@@ -42,7 +42,7 @@ enum CoreBench {
         let repeats = max(1, try options.int("repeat", default: 5))
         let working = cases(1024)
         let mask = working.count - 1
-        let system = TimeZone(identifier: "UTC")!
+        let system = Zone.utc
         var checksum: Int64 = 0
 
         // Warm up the tables and caches.
@@ -85,9 +85,9 @@ enum CoreBench {
     /// check both programs agree.
     static func chain(_ options: Options) throws {
         let name = try options.required("zone")
-        guard let zone = TimeZone(identifier: name) else { throw BenchError("unknown zone \(name)") }
+        guard let zone = Zone(identifier: name) else { throw BenchError("unknown zone \(name)") }
         let iterations = max(1, try options.int("iterations", default: 40_000))
-        let rules = ZoneRules.shared(for: zone)
+        let rules = zone.rules
         let rule = DailyRule(time: try TimeOfDay(hour: 7, minute: 30), days: .weekdays)
         var cursor = Int64(Date().timeIntervalSince1970)
         for _ in 0..<iterations { cursor = rule.nextFire(after: cursor, rules: rules) }
@@ -107,7 +107,7 @@ enum LayoutReport {
             "RingState": MemoryLayout<RingState>.stride,
             "UUID": MemoryLayout<UUID>.stride,
             "DeadlineQueue.Entry": MemoryLayout<DeadlineQueue.Entry>.stride,
-            "TimeZone?": MemoryLayout<TimeZone?>.stride,
+            "Zone?": MemoryLayout<Zone?>.stride,
             "Sound": MemoryLayout<Sound>.stride,
             "String": MemoryLayout<String>.stride,
         ])

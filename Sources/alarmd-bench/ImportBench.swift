@@ -11,7 +11,7 @@ import Glibc
 /// `--fit BYTES` instead uses the largest number of alarms, at most `alarms`,
 /// whose framed call is at most BYTES long.
 enum ImportBench {
-    static func document(_ count: Int, zone: TimeZone) -> [UInt8] {
+    static func document(_ count: Int, zone: Zone) -> [UInt8] {
         var random = SplitMix64(seed: 11)
         let now = Date()
         let alarms = (0..<count).map { AlarmMix.alarm($0, random: &random, systemZone: zone, avoid: nil, created: now) }
@@ -23,7 +23,7 @@ enum ImportBench {
         let socket = try options.required("socket")
         var count = try options.int("alarms", default: 100_000)
         let repeats = max(1, try options.int("repeat", default: 1))
-        let zone = TimeZone.current
+        let zone = ZoneDatabase.systemZone(environmentTZ: ProcessInfo.processInfo.environment["TZ"])
         var request: [UInt8]
         if let fitText = options.string("fit"), let fit = Int(fitText) {
             // Estimate the size of one alarm, then walk down to a count that fits.

@@ -18,19 +18,19 @@ enum AlarmMix {
         }
     }
 
-    static func zone(_ index: Int) -> TimeZone? {
+    static func zone(_ index: Int) -> Zone? {
         switch index % 10 {
-        case 0, 1, 2: return TimeZone(identifier: pinnedZones[index % 10])!
+        case 0, 1, 2: return Zone(identifier: pinnedZones[index % 10])!
         default: return nil
         }
     }
 
     /// Alarm number `index`, whose next firing after `avoid.lowerBound` is not
     /// before `avoid.upperBound` (epoch seconds) when `avoid` is given.
-    static func alarm(_ index: Int, random: inout SplitMix64, systemZone: TimeZone, avoid: Range<Int64>?, created: Date) -> Alarm {
+    static func alarm(_ index: Int, random: inout SplitMix64, systemZone: Zone, avoid: Range<Int64>?, created: Date) -> Alarm {
         let days = days(index, random: &random)
         let zone = zone(index)
-        let rules = ZoneRules.shared(for: zone ?? systemZone)
+        let rules = (zone ?? systemZone).rules
         var minute = random.below(1440)
         if let avoid {
             for _ in 0..<1440 {
@@ -56,9 +56,9 @@ enum MakeStore {
         let batch = max(1, try options.int("batch", default: 50_000))
         var random = SplitMix64(seed: UInt64(try options.int("seed", default: 7)))
         let systemZone = try options.string("zone").map { name in
-            guard let zone = TimeZone(identifier: name) else { throw BenchError("unknown zone \(name)") }
+            guard let zone = Zone(identifier: name) else { throw BenchError("unknown zone \(name)") }
             return zone
-        } ?? TimeZone.current
+        } ?? ZoneDatabase.systemZone(environmentTZ: ProcessInfo.processInfo.environment["TZ"])
         var avoid: Range<Int64>?
         if let start = try options.int64("avoid-start"), let end = try options.int64("avoid-end") { avoid = start..<end }
         let dueStart = try options.int64("due-start") ?? 0

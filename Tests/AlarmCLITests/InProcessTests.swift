@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlarmCLI
+import AlarmCore
 
 /// The pure parts of alarmctl, in-process with a fixed clock and zone.
 @Suite struct WhenParserTests {
@@ -20,7 +21,7 @@ import Testing
         ("2026-03-09T14:00:00-05:00", "Europe/Berlin", "2026-03-07T12:00:00Z", "2026-03-09T19:00:00Z"),
     ])
     func instants(text: String, zone: String, now: String, expected: String) throws {
-        let result = try WhenParser.instant(text, option: "--at", now: Self.date(now), zone: TimeZone(identifier: zone)!)
+        let result = try WhenParser.instant(text, option: "--at", now: Self.date(now), zone: Zone(identifier: zone)!)
         #expect(result == Self.date(expected))
     }
 
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func badInstantsNameTheOption() {
-        let zone = TimeZone(identifier: "UTC")!
+        let zone = Zone.utc
         #expect(throws: CLIError.usage("--at must have an hour of 0–23, got \"24:00\"")) {
             try WhenParser.instant("24:00", option: "--at", now: Date(), zone: zone)
         }
@@ -45,7 +46,7 @@ import Testing
 
 @Suite struct OutputPieceTests {
     static func context(now: String = "2026-03-09T10:00:00Z", zone: String = "Europe/Berlin", terminal: Bool = false, environment: [String: String] = [:]) -> CommandContext {
-        CommandContext(environment: environment, now: WhenParserTests.date(now), systemZone: TimeZone(identifier: zone)!, isTerminal: terminal,
+        CommandContext(environment: environment, now: WhenParserTests.date(now), systemZone: Zone(identifier: zone)!, isTerminal: terminal,
                        standardOutput: { _ in }, standardError: { _ in })
     }
 

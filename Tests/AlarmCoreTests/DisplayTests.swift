@@ -98,12 +98,12 @@ struct DisplayTests {
         ("Africa/Monrovia", "1970-06-01T12:00:00Z", "1970-06-01T11:15:30-00:44:30"),
     ])
     func localDateTimeText(zoneID: String, instant: String, expected: String) throws {
-        let local = ZoneRules(try zone(zoneID)).localDateTime(at: try ISO.seconds(instant))
+        let local = try zone(zoneID).rules.localDateTime(at: try ISO.seconds(instant))
         #expect(local.description == expected)
     }
 
     @Test func localDateTimeFields() throws {
-        let local = ZoneRules(try zone("America/Santiago")).localDateTime(at: try ISO.seconds("2026-04-05T03:10:00Z"))
+        let local = try zone("America/Santiago").rules.localDateTime(at: try ISO.seconds("2026-04-05T03:10:00Z"))
         // Second pass through 23:xx on Saturday 4 April (clocks went back at midnight).
         #expect(local.dateText == "2026-04-04")
         #expect(local.hourMinuteText == "23:10")

@@ -27,7 +27,7 @@ struct EventTextTests {
     }
 
     @Test func statusLine() {
-        let zone = TimeZone(identifier: "Europe/Berlin")!
+        let zone = Zone(identifier: "Europe/Berlin")!
         // 2026-03-10T06:30:00Z is Tuesday 07:30 in Berlin (CET, +01:00).
         let next = Date(timeIntervalSince1970: 1_773_124_200)
         #expect(EventText.status(alarms: 4, reminders: 2, next: (next, Self.work), zone: zone) == "4 alarms, 2 reminders; next: Tue 07:30 Work")

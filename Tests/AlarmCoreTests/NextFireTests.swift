@@ -117,7 +117,7 @@ struct NextFireTests {
     @Test(arguments: cases)
     func dailyRule(_ c: FireCase) throws {
         let rule = DailyRule(time: try timeOfDay(c.time), days: try c.repeatDays())
-        let rules = ZoneRules(try zone(c.zone))
+        let rules = try zone(c.zone).rules
         let next = rule.nextFire(after: try ISO.seconds(c.after), rules: rules)
         #expect(ISO.string(seconds: next) == c.expected)
     }
@@ -210,9 +210,9 @@ struct NextFireTests {
     func dailyAlarmThroughAYear(zoneID: String, time: String, gapDate: String, shifted: String) throws {
         let tz = try zone(zoneID)
         let rule = DailyRule(time: try timeOfDay(time), days: .everyDay)
-        let rules = ZoneRules(tz)
+        let rules = tz.rules
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = tz
+        calendar.timeZone = try reference(tz)
         // Start at local midnight on 1 January 2026.
         var day = try #require(calendar.date(from: DateComponents(year: 2026, month: 1, day: 1)))
         var cursor = Int64(day.timeIntervalSince1970) - 1
@@ -247,7 +247,7 @@ struct PreviewTests {
         let days = preview.map { Wall($0, in: tz).dateKey }
         #expect(Set(days).count == days.count)
 
-        let rulePreview = alarm.rule.preview(count: 300, after: Int64(start.timeIntervalSince1970), rules: ZoneRules(tz))
+        let rulePreview = alarm.rule.preview(count: 300, after: Int64(start.timeIntervalSince1970), rules: tz.rules)
         #expect(rulePreview.map { Date(epochSeconds: $0) } == preview)
     }
 
@@ -262,13 +262,13 @@ struct PreviewTests {
     func countIsHonoured(count: Int) throws {
         let alarm = Alarm(time: try timeOfDay("07:30"), days: .weekdays, created: try ISO.date("2020-01-01T00:00:00Z"))
         #expect(alarm.preview(count: count, after: try ISO.date("2026-06-01T00:00:00Z"), in: try zone("Europe/Berlin")).count == count)
-        #expect(alarm.rule.preview(count: count, after: 0, rules: ZoneRules(try zone("Europe/Berlin"))).count == count)
+        #expect(alarm.rule.preview(count: count, after: 0, rules: try zone("Europe/Berlin").rules).count == count)
     }
 
     @Test func negativeCountIsEmpty() throws {
         let alarm = Alarm(time: try timeOfDay("07:30"), days: .weekdays, created: try ISO.date("2020-01-01T00:00:00Z"))
         #expect(alarm.preview(count: -3, after: try ISO.date("2026-06-01T00:00:00Z"), in: try zone("UTC")).isEmpty)
-        #expect(alarm.rule.preview(count: -3, after: 0, rules: ZoneRules(try zone("UTC"))).isEmpty)
+        #expect(alarm.rule.preview(count: -3, after: 0, rules: try zone("UTC").rules).isEmpty)
     }
 
     @Test func weekdayPreviewSkipsWeekends() throws {

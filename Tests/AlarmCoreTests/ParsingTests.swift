@@ -176,7 +176,7 @@ struct InstantParserTests {
 
     @Test(arguments: valid)
     func parses(text: String, zoneID: String, expected: String, why: String) throws {
-        let rules = ZoneRules(try zone(zoneID))
+        let rules = try zone(zoneID).rules
         let parsed = try InstantParser.parse(text, rules: rules)
         #expect(parsed == (try ISO.date(expected)), "\(text) in \(zoneID) (\(why)) parsed as \(ISO.string(parsed))")
     }
@@ -187,7 +187,7 @@ struct InstantParserTests {
         ("2026-03-07T12:00:00.123456789Z", "2026-03-07T12:00:00.123Z"),
     ])
     func fractionalSeconds(text: String, expected: String) throws {
-        let parsed = try InstantParser.parse(text, rules: ZoneRules(try zone("UTC")))
+        let parsed = try InstantParser.parse(text, rules: try zone("UTC").rules)
         let want = try ISO.date(expected).timeIntervalSince1970
         // ISO8601DateFormatter keeps milliseconds only; a microsecond tolerance is plenty.
         #expect(abs(parsed.timeIntervalSince1970 - want) < 0.001, "\(text) parsed as \(parsed.timeIntervalSince1970)")
@@ -195,7 +195,7 @@ struct InstantParserTests {
 
     @Test(arguments: ["2026-02-30", "2026-02-29 12:00", "2100-02-29", "1900-02-29T00:00:00Z", "2026-04-31T12:00:00Z", "2026-02-00"])
     func rejectsDaysThatDoNotExist(text: String) throws {
-        let error = try #require(throws: ValidationError.self) { try InstantParser.parse(text, rules: ZoneRules(try zone("UTC")), field: "--due") }
+        let error = try #require(throws: ValidationError.self) { try InstantParser.parse(text, rules: try zone("UTC").rules, field: "--due") }
         #expect(error.field == "--due")
         #expect(error.description.hasPrefix("--due must have a day that exists"), "\(error)")
         #expect(error.description.hasSuffix("got \"\(text)\""), "\(error)")
@@ -211,7 +211,7 @@ struct InstantParserTests {
         "2026-03-07-05:00", "2026-03-07Z",
     ])
     func rejectsGarbage(text: String) throws {
-        let error = try #require(throws: ValidationError.self) { try InstantParser.parse(text, rules: ZoneRules(try zone("UTC"))) }
+        let error = try #require(throws: ValidationError.self) { try InstantParser.parse(text, rules: try zone("UTC").rules) }
         #expect(error.field == "time")
         #expect(error.description.hasSuffix("got \"\(text)\""), "\(error)")
     }

@@ -5,7 +5,7 @@ import Testing
 /// The ringing lifecycle as tables of (state, event, now) → (state, actions),
 /// driven by a manual clock: every `now` is a literal.
 @Suite struct RingingMachineTests {
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = Zone.utc
     static let policy = RingPolicy(missedGrace: 300, reminderSnooze: SnoozeSettings(enabled: true, minutes: 5, maxCount: 0), reminderRingSeconds: 60)
 
     /// 2026-03-09 is a Monday.

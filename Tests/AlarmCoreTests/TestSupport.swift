@@ -37,12 +37,22 @@ enum ISO {
     static func string(seconds: Int64) -> String { string(Date(timeIntervalSince1970: TimeInterval(seconds))) }
 }
 
-/// A zone by identifier; throws (rather than traps) for a typo in a table.
-func zone(_ identifier: String) throws -> TimeZone {
-    guard let zone = TimeZone(identifier: identifier) else {
+/// alarmd's zone by identifier, read from the system's TZif file; throws
+/// (rather than traps) for a typo in a table.
+func zone(_ identifier: String) throws -> Zone {
+    guard let zone = Zone(identifier: identifier) else {
         throw TestSupportError(description: "unknown time zone \(identifier)")
     }
     return zone
+}
+
+/// Foundation's zone of the same name: ICU's reader and its own copy of the tz
+/// database, the independent reference tests compare alarmd's rules with.
+func reference(_ zone: Zone) throws -> TimeZone {
+    guard let tz = TimeZone(identifier: zone.identifier) else {
+        throw TestSupportError(description: "Foundation does not know \(zone.identifier)")
+    }
+    return tz
 }
 
 /// `TimeOfDay` from `HH:MM` text, built with the validating initialiser (the parser
@@ -70,9 +80,9 @@ struct Wall: Equatable, CustomStringConvertible {
         (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
     }
 
-    init(_ date: Date, in zone: TimeZone) {
+    init(_ date: Date, in zone: Zone) {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        calendar.timeZone = TimeZone(identifier: zone.identifier)!
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         self.init(year: c.year!, month: c.month!, day: c.day!, hour: c.hour!, minute: c.minute!, second: c.second!)
     }

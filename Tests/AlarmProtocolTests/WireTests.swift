@@ -145,7 +145,7 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
         #expect(fields.maxSnoozes == 3)
         #expect(fields.ringSeconds == 120)
         #expect(fields.enabled == false)
-        #expect(fields.timeZone == .some(TimeZone(identifier: "Asia/Kolkata")))
+        #expect(fields.timeZone == .some(Zone(identifier: "Asia/Kolkata")))
     }
 
     @Test func absentFieldsStayNil() throws {
@@ -162,7 +162,7 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
             Issue.record("timeZone \"\" should un-pin, got \(String(describing: fields.timeZone))")
             return
         }
-        var alarm = Alarm(time: try TimeOfDay(hour: 6, minute: 0), timeZone: TimeZone(identifier: "Europe/Berlin"), created: Date(timeIntervalSince1970: 0))
+        var alarm = Alarm(time: try TimeOfDay(hour: 6, minute: 0), timeZone: Zone(identifier: "Europe/Berlin"), created: Date(timeIntervalSince1970: 0))
         fields.apply(to: &alarm)
         #expect(alarm.timeZone == nil)
     }
@@ -207,7 +207,7 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
 }
 
 @Suite struct ExportDocumentTests {
-    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+    static let berlin = Zone(identifier: "Europe/Berlin")!
     static let created = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
     static func sample() throws -> (alarms: [Alarm], reminders: [Reminder]) {
@@ -216,7 +216,7 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
                   label: "Work", created: created, updated: created.addingTimeInterval(3600)),
             Alarm(id: UUID(uuidString: "AAAAAAAA-BBBB-4CCC-8DDD-EEEEEEEEEEEE")!, time: try TimeOfDay(hour: 23, minute: 5), days: .never,
                   label: "Quote \" and ünïcode", sound: .none, snooze: SnoozeSettings(enabled: false, minutes: 5, maxCount: 3),
-                  ringSeconds: 60, enabled: false, skipNext: true, timeZone: TimeZone(identifier: "America/New_York"),
+                  ringSeconds: 60, enabled: false, skipNext: true, timeZone: Zone(identifier: "America/New_York"),
                   created: created.addingTimeInterval(86_400 * 180), updated: created.addingTimeInterval(86_400 * 181)),
             Alarm(id: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, time: try TimeOfDay(hour: 0, minute: 0), days: .weekends,
                   sound: .file("/home/me/ring.oga"), created: created),
@@ -345,25 +345,25 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
 
 @Suite struct WireTimeTests {
     @Test func positiveHalfHourOffset() {
-        let zone = TimeZone(identifier: "Asia/Kolkata")!
+        let zone = Zone(identifier: "Asia/Kolkata")!
         #expect(WireTime.string(Date(timeIntervalSince1970: 1_773_021_600), in: zone) == "2026-03-09T07:30:00+05:30")
     }
 
     @Test func negativeOffset() {
-        let zone = TimeZone(identifier: "America/New_York")!
+        let zone = Zone(identifier: "America/New_York")!
         #expect(WireTime.string(Date(timeIntervalSince1970: 1_782_907_200), in: zone) == "2026-07-01T08:00:00-04:00")
         // The same zone in winter.
         #expect(WireTime.string(Date(timeIntervalSince1970: 1_768_521_599), in: zone) == "2026-01-15T18:59:59-05:00")
     }
 
     @Test func utc() {
-        let zone = TimeZone(identifier: "UTC")!
+        let zone = Zone.utc
         #expect(WireTime.string(Date(timeIntervalSince1970: 1_768_521_599), in: zone) == "2026-01-15T23:59:59+00:00")
         #expect(WireTime.string(Date(timeIntervalSince1970: 0), in: zone) == "1970-01-01T00:00:00+00:00")
     }
 
     @Test func fractionOnlyWhenNonZero() {
-        let zone = TimeZone(identifier: "UTC")!
+        let zone = Zone.utc
         let base = 1_768_521_599.0
         #expect(WireTime.string(Date(timeIntervalSince1970: base), in: zone) == "2026-01-15T23:59:59+00:00")
         #expect(WireTime.string(Date(timeIntervalSince1970: base + 0.25), in: zone) == "2026-01-15T23:59:59.250000+00:00")
@@ -376,15 +376,15 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
     }
 
     @Test func jsonNullForNoDate() {
-        #expect(WireTime.json(nil, in: TimeZone(identifier: "UTC")!) == .null)
-        #expect(WireTime.json(Date(timeIntervalSince1970: 0), in: TimeZone(identifier: "UTC")!) == "1970-01-01T00:00:00+00:00")
+        #expect(WireTime.json(nil, in: Zone.utc) == .null)
+        #expect(WireTime.json(Date(timeIntervalSince1970: 0), in: Zone.utc) == "1970-01-01T00:00:00+00:00")
     }
 
     @Test func parsesWhatItPrints() throws {
-        let zone = TimeZone(identifier: "Asia/Kolkata")!
+        let zone = Zone(identifier: "Asia/Kolkata")!
         let date = Date(timeIntervalSince1970: 1_773_021_600.25)
         let text = WireTime.string(date, in: zone)
-        #expect(try WireTime.parse(text, parameter: "due", zone: TimeZone(identifier: "UTC")!) == date)
+        #expect(try WireTime.parse(text, parameter: "due", zone: Zone.utc) == date)
         let error = varlinkError { () throws(VarlinkError) in try WireTime.parse("soon", parameter: "due", zone: zone) }
         #expect(invalidParameter(error) == "due")
     }

@@ -9,7 +9,7 @@ struct StoreBasicsTests {
     @Test func everyFieldSurvivesCloseAndReopen() throws {
         try withScratchDirectory { directory throws in
             let path = storePath(in: directory)
-            let pinned = try #require(TimeZone(identifier: "America/New_York"))
+            let pinned = try #require(Zone(identifier: "America/New_York"))
             let alarms = [
                 Alarm(
                     id: Sample.id(1), time: try TimeOfDay(hour: 23, minute: 59), days: .weekdays,

@@ -65,7 +65,7 @@ struct StoreMigrationTests {
 
             // The version 2 parts work on the migrated file.
             var pinned = work
-            pinned.timeZone = TimeZone(identifier: "Europe/Berlin")
+            pinned.timeZone = Zone(identifier: "Europe/Berlin")
             pinned.skipNext = true
             pinned.snooze.maxCount = 3
             try store.update(pinned)

@@ -15,7 +15,7 @@ struct StoreMutationTests {
 
             alarm.label = "Gym"
             alarm.days = .weekends
-            alarm.timeZone = TimeZone(identifier: "Asia/Tokyo")
+            alarm.timeZone = Zone(identifier: "Asia/Tokyo")
             alarm.updated = Sample.updated
             try store.update(alarm)
             #expect(try store.alarm(id: alarm.id) == alarm)

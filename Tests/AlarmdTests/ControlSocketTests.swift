@@ -1,3 +1,4 @@
+import AlarmCore
 import AlarmProtocol
 import Foundation
 import Glibc
@@ -262,7 +263,7 @@ import Testing
         let watcher = try RawSocket(path: daemon.socketPath)
         watcher.sendMessage(#"{"method":"io.alarmd.Watch","more":true}"#)
         #expect(watcher.receive(timeout: 0.3) == .timedOut(pending: []), "Watch answered before any event")
-        let due = WireTime.string(Date().addingTimeInterval(1), in: TimeZone(identifier: "Asia/Kolkata")!)
+        let due = WireTime.string(Date().addingTimeInterval(1), in: Zone(identifier: "Asia/Kolkata")!)
         let added = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.AddReminder","parameters":{"title":"Raw watch","due":"\#(due)"}}"#)
         let id = try #require(added.parameters?["reminder"]?.objectValue?["id"]?.stringValue, "\(added.text)")
         let deadline = Date().addingTimeInterval(10)

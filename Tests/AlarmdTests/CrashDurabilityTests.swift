@@ -54,12 +54,12 @@ import Testing
                 let title = "c\(cycle)-\(number)-\(serial)"
                 let due = now.addingTimeInterval(0.2 + Double(random.below(2_800)) / 1_000)
                 model.withLock { _ = $0.uncertainAdds.insert(title) }
-                guard let reply = try? socket.call(#"{"method":"io.alarmd.AddReminder","parameters":{"title":"\#(title)","due":"\#(WireTime.string(due, in: TimeZone(identifier: "UTC")!))"}}"#, timeout: 5),
+                guard let reply = try? socket.call(#"{"method":"io.alarmd.AddReminder","parameters":{"title":"\#(title)","due":"\#(WireTime.string(due, in: Zone.utc))"}}"#, timeout: 5),
                       let id = reply.parameters?["reminder"]?.objectValue?["id"]?.stringValue
                 else { return }
                 model.withLock {
                     $0.uncertainAdds.remove(title)
-                    let stored = reply.parameters?["reminder"]?.objectValue?["due"]?.stringValue.flatMap { try? WireTime.parse($0, parameter: "due", zone: TimeZone(identifier: "UTC")!) }
+                    let stored = reply.parameters?["reminder"]?.objectValue?["due"]?.stringValue.flatMap { try? WireTime.parse($0, parameter: "due", zone: Zone.utc) }
                     $0.items[id] = Known(due: stored ?? due, titles: [title])
                     $0.acknowledged += 1
                 }

@@ -90,7 +90,7 @@ import Testing
         let daemon = DaemonProcess()
         let now = Date()
         let due = now.addingTimeInterval(-120)
-        let local = ZoneRules.shared(for: TimeZone(identifier: "UTC")!).localDateTime(at: due.epochSecondsFloor)
+        let local = Zone.utc.rules.localDateTime(at: due.epochSecondsFloor)
         let alarm = Alarm(time: try TimeOfDay(hour: local.hour, minute: local.minute), days: .everyDay, label: "Late", created: now.addingTimeInterval(-86_400 * 3))
         try Self.seed(daemon, alarms: [alarm], states: [alarm.id: RingState(anchor: now.addingTimeInterval(-86_400))])
         try daemon.start()
@@ -107,7 +107,7 @@ import Testing
         let daemon = DaemonProcess()
         let now = Date()
         let due = now.addingTimeInterval(-7200)
-        let local = ZoneRules.shared(for: TimeZone(identifier: "UTC")!).localDateTime(at: due.epochSecondsFloor)
+        let local = Zone.utc.rules.localDateTime(at: due.epochSecondsFloor)
         let alarm = Alarm(time: try TimeOfDay(hour: local.hour, minute: local.minute), days: .everyDay, label: "Gone", created: now.addingTimeInterval(-86_400 * 10))
         // Anchored five days back: five occurrences were lost, one event reports them.
         try Self.seed(daemon, alarms: [alarm], states: [alarm.id: RingState(anchor: now.addingTimeInterval(-86_400 * 5))])

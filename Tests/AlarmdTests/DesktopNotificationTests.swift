@@ -155,7 +155,7 @@ struct DesktopNotificationTests {
         let player = DesktopDaemon.writeRecordingPlayer(in: directory.path)
         let daemon = DaemonProcess(directory: directory, config: Self.config(player: player.script), environment: desktop.environment)
         let now = Date()
-        let local = ZoneRules.shared(for: TimeZone(identifier: "UTC")!).localDateTime(at: now.epochSecondsFloor)
+        let local = Zone.utc.rules.localDateTime(at: now.epochSecondsFloor)
         let time = try TimeOfDay(hour: local.hour, minute: local.minute)
         let created = now.addingTimeInterval(-86_400 * 2)
         let daily = Alarm(time: time, days: .everyDay, label: "Wake <up> & go", snooze: SnoozeSettings(minutes: 5), created: created)
@@ -341,7 +341,7 @@ struct DesktopNotificationTests {
         let daemon = DaemonProcess(directory: directory, config: Self.config(player: player.script), environment: desktop.environment)
         let now = Date()
         let due = now.addingTimeInterval(-7200)
-        let local = ZoneRules.shared(for: TimeZone(identifier: "UTC")!).localDateTime(at: due.epochSecondsFloor)
+        let local = Zone.utc.rules.localDateTime(at: due.epochSecondsFloor)
         let alarm = Alarm(time: try TimeOfDay(hour: local.hour, minute: local.minute), days: .everyDay, label: "Gone & <away>",
                           created: now.addingTimeInterval(-86_400 * 10))
         try DaemonProcessTests.seed(daemon, alarms: [alarm], states: [alarm.id: RingState(anchor: now.addingTimeInterval(-86_400 * 3))])

@@ -21,7 +21,7 @@ import Testing
         var ids: [String] = []
         for (index, delay) in [1.0, 1.5, 2.0, 2.5, 3.0].enumerated() {
             let due = start.addingTimeInterval(delay)
-            let reply = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.AddReminder","parameters":{"title":"R\#(index)","due":"\#(WireTime.string(due, in: TimeZone(identifier: "UTC")!))"}}"#)
+            let reply = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.AddReminder","parameters":{"title":"R\#(index)","due":"\#(WireTime.string(due, in: Zone.utc))"}}"#)
             let id = try #require(reply.parameters?["reminder"]?.objectValue?["id"]?.stringValue, "\(reply.text)")
             ids.append(id)
         }

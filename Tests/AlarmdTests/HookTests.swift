@@ -104,7 +104,7 @@ import Testing
                                       environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(directory.path)/no-bus"])
         // An alarm due this minute, seeded so that it rings at start.
         let now = Date()
-        let local = ZoneRules.shared(for: TimeZone(identifier: "UTC")!).localDateTime(at: now.epochSecondsFloor)
+        let local = Zone.utc.rules.localDateTime(at: now.epochSecondsFloor)
         let alarm = Alarm(time: try TimeOfDay(hour: local.hour, minute: local.minute), days: .everyDay, label: "Wake",
                           command: [alarmScript, "--from", "alarm"], created: now.addingTimeInterval(-86_400 * 2))
         try DaemonProcessTests.seed(restarted, alarms: [alarm], states: [alarm.id: RingState(anchor: now.addingTimeInterval(-86_400))])

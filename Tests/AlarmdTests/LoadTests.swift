@@ -1,3 +1,4 @@
+import AlarmCore
 import AlarmProtocol
 import Foundation
 import Glibc
@@ -121,7 +122,7 @@ import Testing
         let daemon = DaemonProcess(config: "[Control]\nMaxClients=128\nWatchBacklog=64K\n")
         try daemon.startAndWaitReady()
         defer { daemon.stop() }
-        let utc = TimeZone(identifier: "UTC")!
+        let utc = Zone.utc
 
         // A reminder every 100 ms for 60 s, starting in 2 s.
         let start = Date().addingTimeInterval(2)

@@ -9,12 +9,11 @@ import Testing
 @Suite struct RefusalReplyTests {
     @Test func snoozeNotAllowedNamesTheItemsID() throws {
         let fixture = try SchedulerTests.Fixture()
-        let utc = TimeZone(identifier: "UTC")!
         let now = fixture.clock.now()
         // The next whole minute, at least two seconds away.
         let minute = (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 120
         let fire = Date(timeIntervalSince1970: minute)
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: utc, from: fire)
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: fire)
         let alarm = Alarm(time: try TimeOfDay(hour: parts.hour!, minute: parts.minute!), label: "No snooze",
                           snooze: SnoozeSettings(enabled: false, minutes: 9, maxCount: 0), created: now)
         try fixture.scheduler.upsert(.alarm(alarm))

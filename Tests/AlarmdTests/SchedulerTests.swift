@@ -13,7 +13,7 @@ import Testing
         let calls = Mutex<[String]>([])
         func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool) { calls.withLock { $0.append("start \(item.title) \(snoozeCount)\(resumed ? " resumed" : "")") } }
         func stopRinging(_ id: UUID) { calls.withLock { $0.append("stop") } }
-        func showMissed(_ item: Item, scheduled: Date) { calls.withLock { $0.append("missed \(item.title)") } }
+        func showMissed(_ item: Item, scheduled: Date, zone: Zone) { calls.withLock { $0.append("missed \(item.title)") } }
         func stopAll() { calls.withLock { $0.append("stop all") } }
         var log: [String] { calls.withLock { $0 } }
     }
@@ -34,7 +34,7 @@ import Testing
             store = try Store(path: directory.path + "/alarmd.sqlite3")
             scheduler = Scheduler(store: store, clock: clock, journal: Journal(), ringer: ringer,
                                   policy: RingPolicy(missedGrace: 300, reminderSnooze: SnoozeSettings(enabled: true, minutes: 1, maxCount: 3), reminderRingSeconds: 600),
-                                  zone: TimeZone(identifier: "UTC")!)
+                                  zone: Zone.utc)
             let recorded = recorded
             // Edits (`changed`) are not what these tests count.
             _ = scheduler.events.subscribe { event in
@@ -171,14 +171,14 @@ import Testing
             let store = try Store(path: path)
             try store.insert(reminder)
             let ahead = try #require(RingingMachine.firingAhead(item: .reminder(reminder), state: RingState(anchor: now), wake: due,
-                                                                zone: TimeZone(identifier: "UTC")!, policy: policy))
+                                                                zone: Zone.utc, policy: policy))
             try store.saveRingStates([(reminder.id, .reminder, ahead.state)])
             store.close()
         }
         let store = try Store(path: path)
         defer { store.close() }
         let ringer = RecordingRinger()
-        let second = Scheduler(store: store, clock: clock, journal: Journal(), ringer: ringer, policy: policy, zone: TimeZone(identifier: "UTC")!)
+        let second = Scheduler(store: store, clock: clock, journal: Journal(), ringer: ringer, policy: policy, zone: Zone.utc)
         let events = EventLog()
         _ = second.events.subscribe { event in events.events.withLock { $0.append(event) } }
         try second.start()
@@ -211,7 +211,7 @@ import Testing
         let store = try Store(path: path)
         defer { store.close() }
         let scheduler = Scheduler(store: store, clock: SystemClock(), journal: Journal(), ringer: RecordingRinger(),
-                                  policy: RingPolicy(missedGrace: 300, reminderSnooze: .default, reminderRingSeconds: 60), zone: TimeZone(identifier: "UTC")!)
+                                  policy: RingPolicy(missedGrace: 300, reminderSnooze: .default, reminderRingSeconds: 60), zone: Zone.utc)
         do {
             try scheduler.start()
             Issue.record("a broken row was loaded")
@@ -258,7 +258,7 @@ import Testing
     @Test func upcomingMergesOccurrencesAcrossItems() throws {
         let fixture = try Fixture()
         let now = fixture.clock.now()
-        let rules = ZoneRules.shared(for: TimeZone(identifier: "UTC")!)
+        let rules = Zone.utc.rules
         // Times 2 and 3 hours from now, so that the order does not depend on the hour the test runs.
         func time(_ hoursAhead: Int64) throws -> TimeOfDay {
             let local = rules.localDateTime(at: now.epochSecondsFloor + hoursAhead * 3600)

@@ -102,7 +102,7 @@ import Testing
         let system = try Self.next(daemon)["Floating"] ?? ""
         let zone = SystemZone(environmentTZ: nil).current()
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        calendar.timeZone = try #require(TimeZone(identifier: zone.identifier))
         let instant = try #require(ISO8601DateFormatter().date(from: system), "\(system)")
         #expect(calendar.dateComponents([.hour, .minute], from: instant) == DateComponents(hour: 7, minute: 30), "\(system) in \(zone.identifier)")
     }

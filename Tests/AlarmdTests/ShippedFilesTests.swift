@@ -28,6 +28,26 @@ import Testing
         })
     }
 
+    /// alarmctl's layers use FoundationEssentials only: one `import Foundation`
+    /// there would link ICU into alarmctl again, a 70 MB binary that takes
+    /// twice as long to run a command (BENCHMARKS.md). The compiler would not
+    /// notice, so this does.
+    @Test func alarmctlsLayersDoNotImportFoundation() throws {
+        var offenders: [String] = []
+        for target in ["AlarmCore", "AlarmProtocol", "AlarmCLI", "alarmctl"] {
+            let directory = Self.root + "/Sources/" + target
+            let files = try FileManager.default.subpathsOfDirectory(atPath: directory).filter { $0.hasSuffix(".swift") }
+            #expect(!files.isEmpty, "\(target) has no sources")
+            for file in files {
+                let source = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+                if source.contains(#/(?m)^\s*(@testable\s+)?import\s+(Foundation|FoundationInternationalization)\s*$/#) {
+                    offenders.append(target + "/" + file)
+                }
+            }
+        }
+        #expect(offenders.isEmpty, "import FoundationEssentials instead in \(offenders)")
+    }
+
     @Test func theCatalogHasAnEntryForEveryMessageIDAndNoOther() throws {
         let defined = try Self.definedMessageIDs()
         // The reading of the source finds at least the ids the code names.

@@ -192,7 +192,7 @@ struct SoundLoopTests {
         let daemon = DaemonProcess(directory: directory, config: "[Sound]\nPlayer=\(player.script)\n",
                                    environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(directory.path)/no-bus"])
         let now = Date()
-        let local = ZoneRules.shared(for: TimeZone(identifier: "UTC")!).localDateTime(at: now.epochSecondsFloor)
+        let local = Zone.utc.rules.localDateTime(at: now.epochSecondsFloor)
         let time = try TimeOfDay(hour: local.hour, minute: local.minute)
         let created = now.addingTimeInterval(-86_400 * 2)
         let own = Alarm(time: time, days: .everyDay, label: "Own", sound: .file(file), created: created)

@@ -34,21 +34,21 @@ import Testing
         let directory = TemporaryDirectory()
         let store = try Store(path: directory.path + "/alarmd.sqlite3")
         let clock = ShiftedClock()
-        let scheduler = Scheduler(store: store, clock: clock, journal: Journal(), ringer: LoggingRinger(journal: Journal()), policy: .default, zone: TimeZone(identifier: "Asia/Tokyo")!)
+        let scheduler = Scheduler(store: store, clock: clock, journal: Journal(), ringer: LoggingRinger(journal: Journal()), policy: .default, zone: Zone(identifier: "Asia/Tokyo")!)
         try scheduler.start()
         defer { scheduler.stop(); store.close() }
         let now = Date()
         let floating = Alarm(time: try TimeOfDay(hour: 7, minute: 30), days: .everyDay, label: "Floating", created: now)
-        let pinned = Alarm(time: try TimeOfDay(hour: 7, minute: 30), days: .everyDay, label: "Pinned", timeZone: TimeZone(identifier: "Asia/Tokyo"), created: now)
+        let pinned = Alarm(time: try TimeOfDay(hour: 7, minute: 30), days: .everyDay, label: "Pinned", timeZone: Zone(identifier: "Asia/Tokyo"), created: now)
         try scheduler.upsert(.alarm(floating))
         try scheduler.upsert(.alarm(pinned))
         func next(_ id: UUID) -> Date? { scheduler.snapshot().first { $0.item.id == id }?.next }
         let before = try #require(next(floating.id))
         #expect(next(pinned.id) == before)
-        scheduler.zoneChanged(TimeZone(identifier: "America/New_York")!)
+        scheduler.zoneChanged(Zone(identifier: "America/New_York")!)
         let after = try #require(next(floating.id))
         // 07:30 in New York, not Tokyo: a different instant, at 07:30 New York wall time.
-        let local = ZoneRules.shared(for: TimeZone(identifier: "America/New_York")!).localDateTime(at: after.epochSecondsFloor)
+        let local = Zone(identifier: "America/New_York")!.rules.localDateTime(at: after.epochSecondsFloor)
         #expect(local.hour == 7 && local.minute == 30)
         #expect(after != before)
         #expect(next(pinned.id) == before)
@@ -60,12 +60,12 @@ import Testing
         struct SlowRinger: Ringer {
             func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool) { usleep(500_000) }
             func stopRinging(_ id: UUID) {}
-            func showMissed(_ item: Item, scheduled: Date) {}
+            func showMissed(_ item: Item, scheduled: Date, zone: Zone) {}
             func stopAll() {}
         }
         let directory = TemporaryDirectory()
         let store = try Store(path: directory.path + "/alarmd.sqlite3")
-        let scheduler = Scheduler(store: store, clock: SystemClock(), journal: Journal(), ringer: SlowRinger(), policy: .default, zone: TimeZone(identifier: "UTC")!)
+        let scheduler = Scheduler(store: store, clock: SystemClock(), journal: Journal(), ringer: SlowRinger(), policy: .default, zone: Zone.utc)
         try scheduler.start()
         defer { scheduler.stop(); store.close() }
         let box = Box()

@@ -1,6 +1,6 @@
 import AlarmCore
 import AlarmProtocol
-import Foundation
+import FoundationEssentials
 
 /// The options `add` and `edit` share, read into the interface's `AlarmFields`.
 ///
@@ -51,7 +51,7 @@ enum AlarmFieldOptions {
             if name.isEmpty, editing {
                 fields["timeZone"] = ""
             } else {
-                fields["timeZone"] = .string(try PreviewCommand.zone(named: name, default: .current).identifier)
+                fields["timeZone"] = .string(try PreviewCommand.zone(named: name).identifier)
             }
         }
         try arguments.exclusive("command", "no-command")

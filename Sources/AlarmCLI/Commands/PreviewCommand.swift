@@ -1,6 +1,6 @@
 import AlarmCore
 import AlarmProtocol
-import Foundation
+import FoundationEssentials
 
 /// `alarmctl preview`: the next firings of a schedule, computed locally with the
 /// daemon's own time rules, so it works with no daemon running.
@@ -40,8 +40,9 @@ enum PreviewCommand {
             throw .invalid(error)
         }
         let count = try arguments.integer("count", in: 1...1000, default: 5)
-        let zone = try zone(named: arguments.value("tz"), default: context.systemZone)
-        let rules = ZoneRules.shared(for: zone)
+        var zone = context.systemZone
+        if let name = arguments.value("tz") { zone = try Self.zone(named: name) }
+        let rules = zone.rules
         var from = context.now
         if let text = arguments.value("from") {
             do { from = try InstantParser.parse(text, rules: rules, field: "--from") } catch { throw .invalid(error) }
@@ -59,8 +60,8 @@ enum PreviewCommand {
         }
     }
 
-    static func zone(named name: String?, default defaultZone: TimeZone) throws(CLIError) -> TimeZone {
-        guard let name else { return defaultZone }
+    /// The zone `--tz` names, or a usage error that quotes it.
+    static func zone(named name: String) throws(CLIError) -> Zone {
         guard let zone = ZoneName.zone(name) else {
             throw .usage("--tz must be an IANA time zone such as Europe/Berlin, got \(ValidationError.quoted(name))")
         }

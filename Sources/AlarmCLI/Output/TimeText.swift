@@ -1,9 +1,9 @@
 import AlarmCore
-import Foundation
+import FoundationEssentials
 
 /// Instants from the daemon (RFC 3339 strings) shown as local times.
 struct TimeText {
-    let zone: TimeZone
+    let zone: Zone
     let now: Date
 
     init(_ context: CommandContext) {
@@ -11,12 +11,12 @@ struct TimeText {
         now = context.now
     }
 
-    private var rules: ZoneRules { ZoneRules.shared(for: zone) }
+    private var rules: ZoneRules { zone.rules }
 
     /// Reads a wire instant; `nil` for null, a missing value, or text that is not one.
     static func instant(_ value: String?) -> Date? {
         guard let text = value, !text.isEmpty else { return nil }
-        return try? InstantParser.parse(text, rules: ZoneRules.shared(for: TimeZone(identifier: "UTC")!))
+        return try? InstantParser.parse(text, rules: Zone.utc.rules)
     }
 
     private func local(_ date: Date) -> LocalDateTime { rules.localDateTime(at: date.epochSecondsFloor) }
@@ -66,7 +66,7 @@ extension TimeText {
     /// `2026-03-09 Mon 07:30` (seconds shown when not zero), for lists of firings.
     func dayAndTime(_ text: String?) -> String {
         guard let date = Self.instant(text) else { return "—" }
-        let local = ZoneRules.shared(for: zone).localDateTime(at: date.epochSecondsFloor)
+        let local = zone.rules.localDateTime(at: date.epochSecondsFloor)
         let time = local.second == 0 ? local.hourMinuteText : local.timeText
         return "\(local.dateText) \(local.weekday.shortName) \(time)"
     }

@@ -1,6 +1,6 @@
 import AlarmCore
 import AlarmProtocol
-import Foundation
+import FoundationEssentials
 
 /// Reads the instants and durations given to `--at` and `--in`, and turns them
 /// into the RFC 3339 strings the daemon takes.
@@ -8,8 +8,8 @@ enum WhenParser {
     /// `2026-03-09T14:00:00+01:00` and other ISO 8601 forms, a local
     /// `2026-03-09 14:00`, or a time of day (`14:00`, `2pm`): today, or tomorrow
     /// when it has already passed today.
-    static func instant(_ text: String, option: String, now: Date, zone: TimeZone) throws(CLIError) -> Date {
-        let rules = ZoneRules.shared(for: zone)
+    static func instant(_ text: String, option: String, now: Date, zone: Zone) throws(CLIError) -> Date {
+        let rules = zone.rules
         if looksLikeDate(text) {
             do { return try InstantParser.parse(text, rules: rules, field: option) } catch { throw .invalid(error) }
         }

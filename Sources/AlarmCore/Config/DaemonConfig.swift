@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// alarmd's settings, with the built-in defaults that apply when no file sets them.
 /// `config/alarmd.conf` documents every key.

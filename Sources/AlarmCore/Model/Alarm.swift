@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A repeating or one-shot alarm at a local time of day.
 public struct Alarm: Identifiable, Hashable, Sendable {
@@ -27,7 +27,7 @@ public struct Alarm: Identifiable, Hashable, Sendable {
     }
     /// `nil` is a floating alarm that follows the system zone, like a phone alarm;
     /// a pinned alarm keeps ringing at its time in this zone wherever the machine is.
-    public var timeZone: TimeZone?
+    public var timeZone: Zone?
     /// A command run when the alarm fires (an argument vector, never a shell);
     /// empty for none.
     public var command: [String]
@@ -44,7 +44,7 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         ringSeconds: Int = Alarm.defaultRingSeconds,
         enabled: Bool = true,
         skipNext: Bool = false,
-        timeZone: TimeZone? = nil,
+        timeZone: Zone? = nil,
         command: [String] = [],
         created: Date,
         updated: Date? = nil

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which of the two item types an id refers to.
 public enum ItemKind: String, Sendable, Codable, CaseIterable {

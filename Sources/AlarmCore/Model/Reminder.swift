@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A to-do item with an optional due instant, kept in a manual order.
 public struct Reminder: Identifiable, Hashable, Sendable {

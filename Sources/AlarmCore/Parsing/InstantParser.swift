@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Parses the instants people type: RFC 3339 / ISO 8601 with an offset, or a
 /// local date and time read in a given zone.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A min-heap of deadlines keyed by small integer slots, with O(log n) insert,
 /// update and removal, and O(1) access to the earliest deadline.

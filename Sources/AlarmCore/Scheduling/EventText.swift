@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The human sentences alarmd writes to the journal and its status line.
 public enum EventText {
@@ -48,10 +48,10 @@ public enum EventText {
     }
 
     /// sd_notify STATUS: `4 alarms, 2 reminders; next: Tue 07:30 Work`.
-    public static func status(alarms: Int, reminders: Int, next: (instant: Date, item: Item)?, zone: TimeZone) -> String {
+    public static func status(alarms: Int, reminders: Int, next: (instant: Date, item: Item)?, zone: Zone) -> String {
         var text = plural(alarms, "alarm") + ", " + plural(reminders, "reminder") + "; next: "
         guard let next else { return text + "none" }
-        let rules = ZoneRules.shared(for: zone)
+        let rules = zone.rules
         let local = rules.localDateTime(at: next.instant.epochSecondsFloor)
         text += "\(local.weekday.shortName) \(local.hourMinuteText) \(next.item.title)"
         return text

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An alarm or a reminder, as the scheduler and the ringing machine see it.
 public enum Item: Hashable, Sendable, Identifiable {
@@ -44,7 +44,7 @@ public enum Item: Hashable, Sendable, Identifiable {
     }
 
     /// The first occurrence strictly after `instant`.
-    public func nextOccurrence(after instant: Date, in zone: TimeZone) -> Date? {
+    public func nextOccurrence(after instant: Date, in zone: Zone) -> Date? {
         switch self {
         case .alarm(let alarm): return alarm.nextFire(after: instant, in: zone)
         case .reminder(let reminder): return reminder.nextFire(after: instant, in: zone)
@@ -55,7 +55,7 @@ public enum Item: Hashable, Sendable, Identifiable {
     public func nextOccurrence(after instant: Date, systemRules: ZoneRules) -> Date? {
         switch self {
         case .alarm(let alarm): return alarm.nextFire(after: instant, systemRules: systemRules)
-        case .reminder(let reminder): return reminder.nextFire(after: instant, in: systemRules.timeZone)
+        case .reminder(let reminder): return reminder.nextFire(after: instant, in: Zone(rules: systemRules))
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every item the scheduler keeps, with its ringing state and its next
 /// wake-up, laid out for a million items.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Daemon-wide settings that the ringing machine needs (from the configuration).
 public struct RingPolicy: Hashable, Sendable {

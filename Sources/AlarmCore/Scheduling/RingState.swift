@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where one item stands in its ringing lifecycle. This is persisted before any
 /// change to it is acknowledged, so that a restart neither loses a snooze nor

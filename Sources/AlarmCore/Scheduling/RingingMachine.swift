@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Something the daemon must do because an item changed phase. The machine only
 /// describes effects; the daemon performs them (store, journal, ringer), in the
@@ -66,7 +66,7 @@ public enum RingError: Error, Hashable, Sendable, CustomStringConvertible {
 public enum RingingMachine {
     /// When the item next needs attention: its next occurrence, the end of its
     /// ring duration, or the end of its snooze. `nil` when it will not fire.
-    public static func wake(item: Item, state: RingState, zone: TimeZone, policy: RingPolicy) -> Date? {
+    public static func wake(item: Item, state: RingState, zone: Zone, policy: RingPolicy) -> Date? {
         wake(item: item, state: state, policy: policy) { item.nextOccurrence(after: $0, in: zone) }
     }
 
@@ -89,7 +89,7 @@ public enum RingingMachine {
     }
 
     /// The timer reached the item's wake instant (or the daemon got to it late).
-    public static func advance(item: Item, state: RingState, now: Date, zone: TimeZone, policy: RingPolicy) -> RingTransition {
+    public static func advance(item: Item, state: RingState, now: Date, zone: Zone, policy: RingPolicy) -> RingTransition {
         guard let wake = wake(item: item, state: state, zone: zone, policy: policy), wake <= now else {
             return RingTransition(state: state)
         }
@@ -157,7 +157,7 @@ public enum RingingMachine {
     /// ordinary firing — rings on time, nothing missed, skipped or switched off —
     /// and so can be saved before the instant arrives: then the firing itself
     /// only has to be announced. `nil` for any other step.
-    public static func firingAhead(item: Item, state: RingState, wake: Date, zone: TimeZone, policy: RingPolicy) -> RingTransition? {
+    public static func firingAhead(item: Item, state: RingState, wake: Date, zone: Zone, policy: RingPolicy) -> RingTransition? {
         guard case .waiting = state.phase else { return nil }
         let transition = advance(item: item, state: state, now: wake, zone: zone, policy: policy)
         guard case .ringing(let since) = transition.state.phase, since == wake, let occurrence = transition.state.occurrence,
@@ -194,7 +194,7 @@ public enum RingingMachine {
 
     // MARK: - Steps
 
-    private static func occurrenceDue(item: Item, state: RingState, first: Date, now: Date, zone: TimeZone, policy: RingPolicy) -> RingTransition {
+    private static func occurrenceDue(item: Item, state: RingState, first: Date, now: Date, zone: Zone, policy: RingPolicy) -> RingTransition {
         // Find the latest occurrence not after now. After a long absence only the
         // last eight days are walked: a week always contains the latest one.
         var latest = first

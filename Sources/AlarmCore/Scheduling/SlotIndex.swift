@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The id → slot map of ``ItemTable``: open addressing with linear probing
 /// over two flat arrays of the ids' halves.

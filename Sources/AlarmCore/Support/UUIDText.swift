@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension UUID {
     /// Reads the canonical text form, `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in

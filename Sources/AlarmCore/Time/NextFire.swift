@@ -1,16 +1,16 @@
-import Foundation
+import FoundationEssentials
 
 /// Something that fires at computable instants: an alarm or a reminder.
 public protocol Schedulable: Sendable {
     /// The first firing instant strictly after `instant`, or `nil` when it will not
     /// fire again. `systemZone` is the zone floating items follow; pinned alarms
     /// use their own and reminders, being absolute, use none.
-    func nextFire(after instant: Date, in systemZone: TimeZone) -> Date?
+    func nextFire(after instant: Date, in systemZone: Zone) -> Date?
 }
 
 extension Schedulable {
     /// The next `count` firing instants after `instant` (fewer if it stops firing).
-    public func preview(count: Int, after instant: Date, in systemZone: TimeZone) -> [Date] {
+    public func preview(count: Int, after instant: Date, in systemZone: Zone) -> [Date] {
         var result: [Date] = []
         var cursor = instant
         while result.count < count, let next = nextFire(after: cursor, in: systemZone) {
@@ -25,19 +25,17 @@ extension Alarm: Schedulable {
     public var rule: DailyRule { DailyRule(time: time, days: days) }
 
     /// The zone this alarm's wall times are read in.
-    public func effectiveZone(system: TimeZone) -> TimeZone { timeZone ?? system }
+    public func effectiveZone(system: Zone) -> Zone { timeZone ?? system }
 
     /// Next occurrence of the alarm's time after `instant`, ignoring `enabled` and
     /// `skipNext` (those are the scheduler's business).
-    public func nextFire(after instant: Date, in systemZone: TimeZone) -> Date? {
-        nextFire(after: instant, rules: ZoneRules.shared(for: effectiveZone(system: systemZone)))
+    public func nextFire(after instant: Date, in systemZone: Zone) -> Date? {
+        nextFire(after: instant, rules: effectiveZone(system: systemZone).rules)
     }
 
-    /// The same, with the system zone's rules already at hand: looking a zone
-    /// up hashes and compares `TimeZone`s, which costs more than the
-    /// computation itself when a million alarms are planned at once.
+    /// The same, with the system zone's rules already at hand.
     public func nextFire(after instant: Date, systemRules: ZoneRules) -> Date? {
-        nextFire(after: instant, rules: timeZone.map { ZoneRules.shared(for: $0) } ?? systemRules)
+        nextFire(after: instant, rules: timeZone?.rules ?? systemRules)
     }
 
     private func nextFire(after instant: Date, rules: ZoneRules) -> Date? {
@@ -47,7 +45,7 @@ extension Alarm: Schedulable {
 
 extension Reminder: Schedulable {
     /// The due instant while it is still ahead and the reminder is not done.
-    public func nextFire(after instant: Date, in systemZone: TimeZone) -> Date? {
+    public func nextFire(after instant: Date, in systemZone: Zone) -> Date? {
         guard !done, let due, due > instant else { return nil }
         return due
     }

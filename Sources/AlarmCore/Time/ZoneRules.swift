@@ -1,74 +1,77 @@
-import Foundation
 import Synchronization
 
 /// A time zone's UTC offsets as a sorted table of transitions, so that converting
 /// between instants and wall-clock times is a binary search plus arithmetic.
 ///
-/// `Calendar.nextDate(after:matching:…)` costs tens of microseconds a call, which
-/// is seconds for a million alarms at start-up; a lookup here costs tens of
-/// nanoseconds. Instants outside the table's range fall back to `TimeZone`.
+/// The table comes from the zone's TZif file: its listed transitions, then the
+/// footer's yearly rule written out up to `defaultEnd`. A lookup costs tens of
+/// nanoseconds, which is what lets a million alarms be planned at start-up.
 /// Instants are whole seconds since the Unix epoch (`Int64`).
 public final class ZoneRules: Sendable {
-    /// 1900-01-01T00:00:00Z
+    /// 1900-01-01T00:00:00Z, where written-out footer rules start when a file
+    /// lists no transition at all.
     public static let defaultStart: Int64 = -2_208_988_800
-    /// 2200-01-01T00:00:00Z
+    /// 2200-01-01T00:00:00Z; later instants are read from the footer rule directly.
     public static let defaultEnd: Int64 = 7_258_118_400
 
-    public let timeZone: TimeZone
+    /// The tz database name, such as `Europe/Berlin`.
+    public let identifier: String
     /// Instants at which the offset changes, ascending.
     private let transitions: [Int64]
     /// `offsets[i]` holds from `transitions[i - 1]` (inclusive) to `transitions[i]`;
     /// one more entry than `transitions`.
     private let offsets: [Int32]
-    private let tableStart: Int64
     private let tableEnd: Int64
+    private let footer: PosixZoneRule?
 
-    public var identifier: String { timeZone.identifier }
-
-    /// Builds the table for `[start, end)` by walking the zone's transitions.
-    public init(_ timeZone: TimeZone, start: Int64 = ZoneRules.defaultStart, end: Int64 = ZoneRules.defaultEnd) {
-        self.timeZone = timeZone
-        tableStart = start
+    /// Builds the table up to `end` from a zone's TZif data.
+    public init(identifier: String, tzif: TZif, end: Int64 = ZoneRules.defaultEnd) {
+        self.identifier = identifier
         tableEnd = end
+        footer = tzif.footer
         var transitions: [Int64] = []
-        var offsets: [Int32] = [Int32(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(start))))]
-        var cursor = Date(timeIntervalSince1970: Double(start))
-        while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < Double(end) {
-            let offset = Int32(timeZone.secondsFromGMT(for: next))
-            // The walk also reports changes of abbreviation only; keep real offset changes.
+        var offsets: [Int32] = [tzif.initialOffset]
+        func add(_ instant: Int64, _ offset: Int32) {
+            // Files also list changes of abbreviation or of the DST flag alone; keep real offset changes.
             if offset != offsets[offsets.count - 1] {
-                transitions.append(Int64(next.timeIntervalSince1970.rounded(.down)))
+                transitions.append(instant)
                 offsets.append(offset)
             }
-            cursor = next
+        }
+        for (instant, offset) in zip(tzif.transitions, tzif.offsets) where instant < end { add(instant, offset) }
+        if let footer = tzif.footer {
+            let last = tzif.transitions.last ?? ZoneRules.defaultStart
+            let firstYear = Self.year(of: min(max(last, ZoneRules.defaultStart), end))
+            for year in firstYear...Self.year(of: end) {
+                for change in footer.transitions(year: year) where change.instant > last && change.instant < end {
+                    add(change.instant, change.offset)
+                }
+            }
+            // A footer without daylight time may still differ from the last listed type.
+            if footer.daylight == nil, last < end { add(max(last, ZoneRules.defaultStart), footer.standardOffset) }
         }
         self.transitions = transitions
         self.offsets = offsets
     }
 
-    private static let cache = Mutex<[TimeZone: ZoneRules]>([:])
-
-    /// Shared rules for `timeZone`, built once per zone and process.
-    public static func shared(for timeZone: TimeZone) -> ZoneRules {
-        if let rules = cache.withLock({ $0[timeZone] }) { return rules }
-        // Build outside the lock: a zone takes milliseconds and others may be waiting.
-        let rules = ZoneRules(timeZone)
-        return cache.withLock { cache in
-            if let existing = cache[timeZone] { return existing }
-            cache[timeZone] = rules
-            return rules
-        }
+    /// A zone whose offset never changes.
+    public convenience init(identifier: String, fixedOffset: Int32) {
+        self.init(identifier: identifier, tzif: TZif(transitions: [], offsets: [], initialOffset: fixedOffset, footer: nil))
     }
 
-    /// Number of offset changes in the table (for tests and diagnostics).
-    public var transitionCount: Int { transitions.count }
+    private static func year(of instant: Int64) -> Int {
+        CivilTime.date(dayNumber: CivilTime.floorDiv(instant, CivilTime.secondsPerDay)).year
+    }
+
+    /// Number of offset changes the table lists in `range` (for tests and diagnostics).
+    public func transitionCount(in range: Range<Int64>) -> Int {
+        transitions.reduce(0) { $0 + (range.contains($1) ? 1 : 0) }
+    }
 
     /// UTC offset in seconds (east positive) in force at `instant`.
     @inline(__always)
     public func offset(at instant: Int64) -> Int {
-        guard instant >= tableStart, instant < tableEnd else {
-            return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
-        }
+        if instant >= tableEnd, let footer { return Int(footer.offset(at: instant)) }
         return transitions.withUnsafeBufferPointer { table in
             var low = 0
             var high = table.count

@@ -31,7 +31,7 @@ public final class ControlService: Sendable {
     }
 
     /// The zone instants are shown in: the system zone, read when needed.
-    var zone: @Sendable () -> TimeZone { { [scheduler] in scheduler.systemZone } }
+    var zone: @Sendable () -> Zone { { [scheduler] in scheduler.systemZone } }
 
     func handle(_ method: String, _ parameters: Parameters) throws(VarlinkError) -> JSONObject {
         do throws(SchedulerError) {
@@ -276,7 +276,7 @@ public final class ControlService: Sendable {
 
     // MARK: - Daemon
 
-    static func firingJSON(_ firing: Scheduler.Firing, zone: TimeZone) -> JSONValue {
+    static func firingJSON(_ firing: Scheduler.Firing, zone: Zone) -> JSONValue {
         .object([
             "id": .string(firing.item.id.uuidString.lowercased()),
             "kind": .string(firing.item.kind.rawValue),
@@ -285,7 +285,7 @@ public final class ControlService: Sendable {
         ])
     }
 
-    static func eventJSON(_ event: DaemonEvent, zone: TimeZone) -> JSONValue {
+    static func eventJSON(_ event: DaemonEvent, zone: Zone) -> JSONValue {
         var object: JSONObject = [
             "kind": .string(event.kind.rawValue),
             "id": .string(event.item.id.uuidString.lowercased()),

@@ -9,7 +9,8 @@ import Foundation
 public protocol Ringer: Sendable {
     func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool)
     func stopRinging(_ id: UUID)
-    func showMissed(_ item: Item, scheduled: Date)
+    /// `zone` is the system zone, which a reminder's missed time is shown in.
+    func showMissed(_ item: Item, scheduled: Date, zone: Zone)
     /// The daemon is going away: stop everything.
     func stopAll()
 }
@@ -28,7 +29,7 @@ public struct LoggingRinger: Ringer {
         journal.send("Item \(id.uuidString.lowercased()) stopped ringing", priority: .debug, fields: [("ALARMD_ITEM_ID", id.uuidString.lowercased())])
     }
 
-    public func showMissed(_ item: Item, scheduled: Date) {}
+    public func showMissed(_ item: Item, scheduled: Date, zone: Zone) {}
 
     public func stopAll() {}
 }

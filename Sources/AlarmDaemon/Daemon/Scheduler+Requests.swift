@@ -19,7 +19,7 @@ extension Scheduler {
         public let reminders: Int
         public let ringing: [UUID]
         public let next: Firing?
-        public let zone: TimeZone
+        public let zone: Zone
     }
 
     /// One upcoming firing.

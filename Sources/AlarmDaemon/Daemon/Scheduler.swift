@@ -27,12 +27,12 @@ public final class Scheduler: @unchecked Sendable {
 
     // Confined to `queue`.
     private(set) var policy: RingPolicy
-    private(set) var zone: TimeZone {
+    private(set) var zone: Zone {
         didSet { publishedZone.withLock { $0 = zone } }
     }
     /// `zone`, readable from any thread without waiting for the queue: every
     /// reply that shows an instant needs it.
-    private let publishedZone: Mutex<TimeZone>
+    private let publishedZone: Mutex<Zone>
     /// Every item, its ringing state and its next wake-up.
     var table = ItemTable()
     private var timer: DispatchSourceTimer?
@@ -58,7 +58,7 @@ public final class Scheduler: @unchecked Sendable {
     private var lastStatus: Date?
     private var statusPending = false
 
-    public init(store: Store, clock: any Clock, journal: Journal, ringer: any Ringer, policy: RingPolicy, zone: TimeZone) {
+    public init(store: Store, clock: any Clock, journal: Journal, ringer: any Ringer, policy: RingPolicy, zone: Zone) {
         self.store = store
         self.clock = clock
         self.journal = journal
@@ -69,7 +69,7 @@ public final class Scheduler: @unchecked Sendable {
     }
 
     /// The zone floating alarms follow now.
-    public var systemZone: TimeZone { publishedZone.withLock { $0 } }
+    public var systemZone: Zone { publishedZone.withLock { $0 } }
 
     // MARK: - Life cycle
 
@@ -80,7 +80,7 @@ public final class Scheduler: @unchecked Sendable {
         try onQueue { () throws(StoreError) in
             let now = currentTime()
             writer = try AheadWriter(path: store.path)
-            let rules = ZoneRules.shared(for: zone)
+            let rules = zone.rules
             let policy = policy
             let loader = try TableLoader(path: store.path, now: now) { item, state in
                 RingingMachine.wake(item: item, state: state, systemRules: rules, policy: policy)
@@ -158,7 +158,7 @@ public final class Scheduler: @unchecked Sendable {
 
     /// The system time zone changed (or a reload re-read it): floating alarms
     /// move with it, pinned alarms and reminders do not.
-    public func zoneChanged(_ newZone: TimeZone) {
+    public func zoneChanged(_ newZone: Zone) {
         queue.async { [self] in
             guard newZone != zone else { return }
             journal.send("Time zone changed from \(zone.identifier) to \(newZone.identifier); re-planning", priority: .info, messageID: MessageID.clockChanged)
@@ -179,7 +179,7 @@ public final class Scheduler: @unchecked Sendable {
     }
 
     func rebuildDeadlines() {
-        let rules = ZoneRules.shared(for: zone)
+        let rules = zone.rules
         let policy = policy
         table.rebuildDeadlines { item, state in RingingMachine.wake(item: item, state: state, systemRules: rules, policy: policy) }
     }
@@ -442,7 +442,8 @@ public final class Scheduler: @unchecked Sendable {
         case .stopRinging:
             ringerQueue.async { ringer.stopRinging(item.id) }
         case .showMissed(let scheduled):
-            ringerQueue.async { ringer.showMissed(item, scheduled: scheduled) }
+            let zone = zone
+            ringerQueue.async { ringer.showMissed(item, scheduled: scheduled, zone: zone) }
         case .record(let kind, let scheduled, let detail):
             let event = DaemonEvent(kind: kind, item: item, scheduled: scheduled, actual: now, snoozeCount: state.snoozeCount, detail: detail)
             // Subscribers only queue the event, so it goes out from here: one

@@ -59,11 +59,11 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         queue.async { [self] in stop(id) }
     }
 
-    public func showMissed(_ item: Item, scheduled: Date) {
+    public func showMissed(_ item: Item, scheduled: Date, zone: Zone) {
         queue.async { [self] in
             let time: String
             if case .alarm(let alarm) = item { time = alarm.time.description } else {
-                time = ZoneRules.shared(for: TimeZone.current).localDateTime(at: scheduled.epochSecondsFloor).hourMinuteText
+                time = zone.rules.localDateTime(at: scheduled.epochSecondsFloor).hourMinuteText
             }
             _ = notifications.show(.init(summary: "Missed: \(item.title), \(time)", body: "", actions: [], urgency: 1,
                                          category: "x-alarmd.missed", resident: false, imagePath: nil))

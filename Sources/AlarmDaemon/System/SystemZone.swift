@@ -4,9 +4,9 @@ import Dispatch
 import Foundation
 import Glibc
 
-/// Finds the system time zone the way glibc does — `TZ` first, then
-/// `/etc/localtime` — but freshly on every call: Foundation's `TimeZone.current`
-/// is cached for the life of the process and would miss a zone change.
+/// The system time zone as glibc finds it — `TZ` first, then `/etc/localtime` —
+/// but freshly on every call, so that a zone change is seen
+/// (`ZoneDatabase.systemZone` has the rules).
 public struct SystemZone: Sendable {
     public let environmentTZ: String?
     public let etcDirectory: String
@@ -16,18 +16,7 @@ public struct SystemZone: Sendable {
         self.etcDirectory = etcDirectory
     }
 
-    public func current() -> TimeZone {
-        if let value = environmentTZ, let zone = ZoneName.fromTZ(value) { return zone }
-        let localtime = etcDirectory + "/localtime"
-        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime), let zone = ZoneName.fromZoneinfoPath(target) {
-            return zone
-        }
-        if let text = try? String(contentsOfFile: etcDirectory + "/timezone", encoding: .utf8),
-           let zone = ZoneName.zone(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-            return zone
-        }
-        return TimeZone(identifier: "UTC")!
-    }
+    public func current() -> Zone { ZoneDatabase.systemZone(environmentTZ: environmentTZ, etcDirectory: etcDirectory) }
 }
 
 /// Watches the directory holding `localtime` with inotify: tools replace the

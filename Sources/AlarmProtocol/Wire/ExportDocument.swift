@@ -1,5 +1,5 @@
 import AlarmCore
-import Foundation
+import FoundationEssentials
 
 /// The `Export` / `Import` document: every alarm and reminder, ids and
 /// timestamps included, so an import restores exactly what was exported.
@@ -11,7 +11,7 @@ import Foundation
 public enum ExportDocument {
     public static let version = 1
 
-    public static func json(alarms: [Alarm], reminders: [Reminder], zone: TimeZone) -> JSONValue {
+    public static func json(alarms: [Alarm], reminders: [Reminder], zone: Zone) -> JSONValue {
         .object([
             "format": "alarmd",
             "version": JSONValue(version),
@@ -22,7 +22,7 @@ public enum ExportDocument {
 
     /// Reads a whole document or throws on the first problem, naming its path
     /// (`document.alarms[3].time`): an import is all or nothing.
-    public static func parse(_ document: Parameters, zone: TimeZone) throws(VarlinkError) -> (alarms: [Alarm], reminders: [Reminder]) {
+    public static func parse(_ document: Parameters, zone: Zone) throws(VarlinkError) -> (alarms: [Alarm], reminders: [Reminder]) {
         try document.allowOnly(["format", "version", "alarms", "reminders"])
         guard try document.string("format") == "alarmd" else {
             throw .invalidParameter(document.path + "format", "must be \"alarmd\"")
@@ -54,7 +54,7 @@ public enum ExportDocument {
         return id
     }
 
-    private static func instant(_ item: Parameters, _ name: String, zone: TimeZone) throws(VarlinkError) -> Date? {
+    private static func instant(_ item: Parameters, _ name: String, zone: Zone) throws(VarlinkError) -> Date? {
         guard let text = try item.string(name) else { return nil }
         return try WireTime.parse(text, parameter: item.path + name, zone: zone)
     }
@@ -64,7 +64,7 @@ public enum ExportDocument {
     static let snoozeKeys: Set<String> = ["enabled", "minutes", "maxCount"]
     static let reminderKeys: Set<String> = ["id", "title", "notes", "due", "done", "position", "imagePath", "command", "created", "updated"]
 
-    static func alarm(_ item: Parameters, zone: TimeZone) throws(VarlinkError) -> Alarm {
+    static func alarm(_ item: Parameters, zone: Zone) throws(VarlinkError) -> Alarm {
         try item.allowOnly(Self.alarmKeys)
         let timeText = try item.requiredString("time")
         let time = try item.validated("time") { () throws(ValidationError) in try TimeOfDay.parse(timeText) }
@@ -81,7 +81,7 @@ public enum ExportDocument {
                 maxCount: try settings.int("maxCount", in: SnoozeSettings.maxCountRange) ?? 0
             )
         }
-        var timeZone: TimeZone?
+        var timeZone: Zone?
         if let name = try item.string("timeZone") {
             guard let zone = ZoneName.zone(name) else { throw .invalidParameter(item.path + "timeZone", "must be an IANA time zone, got \(ValidationError.quoted(name))") }
             timeZone = zone
@@ -104,7 +104,7 @@ public enum ExportDocument {
         return alarm
     }
 
-    static func reminder(_ item: Parameters, zone: TimeZone) throws(VarlinkError) -> Reminder {
+    static func reminder(_ item: Parameters, zone: Zone) throws(VarlinkError) -> Reminder {
         try item.allowOnly(Self.reminderKeys)
         let created = try instant(item, "created", zone: zone) ?? Date(timeIntervalSince1970: 0)
         let reminder = Reminder(

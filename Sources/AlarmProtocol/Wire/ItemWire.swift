@@ -1,5 +1,5 @@
 import AlarmCore
-import Foundation
+import FoundationEssentials
 
 /// Items as the interface's `Alarm` and `Reminder` types.
 public enum ItemWire {
@@ -12,7 +12,7 @@ public enum ItemWire {
     }
 
     /// An `Alarm`, with its live state when the daemon has one (`nil` in exports).
-    public static func json(_ alarm: Alarm, state: RingState?, next: Date?, zone: TimeZone) -> JSONValue {
+    public static func json(_ alarm: Alarm, state: RingState?, next: Date?, zone: Zone) -> JSONValue {
         var object: JSONObject = [
             "id": .string(alarm.id.uuidString.lowercased()),
             "time": .string(alarm.time.description),
@@ -38,7 +38,7 @@ public enum ItemWire {
     }
 
     /// A `Reminder`, with its live state when the daemon has one.
-    public static func json(_ reminder: Reminder, state: RingState?, next: Date?, zone: TimeZone) -> JSONValue {
+    public static func json(_ reminder: Reminder, state: RingState?, next: Date?, zone: Zone) -> JSONValue {
         var object: JSONObject = [
             "id": .string(reminder.id.uuidString.lowercased()),
             "title": .string(reminder.title),
@@ -72,7 +72,7 @@ public struct AlarmFields: Sendable {
     public var ringSeconds: Int?
     public var enabled: Bool?
     /// `.some(nil)` un-pins the alarm.
-    public var timeZone: TimeZone??
+    public var timeZone: Zone??
     /// `[]` removes the command.
     public var command: [String]?
 

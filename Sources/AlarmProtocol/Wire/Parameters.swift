@@ -1,5 +1,5 @@
 import AlarmCore
-import Foundation
+import FoundationEssentials
 
 /// Typed access to a call's parameters, throwing `io.alarmd.InvalidParameter`
 /// naming the parameter (with its path, like `fields.time`) and what it must be.

@@ -1,14 +1,14 @@
 import AlarmCore
-import Foundation
+import FoundationEssentials
 
 /// Instants on the wire: RFC 3339 with the offset of the zone they are shown in.
 public enum WireTime {
     /// `2026-03-09T07:30:00+01:00`, with microseconds when the instant has them.
-    public static func string(_ date: Date, in zone: TimeZone) -> String {
+    public static func string(_ date: Date, in zone: Zone) -> String {
         let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
         let seconds = CivilTime.floorDiv(microseconds, 1_000_000)
         let fraction = microseconds - seconds * 1_000_000
-        var local = ZoneRules.shared(for: zone).localDateTime(at: seconds)
+        var local = zone.rules.localDateTime(at: seconds)
         // An offset with seconds (local mean time, before a zone adopted
         // standard time) or a year outside 0000–9999 in this zone has no
         // RFC 3339 form that reads back: show such an instant in UTC.
@@ -23,13 +23,13 @@ public enum WireTime {
         return text + local.offsetText
     }
 
-    public static func json(_ date: Date?, in zone: TimeZone) -> JSONValue {
+    public static func json(_ date: Date?, in zone: Zone) -> JSONValue {
         date.map { .string(string($0, in: zone)) } ?? .null
     }
 
     /// Parses an instant parameter (RFC 3339; a local `YYYY-MM-DD HH:MM` is read in `zone`).
-    public static func parse(_ text: String, parameter: String, zone: TimeZone) throws(VarlinkError) -> Date {
-        do throws(ValidationError) { return try InstantParser.parse(text, rules: ZoneRules.shared(for: zone), field: parameter) } catch {
+    public static func parse(_ text: String, parameter: String, zone: Zone) throws(VarlinkError) -> Date {
+        do throws(ValidationError) { return try InstantParser.parse(text, rules: zone.rules, field: parameter) } catch {
             throw .invalid(error)
         }
     }

@@ -24,7 +24,7 @@ enum AlarmRow {
     /// again by its identifier, and storable instants.
     static func validate(_ alarm: Alarm) throws(StoreError) {
         do { try alarm.validate() } catch { throw .invalid(error) }
-        if let zone = alarm.timeZone, TimeZone(identifier: zone.identifier) == nil {
+        if let zone = alarm.timeZone, Zone(identifier: zone.identifier) == nil {
             throw .invalid(.text("timeZone", "must be a time zone with an IANA identifier", got: zone.identifier))
         }
         try Instant.validate(alarm.created, field: "created")
@@ -71,12 +71,12 @@ enum AlarmRow {
         /// Bounds the memory spent on remembered sounds when names hardly repeat.
         private static let soundMemoryLimit = 1024
 
-        private var zones: [String: TimeZone] = [:]
+        private var zones: [String: Zone] = [:]
         private var sounds: [String: Sound] = [:]
         /// The previous row's sound, recognised by its bytes without making a
         /// String or hashing one: most alarms share a sound.
         private var lastSound: (bytes: [UInt8], sound: Sound)?
-        private var lastZone: (bytes: [UInt8], zone: TimeZone)?
+        private var lastZone: (bytes: [UInt8], zone: Zone)?
         mutating func decode(_ statement: SQLiteStatement) throws(SQLiteError) -> Alarm {
             guard let id = statement.uuid(at: 0) else {
                 throw .invalidRow("alarm row", "id \(sqlLiteral(statement.blob(at: 0))) is not a 16-byte UUID")
@@ -128,7 +128,7 @@ enum AlarmRow {
             return sound
         }
 
-        private mutating func zone(_ statement: SQLiteStatement, at index: Int32, row: () -> String) throws(SQLiteError) -> TimeZone? {
+        private mutating func zone(_ statement: SQLiteStatement, at index: Int32, row: () -> String) throws(SQLiteError) -> Zone? {
             if let lastZone, statement.textEquals(at: index, lastZone.bytes) { return lastZone.zone }
             let identifier = statement.text(at: index)
             let zone = try self.zone(identifier, row: row)
@@ -136,10 +136,10 @@ enum AlarmRow {
             return zone
         }
 
-        private mutating func zone(_ identifier: String?, row: () -> String) throws(SQLiteError) -> TimeZone? {
+        private mutating func zone(_ identifier: String?, row: () -> String) throws(SQLiteError) -> Zone? {
             guard let identifier else { return nil }
             if let known = zones[identifier] { return known }
-            guard let zone = TimeZone(identifier: identifier) else {
+            guard let zone = Zone(identifier: identifier) else {
                 throw .invalidRow(row(), "time_zone \(ValidationError.quoted(identifier)) is not a known time zone")
             }
             // There are only a few hundred zone identifiers, so this needs no limit.
