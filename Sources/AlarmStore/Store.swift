@@ -344,6 +344,23 @@ public final class Store {
         try loadReminders { reminder, state in body(.reminder(reminder), state) }
     }
 
+    /// Whether SQLite reads the database file through a memory map (up to
+    /// 1 GiB of it) instead of `pread`.
+    ///
+    /// For reading the whole file at start-up: on a cold page cache, pages of a
+    /// map fault in with the kernel's read-ahead, where `pread` fetches one
+    /// 4 KiB page per call in B-tree order (a cold start with a million alarms
+    /// took about 2.4–2.9 s that way, 1.4–2.1 s mapped, on the bench machine).
+    /// Turn it off again afterwards: mapped pages count in the process's
+    /// resident memory for as long as the map exists (about 100 MiB more at a
+    /// million alarms). While the map is in use, an I/O error reading the file
+    /// is a SIGBUS instead of an error code.
+    public func setMappedReads(_ enabled: Bool) throws(StoreError) {
+        try sqlite(enabled ? "map the file" : "unmap the file") { database throws(SQLiteError) in
+            try database.execute("PRAGMA mmap_size = \(enabled ? 1 << 30 : 0)")
+        }
+    }
+
     /// How many alarms ``loadItems(_:)`` reads between ring-state queries.
     public static let loadBatchSize = 4096
 

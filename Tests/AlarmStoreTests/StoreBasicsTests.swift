@@ -150,4 +150,38 @@ struct StoreBasicsTests {
             }
         }
     }
+
+    /// Mapped reads (the daemon's start-up) read the same items, and turning
+    /// them off removes the map: it would otherwise count in resident memory.
+    @Test func mappedReadsReadTheSameAndTheMapGoesAway() throws {
+        try withScratchDirectory { directory throws in
+            let path = storePath(in: directory)
+            let writer = try Store(path: path)
+            for index in 0..<500 {
+                try writer.insert(Alarm(id: UUID(), time: try TimeOfDay(hour: index % 24, minute: index % 60),
+                                        label: "alarm \(index)", created: Sample.created))
+            }
+            // Closing checkpoints the log into the file: reads then come from the file itself.
+            writer.close()
+            let store = try Store(path: path)
+            var plain: [Alarm] = []
+            try store.loadAlarms { plain.append($0) }
+            // A map's line ends with the file's canonical path (no "//"); the
+            // `-shm` file is always mapped, and its name only starts with it.
+            let canonical = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            func mapped() throws -> Bool {
+                try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+                    .split(separator: "\n").contains { $0.hasSuffix(" " + canonical) }
+            }
+            #expect(try !mapped())
+            try store.setMappedReads(true)
+            var viaMap: [Alarm] = []
+            try store.loadAlarms { viaMap.append($0) }
+            #expect(try mapped(), "reads went through a map of \(path)")
+            try store.setMappedReads(false)
+            #expect(try !mapped())
+            #expect(viaMap == plain)
+            #expect(plain.count == 500)
+        }
+    }
 }

@@ -88,6 +88,8 @@ public final class Scheduler: @unchecked Sendable {
             let loaded: (table: ItemTable, fresh: [(id: UUID, kind: ItemKind, state: RingState)])
             do throws(StoreError) {
                 // Checking each alarm here, not on the loader's core, evens out the two halves.
+                try store.setMappedReads(true)
+                defer { try? store.setMappedReads(false) }
                 try store.loadAlarms { loader.add($0) }
                 try store.loadReminders { loader.add($0, $1) }
                 loaded = try loader.finish()

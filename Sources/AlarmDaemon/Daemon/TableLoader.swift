@@ -34,6 +34,8 @@ final class TableLoader: @unchecked Sendable {
             do throws(StoreError) {
                 let store = try Store.anotherConnection(to: path)
                 states = store
+                // Closed when loading ends, which removes the map (Store.setMappedReads).
+                try store.setMappedReads(true)
                 // Counting reads the whole table once; here it overlaps the reader's
                 // first batch (and warms the page cache for it) instead of preceding it.
                 let count = try store.itemCount()
