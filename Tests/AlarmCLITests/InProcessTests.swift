@@ -90,3 +90,19 @@ import AlarmCore
         #expect(SocketPath.resolve(option: nil, environment: [:], userID: 7) == "/run/user/7/alarmd/io.alarmd")
     }
 }
+
+/// alarmctl copies only the environment variables it names into its context;
+/// a variable read anywhere else in its sources would always be unset.
+@Suite struct EnvironmentVariableTests {
+    @Test func everyVariableTheSourcesReadIsCopied() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/AlarmCLI").standardized.path
+        var read: Set<String> = []
+        for file in try FileManager.default.subpathsOfDirectory(atPath: sources) where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+            for match in text.matches(of: #/environment\["([A-Z_]+)"\]/#) { read.insert(String(match.output.1)) }
+        }
+        #expect(read.count >= 4, "found \(read.sorted())")
+        #expect(read.isSubset(of: Set(CommandContext.variables)), "read but not copied: \(read.subtracting(CommandContext.variables).sorted())")
+    }
+}
