@@ -1,6 +1,7 @@
 import AlarmCore
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// Everything a command reads from its surroundings, passed in so that tests can
 /// run commands in-process with a fixed clock and environment.
@@ -9,7 +10,14 @@ public struct CommandContext: Sendable {
     /// The instant commands treat as "now".
     public var now: Date
     /// The zone local times are read and shown in when no `--tz` is given.
-    public var systemZone: Zone
+    ///
+    /// Found on first use: a command that talks to alarmd finds it while the
+    /// daemon works on the request (``prepareSystemZone()``), not before sending.
+    public var systemZone: Zone {
+        get { zoneSource.zone }
+        set { zoneSource = ZoneSource(newValue) }
+    }
+    private var zoneSource: ZoneSource
     /// Whether standard output is a terminal; colour is used only then.
     public var isTerminal: Bool
     /// Relative paths given on the command line (`--image`) are made absolute
@@ -35,7 +43,7 @@ public struct CommandContext: Sendable {
     ) {
         self.environment = environment
         self.now = now
-        self.systemZone = systemZone
+        self.zoneSource = ZoneSource(systemZone)
         self.isTerminal = isTerminal
         self.workingDirectory = workingDirectory
         self.userID = userID
@@ -58,14 +66,17 @@ public struct CommandContext: Sendable {
         return result
     }
 
+    /// Finds the system zone now if it has not been found yet.
+    public func prepareSystemZone() { _ = zoneSource.zone }
+
     /// The real process surroundings: the environment, the clock, `TZ` or
     /// `/etc/localtime`, and the standard streams.
     public static func process() -> CommandContext {
         let environment = processEnvironment()
-        return CommandContext(
+        var context = CommandContext(
             environment: environment,
             now: Date(),
-            systemZone: ZoneDatabase.systemZone(environmentTZ: environment["TZ"]),
+            systemZone: .utc,
             isTerminal: isatty(STDOUT_FILENO) == 1,
             workingDirectory: currentDirectory(),
             userID: getuid(),
@@ -74,6 +85,9 @@ public struct CommandContext: Sendable {
             standardError: { writeAll(STDERR_FILENO, $0) },
             readStandardInput: { readAll(STDIN_FILENO) }
         )
+        let tz = environment["TZ"]
+        context.zoneSource = ZoneSource { ZoneDatabase.systemZone(environmentTZ: tz) }
+        return context
     }
 
     private static func currentDirectory() -> String {
@@ -104,6 +118,31 @@ public struct CommandContext: Sendable {
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return bytes }
             bytes += chunk[..<count]
+        }
+    }
+}
+
+/// The system zone, found once on first use.
+private final class ZoneSource: Sendable {
+    private let found: Mutex<Zone?>
+    private let find: @Sendable () -> Zone
+
+    init(_ zone: Zone) {
+        found = Mutex(zone)
+        find = { zone }
+    }
+
+    init(find: @escaping @Sendable () -> Zone) {
+        found = Mutex(nil)
+        self.find = find
+    }
+
+    var zone: Zone {
+        found.withLock { found in
+            if let found { return found }
+            let zone = find()
+            found = zone
+            return zone
         }
     }
 }

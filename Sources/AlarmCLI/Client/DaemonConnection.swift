@@ -11,11 +11,19 @@ final class DaemonConnection {
 
     let path: String
     private var client: VarlinkClient?
+    /// Work of the command's own to do while the daemon works on a call.
+    private let whileWaiting: () -> Void
 
-    init(path: String) { self.path = path }
+    init(path: String, whileWaiting: @escaping () -> Void = {}) {
+        self.path = path
+        self.whileWaiting = whileWaiting
+    }
 
+    /// Finds the system zone, which most replies are shown in, while the
+    /// daemon answers the first call (a durable commit takes about as long).
     convenience init(_ arguments: ParsedArguments, _ context: CommandContext) {
-        self.init(path: SocketPath.resolve(option: arguments.value("socket"), environment: context.environment, userID: context.userID))
+        self.init(path: SocketPath.resolve(option: arguments.value("socket"), environment: context.environment, userID: context.userID),
+                  whileWaiting: { context.prepareSystemZone() })
     }
 
     /// Calls `io.alarmd.METHOD` and returns the reply's parameters. `subject`
@@ -29,9 +37,11 @@ final class DaemonConnection {
     func attempt(_ method: String, _ parameters: JSONObject = [:], subject: String = "alarm or reminder") throws(CLIError) -> Result<JSONObject, CLIError> {
         let client = try connected(timeout: Self.timeout)
         do throws(VarlinkClient.Failure) {
-            switch try client.call(VarlinkCall(method: InterfaceDefinition.name + "." + method, parameters: parameters)) {
-            case .success(let reply): return .success(reply)
-            case .failure(let error): return .failure(.daemon(DaemonErrorText.message(for: error, subject: subject)))
+            try client.send(VarlinkCall(method: InterfaceDefinition.name + "." + method, parameters: parameters))
+            whileWaiting()
+            switch try client.receive() {
+            case .parameters(let reply, _): return .success(reply)
+            case .error(let error): return .failure(.daemon(DaemonErrorText.message(for: error, subject: subject)))
             }
         } catch {
             throw failure(error)

@@ -92,16 +92,6 @@ final class VarlinkClient {
         }
     }
 
-    /// Sends `call` and returns its single reply's parameters, or the error the
-    /// daemon answered with.
-    func call(_ call: VarlinkCall) throws(Failure) -> Result<JSONObject, VarlinkError> {
-        try send(call)
-        switch try receive() {
-        case .parameters(let parameters, _): return .success(parameters)
-        case .error(let error): return .failure(error)
-        }
-    }
-
     private static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     private static func transferErrorText(_ code: Int32, sending: Bool) -> String {
