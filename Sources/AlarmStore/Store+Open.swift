@@ -56,26 +56,11 @@ extension Store {
 
     /// `PRAGMA quick_check`: every page of every table and index is read, so
     /// it costs about a second per hundred megabytes.
-    private static func check(_ database: SQLiteDatabase, path: String) throws(StoreError) {
+    static func check(_ database: SQLiteDatabase, path: String) throws(StoreError) {
         let problems = try opening(path) { () throws(SQLiteError) in try database.texts("PRAGMA quick_check") }
         guard problems == ["ok"] else {
             throw .corrupt(path: path, detail: "quick_check: " + problems.prefix(3).joined(separator: "; "))
         }
-    }
-
-    /// Runs the quick check that ``init(path:quickCheckLimit:)`` skipped for a
-    /// large file, on a read-only connection of its own, so it can run on another
-    /// thread while this store is in use.
-    public static func quickCheck(path: String) throws(StoreError) {
-        let database: SQLiteDatabase
-        do {
-            database = try SQLiteDatabase(path: path, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX)
-        } catch {
-            throw StoreError(opening: error, path: path)
-        }
-        defer { database.close() }
-        try opening(path) { () throws(SQLiteError) in try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds) }
-        try check(database, path: path)
     }
 
     static func fileSize(_ path: String) -> Int64 {

@@ -41,11 +41,10 @@ public final class Store {
     /// newer schema is refused (``StoreError/notADatabase(path:)``,
     /// ``StoreError/corrupt(path:detail:)``, ``StoreError/newerSchema(path:found:supported:)``)
     /// before anything is written to it.
-    /// Opens (creating it if needed), checks and migrates the store at `path`.
     ///
     /// A file larger than `quickCheckLimit` bytes skips `PRAGMA quick_check`
     /// (about a second per hundred megabytes); ``needsQuickCheck`` is then true
-    /// and the caller runs ``quickCheck(path:)`` when it can afford to.
+    /// and the caller runs a ``StoreCheck`` when it can afford to.
     public init(path: String, quickCheckLimit: Int64 = .max) throws(StoreError) {
         self.path = path
         try StoreFiles.prepare(path: path)

@@ -110,7 +110,7 @@ struct StoreRefusalTests {
     }
 
     /// A large store may skip the quick check at open (it reads every page);
-    /// damage outside the item tables then shows in ``Store/quickCheck(path:)``,
+    /// damage outside the item tables then shows in a ``StoreCheck``,
     /// run later on a connection of its own, while the items still load.
     @Test func aSkippedQuickCheckRunsLaterOnItsOwnConnection() throws {
         try withScratchDirectory { directory throws in
@@ -134,7 +134,7 @@ struct StoreRefusalTests {
             try store.loadItems { _, _ in count += 1 }
             #expect(count == 200)
             do throws(StoreError) {
-                try Store.quickCheck(path: path)
+                _ = try StoreCheck(path: path).run()
                 Issue.record("the quick check passed a damaged file")
             } catch {
                 guard case .corrupt(let reported, _) = error else { Issue.record("expected corrupt, got \(error)"); return }

@@ -28,6 +28,31 @@ import Testing
         }
     }
 
+    /// A store over 32 MiB is quick-checked in the background after READY=1;
+    /// a stop then ends the check first, so the store's connection closes last
+    /// and SQLite removes the write-ahead log instead of leaving it for the next
+    /// start to read again.
+    @Test func aStopDuringTheBackgroundCheckLeavesNoWriteAheadLog() throws {
+        let daemon = DaemonProcess()
+        do {
+            let store = try Store(path: daemon.databasePath)
+            defer { store.close() }
+            let detail = String(repeating: "history ", count: 30)
+            let item = UUID()
+            for batch in 0..<3 {
+                try store.record((0..<50_000).map { index in
+                    let at = Date(timeIntervalSince1970: 1_800_000_000 + Double(batch * 50_000 + index))
+                    return HistoryEvent(itemID: item, itemKind: .alarm, event: .fired, scheduled: at, actual: at, detail: detail)
+                })
+            }
+        }
+        let size = try FileManager.default.attributesOfItem(atPath: daemon.databasePath)[.size] as? Int ?? 0
+        #expect(size > 32 << 20, "the store must be large enough to be checked in the background")
+        try daemon.startAndWaitReady()
+        #expect(daemon.stop(signal: SIGTERM, timeout: 10) == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.databasePath + "-wal"), "alarmd stopped, but left its write-ahead log")
+    }
+
     @Test func notifiesReadyStatusReloadingAndStopping() throws {
         let daemon = DaemonProcess()
         let now = Date()

@@ -138,7 +138,7 @@ import Testing
         let released = DispatchSemaphore(value: 0)
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
             if let locker = try? Store(path: path) {
-                try? locker.transaction { usleep(950_000) }
+                _ = try? locker.transaction { usleep(950_000) }
                 locker.close()
             }
             released.signal()

@@ -365,7 +365,7 @@ struct SoundDefaultsTests {
         #expect(SoundLoop.defaultPlayer(path: first) == ["\(first)/paplay"])
         #expect(SoundLoop.defaultPlayer(path: directory.path + "/none:" + directory.path) == nil)
         // A file that is not executable does not count.
-        FileManager.default.createFile(atPath: directory.path + "/ogg123", contents: Data("#!/bin/sh\n".utf8))
+        _ = FileManager.default.createFile(atPath: directory.path + "/ogg123", contents: Data("#!/bin/sh\n".utf8))
         #expect(SoundLoop.defaultPlayer(path: directory.path) == nil)
     }
 

@@ -32,6 +32,8 @@ public final class Daemon: @unchecked Sendable {
     private var watchers: [AnyObject] = []
     private var watchdog: DispatchSourceTimer?
     private var server: ControlServer?
+    /// The background check of a large store (``Store/needsQuickCheck``), stopped by ``stop()``.
+    private var storeCheck: (StoreCheck, finished: DispatchGroup)?
     private let configuration: ConfigBox
 
     /// Opens the store and reads the configuration; throws a message for the
@@ -147,11 +149,13 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func checkStoreInBackground() {
-        let path = store.path
+        let check = StoreCheck(path: store.path)
+        let finished = DispatchGroup()
         let journal = journal
-        DispatchQueue.global(qos: .utility).async {
+        storeCheck = (check, finished)
+        DispatchQueue.global(qos: .utility).async(group: finished) {
             do throws(StoreError) {
-                try Store.quickCheck(path: path)
+                _ = try check.run()
             } catch {
                 journal.send("The database failed its integrity check: \(error); alarms keep firing from memory, but export them (alarmctl export) and recreate the database",
                              priority: .error, messageID: MessageID.storeCorrupt, fields: [("ALARMD_DETAIL", error.description)])
@@ -216,6 +220,12 @@ public final class Daemon: @unchecked Sendable {
         server?.stop()
         scheduler.stop()
         scheduler.drainOutputs()
+        // The store's own connection must close last: SQLite then checkpoints
+        // the write-ahead log and removes it, so the next start need not read it.
+        if let (check, finished) = storeCheck {
+            check.stop()
+            finished.wait()
+        }
         store.close()
     }
 

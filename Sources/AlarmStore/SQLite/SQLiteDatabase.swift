@@ -51,6 +51,16 @@ final class SQLiteDatabase {
         return sqlite3_close_v2(handle)
     }
 
+    /// Calls `handler(context)` every `instructions` virtual-machine steps of
+    /// a running statement; a non-zero answer stops the statement with
+    /// `SQLITE_INTERRUPT`. Unlike `sqlite3_interrupt`, which is forgotten when
+    /// no statement is running at the moment it is called, a handler that
+    /// polls a flag cannot miss a request made between two statements.
+    func setProgressHandler(every instructions: Int32, context: UnsafeMutableRawPointer,
+                            _ handler: @convention(c) (UnsafeMutableRawPointer?) -> Int32) {
+        if let handle { sqlite3_progress_handler(handle, instructions, handler, context) }
+    }
+
     /// The handle, or a `SQLITE_MISUSE` error once the connection is closed.
     func connection(for operation: @autoclosure () -> String) throws(SQLiteError) -> OpaquePointer {
         guard let handle else {

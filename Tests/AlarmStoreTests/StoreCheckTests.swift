@@ -1,0 +1,61 @@
+import AlarmCore
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import AlarmStore
+
+/// The background quick check of a large store, and stopping it at shutdown.
+@Suite("Checking a large store in the background")
+struct StoreCheckTests {
+    @Test func aCheckStoppedBeforeItStartsReadsNothing() throws {
+        try withScratchDirectory { directory throws in
+            let path = storePath(in: directory)
+            try Store(path: path).close()
+            let check = StoreCheck(path: path)
+            check.stop()
+            #expect(try check.run() == false)
+            #expect(!check.isRunning)
+        }
+    }
+
+    @Test func aSoundFilePasses() throws {
+        try withScratchDirectory { directory throws in
+            let path = storePath(in: directory)
+            let store = try Store(path: path)
+            defer { store.close() }
+            try store.replaceAll(alarms: try (0..<50).map { try Sample.alarm(UInt8($0)) }, reminders: [])
+            #expect(try StoreCheck(path: path).run())
+        }
+    }
+
+    /// Stopping ends a running check early, and the store's own connection,
+    /// now the last one, removes the write-ahead log when it closes; a check
+    /// left running would keep the log for the next start to read again.
+    @Test func stoppingARunningCheckLetsTheStoreCloseLastAndRemoveTheLog() throws {
+        try withScratchDirectory { directory throws in
+            let path = storePath(in: directory)
+            let store = try Store(path: path)
+            // About 20 MB of history: the check takes far longer than stopping it.
+            let detail = String(repeating: "x", count: 200)
+            try store.record((0..<80_000).map { Sample.event(Sample.id(1), .fired, at: 1_800_000_000 + Double($0), detail: detail) })
+            #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+
+            let check = StoreCheck(path: path)
+            let outcome = Mutex<Result<Bool, StoreError>?>(nil)
+            let finished = DispatchGroup()
+            DispatchQueue.global().async(group: finished) {
+                let result: Result<Bool, StoreError>
+                do throws(StoreError) { result = .success(try check.run()) } catch { result = .failure(error) }
+                outcome.withLock { $0 = result }
+            }
+            while !check.isRunning && outcome.withLock({ $0 == nil }) { usleep(100) }
+            check.stop()
+            finished.wait()
+            #expect(outcome.withLock { $0 } == .success(false), "the check ran to its end instead of stopping")
+
+            store.close()
+            #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        }
+    }
+}
