@@ -32,10 +32,7 @@ extension Store {
 
     /// Read-only checks that the file is an alarmd database this build understands.
     private static func validate(_ database: SQLiteDatabase, path: String, quickCheck: Bool) throws(StoreError) {
-        // Not a write: it only makes this connection wait for another one's lock.
-        try opening(path) { () throws(SQLiteError) in
-            try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-        }
+        try setBusyTimeout(database, path: path)
         // The first read of the file: SQLITE_NOTADB shows up here. An empty file reads as version 0.
         let version = try opening(path) { () throws(SQLiteError) in try Schema.userVersion(database) }
         guard version <= currentSchemaVersion else {
@@ -51,6 +48,14 @@ extension Store {
                 throw .corrupt(path: path, detail: "it holds \(objects) tables or indexes but no alarmd schema version; "
                     + "it may belong to another program")
             }
+        }
+    }
+
+    /// Makes `database` wait for another connection's lock instead of failing
+    /// at once. Not a write: nothing in the file changes.
+    static func setBusyTimeout(_ database: SQLiteDatabase, path: String) throws(StoreError) {
+        try opening(path) { () throws(SQLiteError) in
+            try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         }
     }
 

@@ -15,15 +15,17 @@ public final class StoreCheck: Sendable {
     public let path: String
 
     private let stopped = Atomic<Bool>(false)
-    private let running = Atomic<Bool>(false)
+    /// The connection while a check runs. Set and cleared under the lock, so
+    /// ``stop()`` never interrupts a connection that is closing.
+    private let running = Mutex<Interruptible?>(nil)
 
     public init(path: String) {
         self.path = path
     }
 
     /// Checks the file: `true` when it passed, `false` when ``stop()`` came
-    /// first or ended the check before its verdict; throws `.corrupt` when the
-    /// file is damaged.
+    /// first or ended the check before its verdict. Throws `.corrupt` when the
+    /// file is damaged, and other ``StoreError``s when it cannot be read.
     public func run() throws(StoreError) -> Bool {
         guard !stopped.load(ordering: .acquiring) else { return false }
         let database: SQLiteDatabase
@@ -32,16 +34,20 @@ public final class StoreCheck: Sendable {
         } catch {
             throw StoreError(opening: error, path: path)
         }
-        running.store(true, ordering: .releasing)
         defer {
-            running.store(false, ordering: .releasing)
+            running.withLock { $0 = nil }
             database.close()
         }
-        // Every thousand steps (microseconds apart) the check asks whether to go on.
+        // Both ways of stopping are needed: `sqlite3_interrupt` ends the page
+        // walk (one long virtual-machine step that polls nothing else) but is
+        // forgotten when it lands between two statements; the progress handler
+        // polls the flag at every thousandth step of every statement.
         database.setProgressHandler(every: 1000, context: Unmanaged.passUnretained(self).toOpaque()) { context in
             Unmanaged<StoreCheck>.fromOpaque(context!).takeUnretainedValue().stopped.load(ordering: .relaxed) ? 1 : 0
         }
+        running.withLock { $0 = Interruptible(database) }
         do throws(StoreError) {
+            try Store.setBusyTimeout(database, path: path)
             try Store.check(database, path: path)
         } catch {
             // An interrupted check says nothing about the file.
@@ -53,12 +59,28 @@ public final class StoreCheck: Sendable {
 
     /// Whether a check has the file open now.
     var isRunning: Bool {
-        running.load(ordering: .acquiring)
+        running.withLock { $0 != nil }
     }
 
-    /// Ends a running check within microseconds, or the next one before it
-    /// reads anything. Safe from any thread.
+    /// Ends a running check at once, or the next one before it opens the
+    /// file. Safe from any thread.
     public func stop() {
         stopped.store(true, ordering: .releasing)
+        running.withLock { $0?.interrupt() }
+    }
+}
+
+/// A connection that another thread may interrupt: `sqlite3_interrupt` is the
+/// one SQLite call that is safe while the connection is in use elsewhere, as
+/// long as it is not closed meanwhile (``StoreCheck`` guards that).
+private struct Interruptible: @unchecked Sendable {
+    private let database: SQLiteDatabase
+
+    init(_ database: SQLiteDatabase) {
+        self.database = database
+    }
+
+    func interrupt() {
+        database.interrupt()
     }
 }

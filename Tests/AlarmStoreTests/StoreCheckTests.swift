@@ -36,9 +36,12 @@ struct StoreCheckTests {
         try withScratchDirectory { directory throws in
             let path = storePath(in: directory)
             let store = try Store(path: path)
-            // About 20 MB of history: the check takes far longer than stopping it.
+            // About 37 MB of history: the check takes most of a second, far
+            // longer than this thread needs to see it start and stop it.
             let detail = String(repeating: "x", count: 200)
-            try store.record((0..<80_000).map { Sample.event(Sample.id(1), .fired, at: 1_800_000_000 + Double($0), detail: detail) })
+            for batch in 0..<3 {
+                try store.record((0..<50_000).map { Sample.event(Sample.id(1), .fired, at: 1_800_000_000 + Double(batch * 50_000 + $0), detail: detail) })
+            }
             #expect(FileManager.default.fileExists(atPath: path + "-wal"))
 
             let check = StoreCheck(path: path)

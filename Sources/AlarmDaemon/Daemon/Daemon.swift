@@ -32,8 +32,10 @@ public final class Daemon: @unchecked Sendable {
     private var watchers: [AnyObject] = []
     private var watchdog: DispatchSourceTimer?
     private var server: ControlServer?
-    /// The background check of a large store (``Store/needsQuickCheck``), stopped by ``stop()``.
-    private var storeCheck: (StoreCheck, finished: DispatchGroup)?
+    /// The background check of a large store (``Store/needsQuickCheck``),
+    /// stopped by ``stop()``. Made with the store, before any signal can stop
+    /// the daemon, so a stop always finds it.
+    private let storeCheck: (check: StoreCheck, finished: DispatchGroup)?
     private let configuration: ConfigBox
 
     /// Opens the store and reads the configuration; throws a message for the
@@ -51,6 +53,7 @@ public final class Daemon: @unchecked Sendable {
         } catch {
             throw StartupError(message: "cannot open the database: \(error)", exitCode: ExitCode.config)
         }
+        storeCheck = store.needsQuickCheck ? (StoreCheck(path: store.path), DispatchGroup()) : nil
         // The desktop ringer hands choices made in a notification back to the
         // scheduler; the scheduler exists only after the ringer, hence the box.
         let schedulerBox = SchedulerBox()
@@ -145,20 +148,23 @@ public final class Daemon: @unchecked Sendable {
         let status = scheduler.status
         journal.send("alarmd \(AlarmdVersion.string) started: \(status); database \(store.path), listening on \(server?.description ?? "nothing")", priority: .info, messageID: MessageID.started)
         notifier.ready(status: status)
-        if store.needsQuickCheck { checkStoreInBackground() }
+        checkStoreInBackground()
     }
 
     private func checkStoreInBackground() {
-        let check = StoreCheck(path: store.path)
-        let finished = DispatchGroup()
+        guard let (check, finished) = storeCheck else { return }
         let journal = journal
-        storeCheck = (check, finished)
-        DispatchQueue.global(qos: .utility).async(group: finished) {
-            do throws(StoreError) {
-                _ = try check.run()
-            } catch {
-                journal.send("The database failed its integrity check: \(error); alarms keep firing from memory, but export them (alarmctl export) and recreate the database",
-                             priority: .error, messageID: MessageID.storeCorrupt, fields: [("ALARMD_DETAIL", error.description)])
+        // Handed over on the control queue, where a signal stops the daemon:
+        // a stop there either comes first, and the check then never opens the
+        // file, or finds the check in `finished` and waits for it.
+        control.async {
+            DispatchQueue.global(qos: .utility).async(group: finished) {
+                do throws(StoreError) {
+                    _ = try check.run()
+                } catch {
+                    journal.send("The database failed its integrity check: \(error); alarms keep firing from memory, but export them (alarmctl export) and recreate the database",
+                                 priority: .error, messageID: MessageID.storeCorrupt, fields: [("ALARMD_DETAIL", error.description)])
+                }
             }
         }
     }

@@ -51,11 +51,18 @@ final class SQLiteDatabase {
         return sqlite3_close_v2(handle)
     }
 
+    /// Makes the statement running on this connection stop soon with
+    /// `SQLITE_INTERRUPT`. Safe from another thread while the connection is in
+    /// use, as long as it is not closed meanwhile.
+    func interrupt() {
+        if let handle { sqlite3_interrupt(handle) }
+    }
+
     /// Calls `handler(context)` every `instructions` virtual-machine steps of
     /// a running statement; a non-zero answer stops the statement with
-    /// `SQLITE_INTERRUPT`. Unlike `sqlite3_interrupt`, which is forgotten when
-    /// no statement is running at the moment it is called, a handler that
-    /// polls a flag cannot miss a request made between two statements.
+    /// `SQLITE_INTERRUPT`. Unlike ``interrupt()``, which is forgotten when no
+    /// statement is running at the moment it is called, a handler that polls a
+    /// flag cannot miss a request made between two statements.
     func setProgressHandler(every instructions: Int32, context: UnsafeMutableRawPointer,
                             _ handler: @convention(c) (UnsafeMutableRawPointer?) -> Int32) {
         if let handle { sqlite3_progress_handler(handle, instructions, handler, context) }
