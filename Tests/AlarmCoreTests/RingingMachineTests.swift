@@ -218,4 +218,102 @@ import Testing
         let snoozed = RingState(anchor: monday, phase: .snoozed(until: monday.addingTimeInterval(540)), occurrence: monday, snoozeCount: 1)
         #expect(RingingMachine.loaded(snoozed, now: monday) == snoozed)
     }
+
+    /// The history has no `fired` row for a saved-ahead state whose instant has
+    /// passed: the daemon died before announcing it, so it waits for that
+    /// occurrence again and the firing (or the miss) is recorded after all.
+    @Test func aSavedAheadFiringNeverAnnouncedLoadsAsWaiting() {
+        let monday = Self.at("2026-03-09T07:30:00Z")
+        let saved = RingState(anchor: monday, phase: .ringing(since: monday), occurrence: monday)
+        let loaded = RingingMachine.loaded(saved, now: Self.at("2026-03-09T07:30:02Z"), fireRecorded: false)
+        #expect(loaded == RingState(anchor: monday.addingTimeInterval(-0.000_001)))
+        // Two seconds late: it rings now, with its `fired` record.
+        let result = advance(Self.alarm(), loaded, "2026-03-09T07:30:02Z")
+        #expect(result.actions == [.record(.fired, scheduled: monday, detail: ""), .startRinging(resumed: false)])
+        // Snoozed, or rung late, is not the saved-ahead shape: left alone.
+        let snoozed = RingState(anchor: monday, phase: .ringing(since: monday), occurrence: monday, snoozeCount: 1)
+        #expect(RingingMachine.loaded(snoozed, now: monday, fireRecorded: false) == snoozed)
+    }
+
+    static func edited(_ item: Item, _ change: (inout Alarm) -> Void) -> Item {
+        guard case .alarm(var alarm) = item else { return item }
+        change(&alarm)
+        return .alarm(alarm)
+    }
+
+    /// An edit that keeps the schedule keeps the lifecycle: ringing rings on,
+    /// snoozed stays snoozed, waiting keeps its anchor.
+    @Test func anEditOfLabelOrSoundKeepsTheItemWhereItIs() {
+        let monday = Self.at("2026-03-09T07:30:00Z")
+        let now = Self.at("2026-03-09T07:30:20Z")
+        let before = Self.alarm(days: .never)
+        let relabelled = Self.edited(before) { $0.label = "Flight"; $0.sound = .none; $0.ringSeconds = 30; $0.skipNext = true }
+        for state in [
+            RingState(anchor: monday, phase: .ringing(since: monday), occurrence: monday),
+            RingState(anchor: monday, phase: .snoozed(until: now.addingTimeInterval(60)), occurrence: monday, snoozeCount: 1),
+            RingState(anchor: Self.at("2026-03-08T12:00:00Z")),
+        ] {
+            #expect(RingingMachine.edited(from: before, to: relabelled, state: state, now: now) == RingTransition(state: state))
+        }
+        // The one-shot alarm edited while ringing still switches off when dismissed.
+        let ringing = RingState(anchor: monday, phase: .ringing(since: monday), occurrence: monday)
+        let dismissed = try? RingingMachine.handle(.dismiss, item: relabelled, state: ringing, now: now, policy: Self.policy)
+        #expect(dismissed?.actions.contains(.disableAlarm) == true)
+    }
+
+    /// An edit that moves the schedule or switches the item off ends a ringing
+    /// or snooze with a `dismissed` record, and looks forward from now.
+    @Test(arguments: ["time", "days", "zone", "off"])
+    func anEditOfTheScheduleEndsTheRingingWithARecord(change: String) {
+        let monday = Self.at("2026-03-09T07:30:00Z")
+        let now = Self.at("2026-03-09T07:30:20Z")
+        let before = Self.alarm(days: .never)
+        let after = Self.edited(before) { alarm in
+            switch change {
+            case "time": alarm.time = try! TimeOfDay(hour: 7, minute: 45)
+            case "days": alarm.days = .weekdays
+            case "zone": alarm.timeZone = Zone.utc
+            default: alarm.enabled = false
+            }
+        }
+        let detail = change == "off" ? "switched off by an edit" : "rescheduled by an edit"
+        let ringing = RingState(anchor: monday, phase: .ringing(since: monday), occurrence: monday)
+        #expect(RingingMachine.edited(from: before, to: after, state: ringing, now: now)
+            == RingTransition(state: RingState(anchor: now), actions: [.stopRinging, .record(.dismissed, scheduled: monday, detail: detail)]))
+        let snoozed = RingState(anchor: monday, phase: .snoozed(until: now.addingTimeInterval(60)), occurrence: monday, snoozeCount: 1)
+        #expect(RingingMachine.edited(from: before, to: after, state: snoozed, now: now)
+            == RingTransition(state: RingState(anchor: now), actions: [.record(.dismissed, scheduled: monday, detail: detail)]))
+        let waiting = RingState(anchor: Self.at("2026-03-08T12:00:00Z"))
+        #expect(RingingMachine.edited(from: before, to: after, state: waiting, now: now) == RingTransition(state: RingState(anchor: now)))
+        // Rescheduled, the one-shot alarm is still on and fires at its new time.
+        if change == "time" {
+            let next = RingingMachine.wake(item: after, state: RingState(anchor: now), zone: Self.utc, policy: Self.policy)
+            #expect(next == Self.at("2026-03-09T07:45:00Z"))
+        }
+    }
+
+    /// A reminder's schedule is its due time and done flag; title and notes are not.
+    @Test func aReminderEditEndsTheRingingOnlyWhenDueOrDoneChanges() {
+        let due = Self.at("2026-03-09T10:00:00Z")
+        let now = Self.at("2026-03-09T10:00:05Z")
+        let ringing = RingState(anchor: due, phase: .ringing(since: due), occurrence: due)
+        guard case .reminder(let reminder) = Self.reminder else { Issue.record("not a reminder"); return }
+        var retitled = reminder
+        retitled.title = "Call Bob back"
+        retitled.notes = "about the flat"
+        #expect(RingingMachine.edited(from: Self.reminder, to: .reminder(retitled), state: ringing, now: now) == RingTransition(state: ringing))
+        var moved = reminder
+        moved.due = due.addingTimeInterval(3600)
+        #expect(RingingMachine.edited(from: Self.reminder, to: .reminder(moved), state: ringing, now: now).actions
+            == [.stopRinging, .record(.dismissed, scheduled: due, detail: "rescheduled by an edit")])
+    }
+
+    @Test func removingARingingOrSnoozedItemRecordsItsEnd() {
+        let monday = Self.at("2026-03-09T07:30:00Z")
+        #expect(RingingMachine.removed(state: RingState(anchor: monday)).isEmpty)
+        #expect(RingingMachine.removed(state: RingState(anchor: monday, phase: .ringing(since: monday), occurrence: monday))
+            == [.stopRinging, .record(.dismissed, scheduled: monday, detail: "removed")])
+        #expect(RingingMachine.removed(state: RingState(anchor: monday, phase: .snoozed(until: monday), occurrence: monday, snoozeCount: 1))
+            == [.record(.dismissed, scheduled: monday, detail: "removed")])
+    }
 }

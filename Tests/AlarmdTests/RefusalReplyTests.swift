@@ -16,7 +16,7 @@ import Testing
         let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: fire)
         let alarm = Alarm(time: try TimeOfDay(hour: parts.hour!, minute: parts.minute!), label: "No snooze",
                           snooze: SnoozeSettings(enabled: false, minutes: 9, maxCount: 0), created: now)
-        try fixture.scheduler.upsert(.alarm(alarm))
+        try fixture.scheduler.add(.alarm(alarm))
         let jump = fire.timeIntervalSince(fixture.clock.now()) - 0.3
         fixture.clock.shift(by: jump)
         fixture.scheduler.clockChanged(ClockChange(jump: jump, resumed: false))

@@ -58,7 +58,7 @@ import Testing
         let fixture = try Fixture()
         let now = fixture.clock.now()
         let reminder = Reminder(title: "Stretch", due: now.addingTimeInterval(0.3), created: now)
-        try fixture.scheduler.upsert(.reminder(reminder))
+        try fixture.scheduler.add(.reminder(reminder))
         let fired = fixture.waitForEvents(1)
         #expect(fired.map(\.kind) == [.fired])
         #expect(fixture.scheduler.ringing == [reminder.id])
@@ -90,7 +90,7 @@ import Testing
         let now = fixture.clock.now()
         let due = Date(timeIntervalSince1970: ((now.timeIntervalSince1970 + 1) * 1_000_000).rounded() / 1_000_000)
         let reminder = Reminder(title: "Tea", due: due, created: now)
-        try fixture.scheduler.upsert(.reminder(reminder))
+        try fixture.scheduler.add(.reminder(reminder))
         // Another connection, as a restart would read it, before the instant.
         let reader = try Store(path: fixture.store.path)
         defer { reader.close() }
@@ -113,7 +113,7 @@ import Testing
         let now = fixture.clock.now()
         let due = now.addingTimeInterval(1)
         let reminder = Reminder(title: "Later", due: due, created: now)
-        try fixture.scheduler.upsert(.reminder(reminder))
+        try fixture.scheduler.add(.reminder(reminder))
         let before = try fixture.scheduler.lookup(reminder.id.uuidString).state
         // A connection of its own: the scheduler's is confined to its queue.
         let reader = try Store(path: fixture.store.path)
@@ -130,8 +130,8 @@ import Testing
     @Test func anEditWhileASaveAheadWaitsLandsAfterIt() throws {
         let fixture = try Fixture()
         let start = fixture.clock.now()
-        var reminder = Reminder(title: "Moving", due: start.addingTimeInterval(1.5), created: start)
-        try fixture.scheduler.upsert(.reminder(reminder))
+        let reminder = Reminder(title: "Moving", due: start.addingTimeInterval(1.5), created: start)
+        try fixture.scheduler.add(.reminder(reminder))
         // Another process holds the write lock from 0.5 s to 1.45 s, so the
         // save ahead handed over at about 1.375 s waits for it.
         let path = fixture.store.path
@@ -144,8 +144,10 @@ import Testing
             released.signal()
         }
         Thread.sleep(until: start.addingTimeInterval(1.4))
-        reminder.due = start.addingTimeInterval(3600)
-        try fixture.scheduler.upsert(.reminder(reminder))
+        let moved = start.addingTimeInterval(3600)
+        try fixture.scheduler.modify(reminder.id.uuidString, kind: .reminder) { item, _ in
+            if case .reminder(var edited) = item { edited.due = moved; item = .reminder(edited) }
+        }
         released.wait()
         let state = try fixture.scheduler.lookup(reminder.id.uuidString).state
         #expect(state.phase == .waiting)
@@ -157,39 +159,57 @@ import Testing
 
     /// The daemon stops (or dies) with a firing saved ahead: a restart before
     /// its instant waits for it and rings it once, on time.
-    @Test func aRestartBeforeASavedAheadFiringRingsItOnce() throws {
+    /// A scheduler started on a store that a daemon killed with `reminder`'s
+    /// firing at `due` saved ahead left behind (what the test above saves),
+    /// with its `fired` row already written when `announced`.
+    final class Restarted {
         let directory = TemporaryDirectory()
-        let path = directory.path + "/alarmd.sqlite3"
         let clock = ShiftedClock()
-        let policy = RingPolicy(missedGrace: 300, reminderSnooze: .default, reminderRingSeconds: 600)
-        let now = clock.now()
-        let due = Date(timeIntervalSince1970: ((now.timeIntervalSince1970 + 1.5) * 1_000_000).rounded() / 1_000_000)
-        let reminder = Reminder(title: "Once", due: due, created: now)
-        do {
-            // What the scheduler saves ahead (the test above), left behind by a
-            // daemon killed before the instant.
-            let store = try Store(path: path)
-            try store.insert(reminder)
-            let ahead = try #require(RingingMachine.firingAhead(item: .reminder(reminder), state: RingState(anchor: now), wake: due,
-                                                                zone: Zone.utc, policy: policy))
-            try store.saveRingStates([(reminder.id, .reminder, ahead.state)])
+        let ringer = RecordingRinger()
+        let events = EventLog()
+        let store: Store
+        let scheduler: Scheduler
+
+        init(_ reminder: Reminder, due: Date, savedAheadFrom anchor: Date, announced: Bool = false) throws {
+            let path = directory.path + "/alarmd.sqlite3"
+            let policy = RingPolicy(missedGrace: 300, reminderSnooze: .default, reminderRingSeconds: 600)
+            do {
+                let store = try Store(path: path)
+                try store.insert(reminder)
+                let ahead = try #require(RingingMachine.firingAhead(item: .reminder(reminder), state: RingState(anchor: anchor), wake: due,
+                                                                    zone: Zone.utc, policy: policy))
+                try store.saveRingStates([(reminder.id, .reminder, ahead.state)])
+                if announced { try store.record(HistoryEvent(itemID: reminder.id, itemKind: .reminder, event: .fired, scheduled: due, actual: due, detail: "")) }
+                store.close()
+            }
+            store = try Store(path: path)
+            scheduler = Scheduler(store: store, clock: clock, journal: Journal(), ringer: ringer, policy: policy, zone: Zone.utc)
+            let events = events
+            _ = scheduler.events.subscribe { event in events.events.withLock { $0.append(event) } }
+            try scheduler.start()
+        }
+
+        var kinds: [EventKind] { events.events.withLock { $0.map(\.kind) } }
+        var firstScheduled: Date? { events.events.withLock { $0.first?.scheduled } }
+
+        deinit {
+            scheduler.stop()
             store.close()
         }
-        let store = try Store(path: path)
-        defer { store.close() }
-        let ringer = RecordingRinger()
-        let second = Scheduler(store: store, clock: clock, journal: Journal(), ringer: ringer, policy: policy, zone: Zone.utc)
-        let events = EventLog()
-        _ = second.events.subscribe { event in events.events.withLock { $0.append(event) } }
-        try second.start()
-        defer { second.stop() }
-        #expect(clock.now() < due)
-        #expect(try second.lookup(reminder.id.uuidString).state.phase == .waiting)
-        #expect(waitUntil(timeout: 3) { events.events.withLock { $0.count } >= 1 })
+    }
+
+    @Test func aRestartBeforeASavedAheadFiringRingsItOnce() throws {
+        let now = Date()
+        let due = Date(timeIntervalSince1970: ((now.timeIntervalSince1970 + 1.5) * 1_000_000).rounded() / 1_000_000)
+        let reminder = Reminder(title: "Once", due: due, created: now)
+        let restarted = try Restarted(reminder, due: due, savedAheadFrom: now)
+        #expect(restarted.clock.now() < due)
+        #expect(try restarted.scheduler.lookup(reminder.id.uuidString).state.phase == .waiting)
+        #expect(waitUntil(timeout: 3) { !restarted.kinds.isEmpty })
         usleep(300_000)
-        #expect(events.events.withLock { $0.map(\.kind) } == [.fired])
-        #expect(events.events.withLock { $0.first?.scheduled } == due)
-        #expect(ringer.log == ["start Once 0"])
+        #expect(restarted.kinds == [.fired])
+        #expect(restarted.firstScheduled == due)
+        #expect(restarted.ringer.log == ["start Once 0"])
     }
 
     /// The start-up load checks alarms on the loader's thread; a row that breaks
@@ -227,8 +247,8 @@ import Testing
         let now = fixture.clock.now()
         let soon = Reminder(title: "Soon", due: now.addingTimeInterval(3600), created: now)
         let later = Reminder(title: "Later", due: now.addingTimeInterval(3 * 3600), created: now)
-        try fixture.scheduler.upsert(.reminder(soon))
-        try fixture.scheduler.upsert(.reminder(later))
+        try fixture.scheduler.add(.reminder(soon))
+        try fixture.scheduler.add(.reminder(later))
         // Four hours forward: both are overdue by more than the grace period.
         fixture.clock.shift(by: 4 * 3600)
         fixture.scheduler.clockChanged(ClockChange(jump: 4 * 3600, resumed: false))
@@ -241,7 +261,7 @@ import Testing
         let fixture = try Fixture()
         let now = fixture.clock.now()
         let reminder = Reminder(title: "Once", due: now.addingTimeInterval(0.2), created: now)
-        try fixture.scheduler.upsert(.reminder(reminder))
+        try fixture.scheduler.add(.reminder(reminder))
         #expect(fixture.waitForEvents(1).map(\.kind) == [.fired])
         try fixture.scheduler.command(.dismiss, id: reminder.id.uuidString)
         // Ten minutes back: the due instant is ahead again, but it was dealt with.
@@ -267,7 +287,7 @@ import Testing
         let once = Alarm(time: try time(2), label: "Once", created: now)
         let daily = Alarm(time: try time(3), days: .everyDay, label: "Daily", created: now)
         let skipped = Alarm(time: try time(1), days: .everyDay, label: "Skipped", skipNext: true, created: now)
-        for alarm in [once, daily, skipped] { try fixture.scheduler.upsert(.alarm(alarm)) }
+        for alarm in [once, daily, skipped] { try fixture.scheduler.add(.alarm(alarm)) }
         let firings = fixture.scheduler.upcoming(5)
         #expect(firings.map(\.item.title) == ["Once", "Daily", "Skipped", "Daily", "Skipped"])
         let gaps = zip(firings.dropFirst(), firings).map { $0.at.timeIntervalSince($1.at) }
@@ -283,10 +303,136 @@ import Testing
         #expect(throws: SchedulerError.ringingCount([])) { try fixture.scheduler.command(.dismiss, id: nil) }
         let bad = Alarm(time: try TimeOfDay(hour: 7, minute: 0), label: "bell\u{7}", created: Date())
         #expect(throws: SchedulerError.invalid(.text("label", "must not contain control characters", got: "bell\u{7}"))) {
-            try fixture.scheduler.upsert(.alarm(bad))
+            try fixture.scheduler.add(.alarm(bad))
         }
         let quiet = Reminder(title: "Quiet", due: Date().addingTimeInterval(3600), created: Date())
-        try fixture.scheduler.upsert(.reminder(quiet))
+        try fixture.scheduler.add(.reminder(quiet))
         #expect(throws: SchedulerError.ring(.notRinging(title: "Quiet"))) { try fixture.scheduler.command(.snooze(minutes: nil), id: quiet.id.uuidString) }
+    }
+
+    /// The time of day `minutes` from the clock's now, whole minutes, and the
+    /// instant it falls at (the fixture runs in UTC).
+    static func minuteAhead(_ clock: ShiftedClock, _ minutes: Int64) throws -> (TimeOfDay, Date) {
+        let seconds = (Int64(clock.now().timeIntervalSince1970) / 60 + minutes) * 60
+        let time = try TimeOfDay(hour: Int(seconds / 3600 % 24), minute: Int(seconds / 60 % 60))
+        return (time, Date(timeIntervalSince1970: TimeInterval(seconds)))
+    }
+
+    /// An edit that reaches the scheduler after an item's due instant but
+    /// before its timer has run: the clock is moved past the instant without
+    /// the clock-change event, so only the edit can see it. The occurrence
+    /// fires first and the edited reminder rings on with its new title.
+    @Test func anEditAfterTheDueInstantFiresTheOccurrenceFirst() throws {
+        let fixture = try Fixture()
+        let now = fixture.clock.now()
+        let due = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + 30).rounded())
+        let reminder = Reminder(title: "Tea", due: due, created: now)
+        try fixture.scheduler.add(.reminder(reminder))
+        fixture.clock.shift(by: due.timeIntervalSince(now) + 0.2)
+        let entry = try fixture.scheduler.modify(reminder.id.uuidString, kind: .reminder) { item, _ in
+            if case .reminder(var edited) = item { edited.title = "Green tea"; item = .reminder(edited) }
+        }
+        #expect(entry.state.isRinging)
+        #expect(entry.item.title == "Green tea")
+        let events = fixture.waitForEvents(1)
+        #expect(events.map(\.kind) == [.fired])
+        #expect(events.first?.scheduled == due)
+        let reader = try Store(path: fixture.store.path)
+        defer { reader.close() }
+        #expect(try reader.history(itemID: reminder.id).map(\.event) == [.fired])
+        #expect(try reader.ringStates()[reminder.id] == entry.state)
+    }
+
+    /// The same moment for a one-shot alarm set to skip its occurrence: the
+    /// skip is taken and recorded, the flag cleared and the alarm switched off.
+    @Test func anEditAfterTheDueInstantTakesASkip() throws {
+        let fixture = try Fixture()
+        let (time, instant) = try Self.minuteAhead(fixture.clock, 2)
+        let alarm = Alarm(time: time, label: "Flight", skipNext: true, created: fixture.clock.now())
+        try fixture.scheduler.add(.alarm(alarm))
+        fixture.clock.shift(by: instant.timeIntervalSince(fixture.clock.now()) + 1)
+        let entry = try fixture.scheduler.modify(alarm.id.uuidString, kind: .alarm) { item, _ in
+            if case .alarm(var edited) = item { edited.label = "Flight LH 123"; item = .alarm(edited) }
+        }
+        guard case .alarm(let edited) = entry.item else { Issue.record("not an alarm"); return }
+        #expect(!edited.enabled)
+        #expect(!edited.skipNext)
+        #expect(edited.label == "Flight LH 123")
+        #expect(entry.next == nil)
+        #expect(fixture.waitForEvents(1).map(\.kind) == [.skipped])
+    }
+
+    /// A one-shot alarm edited while it rings (its label) rings on, and is
+    /// switched off when dismissed; moved to another time, its ringing ends as
+    /// a recorded dismissal and it stays on for the new time.
+    @Test func editingARingingOneShotAlarm() throws {
+        let fixture = try Fixture()
+        let (time, instant) = try Self.minuteAhead(fixture.clock, 2)
+        let alarm = Alarm(time: time, label: "Wake", created: fixture.clock.now())
+        let other = Alarm(time: time, label: "Wake too", created: fixture.clock.now())
+        try fixture.scheduler.add(.alarm(alarm))
+        try fixture.scheduler.add(.alarm(other))
+        fixture.clock.shift(by: instant.timeIntervalSince(fixture.clock.now()) + 0.5)
+        fixture.scheduler.clockChanged(ClockChange(jump: 0, resumed: false))
+        #expect(fixture.waitForEvents(2).map(\.kind) == [.fired, .fired])
+
+        let relabelled = try fixture.scheduler.modify(alarm.id.uuidString, kind: .alarm) { item, _ in
+            if case .alarm(var edited) = item { edited.label = "Wake up"; item = .alarm(edited) }
+        }
+        #expect(relabelled.state.isRinging)
+        let dismissed = try fixture.scheduler.command(.dismiss, id: alarm.id.uuidString)
+        guard case .alarm(let off) = dismissed.item else { Issue.record("not an alarm"); return }
+        #expect(!off.enabled && off.label == "Wake up")
+
+        let later = try TimeOfDay(hour: (time.hour + 1) % 24, minute: time.minute)
+        let moved = try fixture.scheduler.modify(other.id.uuidString, kind: .alarm) { item, _ in
+            if case .alarm(var edited) = item { edited.time = later; item = .alarm(edited) }
+        }
+        #expect(moved.state.phase == .waiting)
+        #expect(moved.next == instant.addingTimeInterval(3600))
+        let events = fixture.waitForEvents(4)
+        #expect(events.map(\.kind) == [.fired, .fired, .dismissed, .dismissed])
+        #expect(events.last?.detail == "rescheduled by an edit")
+        #expect(events.last?.item.id == other.id)
+        fixture.scheduler.drainOutputs()
+        #expect(fixture.ringer.log == ["start Wake 0", "start Wake too 0", "stop", "stop"])
+    }
+
+    /// A firing saved ahead, then the daemon killed before announcing it and
+    /// restarted after its instant: the firing is journaled and recorded at
+    /// the restart (without a `fired` row it rang for nobody); with its row it
+    /// simply rings on.
+    @Test(arguments: [false, true])
+    func aFiringSavedAheadButNeverAnnouncedIsRecordedAtTheRestart(announced: Bool) throws {
+        let now = Date()
+        let due = Date(timeIntervalSince1970: (now.timeIntervalSince1970 - 2).rounded())
+        let reminder = Reminder(title: "Lost", due: due, created: now.addingTimeInterval(-60))
+        let restarted = try Restarted(reminder, due: due, savedAheadFrom: now.addingTimeInterval(-60), announced: announced)
+        restarted.scheduler.drainOutputs()
+        #expect(try restarted.scheduler.lookup(reminder.id.uuidString).state.isRinging)
+        if announced {
+            #expect(restarted.kinds.isEmpty)
+            #expect(restarted.ringer.log == ["start Lost 0 resumed"])
+            #expect(try restarted.store.history(itemID: reminder.id).map(\.event) == [.fired])
+        } else {
+            #expect(restarted.kinds == [.fired])
+            #expect(restarted.firstScheduled == due)
+            #expect(restarted.ringer.log == ["start Lost 0"])
+            #expect(waitUntil(timeout: 2) { (try? restarted.store.history(itemID: reminder.id))?.map(\.event) == [.fired] })
+        }
+    }
+
+    /// Removing a ringing item records the end of its ringing.
+    @Test func removingARingingItemRecordsADismissal() throws {
+        let fixture = try Fixture()
+        let now = fixture.clock.now()
+        let reminder = Reminder(title: "Gone", due: now.addingTimeInterval(0.2), created: now)
+        try fixture.scheduler.add(.reminder(reminder))
+        #expect(fixture.waitForEvents(1).map(\.kind) == [.fired])
+        try fixture.scheduler.remove(reminder.id.uuidString, kind: .reminder)
+        let events = fixture.waitForEvents(2)
+        #expect(events.map(\.kind) == [.fired, .dismissed])
+        #expect(events.last?.detail == "removed")
+        #expect(try fixture.store.history(itemID: reminder.id).map(\.event) == [.dismissed, .fired])
     }
 }

@@ -40,8 +40,8 @@ import Testing
         let now = Date()
         let floating = Alarm(time: try TimeOfDay(hour: 7, minute: 30), days: .everyDay, label: "Floating", created: now)
         let pinned = Alarm(time: try TimeOfDay(hour: 7, minute: 30), days: .everyDay, label: "Pinned", timeZone: Zone(identifier: "Asia/Tokyo"), created: now)
-        try scheduler.upsert(.alarm(floating))
-        try scheduler.upsert(.alarm(pinned))
+        try scheduler.add(.alarm(floating))
+        try scheduler.add(.alarm(pinned))
         func next(_ id: UUID) -> Date? { scheduler.snapshot().first { $0.item.id == id }?.next }
         let before = try #require(next(floating.id))
         #expect(next(pinned.id) == before)
@@ -77,7 +77,7 @@ import Testing
         }
         let start = Date()
         for index in 0..<3 {
-            try scheduler.upsert(.reminder(Reminder(title: "R\(index)", due: start.addingTimeInterval(0.3 + 0.1 * Double(index)), created: start)))
+            try scheduler.add(.reminder(Reminder(title: "R\(index)", due: start.addingTimeInterval(0.3 + 0.1 * Double(index)), created: start)))
         }
         #expect(waitUntil(timeout: 5) { box.events.withLock { $0.count } == 3 })
         let events = box.events.withLock { $0 }

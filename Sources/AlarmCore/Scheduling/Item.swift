@@ -84,4 +84,19 @@ public enum Item: Hashable, Sendable, Identifiable {
         if case .alarm(let alarm) = self { return alarm.skipNext }
         return false
     }
+
+    /// Whether `other` fires at the same instants as this item: the fields that
+    /// decide its occurrences and whether it fires at all. Label, sound, snooze
+    /// settings, ring length, notes and skip-next are not part of it: changing
+    /// them leaves an occurrence that is ringing or snoozed where it is.
+    public func hasSameSchedule(as other: Item) -> Bool {
+        switch (self, other) {
+        case (.alarm(let a), .alarm(let b)):
+            return a.time == b.time && a.days == b.days && a.timeZone == b.timeZone && a.enabled == b.enabled
+        case (.reminder(let a), .reminder(let b)):
+            return a.due == b.due && a.done == b.done
+        default:
+            return false
+        }
+    }
 }

@@ -146,11 +146,42 @@ public enum RingingMachine {
         }
     }
 
-    /// The item was created, edited, enabled or disabled: drop whatever it was
-    /// doing and look for occurrences after `now`.
+    /// The item was created or replaced wholesale (an import): drop whatever it
+    /// was doing and look for occurrences after `now`.
     public static func reset(state: RingState?, now: Date) -> RingTransition {
         let actions: [RingAction] = state?.isRinging == true ? [.stopRinging] : []
         return RingTransition(state: RingState(anchor: now), actions: actions)
+    }
+
+    /// A person changed `before` into `after` while it was in `state`; any
+    /// occurrence already due has been fired first (the caller's duty), so an
+    /// edit can never lose one.
+    ///
+    /// An edit that keeps the schedule (label, sound, snooze settings, skip-next)
+    /// keeps the item's place in its lifecycle: a ringing item rings on, a
+    /// snoozed one stays snoozed, and a one-shot alarm still switches itself
+    /// off when that ringing ends. An edit that moves the schedule or switches
+    /// the item off ends any ringing or snooze — recorded as a dismissal, like
+    /// every other end of a ringing — and looks for occurrences after `now`.
+    /// A rescheduled one-shot alarm stays on for its new time: someone who moves
+    /// a ringing alarm to 07:45 means to be woken at 07:45.
+    public static func edited(from before: Item, to after: Item, state: RingState, now: Date) -> RingTransition {
+        guard !after.hasSameSchedule(as: before) else { return RingTransition(state: state) }
+        var actions: [RingAction] = []
+        if state.isRinging { actions.append(.stopRinging) }
+        if state.isRinging || state.isSnoozed {
+            actions.append(.record(.dismissed, scheduled: state.occurrence, detail: after.isActive ? "rescheduled by an edit" : "switched off by an edit"))
+        }
+        return RingTransition(state: RingState(anchor: now), actions: actions)
+    }
+
+    /// The item is being removed: a ringing or snoozed occurrence ends with it,
+    /// recorded as a dismissal (the history outlives the item).
+    public static func removed(state: RingState) -> [RingAction] {
+        var actions: [RingAction] = []
+        if state.isRinging { actions.append(.stopRinging) }
+        if state.isRinging || state.isSnoozed { actions.append(.record(.dismissed, scheduled: state.occurrence, detail: "removed")) }
+        return actions
     }
 
     /// The step a waiting item takes at its wake-up `wake`, if it is an
@@ -169,11 +200,24 @@ public enum RingingMachine {
     /// A state as read back at start-up. One saved by ``firingAhead(item:state:wake:zone:policy:)``
     /// for an instant still to come means the firing never happened (the
     /// daemon stopped first): the item waits for that occurrence again.
-    public static func loaded(_ state: RingState, now: Date) -> RingState {
-        guard case .ringing(let since) = state.phase, since > now, let occurrence = state.occurrence,
-              state.snoozeCount == 0, occurrence == since, state.anchor == occurrence
-        else { return state }
+    ///
+    /// `fireRecorded: false` says the history has no `fired` row for the
+    /// occurrence. An ordinary firing commits its row with its state, so a
+    /// state saved ahead without one was never announced, even though its
+    /// instant has passed (the daemon died in the last moment before it): it
+    /// waits for that occurrence again too, so the firing — or, past the missed
+    /// grace, the miss — is journaled and recorded like any other.
+    public static func loaded(_ state: RingState, now: Date, fireRecorded: Bool = true) -> RingState {
+        guard isSavedAhead(state), let occurrence = state.occurrence, occurrence > now || !fireRecorded else { return state }
         return RingState(anchor: occurrence.addingTimeInterval(-0.000_001))
+    }
+
+    /// Whether `state` has the shape ``firingAhead(item:state:wake:zone:policy:)``
+    /// saves: ringing since exactly its occurrence, never snoozed. (A firing on
+    /// time to the microsecond has it too; its history row tells them apart.)
+    public static func isSavedAhead(_ state: RingState) -> Bool {
+        guard case .ringing(let since) = state.phase, let occurrence = state.occurrence else { return false }
+        return state.snoozeCount == 0 && occurrence == since && state.anchor == occurrence
     }
 
     /// At start-up: an item that was ringing when the daemon stopped rings on.

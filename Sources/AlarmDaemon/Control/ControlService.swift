@@ -132,29 +132,37 @@ public final class ControlService: Sendable {
             throw .invalid(ValidationError(field: "fields.time", requirement: "is required", value: "nothing"))
         }
         let config = defaults()
-        let now = Date()
         var alarm = Alarm(time: time, sound: config.alarmSound, snooze: SnoozeSettings(enabled: true, minutes: config.snoozeMinutes, maxCount: 0),
-                          ringSeconds: config.ringSeconds, created: now)
+                          ringSeconds: config.ringSeconds, created: scheduler.now())
         fields.apply(to: &alarm)
-        return ["alarm": alarmJSON(try upsertValidated(.alarm(alarm)))]
+        return ["alarm": alarmJSON(try namingFields { () throws(SchedulerError) in try scheduler.add(.alarm(alarm)) })]
     }
 
     private func updateAlarm(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
         try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "fields"]) }
         let fields = try fields(parameters)
         try checkSound(fields.sound)
-        guard case .alarm(var alarm) = try scheduler.lookup(try id(parameters), kind: .alarm).item else { throw .noSuchItem("") }
-        fields.apply(to: &alarm)
-        alarm.updated = Date()
-        return ["alarm": alarmJSON(try upsertValidated(.alarm(alarm)))]
+        return ["alarm": alarmJSON(try modifyAlarm(try id(parameters)) { fields.apply(to: &$0) })]
     }
 
-    /// Validation errors of a built item name the wire field (`fields.label`).
-    private func upsertValidated(_ item: Item, resetState: Bool = true) throws(SchedulerError) -> Scheduler.Entry {
-        do throws(SchedulerError) { return try scheduler.upsert(item, resetState: resetState) } catch {
-            if case .invalid(let validation) = error, case .alarm = item {
-                let field = ["snoozeMinutes": "snoozeMinutes", "maxSnoozes": "maxSnoozes"][validation.field] ?? validation.field
-                throw .invalid(ValidationError(field: "fields." + field, requirement: validation.requirement, value: validation.value))
+    /// Changes one alarm in a single step on the scheduler (see
+    /// ``Scheduler/modify(_:kind:_:)``), stamping `updated` with the scheduler's clock.
+    private func modifyAlarm(_ id: String, _ change: (inout Alarm) -> Void) throws(SchedulerError) -> Scheduler.Entry {
+        try namingFields { () throws(SchedulerError) in
+            try scheduler.modify(id, kind: .alarm) { item, now in
+                guard case .alarm(var alarm) = item else { return }
+                change(&alarm)
+                alarm.updated = now
+                item = .alarm(alarm)
+            }
+        }
+    }
+
+    /// Validation errors of a built alarm name the wire field (`fields.label`).
+    private func namingFields(_ body: () throws(SchedulerError) -> Scheduler.Entry) throws(SchedulerError) -> Scheduler.Entry {
+        do throws(SchedulerError) { return try body() } catch {
+            if case .invalid(let validation) = error {
+                throw .invalid(ValidationError(field: "fields." + validation.field, requirement: validation.requirement, value: validation.value))
             }
             throw error
         }
@@ -166,19 +174,13 @@ public final class ControlService: Sendable {
             guard let value = try parameters.bool("enabled") else { throw .invalidParameter("enabled", "is required") }
             return value
         }
-        guard case .alarm(var alarm) = try scheduler.lookup(try id(parameters), kind: .alarm).item else { throw .noSuchItem("") }
-        alarm.enabled = enabled
-        alarm.updated = Date()
-        return ["alarm": alarmJSON(try upsertValidated(.alarm(alarm)))]
+        return ["alarm": alarmJSON(try modifyAlarm(try id(parameters)) { $0.enabled = enabled })]
     }
 
     private func skipNext(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
         try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "skip"]) }
         let skip = try check { () throws(VarlinkError) in try parameters.bool("skip") ?? true }
-        guard case .alarm(var alarm) = try scheduler.lookup(try id(parameters), kind: .alarm).item else { throw .noSuchItem("") }
-        alarm.skipNext = skip
-        alarm.updated = Date()
-        return ["alarm": alarmJSON(try upsertValidated(.alarm(alarm), resetState: false))]
+        return ["alarm": alarmJSON(try modifyAlarm(try id(parameters)) { $0.skipNext = skip })]
     }
 
     private func remove(_ parameters: Parameters, kind: ItemKind) throws(SchedulerError) -> JSONObject {
@@ -225,8 +227,8 @@ public final class ControlService: Sendable {
         let due = try instant(parameters, "due") ?? nil
         let imagePath = image?.isEmpty == true ? nil : image
         try checkFile(imagePath, parameter: "imagePath")
-        let reminder = Reminder(title: title, notes: notes, due: due, imagePath: imagePath, command: command ?? [], created: Date())
-        return ["reminder": reminderJSON(try scheduler.upsert(.reminder(reminder)))]
+        let reminder = Reminder(title: title, notes: notes, due: due, imagePath: imagePath, command: command ?? [], created: scheduler.now())
+        return ["reminder": reminderJSON(try scheduler.add(.reminder(reminder)))]
     }
 
     private func listReminders(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
@@ -242,20 +244,24 @@ public final class ControlService: Sendable {
 
     private func updateReminder(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
         try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "title", "notes", "due", "imagePath", "command"]) }
-        guard case .reminder(var reminder) = try scheduler.lookup(try id(parameters), kind: .reminder).item else { throw .noSuchItem("") }
+        let id = try id(parameters)
         let (title, notes, image, command) = try check { () throws(VarlinkError) in
             (try parameters.string("title"), try parameters.string("notes"), try parameters.string("imagePath"), try parameters.stringArray("command"))
         }
-        if let title { reminder.title = title }
-        if let notes { reminder.notes = notes }
-        if let image {
-            reminder.imagePath = image.isEmpty ? nil : image
-            try checkFile(reminder.imagePath, parameter: "imagePath")
+        let imagePath = image.map { $0.isEmpty ? nil : $0 }
+        if let imagePath { try checkFile(imagePath, parameter: "imagePath") }
+        let due = try instant(parameters, "due")
+        let entry = try scheduler.modify(id, kind: .reminder) { item, now in
+            guard case .reminder(var reminder) = item else { return }
+            if let title { reminder.title = title }
+            if let notes { reminder.notes = notes }
+            if let imagePath { reminder.imagePath = imagePath }
+            if let command { reminder.command = command }
+            if let due { reminder.due = due }
+            reminder.updated = now
+            item = .reminder(reminder)
         }
-        if let command { reminder.command = command }
-        if let due = try instant(parameters, "due") { reminder.due = due }
-        reminder.updated = Date()
-        return ["reminder": reminderJSON(try scheduler.upsert(.reminder(reminder)))]
+        return ["reminder": reminderJSON(entry)]
     }
 
     private func completeReminder(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {

@@ -16,7 +16,8 @@ final class AheadWriter: @unchecked Sendable {
     /// Ringing states and history rows to commit in one transaction.
     struct Batch: Sendable {
         var states: [(id: UUID, kind: ItemKind, state: RingState)]
-        var history: [HistoryEvent]
+        /// The rows, with the journal entries that go out once they are committed.
+        var records: PendingRecords
     }
 
     /// What became of a batch; collected on the scheduler's queue.
@@ -45,7 +46,7 @@ final class AheadWriter: @unchecked Sendable {
             do throws(StoreError) {
                 try store.transaction { () throws(StoreError) in
                     try store.saveRingStates(batch.states)
-                    try store.record(batch.history)
+                    try store.record(batch.records.rows)
                 }
                 outcome = .saved(batch)
             } catch {

@@ -86,58 +86,101 @@ extension Scheduler {
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
     }
 
-    /// Adds a new item, or replaces one. With `resetState` (the default) any
-    /// ringing or snooze ends and the next occurrence is looked for from now;
-    /// without it (skip-next) the item keeps its place in its lifecycle.
+    /// Adds a new item; it looks for its first occurrence from now.
     @discardableResult
-    public func upsert(_ item: Item, resetState: Bool = true) throws(SchedulerError) -> Entry {
+    public func add(_ item: Item) throws(SchedulerError) -> Entry {
         try onQueue { () throws(SchedulerError) in
-            do throws(ValidationError) {
-                switch item {
-                case .alarm(let alarm): try alarm.validate()
-                case .reminder(let reminder): try reminder.validate()
-                }
-            } catch { throw .invalid(error) }
+            try Self.validate(item)
+            guard table[item.id] == nil else { throw .invalid(ValidationError(field: "id", requirement: "must be new", value: item.id.uuidString.lowercased())) }
             let now = currentTime()
-            let exists = table[item.id] != nil
-            let transition = resetState || !exists ? RingingMachine.reset(state: table.state(of: item.id), now: now) : RingTransition(state: table.state(of: item.id)!)
-            forgetSavedAhead(item.id)
+            let transition = RingingMachine.reset(state: nil, now: now)
             do throws(StoreError) {
                 try store.transaction { () throws(StoreError) in
-                    switch (item, exists) {
-                    case (.alarm(let alarm), false): try store.insert(alarm)
-                    case (.reminder(let reminder), false): try store.insert(reminder)
-                    default: try write(item)
+                    switch item {
+                    case .alarm(let alarm): try store.insert(alarm)
+                    case .reminder(let reminder): try store.insert(reminder)
                     }
                     try store.saveRingStates([(item.id, item.kind, transition.state)])
                 }
             } catch { throw .store(error) }
             // A new reminder gets its place at the end of the list from the store.
             var stored = item
-            if case .reminder = item, !exists, let reminder = try? store.reminder(id: item.id) { stored = .reminder(reminder) }
+            if case .reminder = item, let reminder = try? store.reminder(id: item.id) { stored = .reminder(reminder) }
             setInTable(stored, transition.state)
-            for action in transition.actions { perform(action, item: stored, state: transition.state, now: now) }
-            publishChange(stored, now: now, detail: exists ? "updated" : "added")
+            publishChange(stored, now: now, detail: "added")
             fireDue()
             publishStatus()
             return entry(stored)
         }
     }
 
-    /// Removes an item, silencing it first if it rings.
+    /// Changes one item in a single step on the queue: `change` gets the item
+    /// as it is at that moment and the time, so nothing the scheduler did
+    /// since a client last looked (a firing, a dismissal that switched a
+    /// one-shot alarm off) is undone by writing back an older copy.
+    ///
+    /// An occurrence already due fires first, so an edit can never lose it;
+    /// what the edit then does to a ringing or snoozed occurrence is
+    /// ``RingingMachine/edited(from:to:state:now:)``'s decision. The change is
+    /// saved before this returns, and memory is untouched when the save fails.
+    @discardableResult
+    public func modify(_ text: String, kind: ItemKind, _ change: (inout Item, Date) throws(SchedulerError) -> Void) throws(SchedulerError) -> Entry {
+        try onQueue { () throws(SchedulerError) in
+            let id = try resolve(text, kind: kind)
+            return try modifyOnQueue(id, change)
+        }
+    }
+
+    /// ``modify(_:kind:_:)`` for a resolved id, on the queue.
+    private func modifyOnQueue(_ id: UUID, _ change: (inout Item, Date) throws(SchedulerError) -> Void) throws(SchedulerError) -> Entry {
+        fireDue()
+        let now = currentTime()
+        guard let before = table[id], let state = table.state(of: id) else { throw .noSuchItem(id.uuidString.lowercased()) }
+        var after = before
+        try change(&after, now)
+        try Self.validate(after)
+        let transition = RingingMachine.edited(from: before, to: after, state: state, now: now)
+        do throws(StoreError) { try apply([(after, transition)], now: now, strict: true, write: true) } catch { throw .store(error) }
+        publishChange(table[id]!, now: now, detail: "updated")
+        arm()
+        return entry(table[id]!)
+    }
+
+    static func validate(_ item: Item) throws(SchedulerError) {
+        do throws(ValidationError) {
+            switch item {
+            case .alarm(let alarm): try alarm.validate()
+            case .reminder(let reminder): try reminder.validate()
+            }
+        } catch { throw .invalid(error) }
+    }
+
+    /// Removes an item. A ringing or snoozed occurrence ends with it, and
+    /// that end is recorded (``RingingMachine/removed(state:)``).
     public func remove(_ text: String, kind: ItemKind) throws(SchedulerError) {
         try onQueue { () throws(SchedulerError) in
             let id = try resolve(text, kind: kind)
-            let item = table[id]!
+            fireDue()
+            guard let item = table[id], let state = table.state(of: id) else { throw .noSuchItem(text) }
+            let now = currentTime()
+            let actions = RingingMachine.removed(state: state)
+            let history = actions.compactMap { action -> HistoryEvent? in
+                guard case .record(let event, let scheduled, let detail) = action else { return nil }
+                return HistoryEvent(itemID: id, itemKind: item.kind, event: event, scheduled: scheduled, actual: now, detail: detail)
+            }
             forgetSavedAhead(id)
             do throws(StoreError) {
-                switch item {
-                case .alarm: try store.removeAlarm(id: id)
-                case .reminder: try store.removeReminder(id: id)
+                try store.transaction { () throws(StoreError) in
+                    switch item {
+                    case .alarm: try store.removeAlarm(id: id)
+                    case .reminder: try store.removeReminder(id: id)
+                    }
+                    // Rows still waiting go first, so the history stays in order.
+                    try store.record(pending.rows + history)
                 }
             } catch { throw .store(error) }
-            let now = currentTime()
-            if let state = table.state(of: id), state.isRinging { perform(.stopRinging, item: item, state: state, now: now) }
+            journal(pending.take().events)
+            for action in actions { perform(action, item: item, state: state, now: now) }
             table.remove(id)
             if case .reminder = item { reloadReminderPositions() }
             publishChange(item, now: now, detail: "removed")
@@ -183,10 +226,12 @@ extension Scheduler {
     }
 
     /// Snooze, dismiss or complete an item; without an id, the one item ringing.
+    /// Whatever is due fires first, so the command meets the item as it is now.
     /// The new state is saved before this returns.
     @discardableResult
     public func command(_ command: RingCommand, id text: String?) throws(SchedulerError) -> Entry {
         try onQueue { () throws(SchedulerError) -> Entry in
+            fireDue()
             let id: UUID
             if let text {
                 id = try resolve(text, kind: nil)
@@ -197,28 +242,38 @@ extension Scheduler {
                 }
                 id = ringing[0]
             }
-            let item = table[id]!
-            let state = table.state(of: id)!
-            let now = currentTime()
-            let transition: RingTransition
-            do throws(RingError) { transition = try RingingMachine.handle(command, item: item, state: state, now: now, policy: policy) } catch { throw .ring(error) }
-            do throws(StoreError) { try apply([(item, transition)], now: now, strict: true) } catch { throw .store(error) }
-            arm()
-            return entry(table[id]!)
+            return try commandOnQueue(command, id: id)
         }
     }
 
-    /// Marks a reminder done or not done. A ringing or snoozed reminder stops
-    /// through the ringing machine; otherwise it is an ordinary change.
+    private func commandOnQueue(_ command: RingCommand, id: UUID) throws(SchedulerError) -> Entry {
+        let item = table[id]!
+        let state = table.state(of: id)!
+        let now = currentTime()
+        let transition: RingTransition
+        do throws(RingError) { transition = try RingingMachine.handle(command, item: item, state: state, now: now, policy: policy) } catch { throw .ring(error) }
+        do throws(StoreError) { try apply([(item, transition)], now: now, strict: true) } catch { throw .store(error) }
+        arm()
+        return entry(table[id]!)
+    }
+
+    /// Marks a reminder done or not done, in one step on the queue. A ringing
+    /// or snoozed reminder stops through the ringing machine (a `completed`
+    /// record); otherwise it is an ordinary change.
     public func setDone(_ text: String, done: Bool) throws(SchedulerError) -> Entry {
-        let entry = try lookup(text, kind: .reminder)
-        guard case .reminder(var reminder) = entry.item else { throw .noSuchItem(text) }
-        if done, entry.state.isRinging || entry.state.isSnoozed {
-            return try command(.complete, id: reminder.id.uuidString)
+        try onQueue { () throws(SchedulerError) -> Entry in
+            let id = try resolve(text, kind: .reminder)
+            fireDue()
+            if done, let state = table.state(of: id), state.isRinging || state.isSnoozed {
+                return try commandOnQueue(.complete, id: id)
+            }
+            return try modifyOnQueue(id) { item, now in
+                guard case .reminder(var reminder) = item else { return }
+                reminder.done = done
+                reminder.updated = now
+                item = .reminder(reminder)
+            }
         }
-        reminder.done = done
-        reminder.updated = currentTime()
-        return try upsert(.reminder(reminder))
     }
 
     /// The next `count` firings across all items, earliest first. Starts from

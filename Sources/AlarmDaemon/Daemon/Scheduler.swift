@@ -48,10 +48,12 @@ public final class Scheduler: @unchecked Sendable {
     private var writer: AheadWriter?
     /// Wake-ups up to this instant have been looked at for saving ahead.
     private var savedAheadUntil = Date.distantPast
-    /// History rows of firings announced without a commit; written with the
-    /// next commit, or shortly after.
-    private var unsavedHistory: [HistoryEvent] = []
-    private var historyFlushPending = false
+    /// History rows of firings announced without a commit, and their journal
+    /// entries; written with the next commit, or by `writer` at once.
+    var pending = PendingRecords()
+    /// Batches handed to `writer` and not yet collected: while one commits,
+    /// new rows wait and go together into the next (group commit).
+    private var batchesInFlight = 0
     /// Called on `queue` after changes of plan (see ``publishStatus()``), with the status line.
     public var onStatusChange: (@Sendable (String) -> Void)?
     static let statusInterval: TimeInterval = 0.1
@@ -101,11 +103,27 @@ public final class Scheduler: @unchecked Sendable {
             // Items without a stored state are new to this schema: they look forward from now.
             let fresh = loaded.fresh
             if !fresh.isEmpty { try store.saveRingStates(fresh) }
+            try takeBackUnannouncedFirings(now: now)
             for id in table.ringing {
                 let state = table.state(of: id)!
                 for action in RingingMachine.resume(state: state) { perform(action, item: table[id]!, state: state, now: now) }
             }
             fireDue()
+        }
+    }
+
+    /// A firing saved ahead whose instant has passed but whose history row is
+    /// missing was never announced: the daemon died between the save and the
+    /// instant (or before the row followed). Such an item waits for that
+    /// occurrence again (``RingingMachine/loaded(_:now:fireRecorded:)``), so
+    /// ``fireDue()`` journals and records it — or its miss — like any other.
+    /// Only items loaded as ringing are looked at: a handful.
+    private func takeBackUnannouncedFirings(now: Date) throws(StoreError) {
+        for id in Array(table.ringing) {
+            guard let item = table[id], let state = table.state(of: id), RingingMachine.isSavedAhead(state), let occurrence = state.occurrence else { continue }
+            let recorded = try store.history(itemID: id, limit: 16).contains { $0.event == .fired && $0.scheduled == occurrence }
+            let taken = RingingMachine.loaded(state, now: now, fireRecorded: recorded)
+            if taken != state { setInTable(item, taken) }
         }
     }
 
@@ -225,8 +243,9 @@ public final class Scheduler: @unchecked Sendable {
     ///
     /// With `strict` a failed save throws and changes nothing (a person's command
     /// must not be acknowledged unsaved); otherwise it is logged and the
-    /// transitions take effect in memory anyway.
-    func apply(_ transitions: [(Item, RingTransition)], now: Date, strict: Bool) throws(StoreError) {
+    /// transitions take effect in memory anyway. With `write` the items given
+    /// are new versions (an edit) and are written even when no action changes them.
+    func apply(_ transitions: [(Item, RingTransition)], now: Date, strict: Bool, write writeItems: Bool = false) throws(StoreError) {
         var updated: [Item] = []
         var changedItems: [Item] = []
         var savedStates: [(id: UUID, kind: ItemKind, state: RingState)] = []
@@ -250,7 +269,7 @@ public final class Scheduler: @unchecked Sendable {
                     break
                 }
             }
-            if item != before { changedItems.append(item) }
+            if writeItems || item != before { changedItems.append(item) }
             updated.append(item)
             savedStates.append((item.id, item.kind, transition.state))
         }
@@ -258,9 +277,9 @@ public final class Scheduler: @unchecked Sendable {
             try store.transaction { () throws(StoreError) in
                 for item in changedItems { try write(item) }
                 try store.saveRingStates(savedStates)
-                try store.record(unsavedHistory + history)
+                try store.record(pending.rows + history)
             }
-            unsavedHistory.removeAll()
+            journal(pending.take().events)
         } catch {
             logSaveFailure(error)
             if strict { throw error }
@@ -308,12 +327,25 @@ public final class Scheduler: @unchecked Sendable {
 
     /// Hands `writer` these states with every history row still waiting.
     private func submit(_ states: [(id: UUID, kind: ItemKind, state: RingState)], to writer: AheadWriter) {
-        let batch = AheadWriter.Batch(states: states, history: unsavedHistory)
-        unsavedHistory.removeAll()
+        let batch = AheadWriter.Batch(states: states, records: pending.take())
+        batchesInFlight += 1
         writer.submit(batch) { [weak self] in
             guard let self else { return }
-            queue.async { self.collectAhead() }
+            queue.async {
+                self.collectAhead()
+                self.commitPendingRecords()
+            }
         }
+    }
+
+    /// Hands the history rows still waiting to `writer` now, unless a batch
+    /// is committing: then they go with the next one, when that one is done.
+    /// A firing's journal entry waits for its row, so it waits one commit at
+    /// most, never a timer.
+    private func commitPendingRecords() {
+        guard !pending.isEmpty, batchesInFlight == 0 else { return }
+        guard let writer else { return flushHistory() }
+        submit([], to: writer)
     }
 
     /// Takes in what `writer` finished: firings saved are ready to announce,
@@ -322,8 +354,10 @@ public final class Scheduler: @unchecked Sendable {
     func collectAhead() {
         guard let writer else { return }
         for outcome in writer.takeOutcomes() {
+            batchesInFlight -= 1
             switch outcome {
             case .saved(let batch):
+                journal(batch.records.events)
                 // A firing no longer in flight was forgotten after its save: the
                 // write that made it forgotten came later and replaced it.
                 for entry in batch.states {
@@ -331,7 +365,10 @@ public final class Scheduler: @unchecked Sendable {
                 }
             case .failed(let batch, let error):
                 for entry in batch.states { aheadInFlight[entry.id] = nil }
-                unsavedHistory.insert(contentsOf: batch.history, at: 0)
+                // The rows are tried again with the next commit; the journal
+                // entries go out now, since a failing disk may never let them.
+                pending.putBack(rows: batch.records.rows)
+                journal(batch.records.events)
                 logSaveFailure(error)
             }
         }
@@ -380,42 +417,43 @@ public final class Scheduler: @unchecked Sendable {
         savedAheadUntil = .distantPast
     }
 
-    /// Announces firings whose state was saved ahead: memory, then effects;
-    /// their history rows follow with the next commit.
+    /// Announces firings whose state was saved ahead: memory, then effects.
+    /// Their history rows are committed at once (or with the commit under
+    /// way), and their journal entries follow the commit (``PendingRecords``).
     private func announce(_ firings: [(Item, RingTransition)], now: Date) {
         for (item, transition) in firings {
             setInTable(item, transition.state)
             for action in transition.actions {
                 if case .record(let kind, let scheduled, let detail) = action {
-                    unsavedHistory.append(HistoryEvent(itemID: item.id, itemKind: item.kind, event: kind, scheduled: scheduled, actual: now, detail: detail))
+                    let event = DaemonEvent(kind: kind, item: item, scheduled: scheduled, actual: now, snoozeCount: transition.state.snoozeCount, detail: detail)
+                    pending.append(HistoryEvent(itemID: item.id, itemKind: item.kind, event: kind, scheduled: scheduled, actual: now, detail: detail), journaling: event)
+                    events.publish(event)
+                } else {
+                    perform(action, item: item, state: transition.state, now: now)
                 }
-                perform(action, item: item, state: transition.state, now: now)
             }
         }
-        scheduleHistoryFlush()
+        commitPendingRecords()
         publishStatus()
     }
 
-    private func scheduleHistoryFlush() {
-        guard !historyFlushPending else { return }
-        historyFlushPending = true
-        queue.asyncAfter(deadline: .now() + 0.2) { [weak self] in
-            guard let self else { return }
-            historyFlushPending = false
-            guard let writer, !unsavedHistory.isEmpty else { return flushHistory() }
-            submit([], to: writer)
-        }
-    }
-
-    /// Writes the history rows still waiting, on this queue's connection.
+    /// Writes the history rows still waiting, on this queue's connection, then
+    /// journals their entries.
     func flushHistory() {
-        guard !unsavedHistory.isEmpty else { return }
+        guard !pending.isEmpty else { return }
         do {
-            try store.record(unsavedHistory)
-            unsavedHistory.removeAll()
+            try store.record(pending.rows)
+            journal(pending.take().events)
         } catch {
             logSaveFailure(error)
         }
+    }
+
+    /// Hands committed events to the journal, off this queue.
+    func journal(_ committed: [DaemonEvent]) {
+        guard !committed.isEmpty else { return }
+        let journal = journal
+        outputQueue.async { for event in committed { Scheduler.log(event, to: journal) } }
     }
 
     /// Files `item` with `state` and the wake-up they give.
@@ -488,6 +526,10 @@ public final class Scheduler: @unchecked Sendable {
         journal.send(EventText.sentence(event.kind, item: event.item, lateness: lateness, detail: event.detail),
                      priority: priority, messageID: MessageID.forEvent(event.kind), fields: fields)
     }
+
+    /// The injected clock's reading, for request handling outside the queue
+    /// (the `created` time of a new item).
+    public func now() -> Date { currentTime() }
 
     /// The clock's reading, to the microsecond: the precision the store keeps, so
     /// that the state in memory is exactly the state a restart would load.
