@@ -426,6 +426,16 @@ public final class Store {
         }
     }
 
+    /// The saved ringing state of one item, `nil` when it has none.
+    public func ringState(id: UUID) throws(StoreError) -> RingState? {
+        try sqlite("read a ringing state") { database throws(SQLiteError) in
+            try database.withStatement(RingStateRow.selectOne) { statement throws(SQLiteError) in
+                try statement.bind(id, at: 1)
+                return try statement.step() ? try RingStateRow.decode(statement).1 : nil
+            }
+        }
+    }
+
     /// Saves (inserts or replaces) ringing states, in one transaction.
     public func saveRingStates(_ states: [(id: UUID, kind: ItemKind, state: RingState)]) throws(StoreError) {
         guard !states.isEmpty else { return }

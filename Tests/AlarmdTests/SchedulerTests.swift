@@ -68,7 +68,8 @@ import Testing
         #expect(state.isSnoozed)
         #expect(fixture.scheduler.ringing.isEmpty)
         // The snooze is saved before the command returns.
-        #expect(try fixture.store.ringStates()[reminder.id] == state)
+        let saved = try fixture.store.ringStates()[reminder.id]
+        #expect(saved == state, "\(String(describing: saved)) vs \(state)")
 
         // A minute passes in an instant: the wall clock is set forward 59.7 s and
         // the clock-change event arrives, as the timerfd watcher would raise it.

@@ -37,6 +37,16 @@ final class ControlConnection {
     /// Set while the connection streams `Watch` events.
     var onClose: (() -> Void)?
     var isWatching = false
+    /// Gets each complete call; the call is answered through ``finishCall(_:)``.
+    private var handler: ((ControlConnection, [UInt8]) -> Void)?
+    /// Calls received while another is being answered. One call is handed
+    /// over at a time, so replies keep the order of the calls (Varlink's rule)
+    /// even when a change waits for its commit.
+    private var waitingCalls: [[UInt8]] = []
+    private var callInProgress = false
+    /// Calls a client may send ahead of its replies; one more is refused and
+    /// the connection closed, rather than queued without end.
+    static let maxWaitingCalls = 64
 
     init(fd: Int32, peer: PeerCredentials, queue: DispatchQueue, loop: EventLoop, limits: ControlServer.Limits, buffer: ReceiveBuffer) {
         self.fd = fd
@@ -48,10 +58,11 @@ final class ControlConnection {
         framer = VarlinkFramer(maxMessageSize: limits.maxMessageSize, maxImportSize: limits.maxImportSize)
     }
 
-    /// Starts reading; `handle` gets each complete message.
+    /// Starts reading; `handle` gets each complete call, one at a time.
     /// Reads come through the event loop (one thread wake-up a request);
     /// a reply that does not fit in the socket waits for a Dispatch write source.
     func start(handle: @escaping (ControlConnection, [UInt8]) -> Void) {
+        handler = handle
         let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
         write.setEventHandler { [unowned self] in flush() }
         // The descriptor is closed once Dispatch has let go of it; the event
@@ -63,14 +74,14 @@ final class ControlConnection {
         do throws(SystemError) {
             try loop.add(fd) { [weak self] in
                 guard let self, !self.isClosed else { return }
-                self.readAvailable(handle)
+                self.readAvailable()
             }
         } catch {
             close()
         }
     }
 
-    private func readAvailable(_ handle: (ControlConnection, [UInt8]) -> Void) {
+    private func readAvailable() {
         let bytes = buffer.bytes
         while !isClosed {
             let count = recv(fd, bytes.baseAddress, bytes.count, 0)
@@ -84,7 +95,7 @@ final class ControlConnection {
                     closeWhenFlushed()
                     return
                 }
-                for message in messages where !isClosed && !closeAfterFlush { handle(self, message) }
+                for message in messages where !isClosed && !closeAfterFlush { receive(message) }
                 if count < bytes.count { return }
             } else if count == 0 {
                 close()
@@ -95,6 +106,30 @@ final class ControlConnection {
                 return
             }
         }
+    }
+
+    private func receive(_ call: [UInt8]) {
+        guard waitingCalls.count < Self.maxWaitingCalls else {
+            send(.error(.invalidRequest("more than \(Self.maxWaitingCalls) calls waiting for their replies; closing the connection")))
+            closeWhenFlushed()
+            return
+        }
+        waitingCalls.append(call)
+        startNextCall()
+    }
+
+    private func startNextCall() {
+        guard !callInProgress, !isClosed, !closeAfterFlush, !waitingCalls.isEmpty, let handler else { return }
+        callInProgress = true
+        handler(self, waitingCalls.removeFirst())
+    }
+
+    /// The call handed over last is done: send its reply (none for a oneway
+    /// call or a `Watch` that goes on streaming) and hand over the next.
+    func finishCall(_ reply: VarlinkReply?) {
+        callInProgress = false
+        if let reply { send(reply) }
+        startNextCall()
     }
 
     /// Queues a reply and writes what the socket takes now.
@@ -172,6 +207,8 @@ final class ControlConnection {
         }
         loop.remove(fd)
         writeSource = nil
+        waitingCalls.removeAll()
+        handler = nil
         onClose?()
         onClose = nil
     }

@@ -57,6 +57,7 @@ public final class ControlServer: @unchecked Sendable {
     public var description: String { path ?? "the socket passed by systemd" }
 
     public func start() {
+        queue.setSpecific(key: Self.controlQueueKey, value: true)
         let source = DispatchSource.makeReadSource(fileDescriptor: listenFD, queue: queue)
         source.setEventHandler { [unowned self] in acceptAll() }
         source.resume()
@@ -110,27 +111,41 @@ public final class ControlServer: @unchecked Sendable {
     private func handle(_ message: [UInt8], on connection: ControlConnection) {
         let call: VarlinkCall
         do throws(VarlinkError) { call = try VarlinkCall(message: message) } catch {
-            connection.send(.error(error))
+            connection.finishCall(.error(error))
             return
         }
-        let reply: VarlinkReply
         switch call.interface {
         case "org.varlink.service":
-            reply = Self.serviceInterface(call)
+            connection.finishCall(call.oneway ? nil : Self.serviceInterface(call))
         case InterfaceDefinition.name where call.member == "Watch":
             watch(call, on: connection)
-            return
+            connection.finishCall(nil)
         case InterfaceDefinition.name:
-            do throws(VarlinkError) {
-                reply = .parameters(try service.handle(call.member, Parameters(call.parameters)), continues: false)
-            } catch {
-                reply = .error(error)
+            // A read answers here and now; a change answers from the
+            // scheduler's queue once its commit is durable, and comes back here.
+            let box = WeakConnection(connection)
+            let queue = queue
+            let key = Self.controlQueueKey
+            service.handle(call.member, Parameters(call.parameters)) { result in
+                let reply: VarlinkReply?
+                switch result {
+                case _ where call.oneway: reply = nil
+                case .success(let parameters): reply = .parameters(parameters, continues: false)
+                case .failure(let error): reply = .error(error)
+                }
+                if DispatchQueue.getSpecific(key: key) != nil {
+                    box.connection?.finishCall(reply)
+                } else {
+                    queue.async { box.connection?.finishCall(reply) }
+                }
             }
         default:
-            reply = .error(.interfaceNotFound(call.interface))
+            connection.finishCall(call.oneway ? nil : .error(.interfaceNotFound(call.interface)))
         }
-        if !call.oneway { connection.send(reply) }
     }
+
+    /// Marks `queue`, so a reply given on it is sent without another hop.
+    private static let controlQueueKey = DispatchSpecificKey<Bool>()
 
     /// `org.varlink.service`: `GetInfo` and `GetInterfaceDescription`.
     static func serviceInterface(_ call: VarlinkCall) -> VarlinkReply {

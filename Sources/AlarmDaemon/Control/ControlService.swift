@@ -33,33 +33,49 @@ public final class ControlService: Sendable {
     /// The zone instants are shown in: the system zone, read when needed.
     var zone: @Sendable () -> Zone { { [scheduler] in scheduler.systemZone } }
 
-    func handle(_ method: String, _ parameters: Parameters) throws(VarlinkError) -> JSONObject {
+    /// The reply to one call. Reads answer at once; a change answers once it
+    /// is durable (the scheduler's group commit), from the scheduler's queue.
+    public typealias Reply = @Sendable (Result<JSONObject, VarlinkError>) -> Void
+
+    func handle(_ method: String, _ parameters: Parameters, reply: @escaping Reply) {
         do throws(SchedulerError) {
             switch method {
-            case "ListAlarms": return try listAlarms(parameters)
-            case "GetAlarm": return try getAlarm(parameters)
-            case "AddAlarm": return try addAlarm(parameters)
-            case "UpdateAlarm": return try updateAlarm(parameters)
-            case "RemoveAlarm": return try remove(parameters, kind: .alarm)
-            case "SetAlarmEnabled": return try setAlarmEnabled(parameters)
-            case "SkipNext": return try skipNext(parameters)
-            case "Snooze": return try snooze(parameters)
-            case "Dismiss": return try dismiss(parameters)
-            case "AddReminder": return try addReminder(parameters)
-            case "ListReminders": return try listReminders(parameters)
-            case "UpdateReminder": return try updateReminder(parameters)
-            case "CompleteReminder": return try completeReminder(parameters)
-            case "MoveReminder": return try moveReminder(parameters)
-            case "RemoveReminder": return try remove(parameters, kind: .reminder)
-            case "Upcoming": return try upcoming(parameters)
-            case "Status": return try status(parameters)
-            case "ListSounds": return try listSounds(parameters)
-            case "Export": return try export(parameters)
-            case "Import": return try importDocument(parameters)
+            case "ListAlarms": reply(.success(try listAlarms(parameters)))
+            case "GetAlarm": reply(.success(try getAlarm(parameters)))
+            case "AddAlarm": try addAlarm(parameters, reply)
+            case "UpdateAlarm": try updateAlarm(parameters, reply)
+            case "RemoveAlarm": try remove(parameters, kind: .alarm, reply)
+            case "SetAlarmEnabled": try setAlarmEnabled(parameters, reply)
+            case "SkipNext": try skipNext(parameters, reply)
+            case "Snooze": try snooze(parameters, reply)
+            case "Dismiss": try dismiss(parameters, reply)
+            case "AddReminder": try addReminder(parameters, reply)
+            case "ListReminders": reply(.success(try listReminders(parameters)))
+            case "UpdateReminder": try updateReminder(parameters, reply)
+            case "CompleteReminder": try completeReminder(parameters, reply)
+            case "MoveReminder": reply(.success(try moveReminder(parameters)))
+            case "RemoveReminder": try remove(parameters, kind: .reminder, reply)
+            case "Upcoming": reply(.success(try upcoming(parameters)))
+            case "Status": reply(.success(try status(parameters)))
+            case "ListSounds": reply(.success(try listSounds(parameters)))
+            case "Export": reply(.success(try export(parameters)))
+            case "Import": reply(.success(try importDocument(parameters)))
             default: throw SchedulerError.wire(.methodNotFound("\(InterfaceDefinition.name).\(method)"))
             }
         } catch {
-            throw Self.varlinkError(error)
+            reply(.failure(Self.varlinkError(error)))
+        }
+    }
+
+    /// The scheduler's completion for a change: its result through `body`,
+    /// or its error as the interface names it (through `renaming` first).
+    private func answer<T>(_ reply: @escaping Reply, renaming: @escaping @Sendable (SchedulerError) -> SchedulerError = { $0 },
+                           _ body: @escaping @Sendable (T) -> JSONObject) -> Scheduler.Completion<T> {
+        { result in
+            switch result {
+            case .success(let value): reply(.success(body(value)))
+            case .failure(let error): reply(.failure(Self.varlinkError(renaming(error))))
+            }
         }
     }
 
@@ -124,7 +140,7 @@ public final class ControlService: Sendable {
         }
     }
 
-    private func addAlarm(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+    private func addAlarm(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
         try check { () throws(VarlinkError) in try parameters.allowOnly(["fields"]) }
         let fields = try fields(parameters)
         try checkSound(fields.sound)
@@ -135,78 +151,71 @@ public final class ControlService: Sendable {
         var alarm = Alarm(time: time, sound: config.alarmSound, snooze: SnoozeSettings(enabled: true, minutes: config.snoozeMinutes, maxCount: 0),
                           ringSeconds: config.ringSeconds, created: scheduler.now())
         fields.apply(to: &alarm)
-        return ["alarm": alarmJSON(try namingFields { () throws(SchedulerError) in try scheduler.add(.alarm(alarm)) })]
+        scheduler.add(.alarm(alarm), completion: answer(reply, renaming: Self.namingFields) { ["alarm": self.alarmJSON($0)] })
     }
 
-    private func updateAlarm(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+    private func updateAlarm(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
         try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "fields"]) }
         let fields = try fields(parameters)
         try checkSound(fields.sound)
-        return ["alarm": alarmJSON(try modifyAlarm(try id(parameters)) { fields.apply(to: &$0) })]
+        modifyAlarm(try id(parameters), reply) { fields.apply(to: &$0) }
     }
 
     /// Changes one alarm in a single step on the scheduler (see
-    /// ``Scheduler/modify(_:kind:_:)``), stamping `updated` with the scheduler's clock.
-    private func modifyAlarm(_ id: String, _ change: (inout Alarm) -> Void) throws(SchedulerError) -> Scheduler.Entry {
-        try namingFields { () throws(SchedulerError) in
-            try scheduler.modify(id, kind: .alarm) { item, now in
-                guard case .alarm(var alarm) = item else { return }
-                change(&alarm)
-                alarm.updated = now
-                item = .alarm(alarm)
-            }
-        }
+    /// ``Scheduler/modify(_:kind:_:completion:)``), stamping `updated` with the scheduler's clock.
+    private func modifyAlarm(_ id: String, _ reply: @escaping Reply, _ change: @escaping @Sendable (inout Alarm) -> Void) {
+        scheduler.modify(id, kind: .alarm, { item, now in
+            guard case .alarm(var alarm) = item else { return }
+            change(&alarm)
+            alarm.updated = now
+            item = .alarm(alarm)
+        }, completion: answer(reply, renaming: Self.namingFields) { ["alarm": self.alarmJSON($0)] })
     }
 
     /// Validation errors of a built alarm name the wire field (`fields.label`).
-    private func namingFields(_ body: () throws(SchedulerError) -> Scheduler.Entry) throws(SchedulerError) -> Scheduler.Entry {
-        do throws(SchedulerError) { return try body() } catch {
-            if case .invalid(let validation) = error {
-                throw .invalid(ValidationError(field: "fields." + validation.field, requirement: validation.requirement, value: validation.value))
-            }
-            throw error
-        }
+    private static func namingFields(_ error: SchedulerError) -> SchedulerError {
+        guard case .invalid(let validation) = error else { return error }
+        return .invalid(ValidationError(field: "fields." + validation.field, requirement: validation.requirement, value: validation.value))
     }
 
-    private func setAlarmEnabled(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+    private func setAlarmEnabled(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
         try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "enabled"]) }
         let enabled = try check { () throws(VarlinkError) in
             guard let value = try parameters.bool("enabled") else { throw .invalidParameter("enabled", "is required") }
             return value
         }
-        return ["alarm": alarmJSON(try modifyAlarm(try id(parameters)) { $0.enabled = enabled })]
+        modifyAlarm(try id(parameters), reply) { $0.enabled = enabled }
     }
 
-    private func skipNext(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+    private func skipNext(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
         try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "skip"]) }
         let skip = try check { () throws(VarlinkError) in try parameters.bool("skip") ?? true }
-        return ["alarm": alarmJSON(try modifyAlarm(try id(parameters)) { $0.skipNext = skip })]
+        modifyAlarm(try id(parameters), reply) { $0.skipNext = skip }
     }
 
-    private func remove(_ parameters: Parameters, kind: ItemKind) throws(SchedulerError) -> JSONObject {
+    private func remove(_ parameters: Parameters, kind: ItemKind, _ reply: @escaping Reply) throws(SchedulerError) {
         try check { () throws(VarlinkError) in try parameters.allowOnly(["id"]) }
-        try scheduler.remove(try id(parameters), kind: kind)
-        return [:]
+        scheduler.remove(try id(parameters), kind: kind, completion: answer(reply) { [:] })
     }
 
     // MARK: - Ringing
 
-    private func snooze(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+    private func snooze(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
         try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "minutes"]) }
         let (id, minutes) = try check { () throws(VarlinkError) in
             (try parameters.string("id"), try parameters.int("minutes", in: SnoozeSettings.minutesRange))
         }
-        let entry = try scheduler.command(.snooze(minutes: minutes), id: id)
-        var until = JSONValue.null
-        if case .snoozed(let date) = entry.state.phase { until = .string(WireTime.string(date, in: zone())) }
-        return ["id": .string(entry.item.id.uuidString.lowercased()), "phase": "snoozed", "until": until, "snoozeCount": JSONValue(entry.state.snoozeCount)]
+        scheduler.command(.snooze(minutes: minutes), id: id, completion: answer(reply) { entry in
+            var until = JSONValue.null
+            if case .snoozed(let date) = entry.state.phase { until = .string(WireTime.string(date, in: self.zone())) }
+            return ["id": .string(entry.item.id.uuidString.lowercased()), "phase": "snoozed", "until": until, "snoozeCount": JSONValue(entry.state.snoozeCount)]
+        })
     }
 
-    private func dismiss(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+    private func dismiss(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
         try check { () throws(VarlinkError) in try parameters.allowOnly(["id"]) }
         let id = try check { () throws(VarlinkError) in try parameters.string("id") }
-        let entry = try scheduler.command(.dismiss, id: id)
-        return ["id": .string(entry.item.id.uuidString.lowercased())]
+        scheduler.command(.dismiss, id: id, completion: answer(reply) { ["id": .string($0.item.id.uuidString.lowercased())] })
     }
 
     // MARK: - Reminders
@@ -219,7 +228,7 @@ public final class ControlService: Sendable {
         }
     }
 
-    private func addReminder(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+    private func addReminder(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
         try check { () throws(VarlinkError) in try parameters.allowOnly(["title", "notes", "due", "imagePath", "command"]) }
         let (title, notes, image, command) = try check { () throws(VarlinkError) in
             (try parameters.requiredString("title"), try parameters.string("notes") ?? "", try parameters.string("imagePath"), try parameters.stringArray("command"))
@@ -228,7 +237,7 @@ public final class ControlService: Sendable {
         let imagePath = image?.isEmpty == true ? nil : image
         try checkFile(imagePath, parameter: "imagePath")
         let reminder = Reminder(title: title, notes: notes, due: due, imagePath: imagePath, command: command ?? [], created: scheduler.now())
-        return ["reminder": reminderJSON(try scheduler.add(.reminder(reminder)))]
+        scheduler.add(.reminder(reminder), completion: answer(reply) { ["reminder": self.reminderJSON($0)] })
     }
 
     private func listReminders(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
@@ -242,7 +251,7 @@ public final class ControlService: Sendable {
         return ["reminders": .array(entries.map(reminderJSON))]
     }
 
-    private func updateReminder(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+    private func updateReminder(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
         try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "title", "notes", "due", "imagePath", "command"]) }
         let id = try id(parameters)
         let (title, notes, image, command) = try check { () throws(VarlinkError) in
@@ -251,7 +260,7 @@ public final class ControlService: Sendable {
         let imagePath = image.map { $0.isEmpty ? nil : $0 }
         if let imagePath { try checkFile(imagePath, parameter: "imagePath") }
         let due = try instant(parameters, "due")
-        let entry = try scheduler.modify(id, kind: .reminder) { item, now in
+        scheduler.modify(id, kind: .reminder, { item, now in
             guard case .reminder(var reminder) = item else { return }
             if let title { reminder.title = title }
             if let notes { reminder.notes = notes }
@@ -260,14 +269,13 @@ public final class ControlService: Sendable {
             if let due { reminder.due = due }
             reminder.updated = now
             item = .reminder(reminder)
-        }
-        return ["reminder": reminderJSON(entry)]
+        }, completion: answer(reply) { ["reminder": self.reminderJSON($0)] })
     }
 
-    private func completeReminder(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+    private func completeReminder(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
         try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "done"]) }
         let done = try check { () throws(VarlinkError) in try parameters.bool("done") ?? true }
-        return ["reminder": reminderJSON(try scheduler.setDone(try id(parameters), done: done))]
+        scheduler.setDone(try id(parameters), done: done, completion: answer(reply) { ["reminder": self.reminderJSON($0)] })
     }
 
     private func moveReminder(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {

@@ -59,11 +59,8 @@ public final class Daemon: @unchecked Sendable {
         let schedulerBox = SchedulerBox()
         let configuration = configuration
         let ringer = DesktopRinger(journal: journal, environment: environment, settings: { configuration.value }) { id, command in
-            // Off the desktop queue: the scheduler saves before it answers.
-            DispatchQueue.global().async {
-                do throws(SchedulerError) {
-                    try schedulerBox.scheduler?.command(command, id: id.uuidString)
-                } catch {
+            schedulerBox.scheduler?.command(command, id: id.uuidString) { result in
+                if case .failure(let error) = result {
                     journal.send("Notification action on \(id.uuidString.lowercased()) refused: \(error)", priority: .info)
                 }
             }

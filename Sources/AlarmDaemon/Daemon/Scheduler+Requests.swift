@@ -2,8 +2,12 @@ import AlarmCore
 import AlarmStore
 import Foundation
 
-/// What clients may ask of the scheduler: each request runs on the scheduler
-/// queue, saves before it answers, and leaves memory unchanged when the save fails.
+/// What clients may ask of the scheduler. Each request is one step on the
+/// scheduler's queue; a change takes effect in memory at once, goes to the
+/// durable writer with every other change accepted meanwhile (group commit),
+/// and is answered, and its effects performed, only once that commit is
+/// durable. When the commit fails, the items it touched are put back as the
+/// store has them and the request is answered with the failure.
 extension Scheduler {
     /// One item with its live state, as requests return it.
     public struct Entry: Sendable {
@@ -86,31 +90,34 @@ extension Scheduler {
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
     }
 
+    /// How a request's result comes back: once its change is durable, or as
+    /// soon as it is refused. Called on the scheduler's queue; it must only
+    /// hand the result over.
+    public typealias Completion<T> = @Sendable (Result<T, SchedulerError>) -> Void
+
     /// Adds a new item; it looks for its first occurrence from now.
-    @discardableResult
-    public func add(_ item: Item) throws(SchedulerError) -> Entry {
-        try onQueue { () throws(SchedulerError) in
-            try Self.validate(item)
-            guard table[item.id] == nil else { throw .invalid(ValidationError(field: "id", requirement: "must be new", value: item.id.uuidString.lowercased())) }
-            let now = currentTime()
-            let transition = RingingMachine.reset(state: nil, now: now)
-            do throws(StoreError) {
-                try store.transaction { () throws(StoreError) in
-                    switch item {
-                    case .alarm(let alarm): try store.insert(alarm)
-                    case .reminder(let reminder): try store.insert(reminder)
-                    }
-                    try store.saveRingStates([(item.id, item.kind, transition.state)])
-                }
-            } catch { throw .store(error) }
-            // A new reminder gets its place at the end of the list from the store.
-            var stored = item
-            if case .reminder = item, let reminder = try? store.reminder(id: item.id) { stored = .reminder(reminder) }
-            setInTable(stored, transition.state)
-            publishChange(stored, now: now, detail: "added")
-            fireDue()
-            publishStatus()
-            return entry(stored)
+    public func add(_ item: Item, completion: @escaping Completion<Entry>) {
+        queue.async { [self] in
+            do throws(SchedulerError) {
+                try Self.validate(item)
+                guard table[item.id] == nil else { throw .invalid(ValidationError(field: "id", requirement: "must be new", value: item.id.uuidString.lowercased())) }
+                let now = currentTime()
+                let state = RingState(anchor: now)
+                // The store puts a new reminder at the end of the list; so does memory.
+                var stored = Self.asStored(item)
+                if case .reminder(var reminder) = stored { reminder.position = table.reminderCount; stored = .reminder(reminder) }
+                setInTable(stored, state)
+                let added = entry(stored)
+                commitRequest(DurableWriter.Batch(items: [.insert(stored)], states: [(item.id, item.kind, state)]), ids: [item.id],
+                              durable: { [self] in
+                                  publishChange(stored, now: now, detail: "added")
+                                  completion(.success(added))
+                              }, failed: { completion(.failure(.store($0))) })
+                fireDue()
+                publishStatus()
+            } catch {
+                completion(.failure(error))
+            }
         }
     }
 
@@ -121,29 +128,46 @@ extension Scheduler {
     ///
     /// An occurrence already due fires first, so an edit can never lose it;
     /// what the edit then does to a ringing or snoozed occurrence is
-    /// ``RingingMachine/edited(from:to:state:now:)``'s decision. The change is
-    /// saved before this returns, and memory is untouched when the save fails.
-    @discardableResult
-    public func modify(_ text: String, kind: ItemKind, _ change: (inout Item, Date) throws(SchedulerError) -> Void) throws(SchedulerError) -> Entry {
-        try onQueue { () throws(SchedulerError) in
-            let id = try resolve(text, kind: kind)
-            return try modifyOnQueue(id, change)
+    /// ``RingingMachine/edited(from:to:state:now:)``'s decision.
+    public func modify(_ text: String, kind: ItemKind, _ change: @escaping @Sendable (inout Item, Date) throws(SchedulerError) -> Void,
+                       completion: @escaping Completion<Entry>) {
+        queue.async { [self] in
+            do throws(SchedulerError) {
+                try modifyOnQueue(try resolve(text, kind: kind), change, completion: completion)
+            } catch {
+                completion(.failure(error))
+            }
         }
     }
 
-    /// ``modify(_:kind:_:)`` for a resolved id, on the queue.
-    private func modifyOnQueue(_ id: UUID, _ change: (inout Item, Date) throws(SchedulerError) -> Void) throws(SchedulerError) -> Entry {
+    private func modifyOnQueue(_ id: UUID, _ change: (inout Item, Date) throws(SchedulerError) -> Void, completion: @escaping Completion<Entry>) throws(SchedulerError) {
         fireDue()
         let now = currentTime()
         guard let before = table[id], let state = table.state(of: id) else { throw .noSuchItem(id.uuidString.lowercased()) }
         var after = before
         try change(&after, now)
+        after = Self.asStored(after)
         try Self.validate(after)
-        let transition = RingingMachine.edited(from: before, to: after, state: state, now: now)
-        do throws(StoreError) { try apply([(after, transition)], now: now, strict: true, write: true) } catch { throw .store(error) }
-        publishChange(table[id]!, now: now, detail: "updated")
+        stage(after, RingingMachine.edited(from: before, to: after, state: state, now: now), now: now, write: true, detail: "updated", completion: completion)
+    }
+
+    /// Memory takes `transition` now; the store with the next group commit;
+    /// its effects, a `changed` event (with `detail`) and the reply follow once
+    /// that is durable. With `write` the item is a new version (an edit) and is
+    /// written even when no action changes it.
+    private func stage(_ item: Item, _ transition: RingTransition, now: Date, write: Bool, detail: String?, completion: @escaping Completion<Entry>) {
+        let (after, history) = Self.outcome(of: transition, for: item, now: now)
+        forgetSavedAhead(item.id)
+        setInTable(after, transition.state)
+        let staged = entry(after)
+        let batch = DurableWriter.Batch(items: write || after != item ? [.update(after)] : [], states: [(item.id, item.kind, transition.state)], history: history)
+        commitRequest(batch, ids: [item.id], durable: { [self] in
+            for action in transition.actions { perform(action, item: after, state: transition.state, now: now) }
+            if let detail { publishChange(after, now: now, detail: detail) }
+            publishStatus()
+            completion(.success(staged))
+        }, failed: { completion(.failure(.store($0))) })
         arm()
-        return entry(table[id]!)
     }
 
     static func validate(_ item: Item) throws(SchedulerError) {
@@ -157,42 +181,52 @@ extension Scheduler {
 
     /// Removes an item. A ringing or snoozed occurrence ends with it, and
     /// that end is recorded (``RingingMachine/removed(state:)``).
-    public func remove(_ text: String, kind: ItemKind) throws(SchedulerError) {
-        try onQueue { () throws(SchedulerError) in
-            let id = try resolve(text, kind: kind)
-            fireDue()
-            guard let item = table[id], let state = table.state(of: id) else { throw .noSuchItem(text) }
-            let now = currentTime()
-            let actions = RingingMachine.removed(state: state)
-            let history = actions.compactMap { action -> HistoryEvent? in
-                guard case .record(let event, let scheduled, let detail) = action else { return nil }
-                return HistoryEvent(itemID: id, itemKind: item.kind, event: event, scheduled: scheduled, actual: now, detail: detail)
+    public func remove(_ text: String, kind: ItemKind, completion: @escaping Completion<Void>) {
+        queue.async { [self] in
+            do throws(SchedulerError) {
+                let id = try resolve(text, kind: kind)
+                fireDue()
+                guard let item = table[id], let state = table.state(of: id) else { throw .noSuchItem(text) }
+                let now = currentTime()
+                let actions = RingingMachine.removed(state: state)
+                let (_, history) = Self.outcome(of: RingTransition(state: state, actions: actions), for: item, now: now)
+                forgetSavedAhead(id)
+                table.remove(id)
+                // The store moves later reminders up by one; so does memory.
+                if case .reminder(let removed) = item { shiftReminders(after: removed.position) }
+                commitRequest(DurableWriter.Batch(items: [.remove(id, item.kind)], history: history), ids: [id], durable: { [self] in
+                    for action in actions { perform(action, item: item, state: state, now: now) }
+                    publishChange(item, now: now, detail: "removed")
+                    publishStatus()
+                    completion(.success(()))
+                }, failed: { completion(.failure(.store($0))) })
+                arm()
+            } catch {
+                completion(.failure(error))
             }
-            forgetSavedAhead(id)
-            do throws(StoreError) {
-                try store.transaction { () throws(StoreError) in
-                    switch item {
-                    case .alarm: try store.removeAlarm(id: id)
-                    case .reminder: try store.removeReminder(id: id)
-                    }
-                    // Rows still waiting go first, so the history stays in order.
-                    try store.record(pending.rows + history)
-                }
-            } catch { throw .store(error) }
-            journal(pending.take().events)
-            for action in actions { perform(action, item: item, state: state, now: now) }
-            table.remove(id)
-            if case .reminder = item { reloadReminderPositions() }
-            publishChange(item, now: now, detail: "removed")
-            arm()
-            publishStatus()
         }
     }
 
+    /// Moves every reminder after `position` up by one, as the store does when
+    /// one is removed.
+    private func shiftReminders(after position: Int) {
+        var moved: [(Item, RingState)] = []
+        table.forEach { item, state in
+            if case .reminder(var reminder) = item, reminder.position > position {
+                reminder.position -= 1
+                moved.append((.reminder(reminder), state))
+            }
+        }
+        for (item, state) in moved { table.set(item, state: state, wake: table.deadline(of: item.id)) }
+    }
+
     /// Moves a reminder in the manual order; returns the reminders in order.
+    /// Rare, and it renumbers many rows: written on this queue's connection,
+    /// after everything in flight.
     public func moveReminder(_ text: String, to position: Int) throws(SchedulerError) -> [Entry] {
         try onQueue { () throws(SchedulerError) in
             let id = try resolve(text, kind: .reminder)
+            settleAhead()
             do throws(StoreError) { try store.moveReminder(id: id, to: position) } catch {
                 if case .invalid(let validation) = error { throw .invalid(validation) }
                 throw .store(error)
@@ -214,8 +248,9 @@ extension Scheduler {
         return reminders.sorted { $0.0.position < $1.0.position }.map(\.1)
     }
 
-    /// Positions change in the store when one reminder moves or goes; read them back.
-    private func reloadReminderPositions() {
+    /// Positions change in the store when one reminder moves (or a failed
+    /// commit leaves memory behind); read them back.
+    func reloadReminderPositions() {
         guard let stored = try? store.reminders() else { return }
         for reminder in stored {
             if case .reminder(var current) = table[reminder.id], let state = table.state(of: reminder.id) {
@@ -227,51 +262,55 @@ extension Scheduler {
 
     /// Snooze, dismiss or complete an item; without an id, the one item ringing.
     /// Whatever is due fires first, so the command meets the item as it is now.
-    /// The new state is saved before this returns.
-    @discardableResult
-    public func command(_ command: RingCommand, id text: String?) throws(SchedulerError) -> Entry {
-        try onQueue { () throws(SchedulerError) -> Entry in
-            fireDue()
-            let id: UUID
-            if let text {
-                id = try resolve(text, kind: nil)
-            } else {
-                let ringing = Array(table.ringing)
-                guard ringing.count == 1 else {
-                    throw .ringingCount(ringing.compactMap { table[$0] }.map { "\($0.id.uuidString.lowercased()) \(ValidationError.quoted($0.title))" })
+    public func command(_ command: RingCommand, id text: String?, completion: @escaping Completion<Entry>) {
+        queue.async { [self] in
+            do throws(SchedulerError) {
+                fireDue()
+                let id: UUID
+                if let text {
+                    id = try resolve(text, kind: nil)
+                } else {
+                    let ringing = Array(table.ringing)
+                    guard ringing.count == 1 else {
+                        throw .ringingCount(ringing.compactMap { table[$0] }.map { "\($0.id.uuidString.lowercased()) \(ValidationError.quoted($0.title))" })
+                    }
+                    id = ringing[0]
                 }
-                id = ringing[0]
+                try commandOnQueue(command, id: id, completion: completion)
+            } catch {
+                completion(.failure(error))
             }
-            return try commandOnQueue(command, id: id)
         }
     }
 
-    private func commandOnQueue(_ command: RingCommand, id: UUID) throws(SchedulerError) -> Entry {
+    private func commandOnQueue(_ command: RingCommand, id: UUID, completion: @escaping Completion<Entry>) throws(SchedulerError) {
         let item = table[id]!
         let state = table.state(of: id)!
         let now = currentTime()
         let transition: RingTransition
         do throws(RingError) { transition = try RingingMachine.handle(command, item: item, state: state, now: now, policy: policy) } catch { throw .ring(error) }
-        do throws(StoreError) { try apply([(item, transition)], now: now, strict: true) } catch { throw .store(error) }
-        arm()
-        return entry(table[id]!)
+        stage(item, transition, now: now, write: false, detail: nil, completion: completion)
     }
 
     /// Marks a reminder done or not done, in one step on the queue. A ringing
     /// or snoozed reminder stops through the ringing machine (a `completed`
     /// record); otherwise it is an ordinary change.
-    public func setDone(_ text: String, done: Bool) throws(SchedulerError) -> Entry {
-        try onQueue { () throws(SchedulerError) -> Entry in
-            let id = try resolve(text, kind: .reminder)
-            fireDue()
-            if done, let state = table.state(of: id), state.isRinging || state.isSnoozed {
-                return try commandOnQueue(.complete, id: id)
-            }
-            return try modifyOnQueue(id) { item, now in
-                guard case .reminder(var reminder) = item else { return }
-                reminder.done = done
-                reminder.updated = now
-                item = .reminder(reminder)
+    public func setDone(_ text: String, done: Bool, completion: @escaping Completion<Entry>) {
+        queue.async { [self] in
+            do throws(SchedulerError) {
+                let id = try resolve(text, kind: .reminder)
+                fireDue()
+                if done, let state = table.state(of: id), state.isRinging || state.isSnoozed {
+                    return try commandOnQueue(.complete, id: id, completion: completion)
+                }
+                try modifyOnQueue(id, { item, now in
+                    guard case .reminder(var reminder) = item else { return }
+                    reminder.done = done
+                    reminder.updated = now
+                    item = .reminder(reminder)
+                }, completion: completion)
+            } catch {
+                completion(.failure(error))
             }
         }
     }
@@ -385,7 +424,7 @@ extension Scheduler {
     }
 
     /// A `changed` event for `Watch` subscribers (not journaled: edits are not news).
-    private func publishChange(_ item: Item, now: Date, detail: String) {
+    func publishChange(_ item: Item, now: Date, detail: String) {
         publish(DaemonEvent(kind: .changed, item: item, scheduled: nil, actual: now, snoozeCount: table.state(of: item.id)?.snoozeCount ?? 0, detail: detail))
     }
 }

@@ -42,10 +42,18 @@ public final class Scheduler: @unchecked Sendable {
     /// A durable commit takes about half a millisecond, so at a thousand
     /// firings a second none can wait for a commit of its own.
     private var savedAhead: [UUID: (wake: Date, transition: RingTransition)] = [:]
-    /// Firings whose saving ahead is still being committed by `writer`.
-    private var aheadInFlight: [UUID: (wake: Date, transition: RingTransition)] = [:]
-    /// Commits firings saved ahead and history rows off this queue; opened by ``start()``.
-    private var writer: AheadWriter?
+    /// Firings whose saving ahead is still being committed by `writer`, with
+    /// the batch that carries each.
+    private var aheadInFlight: [UUID: (wake: Date, transition: RingTransition, serial: UInt64)] = [:]
+    /// Commits requests, firings saved ahead and history rows off this queue,
+    /// in groups; opened by ``start()``.
+    private var writer: DurableWriter?
+    private var nextSerial: UInt64 = 1
+    /// Requests whose changes are with `writer`, by batch: what to do once
+    /// they are durable, or when their commit fails.
+    private var awaiting: [UInt64: (ids: [UUID], durable: () -> Void, failed: (StoreError) -> Void)] = [:]
+    /// Items with request changes in flight, and how many.
+    private var requestsInFlight: [UUID: Int] = [:]
     /// Wake-ups up to this instant have been looked at for saving ahead.
     private var savedAheadUntil = Date.distantPast
     /// History rows of firings announced without a commit, and their journal
@@ -81,7 +89,7 @@ public final class Scheduler: @unchecked Sendable {
     public func start() throws(StoreError) {
         try onQueue { () throws(StoreError) in
             let now = currentTime()
-            writer = try AheadWriter(path: store.path)
+            writer = try DurableWriter(path: store.path)
             let rules = zone.rules
             let policy = policy
             let loader = try TableLoader(path: store.path, now: now) { item, state in
@@ -254,21 +262,8 @@ public final class Scheduler: @unchecked Sendable {
         for (before, transition) in transitions {
             // What is saved now replaces anything saved ahead for it.
             savedAhead[before.id] = nil
-            var item = before
-            for action in transition.actions {
-                switch action {
-                case .disableAlarm:
-                    if case .alarm(var alarm) = item { alarm.enabled = false; alarm.updated = now; item = .alarm(alarm) }
-                case .clearSkipNext:
-                    if case .alarm(var alarm) = item { alarm.skipNext = false; alarm.updated = now; item = .alarm(alarm) }
-                case .completeReminder:
-                    if case .reminder(var reminder) = item { reminder.done = true; reminder.updated = now; item = .reminder(reminder) }
-                case .record(let kind, let scheduled, let detail):
-                    history.append(HistoryEvent(itemID: item.id, itemKind: item.kind, event: kind, scheduled: scheduled, actual: now, detail: detail))
-                case .startRinging, .stopRinging, .showMissed:
-                    break
-                }
-            }
+            let (item, rows) = Self.outcome(of: transition, for: before, now: now)
+            history += rows
             if writeItems || item != before { changedItems.append(item) }
             updated.append(item)
             savedStates.append((item.id, item.kind, transition.state))
@@ -289,6 +284,28 @@ public final class Scheduler: @unchecked Sendable {
             for action in transition.actions { perform(action, item: item, state: transition.state, now: now) }
         }
         publishStatus()
+    }
+
+    /// The item as `transition`'s actions leave it (a one-shot alarm switched
+    /// off, skip-next cleared, a reminder done), and the history rows they record.
+    static func outcome(of transition: RingTransition, for before: Item, now: Date) -> (Item, [HistoryEvent]) {
+        var item = before
+        var history: [HistoryEvent] = []
+        for action in transition.actions {
+            switch action {
+            case .disableAlarm:
+                if case .alarm(var alarm) = item { alarm.enabled = false; alarm.updated = now; item = .alarm(alarm) }
+            case .clearSkipNext:
+                if case .alarm(var alarm) = item { alarm.skipNext = false; alarm.updated = now; item = .alarm(alarm) }
+            case .completeReminder:
+                if case .reminder(var reminder) = item { reminder.done = true; reminder.updated = now; item = .reminder(reminder) }
+            case .record(let kind, let scheduled, let detail):
+                history.append(HistoryEvent(itemID: item.id, itemKind: item.kind, event: kind, scheduled: scheduled, actual: now, detail: detail))
+            case .startRinging, .stopRinging, .showMissed:
+                break
+            }
+        }
+        return (item, history)
     }
 
     // MARK: - Saving firings ahead
@@ -321,13 +338,18 @@ public final class Scheduler: @unchecked Sendable {
         }
         savedAheadUntil = until
         guard !batch.isEmpty else { return }
-        for entry in batch { aheadInFlight[entry.item.id] = (entry.wake, entry.transition) }
-        submit(batch.map { ($0.item.id, $0.item.kind, $0.transition.state) }, to: writer)
+        let serial = submit(DurableWriter.Batch(states: batch.map { ($0.item.id, $0.item.kind, $0.transition.state) }), to: writer)
+        for entry in batch { aheadInFlight[entry.item.id] = (entry.wake, entry.transition, serial) }
     }
 
-    /// Hands `writer` these states with every history row still waiting.
-    private func submit(_ states: [(id: UUID, kind: ItemKind, state: RingState)], to writer: AheadWriter) {
-        let batch = AheadWriter.Batch(states: states, records: pending.take())
+    /// Hands `writer` `batch` with every history row still waiting; returns
+    /// the serial that names it in its outcome.
+    @discardableResult
+    private func submit(_ batch: DurableWriter.Batch, to writer: DurableWriter) -> UInt64 {
+        var batch = batch
+        batch.serial = nextSerial
+        nextSerial += 1
+        batch.records = pending.take()
         batchesInFlight += 1
         writer.submit(batch) { [weak self] in
             guard let self else { return }
@@ -336,6 +358,19 @@ public final class Scheduler: @unchecked Sendable {
                 self.commitPendingRecords()
             }
         }
+        return batch.serial
+    }
+
+    /// Hands a request's changes, already in memory, to `writer`. Once they
+    /// are durable, `durable` performs its effects and replies; if the commit
+    /// fails, ``collectAhead()`` puts `ids` back as the store has them and
+    /// `failed` replies.
+    func commitRequest(_ batch: DurableWriter.Batch, ids: [UUID], durable: @escaping () -> Void, failed: @escaping (StoreError) -> Void) {
+        // Only before start() or after stop(): what a closed store says.
+        guard let writer else { return failed(.sqlite(code: 21, message: "the store is closed", operation: "commit a request")) }
+        let serial = submit(batch, to: writer)
+        for id in ids { requestsInFlight[id, default: 0] += 1 }
+        awaiting[serial] = (ids, durable, failed)
     }
 
     /// Hands the history rows still waiting to `writer` now, unless a batch
@@ -345,32 +380,84 @@ public final class Scheduler: @unchecked Sendable {
     private func commitPendingRecords() {
         guard !pending.isEmpty, batchesInFlight == 0 else { return }
         guard let writer else { return flushHistory() }
-        submit([], to: writer)
+        submit(DurableWriter.Batch(), to: writer)
     }
 
     /// Takes in what `writer` finished: firings saved are ready to announce,
-    /// firings whose save failed fire the ordinary way, and history rows that
-    /// were not written wait for the next commit.
+    /// firings whose save failed fire the ordinary way, history rows that were
+    /// not written wait for the next commit, and requests are answered. When a
+    /// request's commit failed, the writer is drained first, so every batch
+    /// staged on top of the failed one has its outcome too; then the items
+    /// they touched are put back as the store has them.
     func collectAhead() {
         guard let writer else { return }
-        for outcome in writer.takeOutcomes() {
+        var outcomes = writer.takeOutcomes()
+        if outcomes.contains(where: { if case .failed(let batch, _) = $0 { return awaiting[batch.serial] != nil } else { return false } }) {
+            writer.drain()
+            outcomes += writer.takeOutcomes()
+        }
+        var restore: Set<UUID> = []
+        var refusals: [() -> Void] = []
+        for outcome in outcomes {
             batchesInFlight -= 1
             switch outcome {
             case .saved(let batch):
                 journal(batch.records.events)
-                // A firing no longer in flight was forgotten after its save: the
-                // write that made it forgotten came later and replaced it.
+                // A firing no longer in flight in this batch was forgotten after
+                // its save: the write that made it forgotten came later and replaced it.
                 for entry in batch.states {
-                    if let ahead = aheadInFlight.removeValue(forKey: entry.id) { savedAhead[entry.id] = ahead }
+                    if let ahead = aheadInFlight[entry.id], ahead.serial == batch.serial {
+                        aheadInFlight[entry.id] = nil
+                        savedAhead[entry.id] = (ahead.wake, ahead.transition)
+                    }
                 }
+                if let request = finishRequest(batch.serial) { request.durable() }
             case .failed(let batch, let error):
-                for entry in batch.states { aheadInFlight[entry.id] = nil }
+                for entry in batch.states where aheadInFlight[entry.id]?.serial == batch.serial { aheadInFlight[entry.id] = nil }
                 // The rows are tried again with the next commit; the journal
                 // entries go out now, since a failing disk may never let them.
                 pending.putBack(rows: batch.records.rows)
                 journal(batch.records.events)
                 logSaveFailure(error)
+                if let request = finishRequest(batch.serial) {
+                    restore.formUnion(request.ids)
+                    refusals.append { request.failed(error) }
+                }
             }
+        }
+        guard !restore.isEmpty else { return }
+        for id in restore { restoreFromStore(id) }
+        reloadReminderPositions()
+        arm()
+        for refuse in refusals { refuse() }
+    }
+
+    private func finishRequest(_ serial: UInt64) -> (ids: [UUID], durable: () -> Void, failed: (StoreError) -> Void)? {
+        guard let request = awaiting.removeValue(forKey: serial) else { return nil }
+        for id in request.ids {
+            requestsInFlight[id, default: 1] -= 1
+            if requestsInFlight[id] == 0 { requestsInFlight[id] = nil }
+        }
+        return request
+    }
+
+    /// After a failed commit: the item as the store has it, or gone when the
+    /// store has none (a failed add). A saved state loads as at a restart.
+    private func restoreFromStore(_ id: UUID) {
+        savedAhead[id] = nil
+        aheadInFlight[id] = nil
+        do throws(StoreError) {
+            var item = try store.alarm(id: id).map(Item.alarm)
+            if item == nil { item = try store.reminder(id: id).map(Item.reminder) }
+            guard let item else {
+                table.remove(id)
+                return
+            }
+            let now = currentTime()
+            let state = try store.ringState(id: id).map { RingingMachine.loaded($0, now: now) } ?? RingState(anchor: now)
+            setInTable(item, state)
+        } catch {
+            logSaveFailure(error)
         }
     }
 
@@ -382,9 +469,10 @@ public final class Scheduler: @unchecked Sendable {
         collectAhead()
     }
 
-    /// ``settleAhead()``, only if a save of one of `ids` is in flight.
+    /// ``settleAhead()``, only if a write of one of `ids` is in flight.
     private func settleAhead(ifAnyOf ids: some Sequence<UUID>) {
-        guard !aheadInFlight.isEmpty, ids.contains(where: { aheadInFlight[$0] != nil }) else { return }
+        guard !aheadInFlight.isEmpty || !requestsInFlight.isEmpty,
+              ids.contains(where: { aheadInFlight[$0] != nil || requestsInFlight[$0] != nil }) else { return }
         settleAhead()
     }
 
@@ -403,11 +491,12 @@ public final class Scheduler: @unchecked Sendable {
         }
     }
 
-    /// The item's saved state is about to be replaced or deleted: call before
-    /// writing it, so a save in flight cannot land on top of that write.
+    /// The item's saved state is about to be replaced or deleted by a write
+    /// through `writer`, which lands after any save ahead of it in flight:
+    /// neither is announced.
     func forgetSavedAhead(_ id: UUID) {
-        settleAhead(ifAnyOf: CollectionOfOne(id))
         savedAhead[id] = nil
+        aheadInFlight[id] = nil
     }
 
     /// Every saved state is about to be replaced (an import).
@@ -534,7 +623,29 @@ public final class Scheduler: @unchecked Sendable {
     /// The clock's reading, to the microsecond: the precision the store keeps, so
     /// that the state in memory is exactly the state a restart would load.
     func currentTime() -> Date {
-        Date(timeIntervalSince1970: (clock.now().timeIntervalSince1970 * 1_000_000).rounded() / 1_000_000)
+        Self.toStorePrecision(clock.now())
+    }
+
+    /// `date` to the microsecond, as the store keeps it.
+    static func toStorePrecision(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1_000_000).rounded() / 1_000_000)
+    }
+
+    /// `item` with its instants to the microsecond: a change takes effect in
+    /// memory before the store has it, and memory must hold exactly what a
+    /// restart would load.
+    static func asStored(_ item: Item) -> Item {
+        switch item {
+        case .alarm(var alarm):
+            alarm.created = toStorePrecision(alarm.created)
+            alarm.updated = toStorePrecision(alarm.updated)
+            return .alarm(alarm)
+        case .reminder(var reminder):
+            reminder.due = reminder.due.map(toStorePrecision)
+            reminder.created = toStorePrecision(reminder.created)
+            reminder.updated = toStorePrecision(reminder.updated)
+            return .reminder(reminder)
+        }
     }
 
     /// Arms the single timer for the earliest wake-up, or disarms it.

@@ -14,6 +14,7 @@ enum RingStateRow {
         """
     static let columns = ["item_id", "anchor_usec", "phase", "phase_usec", "occurrence_usec", "snooze_count"]
     static let selectAll = "SELECT \(columns.joined(separator: ", ")) FROM ring_states"
+    static let selectOne = selectAll + " WHERE item_id = ?1"
 
     /// `SELECT` of every row of `table` (whose leading columns are `itemColumns`)
     /// with its ring state's columns after them, NULL where it has none. Both

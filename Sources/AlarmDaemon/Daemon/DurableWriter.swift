@@ -1,0 +1,147 @@
+import AlarmCore
+import AlarmStore
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The scheduler's durable writer: commits on a store connection and a queue
+/// of its own, so the scheduler's queue never waits for an `fdatasync`.
+///
+/// **Group commit.** Batches handed over while a commit runs wait, and the
+/// next transaction takes all of them: eight clients changing things at once
+/// share one sync instead of queueing for eight. Each batch runs in a savepoint
+/// of its own, so one that the store refuses (a duplicate id, say) fails alone;
+/// a failed `COMMIT` fails every batch in it.
+///
+/// Batches commit in the order they were submitted, so a later write of an
+/// item always lands after an earlier one. The scheduler's own connection
+/// writes only after ``drain()`` when a batch touching the same items is in
+/// flight (SQLite would order the two commits, but not in the order the
+/// scheduler decided them).
+final class DurableWriter: Sendable {
+    /// One change to an item row.
+    enum ItemWrite: Sendable {
+        case insert(Item)
+        case update(Item)
+        case remove(UUID, ItemKind)
+    }
+
+    /// What one step of the scheduler changed, to commit as a unit.
+    struct Batch: Sendable {
+        /// Names the batch in its outcome.
+        var serial: UInt64 = 0
+        var items: [ItemWrite] = []
+        var states: [(id: UUID, kind: ItemKind, state: RingState)] = []
+        /// History rows of announced firings, with the journal entries that go
+        /// out once they are committed.
+        var records = PendingRecords()
+        /// History rows of a request, journaled by its completion.
+        var history: [HistoryEvent] = []
+    }
+
+    /// What became of a batch; collected on the scheduler's queue.
+    enum Outcome: Sendable {
+        case saved(Batch)
+        case failed(Batch, StoreError)
+    }
+
+    private let queue = DispatchQueue(label: "alarmd.writer", qos: .userInteractive)
+    /// The writer's own connection. Only `queue` takes the lock, so it is never
+    /// contended; it is what lets the compiler check that nothing else touches
+    /// the connection. After ``close()`` its operations fail, and a batch
+    /// submitted then fails like any other.
+    private let connection: Mutex<Store>
+    private struct Shared {
+        var waiting: [Batch] = []
+        /// A commit of everything waiting is queued or running.
+        var scheduled = false
+        var outcomes: [Outcome] = []
+        var done: [@Sendable () -> Void] = []
+    }
+    private let shared = Mutex(Shared())
+
+    /// Opens a second connection to the store at `path`, which the scheduler's
+    /// own connection has already checked and migrated.
+    init(path: String) throws(StoreError) {
+        connection = Mutex(try Store.anotherConnection(to: path))
+    }
+
+    /// Commits `batch` with whatever else is waiting, then calls `done`, after
+    /// which ``takeOutcomes()`` has its outcome.
+    func submit(_ batch: Batch, then done: @escaping @Sendable () -> Void) {
+        let start = shared.withLock { shared -> Bool in
+            shared.waiting.append(batch)
+            shared.done.append(done)
+            defer { shared.scheduled = true }
+            return !shared.scheduled
+        }
+        if start { queue.async { [self] in commitWaiting() } }
+    }
+
+    /// Takes every batch waiting into one transaction, until none is left.
+    private func commitWaiting() {
+        while true {
+            let (batches, callbacks) = shared.withLock { shared -> ([Batch], [@Sendable () -> Void]) in
+                defer { shared.waiting.removeAll(); shared.done.removeAll() }
+                if shared.waiting.isEmpty { shared.scheduled = false }
+                return (shared.waiting, shared.done)
+            }
+            guard !batches.isEmpty else { return }
+            let outcomes = connection.withLock { Self.commit(batches, on: $0) }
+            shared.withLock { $0.outcomes.append(contentsOf: outcomes) }
+            for done in callbacks { done() }
+        }
+    }
+
+    private static func commit(_ batches: [Batch], on store: Store) -> [Outcome] {
+        var outcomes: [Outcome] = []
+        do throws(StoreError) {
+            try store.transaction { () throws(StoreError) in
+                for batch in batches {
+                    do throws(StoreError) {
+                        try store.transaction { () throws(StoreError) in try write(batch, on: store) }
+                        outcomes.append(.saved(batch))
+                    } catch {
+                        outcomes.append(.failed(batch, error))
+                    }
+                }
+            }
+            return outcomes
+        } catch {
+            return batches.map { .failed($0, error) }
+        }
+    }
+
+    private static func write(_ batch: Batch, on store: Store) throws(StoreError) {
+        for write in batch.items {
+            switch write {
+            case .insert(.alarm(let alarm)): try store.insert(alarm)
+            case .insert(.reminder(let reminder)): try store.insert(reminder)
+            case .update(.alarm(let alarm)): try store.update(alarm)
+            case .update(.reminder(let reminder)): try store.update(reminder)
+            case .remove(let id, .alarm): try store.removeAlarm(id: id)
+            case .remove(let id, .reminder): try store.removeReminder(id: id)
+            }
+        }
+        try store.saveRingStates(batch.states)
+        try store.record(batch.records.rows + batch.history)
+    }
+
+    /// Waits until every batch submitted so far has been committed or has failed.
+    func drain() {
+        queue.sync {}
+    }
+
+    /// The outcomes of finished batches, oldest first, each handed out once.
+    func takeOutcomes() -> [Outcome] {
+        shared.withLock { shared in
+            defer { shared.outcomes.removeAll() }
+            return shared.outcomes
+        }
+    }
+
+    /// Finishes what was submitted and closes the connection.
+    func close() {
+        queue.sync { connection.withLock { $0.close() } }
+    }
+}
