@@ -121,6 +121,7 @@ public final class Daemon: @unchecked Sendable {
         do {
             var limits = ControlServer.Limits()
             limits.idleTimeout = config.idleTimeout
+            limits.requestTimeout = config.requestTimeout
             limits.maxClients = config.maxClients
             limits.maxWatchBacklog = config.watchBacklog
             limits.maxMessageSize = config.maxMessageSize
