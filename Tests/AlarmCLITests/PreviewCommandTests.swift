@@ -17,6 +17,20 @@ import Testing
             """)
     }
 
+    // A POSIX rule in TZ is the system zone, as glibc and the daemon read it:
+    // the New York rule written out, across the same spring gap.
+    @Test func posixRuleInTZ() throws {
+        let result = try BinaryRunner.run("alarmctl", ["preview", "2:30am", "--days", "daily", "--from", "2026-03-07", "--count", "2"],
+                                          environment: ["TZ": "EST5EDT,M3.2.0,M11.1.0"])
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(result.standardOutput == """
+            2026-03-07 Sat 02:30 -05:00
+            2026-03-08 Sun 03:30 -04:00  (02:30 does not exist that day: DST gap)
+
+            """)
+    }
+
     // Europe/Berlin falls back on 2026-10-25 (03:00 CEST → 02:00 CET): 02:30 happens
     // twice and fires once, at the first (CEST, 00:30 UTC) occurrence.
     @Test func overlapFiresOnceAtFirstOccurrence() throws {

@@ -39,6 +39,12 @@ import Testing
         (["remind", "add", "Tea", "--at", "25:00"], "--at must have an hour of 0–23, got \"25:00\""),
         (["remind", "add", "Tea", "--in", "5 minutes"], "--in must be a duration like 90s, 25m, 2h, 1d or 1h30m, got \"5 minutes\""),
         (["remind", "add", "Tea", "--in", "0s"], "--in must be longer than zero, got \"0s\""),
+        // Once a SIGILL (an overflow trap), once a confusing refusal from the daemon.
+        (["remind", "add", "x", "--in", "300000000d"], "alarmctl: --in must be at most 36500 days (100 years), got \"300000000d\""),
+        (["remind", "add", "x", "--in", "2914000d"], "alarmctl: --in must be at most 36500 days (100 years), got \"2914000d\""),
+        (["remind", "edit", "abcd", "--in", "99999999999999999999d"], "--in must be at most 36500 days (100 years)"),
+        (["remind", "add", "x", "--at", "99999-01-01"], "--at must be ISO 8601 like 2026-03-07T12:00:00Z, YYYY-MM-DD HH:MM, or a time like 14:00, got \"99999-01-01\""),
+        (["remind", "add", "x", "--at", "9999-12-31T23:59:59-01:00"], "--at must lie between the years 0001 and 9999 in UTC"),
         (["remind", "add", "Tea", "--at", "14:00", "--in", "1h"], "--at and --in cannot be used together"),
         (["remind", "add"], "remind add: TITLE is missing"),
         (["remind", "edit", "abcd"], "remind edit: nothing to change"),

@@ -29,6 +29,7 @@ struct DaemonConfigTests {
             Player=pw-play --volume 0.8 "--target" 'my sink'\r
             [Control]
             IdleTimeout=2m
+            RequestTimeout=3s
             MaxClients=8
             WatchBacklog=64K
             MaxMessageSize=128M
@@ -45,6 +46,8 @@ struct DaemonConfigTests {
         #expect(config.player == ["pw-play", "--volume", "0.8", "--target", "my sink"])
         #expect(config.ringPolicy.reminderSnooze.minutes == 5)
         #expect(config.idleTimeout == 120)
+        #expect(config.requestTimeout == 3)
+        #expect(DaemonConfig().requestTimeout == 10)
         #expect(config.maxClients == 8)
         #expect(config.watchBacklog == 64 * 1024)
         #expect(config.maxMessageSize == 128 << 20)
@@ -72,6 +75,7 @@ struct DaemonConfigTests {
         ("[Sound]\nPlayer=play my\\ \n", "a.conf:2: Player: must not end in a lone backslash (an escaped trailing space is trimmed; quote it instead), got \"play my\\\\\""),
         ("[Sound]\nPlayer=play \u{7}\n", "a.conf:2: Player: must not contain control characters, got \"play \\u{7}\""),
         ("SnoozeMinutes=5\n", "a.conf:1: SnoozeMinutes: SnoozeMinutes= must be inside a [Section]"),
+        ("[Control]\nRequestTimeout=2h\n", "a.conf:2: RequestTimeout: must be a duration from 1s to 1h, like 10s, got \"2h\""),
         ("[Control]\nMaxClients=0\n", "a.conf:2: MaxClients: must be 1–4096, got \"0\""),
         ("[Control]\nWatchBacklog=1M\n", "a.conf:2: WatchBacklog: must be a size in KiB from 1K to 65536K, like 256K, got \"1M\""),
         ("[Control]\nMaxMessageSize=2G\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 1M, got \"2G\""),

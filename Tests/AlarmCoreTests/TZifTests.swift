@@ -169,7 +169,7 @@ import AlarmCore
         try FileManager.default.createSymbolicLink(atPath: etc + "/localtime", withDestinationPath: "../usr/share/zoneinfo/Europe/Berlin")
         #expect(ZoneDatabase.systemZone(environmentTZ: nil, etcDirectory: etc).identifier == "Europe/Berlin")
         #expect(ZoneDatabase.systemZone(environmentTZ: ":America/Santiago", etcDirectory: etc).identifier == "America/Santiago")
-        // A TZ that names no zone is passed over, as glibc would not read it either.
+        // A TZ that names no zone is passed over (glibc would read it as UTC).
         #expect(ZoneDatabase.systemZone(environmentTZ: "Mars/Olympus", etcDirectory: etc).identifier == "Europe/Berlin")
     }
 }

@@ -27,8 +27,12 @@ struct AlarmValidationTests {
         "Work",
         String(repeating: "a", count: 256),
         "⏰ Wake up 🌅",
-        // One family emoji is one character however many scalars it has.
-        String(repeating: "👨‍👩‍👧‍👦", count: 256),
+        // One family emoji is one character however many scalars it has
+        // (25 bytes: 40 of them fit in 1024).
+        String(repeating: "👨‍👩‍👧‍👦", count: 40),
+        // 256 four-byte characters: exactly at both limits.
+        String(repeating: "🎉", count: 256),
+        "e\u{301}\u{302} accents stacked a little",
         "起床",
         "알람 アラーム",
         "Ünïcödé ✓",
@@ -48,6 +52,48 @@ struct AlarmValidationTests {
         #expect(error.description == "label must be at most 256 characters, got 257 characters")
         let emoji = try #require(throws: ValidationError.self) { try alarm(label: String(repeating: "起", count: 257)).validate() }
         #expect(emoji.field == "label")
+    }
+
+    /// Combining marks do not add characters: one letter with 500,000 accents
+    /// is one character, and a megabyte.
+    @Test func labelOfTooManyBytes() throws {
+        let heavy = "a" + String(repeating: "\u{301}", count: 500_000)
+        #expect(heavy.count == 1)
+        let error = try #require(throws: ValidationError.self) { try alarm(label: heavy).validate() }
+        #expect(error.description == "label must be at most 1024 bytes in UTF-8, got 1000001 bytes")
+        let families = try #require(throws: ValidationError.self) { try alarm(label: String(repeating: "👨‍👩‍👧‍👦", count: 41)).validate() }
+        #expect(families.description == "label must be at most 1024 bytes in UTF-8, got 1025 bytes")
+        let stacked = "a" + String(repeating: "\u{301}", count: 511)  // 1023 bytes, one character
+        try alarm(label: stacked + "b").validate()
+        #expect(throws: ValidationError.self) { try alarm(label: stacked + "bc").validate() }
+    }
+
+    /// Line and paragraph separators and bidirectional controls, each escaped
+    /// in the message so it cannot reorder or break the message itself.
+    @Test(arguments: [
+        ("Line\u{2028}separator", #""Line\u{2028}separator""#),
+        ("Para\u{2029}graph", #""Para\u{2029}graph""#),
+        ("\u{202A}LRE", #""\u{202a}LRE""#),
+        ("RLE\u{202B}", #""RLE\u{202b}""#),
+        ("PDF\u{202C}", #""PDF\u{202c}""#),
+        ("LRO\u{202D}", #""LRO\u{202d}""#),
+        ("evil\u{202E}txt.exe", #""evil\u{202e}txt.exe""#),
+        ("\u{2066}LRI", #""\u{2066}LRI""#),
+        ("RLI\u{2067}", #""RLI\u{2067}""#),
+        ("FSI\u{2068}", #""FSI\u{2068}""#),
+        ("PDI\u{2069}", #""PDI\u{2069}""#),
+    ])
+    func labelWithSeparatorOrBidiControl(label: String, escaped: String) throws {
+        let error = try #require(throws: ValidationError.self) { try alarm(label: label).validate() }
+        #expect(error.description == "label must not contain line or paragraph separators or bidirectional controls, got \(escaped)")
+        let title = try #require(throws: ValidationError.self) { try reminder(title: label).validate() }
+        #expect(title.description == "title must not contain line or paragraph separators or bidirectional controls, got \(escaped)")
+    }
+
+    /// Marks that merely join or hint (ZWJ in emoji, LRM/RLM) stay allowed.
+    @Test(arguments: ["👨‍👩‍👧‍👦", "abc\u{200E}", "שלום\u{200F} 1", "a\u{200B}b"])
+    func labelWithHarmlessFormatCharacters(label: String) throws {
+        try alarm(label: label).validate()
     }
 
     @Test(arguments: [
@@ -177,6 +223,14 @@ struct ReminderValidationTests {
     @Test func notesLimit() throws {
         let error = try #require(throws: ValidationError.self) { try reminder(notes: String(repeating: "n", count: 4097)).validate() }
         #expect(error.description == "notes must be at most 4096 characters, got 4097 characters")
+        try reminder(notes: String(repeating: "🎉", count: 4096)).validate()
+        let bytes = try #require(throws: ValidationError.self) { try reminder(notes: "n" + String(repeating: "\u{301}", count: 10_000)).validate() }
+        #expect(bytes.description == "notes must be at most 16384 bytes in UTF-8, got 20001 bytes")
+    }
+
+    /// Notes may span lines, with any of the separators.
+    @Test func notesMayHaveLineSeparators() throws {
+        try reminder(notes: "one\u{2028}two\u{2029}three").validate()
     }
 
     @Test(arguments: [("bell\u{7}", #""bell\u{7}""#), ("nul\u{0}", #""nul\u{0}""#), ("esc\u{1B}", #""esc\u{1b}""#)])
@@ -215,6 +269,8 @@ struct ValidationErrorTests {
         ("\u{0}\u{1F}\u{7F}\u{85}", #""\u{0}\u{1f}\u{7f}\u{85}""#),
         ("trailing ", #""trailing ""#),
         ("é 起 🎉", #""é 起 🎉""#),
+        ("a\u{2028}b\u{202E}c\u{2069}", #""a\u{2028}b\u{202e}c\u{2069}""#),
+        ("👨‍👩‍👧‍👦", #""👨‍👩‍👧‍👦""#),
     ])
     func quoting(text: String, quoted: String) {
         #expect(ValidationError.quoted(text) == quoted)

@@ -375,6 +375,18 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
         #expect(WireTime.string(Date(timeIntervalSince1970: -0.5), in: zone) == "1969-12-31T23:59:59.500000+00:00")
     }
 
+    /// Instants beyond the years 0001–9999 (which nothing accepts) are shown at
+    /// the nearer end, in a form that reads back, instead of trapping: 2.6e13 s
+    /// (300,000,000 days) overflowed the conversion to microseconds.
+    @Test(arguments: [(2.6e13, "9999-12-31T23:59:59+00:00"), (1e300, "9999-12-31T23:59:59+00:00"), (.infinity, "9999-12-31T23:59:59+00:00"),
+                      (253_402_300_800, "9999-12-31T23:59:59+00:00"), (-1e300, "0001-01-01T00:00:00+00:00"), (.nan, "1970-01-01T00:00:00+00:00")])
+    func instantsBeyondTheWireFormAreBounded(seconds: Double, text: String) throws {
+        #expect(WireTime.string(Date(timeIntervalSince1970: seconds), in: Zone.utc) == text)
+        // A zone 14 hours ahead cannot push the year past 9999 either.
+        #expect(!WireTime.string(Date(timeIntervalSince1970: seconds), in: Zone(identifier: "Pacific/Kiritimati")!).hasPrefix("10000"))
+        _ = try WireTime.parse(WireTime.string(Date(timeIntervalSince1970: seconds), in: Zone.utc), parameter: "due", zone: Zone.utc)
+    }
+
     @Test func jsonNullForNoDate() {
         #expect(WireTime.json(nil, in: Zone.utc) == .null)
         #expect(WireTime.json(Date(timeIntervalSince1970: 0), in: Zone.utc) == "1970-01-01T00:00:00+00:00")

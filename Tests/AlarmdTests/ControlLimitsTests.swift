@@ -28,6 +28,80 @@ import Testing
         #expect(busy.receive(timeout: 2).isMessage)
     }
 
+    /// A request sent a byte every 0.3 s never lets the connection go idle;
+    /// the request deadline, counted from its first byte, closes it with an
+    /// error after RequestTimeout, while a normal client is served throughout
+    /// and a `Watch` subscriber that sends nothing stays.
+    @Test func aRequestDribbledByteByByteIsCutOff() throws {
+        let daemon = DaemonProcess(config: "[Control]\nRequestTimeout=1s\nIdleTimeout=1s\n")
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let watcher = try RawSocket(path: daemon.socketPath)
+        #expect(watcher.sendMessage(#"{"method":"io.alarmd.Watch","more":true}"#))
+        let dribbler = try RawSocket(path: daemon.socketPath)
+        let busy = try RawSocket(path: daemon.socketPath)
+        let request = Array(Self.status.utf8)
+        let start = Date()
+        var outcome = RawSocket.Received.timedOut(pending: [])
+        for byte in request {
+            dribbler.send([byte])
+            #expect(busy.sendMessage(Self.status))
+            #expect(busy.receive(timeout: 2).isMessage, "the normal client was not served")
+            outcome = dribbler.receive(timeout: 0.3)
+            guard case .timedOut = outcome else { break }
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        guard case .message(let bytes) = outcome else { Issue.record("the dribbling connection got \(outcome)"); return }
+        let reply = try VarlinkReply(message: bytes)
+        #expect(reply.error?.name == "io.alarmd.InvalidRequest", "\(reply.text)")
+        #expect(reply.error?.description == "request not complete 1 s after its first byte; closing the connection", "\(reply.text)")
+        #expect(elapsed >= 0.9 && elapsed < 2.5, "closed after \(elapsed) s")
+        #expect(dribbler.receive(timeout: 2) == .closed(pending: []))
+        // The subscriber, silent all along, still gets events.
+        #expect(try busy.call(#"{"method":"io.alarmd.AddReminder","parameters":{"title":"Still there?"}}"#).isParameters)
+        let event = watcher.receive(timeout: 5)
+        #expect(event.isMessage && event.description.contains("Still there?"), "the Watch subscriber got \(event)")
+    }
+
+    /// Five connections each holding most of a 1 MiB request: the read that
+    /// takes the total past the 4 MiB budget costs its connection an error and
+    /// the connection; the others, other clients and a 6 MB import carry on.
+    @Test func unfinishedRequestsShareOneBudget() throws {
+        let daemon = DaemonProcess()
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let partial = Array(#"{"method":"io.alarmd.AddReminder","parameters":{"title":""#.utf8)
+        let filler = partial + [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000 - partial.count)
+        var holders: [RawSocket] = []
+        for _ in 0..<4 {
+            let holder = try RawSocket(path: daemon.socketPath)
+            #expect(holder.send(filler))
+            holders.append(holder)
+        }
+        usleep(200_000)
+        for holder in holders { #expect(holder.receive(timeout: 0.1) == .timedOut(pending: []), "refused below the budget") }
+        let fifth = try RawSocket(path: daemon.socketPath)
+        fifth.send(filler)
+        let refusal = try fifth.reply(timeout: 5)
+        #expect(refusal.error?.name == "io.alarmd.InvalidRequest", "\(refusal.text)")
+        #expect(refusal.error?.description == "unfinished requests would hold more than 4194304 bytes across all connections; closing the connection")
+        #expect(fifth.receive(timeout: 5) == .closed(pending: []))
+        ControlSocketTests.expectStillServes(daemon, after: "a refusal over the budget")
+        // An import over the budget is held outside it, one at a time.
+        let labels = (0..<20_000).map { _ in #"{"time":"07:00","label":"\#(String(repeating: "x", count: 250))","days":[],"id":"\#(UUID().uuidString.lowercased())"}"# }
+        let document = #"{"method":"io.alarmd.Import","parameters":{"document":{"format":"alarmd","version":1,"alarms":["# + labels.joined(separator: ",") + "],\"reminders\":[]}}}"
+        #expect(document.utf8.count > 6_000_000)
+        let imported = try RawSocket.call(daemon.socketPath, document, timeout: 30)
+        #expect(imported.parameters?["alarms"] == 20_000, "\(imported.text.prefix(300))")
+        // A holder that finishes its request is answered, and gives its share back.
+        let first = holders.removeFirst()
+        let answer = try first.call(#""}}"#)
+        #expect(answer.error?.name == "io.alarmd.InvalidParameter", "\(answer.text.prefix(300))")
+        let sixth = try RawSocket(path: daemon.socketPath)
+        #expect(sixth.send(filler))
+        #expect(sixth.receive(timeout: 0.5) == .timedOut(pending: []), "the budget was not given back")
+    }
+
     @Test func connectionsBeyondTheLimitAreToldAndClosed() throws {
         let daemon = DaemonProcess(config: "[Control]\nMaxClients=2\n")
         try daemon.startAndWaitReady()

@@ -130,6 +130,35 @@ import Testing
         #expect(daemon.process.isRunning)
     }
 
+    /// Labels and titles that pass the character limit but not the byte limit,
+    /// or carry a separator or bidirectional control, are refused by the real
+    /// daemon with the field and the reason, and nothing is stored.
+    @Test func oversizeOrReorderingLabelsAreRefusedOnTheWire() throws {
+        let daemon = try Self.startDaemon()
+        defer { daemon.stop() }
+        // One character, 600,001 bytes: within the 1 MiB message limit.
+        let heavy = "a" + String(repeating: "\u{301}", count: 300_000)
+        let cases: [(call: String, parameter: String, message: String)] = [
+            (#"{"method":"io.alarmd.AddAlarm","parameters":{"fields":{"time":"07:00","label":"\#(heavy)"}}}"#,
+             "fields.label", "fields.label must be at most 1024 bytes in UTF-8, got 600001 bytes"),
+            (#"{"method":"io.alarmd.AddAlarm","parameters":{"fields":{"time":"07:00","label":"evil\u202etxt.exe"}}}"#,
+             "fields.label", #"fields.label must not contain line or paragraph separators or bidirectional controls, got "evil\u{202e}txt.exe""#),
+            (#"{"method":"io.alarmd.AddReminder","parameters":{"title":"one\u2028two"}}"#,
+             "title", #"title must not contain line or paragraph separators or bidirectional controls, got "one\u{2028}two""#),
+        ]
+        for test in cases {
+            let reply = try RawSocket.call(daemon.socketPath, test.call)
+            let error = try #require(reply.error, "\(test.parameter): \(reply.text.prefix(300))")
+            #expect(error.name == "io.alarmd.InvalidParameter")
+            #expect(error.parameters["parameter"]?.stringValue == test.parameter, "\(reply.text.prefix(300))")
+            #expect(error.parameters["message"]?.stringValue == test.message, "\(reply.text.prefix(300))")
+        }
+        let alarms = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.ListAlarms"}"#)
+        #expect(alarms.parameters?["alarms"] == .array([]), "\(alarms.text)")
+        let reminders = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.ListReminders"}"#)
+        #expect(reminders.parameters?["reminders"] == .array([]), "\(reminders.text.prefix(300))")
+    }
+
     /// The default limits: 1 MiB for any request, more for an `Import`.
     @Test func aMessageOverTheLimitIsRefused() throws {
         let daemon = DaemonProcess()

@@ -27,6 +27,54 @@ import Testing
         withExtendedLifetime(watcher) {}
     }
 
+    /// A POSIX rule in `TZ` is the daemon's zone, as it is glibc's: named by
+    /// the rule, with its offset in the times the daemon gives out.
+    @Test func aPosixRuleInTZIsTheDaemonsZone() throws {
+        let daemon = DaemonProcess(environment: ["TZ": "IST-5:30"])
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let status = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.Status"}"#)
+        #expect(status.parameters?["timeZone"]?.stringValue == "IST-5:30", "\(status.text)")
+        let added = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.AddAlarm","parameters":{"fields":{"time":"07:30"}}}"#)
+        let next = try #require(added.parameters?["alarm"]?.objectValue?["next"]?.stringValue, "\(added.text)")
+        #expect(next.hasSuffix("T07:30:00+05:30"), "\(next)")
+        #expect(!daemon.standardError.contains("IST-5:30"), "\(daemon.standardError)")
+    }
+
+    /// A `TZ` that names no zone is logged once, at warning priority, naming it
+    /// and the zone used instead; a reload that finds the same `TZ` says nothing more.
+    @Test func anUnusableTZIsLoggedOnce() throws {
+        let daemon = DaemonProcess(environment: ["TZ": "Mars/Olympus"])
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let fallback = ZoneDatabase.lookUpSystemZone(environmentTZ: nil).zone.identifier
+        let status = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.Status"}"#)
+        #expect(status.parameters?["timeZone"]?.stringValue == fallback, "\(status.text)")
+        let ready = try #require(daemon.notify.wait(for: "READY=1")).index
+        kill(daemon.process.processIdentifier, SIGHUP)
+        #expect(daemon.notify.wait(for: "READY=1", after: ready + 1) != nil, "no READY=1 after the reload")
+        let expected = #"TZ="Mars/Olympus" names no time zone alarmd can use"#
+        var warnings: [String] = []
+        if JournalFixture.isAvailable {
+            _ = waitUntil(timeout: 10) {
+                let entries = JournalFixture.query(["SYSLOG_IDENTIFIER=alarmd", "_PID=\(daemon.process.processIdentifier)"])
+                    .filter { ($0["MESSAGE"] ?? "").contains("Reloaded") || ($0["MESSAGE"] ?? "").contains(expected) }
+                // The reload's own entry comes after any second warning would.
+                guard entries.contains(where: { ($0["MESSAGE"] ?? "").contains("Reloaded") }) else { return false }
+                warnings = entries.filter { ($0["MESSAGE"] ?? "").contains(expected) }.map { "<\($0["PRIORITY"] ?? "?")> " + ($0["MESSAGE"] ?? "") }
+                return true
+            }
+        } else {
+            _ = waitUntil(timeout: 10) { daemon.standardError.contains("Reloaded") }
+            warnings = daemon.standardError.split(separator: "\n").map(String.init).filter { $0.contains(expected) }
+                .map { String($0[$0.range(of: "<")!.lowerBound...]) }
+        }
+        #expect(warnings == ["<4> \(expected) (a tz database name such as Europe/Berlin, a path into /usr/share/zoneinfo, "
+            + "or a POSIX rule such as EST5EDT,M3.2.0,M11.1.0); using \(fallback) (\(fallbackSource)) instead"], "stderr: \(daemon.standardError)")
+    }
+
+    private var fallbackSource: String { ZoneDatabase.lookUpSystemZone(environmentTZ: nil).source }
+
     final class Box: Sendable { let events = Mutex<[DaemonEvent]>([]) }
 
     /// A zone change moves floating alarms with it and leaves pinned ones alone.

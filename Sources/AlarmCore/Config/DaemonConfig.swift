@@ -22,6 +22,9 @@ public struct DaemonConfig: Hashable, Sendable {
     public var hookTimeout: TimeInterval = 30
     /// `[Control] IdleTimeout=`: seconds a client connection may stay silent.
     public var idleTimeout: TimeInterval = 60
+    /// `[Control] RequestTimeout=`: seconds from the first byte of a request
+    /// to its last.
+    public var requestTimeout: TimeInterval = 10
     /// `[Control] MaxClients=`: connections at once.
     public var maxClients = 256
     /// `[Control] WatchBacklog=`: bytes of events a `Watch` subscriber may fall behind.
@@ -102,6 +105,11 @@ public struct DaemonConfig: Hashable, Sendable {
                     throw fail("must be a duration from 1s to 1d, like 60s")
                 }
                 config.idleTimeout = TimeInterval(seconds)
+            case ("Control", "RequestTimeout"):
+                guard let seconds = try? DurationParser.parse(entry.value), seconds <= 3600 else {
+                    throw fail("must be a duration from 1s to 1h, like 10s")
+                }
+                config.requestTimeout = TimeInterval(seconds)
             case ("Control", "MaxClients"):
                 guard let count = Int(entry.value), (1...4096).contains(count) else { throw fail("must be 1–4096") }
                 config.maxClients = count

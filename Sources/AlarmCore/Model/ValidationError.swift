@@ -24,7 +24,9 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
 
     public var description: String { "\(field) \(requirement), got \(value)" }
 
-    /// Quotes `text` Swift-style, escaping control characters so they are visible.
+    /// Quotes `text` Swift-style, escaping control characters, line and
+    /// paragraph separators and bidirectional controls so they are visible
+    /// (and cannot reorder or break the message they are shown in).
     public static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -35,7 +37,7 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.properties.generalCategory == .control {
+                if scalar.properties.generalCategory == .control || TextRules.breaksLayout(scalar) {
                     out += "\\u{" + String(scalar.value, radix: 16) + "}"
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -71,27 +71,39 @@ public enum InstantParser {
         return Date(timeIntervalSince1970: Double(instant) + fraction)
     }
 
-    /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, in Unix seconds.
-    static let earliest: Int64 = -62_135_596_800
-    static let latest: Int64 = 253_402_300_799
+    /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, in Unix seconds: the
+    /// instants the wire form can carry.
+    public static let earliest: Int64 = -62_135_596_800
+    public static let latest: Int64 = 253_402_300_799
 }
 
 /// Parses durations: `90s`, `25m`, `2h`, `1d`, `1h30m`, `1d2h3m4s`.
 public enum DurationParser {
+    /// The longest duration, 100 years: longer than anyone means, and short
+    /// enough that now plus it stays far inside the years 0001–9999 the wire
+    /// form carries, so no caller can overflow or trap on the sum.
+    public static let maxDays: Int64 = 36_500
+    static let maxSeconds = maxDays * 86_400
+
     /// Seconds in the duration; units must appear largest first, each at most once.
     public static func parse(_ text: String, field: String = "duration") throws(ValidationError) -> Int64 {
         var invalid: ValidationError { .text(field, "must be a duration like 90s, 25m, 2h, 1d or 1h30m", got: text) }
+        var tooLong: ValidationError { .text(field, "must be at most \(maxDays) days (100 years)", got: text) }
         var scanner = Scanner(text.trimmingSpaces().lowercased())
         let units: [(Character, Int64)] = [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)]
         var nextUnit = 0
         var total: Int64 = 0
         guard !scanner.atEnd else { throw invalid }
         while !scanner.atEnd {
-            guard let digits = scanner.digitRun(), !digits.isEmpty, digits.count <= 9, let value = Int64(digits),
+            guard let digits = scanner.digitRun(), !digits.isEmpty,
                   let unit = scanner.next(),
                   let index = units.firstIndex(where: { $0.0 == unit }), index >= nextUnit
             else { throw invalid }
+            // Bounded before multiplying: digits too many for an Int64 are too
+            // long as well, and each term and the sum stay far from overflow.
+            guard let value = Int64(digits), value <= maxSeconds / units[index].1 else { throw tooLong }
             total += value * units[index].1
+            guard total <= maxSeconds else { throw tooLong }
             nextUnit = index + 1
         }
         guard total > 0 else { throw .text(field, "must be longer than zero", got: text) }

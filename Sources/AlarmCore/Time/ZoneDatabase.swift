@@ -36,16 +36,38 @@ public enum ZoneDatabase {
     }
 
     /// The local zone the way glibc finds it, but freshly on every call: `TZ`
-    /// when set (`Europe/Berlin`, `:Europe/Berlin` or a zoneinfo path), then
-    /// the target of `/etc/localtime`, then Debian's `/etc/timezone`, then UTC.
+    /// when set (see `ZoneName.fromTZ`), then the target of `/etc/localtime`,
+    /// then Debian's `/etc/timezone`, then UTC.
     public static func systemZone(environmentTZ: String?, etcDirectory: String = "/etc") -> Zone {
-        if let value = environmentTZ, let zone = ZoneName.fromTZ(value) { return zone }
-        if let target = readLink(etcDirectory + "/localtime"), let zone = ZoneName.fromZoneinfoPath(target) { return zone }
-        if let bytes = readFile(etcDirectory + "/timezone") {
+        lookUpSystemZone(environmentTZ: environmentTZ, etcDirectory: etcDirectory).zone
+    }
+
+    /// The local zone, where it was found, and a `TZ` that was set but passed
+    /// over, so that the daemon can say so.
+    public struct SystemZoneLookup: Sendable, Equatable {
+        public let zone: Zone
+        /// Where it came from, to follow the zone's name in a message:
+        /// `from TZ`, `from /etc/localtime`, `from /etc/timezone` (in the
+        /// directory searched), or `the default` for UTC.
+        public let source: String
+        /// A non-empty `TZ` that names no zone alarmd can read.
+        public let refusedTZ: String?
+    }
+
+    /// `systemZone`, with where the zone came from. An empty `TZ` counts as
+    /// unset (glibc reads it as UTC; alarmd keeps the machine's zone).
+    public static func lookUpSystemZone(environmentTZ: String?, etcDirectory: String = "/etc") -> SystemZoneLookup {
+        let tz = environmentTZ.flatMap { $0.isEmpty ? nil : $0 }
+        if let tz, let zone = ZoneName.fromTZ(tz) { return SystemZoneLookup(zone: zone, source: "from TZ", refusedTZ: nil) }
+        func found(_ zone: Zone, in file: String) -> SystemZoneLookup { SystemZoneLookup(zone: zone, source: "from " + file, refusedTZ: tz) }
+        let localtime = etcDirectory + "/localtime"
+        if let target = readLink(localtime), let zone = ZoneName.fromZoneinfoPath(target) { return found(zone, in: localtime) }
+        let timezone = etcDirectory + "/timezone"
+        if let bytes = readFile(timezone) {
             let name = String(decoding: bytes, as: UTF8.self).unicodeScalars.filter { !$0.properties.isWhitespace }
-            if let zone = ZoneName.zone(String(String.UnicodeScalarView(name))) { return zone }
+            if let zone = ZoneName.zone(String(String.UnicodeScalarView(name))) { return found(zone, in: timezone) }
         }
-        return .utc
+        return SystemZoneLookup(zone: .utc, source: "the default", refusedTZ: tz)
     }
 
     /// The whole of a small file; `nil` when it cannot be read or exceeds 1 MiB.

@@ -48,14 +48,29 @@ public enum ZoneName {
         return partLength > 0 && (2...3).contains(parts)
     }
 
-    /// The zone a `TZ` value names, read as glibc reads a zone name: `Europe/Berlin`,
-    /// `:Europe/Berlin`, or a path into the zoneinfo directory. `nil` when empty
-    /// or not a zone this way (POSIX rule strings such as `CET-1CEST` are not read).
+    /// The zone a `TZ` value names, read as glibc reads it: a zone name
+    /// (`Europe/Berlin`, `:Europe/Berlin`) or a path into the zoneinfo
+    /// directory first, else a POSIX rule (`IST-5:30`, `EST5EDT,M3.2.0,M11.1.0`,
+    /// with or without the `:`), whose zone is named by the value as given.
+    /// `nil` when empty or none of these. Unlike glibc, files outside the
+    /// zoneinfo directory are not read, and a value that is no rule is not UTC.
     public static func fromTZ(_ value: String) -> Zone? {
         var name = Substring(value)
         if name.hasPrefix(":") { name = name.dropFirst() }
         guard !name.isEmpty else { return nil }
-        return fromZoneinfoPath(String(name)) ?? zone(String(name))
+        return fromZoneinfoPath(String(name)) ?? zone(String(name)) ?? fromPosixRule(String(name), identifier: value)
+    }
+
+    /// US daylight-saving dates, which glibc gives a rule that names a
+    /// daylight-saving time but no dates (`CET-1CEST`): those of its
+    /// `posixrules` file, New York's on Debian, or these built in.
+    static let defaultDaylightDates = ",M3.2.0,M11.1.0"
+
+    /// A zone that follows a POSIX `TZ` rule in every year.
+    static func fromPosixRule(_ text: String, identifier: String) -> Zone? {
+        guard let rule = PosixZoneRule(text) ?? PosixZoneRule(text + defaultDaylightDates) else { return nil }
+        let tzif = TZif(transitions: [], offsets: [], initialOffset: rule.standardOffset, footer: rule)
+        return Zone(rules: ZoneRules(identifier: identifier, tzif: tzif))
     }
 
     /// `/usr/share/zoneinfo/Europe/Berlin` or `../usr/share/zoneinfo/Europe/Berlin` → Europe/Berlin.

@@ -14,8 +14,10 @@ final class ReceiveBuffer {
 }
 
 /// One client connection: reads framed calls, writes replies without ever
-/// blocking, and closes itself on EOF, error, oversize input, idleness, or a
-/// `Watch` subscriber that stopped reading. Confined to the server's queue.
+/// blocking, and closes itself on EOF, error, oversize input, idleness, a
+/// request that does not arrive whole in time, unfinished requests over the
+/// shared budget, or a `Watch` subscriber that stopped reading. Confined to
+/// the server's queue.
 final class ControlConnection {
     let fd: Int32
     let peer: PeerCredentials
@@ -23,15 +25,25 @@ final class ControlConnection {
     private let loop: EventLoop
     private let limits: ControlServer.Limits
     private let buffer: ReceiveBuffer
+    private let budget: RequestBudget
+    /// Bytes of the unfinished request counted in `budget`.
+    private var charged = 0
     private var framer: VarlinkFramer
     private var output: [UInt8] = []
     private var writeSource: DispatchSourceWrite?
     private var writeArmed = false
-    private var idleTimer: DispatchSourceTimer?
-    /// When the client last sent something; the idle timer checks this when
-    /// it fires instead of being re-armed for every message (each re-arm is a
-    /// trip through Dispatch's manager thread).
+    /// One timer for both deadlines below. It checks them when it fires
+    /// instead of being re-armed for every message or byte (each re-arm is a
+    /// trip through Dispatch's manager thread): only a deadline sooner than
+    /// the one it is armed for re-arms it.
+    private var timer: DispatchSourceTimer?
+    private var timerDeadline: DispatchTime?
+    /// When the client last sent something (for the idle timeout).
     private var lastActivity = DispatchTime.now()
+    /// When the first byte of the request still arriving came; `nil` between
+    /// requests. A request must be whole `limits.requestTimeout` after it, so
+    /// a byte now and then cannot hold a connection open for good.
+    private var requestStarted: DispatchTime?
     private var closeAfterFlush = false
     private(set) var isClosed = false
     /// Set while the connection streams `Watch` events.
@@ -48,9 +60,10 @@ final class ControlConnection {
     /// the connection closed, rather than queued without end.
     static let maxWaitingCalls = 64
 
-    init(fd: Int32, peer: PeerCredentials, queue: DispatchQueue, loop: EventLoop, limits: ControlServer.Limits, buffer: ReceiveBuffer) {
+    init(fd: Int32, peer: PeerCredentials, queue: DispatchQueue, loop: EventLoop, limits: ControlServer.Limits, buffer: ReceiveBuffer, budget: RequestBudget) {
         self.fd = fd
         self.buffer = buffer
+        self.budget = budget
         self.peer = peer
         self.queue = queue
         self.loop = loop
@@ -70,7 +83,7 @@ final class ControlConnection {
         let fd = fd
         write.setCancelHandler { Glibc.close(fd) }
         writeSource = write
-        resetIdleTimer()
+        armTimer()
         do throws(SystemError) {
             try loop.add(fd) { [weak self] in
                 guard let self, !self.isClosed else { return }
@@ -86,7 +99,7 @@ final class ControlConnection {
         while !isClosed {
             let count = recv(fd, bytes.baseAddress, bytes.count, 0)
             if count > 0 {
-                resetIdleTimer()
+                lastActivity = .now()
                 let messages: [[UInt8]]
                 do { messages = try framer.append(UnsafeRawBufferPointer(rebasing: bytes[0..<count])) } catch {
                     // The peer is broken or hostile: say why, then hang up
@@ -96,6 +109,7 @@ final class ControlConnection {
                     return
                 }
                 for message in messages where !isClosed && !closeAfterFlush { receive(message) }
+                guard !isClosed, trackUnfinishedRequest(startedAfresh: !messages.isEmpty) else { return }
                 if count < bytes.count { return }
             } else if count == 0 {
                 close()
@@ -169,37 +183,86 @@ final class ControlConnection {
         if closeAfterFlush { close() }
     }
 
-    /// Streaming connections stay open as long as they read; others time out.
-    private func resetIdleTimer() {
-        lastActivity = .now()
-        guard !isWatching else { idleTimer?.cancel(); idleTimer = nil; return }
-        guard idleTimer == nil else { return }
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler { [unowned self] in idleTimerFired() }
-        timer.schedule(deadline: .now() + limits.idleTimeout)
-        timer.resume()
-        idleTimer = timer
+    /// After a read: starts the request deadline when a new request is left
+    /// unfinished, and counts what is held in the shared budget. A request
+    /// that arrived whole (nearly all) costs two comparisons. `false` when the
+    /// budget refused the read and the connection is closed.
+    private func trackUnfinishedRequest(startedAfresh: Bool) -> Bool {
+        let pending = framer.pendingByteCount
+        if pending == 0 {
+            requestStarted = nil
+        } else if startedAfresh || requestStarted == nil {
+            // The last read completed the previous request, if any, so this one began in it.
+            requestStarted = lastActivity
+            armTimer()
+        }
+        let isImport = framer.pendingIsAnImport
+        guard pending != charged || isImport else { return true }
+        guard let charge = budget.recharge(ObjectIdentifier(self), from: charged, pending: pending, isImport: isImport) else {
+            refuse("unfinished requests would hold more than \(budget.limit) bytes across all connections")
+            return false
+        }
+        charged = charge
+        return true
     }
 
-    private func idleTimerFired() {
-        let deadline = lastActivity + limits.idleTimeout
-        if deadline <= .now() {
+    /// The next moment to look at the connection: its request's deadline, and
+    /// its idle deadline unless it streams `Watch` events (those stay open as
+    /// long as they read).
+    private var nextDeadline: DispatchTime? {
+        let request = requestStarted.map { $0 + limits.requestTimeout }
+        guard !isWatching else { return request }
+        let idle = lastActivity + limits.idleTimeout
+        return request.map { min($0, idle) } ?? idle
+    }
+
+    private func armTimer() {
+        guard let deadline = nextDeadline else { return }
+        if let timerDeadline, timerDeadline <= deadline { return }
+        if timer == nil {
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.setEventHandler { [unowned self] in timerFired() }
+            timer.resume()
+            self.timer = timer
+        }
+        timer?.schedule(deadline: deadline)
+        timerDeadline = deadline
+    }
+
+    private func timerFired() {
+        timerDeadline = nil
+        let now = DispatchTime.now()
+        if let requestStarted, requestStarted + limits.requestTimeout <= now {
+            refuse("request not complete \(Int(limits.requestTimeout)) s after its first byte")
+        } else if !isWatching, lastActivity + limits.idleTimeout <= now {
             close()
         } else {
-            idleTimer?.schedule(deadline: deadline)
+            armTimer()
         }
+    }
+
+    /// Says why, then hangs up at once, whether or not the client reads the
+    /// reply: what the connection holds is freed now.
+    private func refuse(_ reason: String) {
+        send(.error(.invalidRequest(reason + "; closing the connection")))
+        close()
     }
 
     func startWatching() {
         isWatching = true
-        resetIdleTimer()
+        guard requestStarted == nil else { return }
+        timer?.cancel()
+        timer = nil
+        timerDeadline = nil
     }
 
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        idleTimer?.cancel()
-        idleTimer = nil
+        timer?.cancel()
+        timer = nil
+        budget.release(ObjectIdentifier(self), charged: charged)
+        charged = 0
         // A suspended source must be resumed before it can be cancelled.
         if let writeSource {
             if !writeArmed { writeSource.resume() }

@@ -18,8 +18,16 @@ public final class ControlServer: @unchecked Sendable {
         public var maxClients = 256
         /// Seconds a connection may stay silent (except a `Watch` subscriber).
         public var idleTimeout: Double = 60
+        /// Seconds from the first byte of a request to its last; a request
+        /// still unfinished then gets an error and the connection closes.
+        public var requestTimeout: Double = 10
         /// Bytes of events a `Watch` subscriber may fall behind before it is dropped.
         public var maxWatchBacklog = 256 * 1024
+
+        /// Bytes of unfinished requests all connections together may hold
+        /// (see ``RequestBudget``): 4 MiB, or four of the longest request when
+        /// `maxMessageSize` is raised, so that one always fits.
+        public var maxPendingBytes: Int { max(4 << 20, 4 * maxMessageSize) }
 
         public init() {}
     }
@@ -32,6 +40,8 @@ public final class ControlServer: @unchecked Sendable {
     private let limits: Limits
     /// Shared by every connection (see ``ReceiveBuffer``); used on `queue` only.
     private let receiveBuffer = ReceiveBuffer()
+    /// Shared by every connection; used on `queue` only.
+    private let budget: RequestBudget
     private var acceptSource: DispatchSourceRead?
     /// Connections are read from here, one thread wake-up a request.
     private let loop: EventLoop
@@ -51,6 +61,7 @@ public final class ControlServer: @unchecked Sendable {
         self.service = service
         self.journal = journal
         self.limits = limits
+        budget = RequestBudget(limit: limits.maxPendingBytes)
     }
 
     /// Where clients connect, for messages.
@@ -94,7 +105,7 @@ public final class ControlServer: @unchecked Sendable {
             refuse(fd, with: .invalidRequest("too many connections (limit \(limits.maxClients)); try again later"))
             return
         }
-        let connection = ControlConnection(fd: fd, peer: peer, queue: queue, loop: loop, limits: limits, buffer: receiveBuffer)
+        let connection = ControlConnection(fd: fd, peer: peer, queue: queue, loop: loop, limits: limits, buffer: receiveBuffer, budget: budget)
         let key = ObjectIdentifier(connection)
         connections[key] = connection
         connection.onClose = { [unowned self] in connections[key] = nil }

@@ -26,6 +26,9 @@ public final class Daemon: @unchecked Sendable {
     /// Where the system zone comes from; `TZ` may change on reload. Touched on
     /// the control queue only (signals and the zone watcher run there).
     private var zoneSource: SystemZone
+    /// The last `TZ` said to be unusable, so that each is logged once, not at
+    /// every reload or zone change. Touched on the control queue only.
+    private var refusedTZ: String?
     private let control = DispatchQueue(label: "alarmd.control")
     private var config: DaemonConfig
     private var configFile: String?
@@ -45,6 +48,7 @@ public final class Daemon: @unchecked Sendable {
         self.environment = environment
         self.journal = journal
         zoneSource = SystemZone(environmentTZ: environment["TZ"])
+        let zone = zoneSource.lookUp()
         configFile = options.configFile(environment: environment)
         config = try Daemon.loadConfig(configFile, journal: journal)
         configuration = ConfigBox(config)
@@ -65,8 +69,9 @@ public final class Daemon: @unchecked Sendable {
                 }
             }
         }
-        scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: ringer, policy: config.ringPolicy, zone: zoneSource.current())
+        scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: ringer, policy: config.ringPolicy, zone: zone.zone)
         schedulerBox.scheduler = scheduler
+        warnOnce(zone)
         let hooks = HookRunner(journal: journal, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") { configuration.value.hookTimeout }
         _ = scheduler.events.subscribe { hooks.handle($0) }
     }
@@ -113,6 +118,7 @@ public final class Daemon: @unchecked Sendable {
         do {
             var limits = ControlServer.Limits()
             limits.idleTimeout = config.idleTimeout
+            limits.requestTimeout = config.requestTimeout
             limits.maxClients = config.maxClients
             limits.maxWatchBacklog = config.watchBacklog
             limits.maxMessageSize = config.maxMessageSize
@@ -127,7 +133,7 @@ public final class Daemon: @unchecked Sendable {
             let scheduler = scheduler
             watchers.append(try ClockWatcher(queue: control) { scheduler.clockChanged($0) })
             let etc = URL(fileURLWithPath: "/etc/localtime").deletingLastPathComponent().path
-            watchers.append(try TimeZoneWatcher(directory: etc, queue: control) { [unowned self] in scheduler.zoneChanged(zoneSource.current()) })
+            watchers.append(try TimeZoneWatcher(directory: etc, queue: control) { [unowned self] in scheduler.zoneChanged(systemZone()) })
         } catch {
             journal.send("Cannot watch for clock or time-zone changes (\(error)); alarms still fire, but a clock change is noticed only at the next firing", priority: .warning)
         }
@@ -191,10 +197,23 @@ public final class Daemon: @unchecked Sendable {
             journal.send("Reload: keeping the previous configuration: \(error)", priority: .error)
         }
         reloadTZ()
-        scheduler.zoneChanged(zoneSource.current())
+        scheduler.zoneChanged(systemZone())
         let status = scheduler.status
         journal.send("Reloaded configuration\(configFile.map { " from \($0)" } ?? " (built-in defaults)"): \(status)", priority: .info, messageID: MessageID.reloaded)
         notifier.ready(status: status)
+    }
+
+    /// The system zone now; a `TZ` passed over is logged the first time.
+    private func systemZone() -> Zone {
+        let lookup = zoneSource.lookUp()
+        warnOnce(lookup)
+        return lookup.zone
+    }
+
+    private func warnOnce(_ lookup: ZoneDatabase.SystemZoneLookup) {
+        guard lookup.refusedTZ != refusedTZ else { return }
+        refusedTZ = lookup.refusedTZ
+        if let message = SystemZone.refusal(lookup) { journal.send(message, priority: .warning) }
     }
 
     /// Takes `TZ` from the environment systemd would start alarmd with now, so

@@ -41,6 +41,10 @@ public struct VarlinkFramer: Sendable {
     /// Bytes received but not yet part of a complete message.
     public var pendingByteCount: Int { buffer.count }
 
+    /// Whether the pending message opens as an `Import` call; `false` until
+    /// enough of it has arrived to tell.
+    public var pendingIsAnImport: Bool { pendingIsImport ?? (!buffer.isEmpty && Self.opensAsImport(buffer[...])) }
+
     /// Adds received bytes and returns the messages they complete (without NULs).
     public mutating func append<C: Collection<UInt8>>(_ bytes: C) throws(Oversize) -> [[UInt8]] {
         buffer.append(contentsOf: bytes)

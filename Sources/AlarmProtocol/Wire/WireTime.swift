@@ -5,7 +5,13 @@ import FoundationEssentials
 public enum WireTime {
     /// `2026-03-09T07:30:00+01:00`, with microseconds when the instant has them.
     public static func string(_ date: Date, in zone: Zone) -> String {
-        let microseconds = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        // Only years 0001–9999 have a wire form that reads back, and only
+        // those are ever accepted (`InstantParser`); an instant beyond them
+        // (from a bug) is shown at the nearer end rather than trapping in the
+        // conversion to microseconds, which overflows near the year 294,000.
+        let bounds = Double(InstantParser.earliest)...Double(InstantParser.latest)
+        let interval = date.timeIntervalSince1970.isNaN ? 0 : min(max(date.timeIntervalSince1970, bounds.lowerBound), bounds.upperBound)
+        let microseconds = Int64((interval * 1_000_000).rounded())
         let seconds = CivilTime.floorDiv(microseconds, 1_000_000)
         let fraction = microseconds - seconds * 1_000_000
         var local = zone.rules.localDateTime(at: seconds)
