@@ -6,13 +6,16 @@ public enum AlarmControl {
     /// The commands in the order `--help` lists them, under headings.
     static let sections: [(title: String, commands: [Command])] = [
         ("Alarms", AlarmCommands.all),
-        ("Reminders", ReminderCommands.all),
+        ("Reminders", ReminderCommands.commands),
         ("Ringing now", RingingCommands.all),
         ("The daemon", DaemonCommands.all),
-        ("Without the daemon", [PreviewCommand.command]),
+        ("Without the daemon", [PreviewCommand.command, CompletionsCommand.command]),
     ]
 
     static let commands: [Command] = sections.flatMap(\.commands)
+
+    /// Every command's table entry, which the shell completions are generated from.
+    static let table = CommandTable(commands: commands.map(\.spec), groups: [ReminderCommands.group])
 
     static var usage: String {
         var lines = [
@@ -61,7 +64,7 @@ public enum AlarmControl {
 
     private static func dispatch(_ arguments: ArraySlice<String>, context: CommandContext) throws(CLIError) -> Int32 {
         var rest = arguments
-        var preset: [String: String] = [:]
+        var preset: [Option: String] = [:]
         if try takeGlobalOptions(&rest, into: &preset) {
             context.standardOutput(usage)
             return 0
@@ -93,7 +96,7 @@ public enum AlarmControl {
             throw .usage("unknown command \(ValidationError.quoted(name)); run '\(list)' for the list")
         }
         // A --socket before the command counts only for commands that talk to alarmd.
-        let accepted = preset.filter { key, _ in command.spec.options.contains { $0.name == key } }
+        let accepted = preset.filter { option, _ in command.spec.declares(option) }
         let parsed = try ParsedArguments(rest, spec: command.spec, presetValues: accepted)
         if parsed.wantsHelp {
             context.standardOutput(command.spec.helpText)
@@ -105,7 +108,7 @@ public enum AlarmControl {
 
     /// Takes the options that may come before a command name (`--socket PATH`,
     /// `--help`) off the front of `rest`. Returns whether help was asked for.
-    private static func takeGlobalOptions(_ rest: inout ArraySlice<String>, into preset: inout [String: String]) throws(CLIError) -> Bool {
+    private static func takeGlobalOptions(_ rest: inout ArraySlice<String>, into preset: inout [Option: String]) throws(CLIError) -> Bool {
         while let first = rest.first, first.hasPrefix("-") {
             rest.removeFirst()
             switch first {
@@ -119,8 +122,8 @@ public enum AlarmControl {
                 } else {
                     path = String(first.dropFirst("--socket=".count))
                 }
-                guard preset["socket"] == nil else { throw .usage("--socket given more than once") }
-                preset["socket"] = path
+                guard preset[.socket] == nil else { throw .usage("--socket given more than once") }
+                preset[.socket] = path
             default:
                 throw .usage("unknown option \(first) before the command; run 'alarmctl --help' for the list")
             }

@@ -7,7 +7,7 @@ import Testing
     static let everyCommand = [
         "list", "show", "add", "edit", "rm", "enable", "disable", "skip", "unskip",
         "remind add", "remind list", "remind show", "remind done", "remind undone", "remind rm", "remind edit", "remind move",
-        "snooze", "dismiss", "next", "status", "watch", "sounds", "export", "import", "preview",
+        "snooze", "dismiss", "next", "status", "watch", "sounds", "export", "import", "preview", "completions",
     ]
 
     @Test func topLevelHelpListsEverySubcommandWithASummary() throws {

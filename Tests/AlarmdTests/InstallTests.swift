@@ -169,8 +169,8 @@ import Testing
     }
 
     /// mandoc lint on every man page, `bash -n` and a scripted completion check,
-    /// `zsh -n` / `fish -n` where those shells exist, and every alarmctl option
-    /// present in the manual and the completions.
+    /// `zsh -n` / `fish -n` where those shells exist. (That the completions and
+    /// the manual's synopses match alarmctl's command table is CommandTableTests'.)
     @Test func manPagesAndCompletionsPassTheirCheckers() throws {
         let check = try Self.run(["bash", Self.root + "/Tests/AlarmdTests/python/check_docs.sh", Self.root])
         #expect(check.status == 0, "\(check.output)")

@@ -22,7 +22,7 @@ final class DaemonConnection {
     /// Finds the system zone, which most replies are shown in, while the
     /// daemon answers the first call (a durable commit takes about as long).
     convenience init(_ arguments: ParsedArguments, _ context: CommandContext) {
-        self.init(path: SocketPath.resolve(option: arguments.value("socket"), environment: context.environment, userID: context.userID),
+        self.init(path: SocketPath.resolve(option: arguments.value(.socket), environment: context.environment, userID: context.userID),
                   whileWaiting: { context.prepareSystemZone() })
     }
 

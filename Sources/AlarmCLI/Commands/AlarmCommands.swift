@@ -4,12 +4,16 @@ import AlarmProtocol
 enum AlarmCommands {
     static let all: [Command] = [list, show, add, edit, remove, enable, disable, skip, unskip]
 
-    private static let socket = CommandSpec.socketOption
-    private static let json = CommandSpec.jsonOption
+    private static let socket = Option.socket
+    private static let json = Option.json
+    private static let alarmID = Positional("ID", .alarmID)
+    private static let alarmIDs = Positional("ID", .alarmID, repeated: true)
+    /// `add`'s own: a new alarm is on unless told otherwise.
+    static let createDisabled = Option(flag: "disabled", "create it switched off")
 
     static let list = Command(
         spec: CommandSpec(
-            name: "list", synopsis: "list [--json]",
+            name: "list",
             summary: "List the alarms, sorted by time of day.",
             details: "NEXT is when each alarm next needs attention, in local time; ringing and snoozed alarms say so.",
             options: [json, socket],
@@ -17,22 +21,22 @@ enum AlarmCommands {
         ),
         run: { arguments, context throws(CLIError) in
             let reply = try DaemonConnection(arguments, context).call("ListAlarms")
-            if arguments.flag("json") { return context.emitJSON(reply) }
+            if arguments.flag(json) { return context.emitJSON(reply) }
             context.standardOutput(ItemFormat(context).alarmTable(ReplyObject(reply).list("alarms").map(AlarmView.init)))
         }
     )
 
     static let show = Command(
         spec: CommandSpec(
-            name: "show", synopsis: "show ID [--json]",
+            name: "show",
             summary: "Show every setting of one alarm.",
             details: "ID is a full id or its first characters (at least 4), as list shows them.",
-            options: [json, socket], positionals: (1, 1),
+            positionals: [alarmID], options: [json, socket],
             examples: ["alarmctl show 1a2b3c4d"]
         ),
         run: { arguments, context throws(CLIError) in
             let reply = try DaemonConnection(arguments, context).call("GetAlarm", ["id": .string(arguments.positionals[0])], subject: "alarm")
-            if arguments.flag("json") { return context.emitJSON(reply) }
+            if arguments.flag(json) { return context.emitJSON(reply) }
             context.standardOutput(ItemFormat(context).alarmDetails(AlarmView(ReplyObject(reply).nested("alarm"))))
         }
     )
@@ -40,15 +44,15 @@ enum AlarmCommands {
     static let add = Command(
         spec: CommandSpec(
             name: "add",
-            synopsis: "add TIME [--days SPEC] [--label TEXT] [--sound NAME] [--snooze MINUTES | --no-snooze] [--max-snoozes N] [--ring SECONDS] [--tz ZONE] [--command LINE] [--disabled] [--json]",
             summary: "Create an alarm.",
             details: """
                 TIME is a time of day: 7:30, 07:30, 19:05, 7:30pm, 7pm. Without --days the
                 alarm rings once, at the next occurrence of TIME, and then switches itself off.
                 Settings not given take alarmd's defaults.
                 """,
-            options: AlarmFieldOptions.options + [.init("disabled", nil, "create it switched off"), json, socket],
-            positionals: (1, 1),
+            positionals: [Positional("TIME", .timeOfDay)],
+            options: AlarmFieldOptions.options + [createDisabled, json, socket],
+            alternatives: [AlarmFieldOptions.snoozeOrNot],
             examples: [
                 "alarmctl add 7:30 --days weekdays --label Work",
                 "alarmctl add 6:45am --days mon,wed,fri --snooze 5 --max-snoozes 3",
@@ -62,15 +66,18 @@ enum AlarmCommands {
         }
     )
 
+    /// Every option of `edit` that changes something; it insists on one.
+    private static let editChanges = [AlarmFieldOptions.time] + AlarmFieldOptions.options
+        + [AlarmFieldOptions.noCommand, AlarmFieldOptions.enabled, AlarmFieldOptions.disabled]
+
     static let edit = Command(
         spec: CommandSpec(
             name: "edit",
-            synopsis: "edit ID [--time TIME] [--days SPEC] [--label TEXT] [--sound NAME] [--snooze MINUTES | --no-snooze] [--max-snoozes N] [--ring SECONDS] [--tz ZONE] [--command LINE | --no-command] [--enabled | --disabled] [--json]",
             summary: "Change some settings of an alarm.",
             details: "Only the options given change. --tz \"\" un-pins the alarm so it follows the system zone again; --days never makes it a one-shot alarm. A ringing or snoozed alarm stops.",
-            options: [.init("time", "TIME", "the new time of day")] + AlarmFieldOptions.options
-                + [.init("no-command", nil, "remove the command"), .init("enabled", nil, "switch it on"), .init("disabled", nil, "switch it off"), json, socket],
-            positionals: (1, 1),
+            positionals: [alarmID],
+            options: editChanges + [json, socket],
+            alternatives: [AlarmFieldOptions.snoozeOrNot, AlarmFieldOptions.commandOrNot, AlarmFieldOptions.onOrOff],
             examples: [
                 "alarmctl edit 1a2b --time 7:15",
                 "alarmctl edit 1a2b --days mon-thu --label \"Early shift\"",
@@ -78,10 +85,10 @@ enum AlarmCommands {
             ]
         ),
         run: { arguments, context throws(CLIError) in
-            guard arguments.hasAny(AlarmFieldOptions.fieldNames) else {
+            guard arguments.hasAny(editChanges) else {
                 throw .usage("edit: nothing to change; give at least one option (see alarmctl edit --help)")
             }
-            let fields = try AlarmFieldOptions.fields(arguments, time: arguments.value("time"), editing: true)
+            let fields = try AlarmFieldOptions.fields(arguments, time: arguments.value(AlarmFieldOptions.time), editing: true)
             let reply = try DaemonConnection(arguments, context).call(
                 "UpdateAlarm", ["id": .string(arguments.positionals[0]), "fields": .object(fields)], subject: "alarm")
             report(reply, verb: "Changed alarm", arguments, context)
@@ -90,10 +97,10 @@ enum AlarmCommands {
 
     static let remove = Command(
         spec: CommandSpec(
-            name: "rm", synopsis: "rm ID...",
+            name: "rm",
             summary: "Delete alarms.",
             details: "A ringing alarm is silenced first. With several ids, each is tried; the exit code is 1 if any failed.",
-            options: [socket], positionals: (1, nil),
+            positionals: [alarmIDs], options: [socket],
             examples: ["alarmctl rm 1a2b3c4d", "alarmctl rm 1a2b 5e6f"]
         ),
         run: { arguments, context throws(CLIError) in
@@ -112,10 +119,10 @@ enum AlarmCommands {
     private static func switchCommand(name: String, on: Bool) -> Command {
         Command(
             spec: CommandSpec(
-                name: name, synopsis: "\(name) ID... [--json]",
+                name: name,
                 summary: on ? "Switch alarms on." : "Switch alarms off (a ringing one stops).",
                 details: "With several ids, each is tried; the exit code is 1 if any failed.",
-                options: [json, socket], positionals: (1, nil),
+                positionals: [alarmIDs], options: [json, socket],
                 examples: ["alarmctl \(name) 1a2b3c4d", "alarmctl \(name) 1a2b 5e6f"]
             ),
             run: { arguments, context throws(CLIError) in
@@ -135,10 +142,10 @@ enum AlarmCommands {
     private static func skipCommand(name: String, skip: Bool) -> Command {
         Command(
             spec: CommandSpec(
-                name: name, synopsis: "\(name) ID [--json]",
+                name: name,
                 summary: skip ? "Pass over an alarm's next occurrence silently." : "Undo skip: let the next occurrence ring.",
                 details: skip ? "The alarm rings again at the occurrence after; the skip clears itself once used." : nil,
-                options: [json, socket], positionals: (1, 1),
+                positionals: [alarmID], options: [json, socket],
                 examples: ["alarmctl \(name) 1a2b3c4d"]
             ),
             run: { arguments, context throws(CLIError) in
@@ -151,7 +158,7 @@ enum AlarmCommands {
 
     /// Prints the alarm a change returned: as JSON, or as `VERB 1a2b3c4d 07:30 Work (next Tue 07:30)`.
     private static func report(_ reply: JSONObject, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) {
-        if arguments.flag("json") { return context.emitJSON(reply) }
+        if arguments.flag(json) { return context.emitJSON(reply) }
         context.emit(verb + " " + ItemFormat(context).alarmSummary(AlarmView(ReplyObject(reply).nested("alarm"))))
     }
 }

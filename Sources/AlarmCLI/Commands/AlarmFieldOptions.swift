@@ -8,20 +8,28 @@ import FoundationEssentials
 /// are checked here, so a typo is a usage error naming the option; text fields
 /// (label, sound) are the daemon's to judge.
 enum AlarmFieldOptions {
-    static let options: [CommandSpec.Option] = [
-        .init("days", "SPEC", "repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never"),
-        .init("label", "TEXT", "what the alarm is for (default \"Alarm\")"),
-        .init("sound", "NAME", "a sound-theme name (see alarmctl sounds), an absolute file path, or none"),
-        .init("snooze", "MINUTES", "allow snoozing, for 1–60 minutes at a time"),
-        .init("no-snooze", nil, "do not offer snooze"),
-        .init("max-snoozes", "N", "snoozes allowed per occurrence, 0–100 (0: no limit)"),
-        .init("ring", "SECONDS", "ring this long before going quiet, 1–3600 s (or a duration like 5m)"),
-        .init("tz", "ZONE", "pin to an IANA zone such as Europe/Berlin (default: follow the system zone)"),
-        .init("command", "LINE", "run this when it fires: a program and its arguments, quoted like a shell line but never run by a shell"),
-    ]
+    static let days = Option("days", "SPEC", .days, "repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never")
+    static let label = Option("label", "TEXT", .text, "what the alarm is for (default \"Alarm\")")
+    static let sound = Option("sound", "NAME", .sound, "a sound-theme name (see alarmctl sounds), an absolute file path, or none")
+    static let snooze = Option("snooze", "MINUTES", .number, "allow snoozing, for 1–60 minutes at a time")
+    static let noSnooze = Option(flag: "no-snooze", "do not offer snooze")
+    static let maxSnoozes = Option("max-snoozes", "N", .number, "snoozes allowed per occurrence, 0–100 (0: no limit)")
+    static let ring = Option("ring", "SECONDS", .duration, "ring this long before going quiet, 1–3600 s (or a duration like 5m)")
+    static let tz = Option("tz", "ZONE", .zone, "pin to an IANA zone such as Europe/Berlin (default: follow the system zone)")
+    static let command = Option("command", "LINE", .commandLine, "run this when it fires: a program and its arguments, quoted like a shell line but never run by a shell")
 
-    /// Names of every option that changes a field, so `edit` can insist on one.
-    static let fieldNames = ["time", "days", "label", "sound", "snooze", "no-snooze", "max-snoozes", "ring", "tz", "enabled", "disabled", "command", "no-command"]
+    /// Only `edit` has these.
+    static let time = Option("time", "TIME", .timeOfDay, "the new time of day")
+    static let noCommand = Option(flag: "no-command", "remove the command")
+    static let enabled = Option(flag: "enabled", "switch it on")
+    static let disabled = Option(flag: "disabled", "switch it off")
+    static let onOrOff = Alternatives(enabled, disabled)
+
+    /// The options `add` and `edit` share, in the order their help lists them.
+    static let options = [days, label, sound, snooze, noSnooze, maxSnoozes, ring, tz, command]
+
+    static let snoozeOrNot = Alternatives(snooze, noSnooze)
+    static let commandOrNot = Alternatives(command, noCommand)
 
     /// Reads the options into `AlarmFields` members. `editing` allows `--tz ""`
     /// (un-pin), which means nothing for a new alarm.
@@ -31,32 +39,36 @@ enum AlarmFieldOptions {
             let field = editing ? "--time" : "TIME"
             do { fields["time"] = .string(try TimeOfDay.parse(timeText, field: field).description) } catch { throw .invalid(error) }
         }
-        if let spec = arguments.value("days") {
+        if let spec = arguments.value(Self.days) {
             do { fields["days"] = .array(try RepeatDays.parse(spec, field: "--days").codes.map { .string($0) }) } catch { throw .invalid(error) }
         }
-        if let label = arguments.value("label") { fields["label"] = .string(label) }
-        if let sound = arguments.value("sound") { fields["sound"] = .string(sound) }
-        try arguments.exclusive("snooze", "no-snooze")
-        if let minutes = try arguments.integer("snooze", in: SnoozeSettings.minutesRange) {
+        if let text = arguments.value(Self.label) { fields["label"] = .string(text) }
+        if let name = arguments.value(Self.sound) { fields["sound"] = .string(name) }
+        try arguments.exclusive(snoozeOrNot)
+        if let minutes = try arguments.integer(snooze, in: SnoozeSettings.minutesRange) {
             fields["snooze"] = true
             fields["snoozeMinutes"] = JSONValue(minutes)
         }
-        if arguments.flag("no-snooze") { fields["snooze"] = false }
-        if let count = try arguments.integer("max-snoozes", in: SnoozeSettings.maxCountRange) { fields["maxSnoozes"] = JSONValue(count) }
-        if let text = arguments.value("ring") { fields["ringSeconds"] = JSONValue(try ringSeconds(text)) }
-        try arguments.exclusive("enabled", "disabled")
-        if arguments.flag("enabled") { fields["enabled"] = true }
-        if arguments.flag("disabled") { fields["enabled"] = false }
-        if let name = arguments.value("tz") {
+        if arguments.flag(noSnooze) { fields["snooze"] = false }
+        if let count = try arguments.integer(maxSnoozes, in: SnoozeSettings.maxCountRange) { fields["maxSnoozes"] = JSONValue(count) }
+        if let text = arguments.value(ring) { fields["ringSeconds"] = JSONValue(try ringSeconds(text)) }
+        // `add` has only --disabled: a new alarm is on unless told otherwise.
+        if editing {
+            try arguments.exclusive(onOrOff)
+            if arguments.flag(enabled) { fields["enabled"] = true }
+        }
+        // add declares its own --disabled, with its own help; options are read by name.
+        if arguments.flag(disabled) { fields["enabled"] = false }
+        if let name = arguments.value(tz) {
             if name.isEmpty, editing {
                 fields["timeZone"] = ""
             } else {
                 fields["timeZone"] = .string(try PreviewCommand.zone(named: name).identifier)
             }
         }
-        try arguments.exclusive("command", "no-command")
-        if let line = arguments.value("command") { fields["command"] = try commandVector(line) }
-        if arguments.flag("no-command") { fields["command"] = .array([]) }
+        if editing { try arguments.exclusive(commandOrNot) }
+        if let line = arguments.value(command) { fields["command"] = try commandVector(line) }
+        if editing, arguments.flag(noCommand) { fields["command"] = .array([]) }
         return fields
     }
 

@@ -6,34 +6,35 @@ import Glibc
 enum DaemonCommands {
     static let all: [Command] = [next, status, watch, sounds, export, importDocument]
 
-    private static let socket = CommandSpec.socketOption
-    private static let json = CommandSpec.jsonOption
+    private static let socket = Option.socket
+    private static let json = Option.json
+    private static let count = Option("count", "N", .number, "how many, 1–1000 (default 10)")
 
     static let next = Command(
         spec: CommandSpec(
-            name: "next", synopsis: "next [--count N] [--json]",
+            name: "next",
             summary: "Show the next firings of all alarms and reminders.",
-            options: [.init("count", "N", "how many, 1–1000 (default 10)"), json, socket],
+            options: [count, json, socket],
             examples: ["alarmctl next", "alarmctl next --count 3"]
         ),
         run: { arguments, context throws(CLIError) in
-            let count = try arguments.integer("count", in: 1...1000)
+            let count = try arguments.integer(Self.count, in: 1...1000)
             let reply = try DaemonConnection(arguments, context).call("Upcoming", count.map { ["count": JSONValue($0)] } ?? [:])
-            if arguments.flag("json") { return context.emitJSON(reply) }
+            if arguments.flag(json) { return context.emitJSON(reply) }
             context.standardOutput(ItemFormat(context).firingLines(ReplyObject(reply).list("firings")))
         }
     )
 
     static let status = Command(
         spec: CommandSpec(
-            name: "status", synopsis: "status [--json]",
+            name: "status",
             summary: "Show alarmd's version, counts, what rings, and what comes next.",
             options: [json, socket],
             examples: ["alarmctl status"]
         ),
         run: { arguments, context throws(CLIError) in
             let reply = try DaemonConnection(arguments, context).call("Status")
-            if arguments.flag("json") { return context.emitJSON(reply) }
+            if arguments.flag(json) { return context.emitJSON(reply) }
             let status = ReplyObject(reply)
             let time = TimeText(context)
             var list = KeyValueList()
@@ -55,7 +56,7 @@ enum DaemonCommands {
 
     static let watch = Command(
         spec: CommandSpec(
-            name: "watch", synopsis: "watch [--json]",
+            name: "watch",
             summary: "Print events (fired, snoozed, dismissed, …) as they happen, until interrupted.",
             details: "One line per event; with --json one JSON object per line, {\"event\": {…}}.",
             options: [json, socket],
@@ -63,7 +64,7 @@ enum DaemonCommands {
         ),
         run: { arguments, context throws(CLIError) in
             let format = ItemFormat(context)
-            let asJSON = arguments.flag("json")
+            let asJSON = arguments.flag(json)
             unblockTerminationSignals()
             try DaemonConnection(arguments, context).stream("Watch") { reply throws(CLIError) in
                 if asJSON { return context.emitJSON(reply) }
@@ -74,7 +75,7 @@ enum DaemonCommands {
 
     static let sounds = Command(
         spec: CommandSpec(
-            name: "sounds", synopsis: "sounds [--json]",
+            name: "sounds",
             summary: "List the sound-theme sounds an alarm can use.",
             details: "NAME is what add --sound takes.",
             options: [json, socket],
@@ -82,7 +83,7 @@ enum DaemonCommands {
         ),
         run: { arguments, context throws(CLIError) in
             let reply = try DaemonConnection(arguments, context).call("ListSounds")
-            if arguments.flag("json") { return context.emitJSON(reply) }
+            if arguments.flag(json) { return context.emitJSON(reply) }
             let sounds = ReplyObject(reply).list("sounds")
             guard !sounds.isEmpty else { return context.emit("No sounds found.") }
             let table = Table(header: ["NAME", "THEME", "PATH"], rows: sounds.map { [$0.string("name"), $0.string("theme"), $0.string("path")] })
@@ -92,19 +93,20 @@ enum DaemonCommands {
 
     static let export = Command(
         spec: CommandSpec(
-            name: "export", synopsis: "export [FILE | --json]",
+            name: "export",
             summary: "Write every alarm and reminder as one JSON document.",
             details: "To FILE, or to standard output without one (or with -). The document is what import reads back; "
                 + "--json prints the daemon's whole reply, {\"document\": {…}}, on standard output instead.",
-            options: [json, socket], positionals: (0, 1),
+            positionals: [Positional("FILE", .fileOrStandardStream, optional: true)], options: [json, socket],
+            alternatives: [Alternatives(positional: "FILE", json)],
             examples: ["alarmctl export backup.json", "alarmctl export | ssh laptop alarmctl import -", "alarmctl export --json | jq '.document.alarms | length'"]
         ),
         run: { arguments, context throws(CLIError) in
-            if arguments.flag("json"), let path = arguments.positionals.first, path != "-" {
+            if arguments.flag(json), let path = arguments.positionals.first, path != "-" {
                 throw .usage("--json prints the reply on standard output; leave out \(path), or leave out --json to write the document there")
             }
             let reply = try DaemonConnection(arguments, context).call("Export")
-            if arguments.flag("json") { return context.emitJSON(reply) }
+            if arguments.flag(json) { return context.emitJSON(reply) }
             let document = reply["document"] ?? .null
             let text = document.jsonText + "\n"
             guard let path = arguments.positionals.first, path != "-" else { return context.standardOutput(text) }
@@ -116,10 +118,10 @@ enum DaemonCommands {
 
     static let importDocument = Command(
         spec: CommandSpec(
-            name: "import", synopsis: "import FILE [--json]",
+            name: "import",
             summary: "Replace every alarm and reminder with those of an exported document.",
             details: "FILE - reads standard input. All or nothing: a document with any problem changes nothing.",
-            options: [json, socket], positionals: (1, 1),
+            positionals: [Positional("FILE", .fileOrStandardStream)], options: [json, socket],
             examples: ["alarmctl import backup.json", "alarmctl import - < backup.json"]
         ),
         run: { arguments, context throws(CLIError) in
@@ -132,7 +134,7 @@ enum DaemonCommands {
             }
             guard case .object = document else { throw .data("\(name) must hold a JSON object, as export writes, not \(document.typeName)") }
             let reply = try DaemonConnection(arguments, context).call("Import", ["document": document])
-            if arguments.flag("json") { return context.emitJSON(reply) }
+            if arguments.flag(json) { return context.emitJSON(reply) }
             let counts = ReplyObject(reply)
             context.emit("Imported \(plural(counts.int("alarms"), "alarm")) and \(plural(counts.int("reminders"), "reminder")); they replace what alarmd had before")
         }

@@ -7,22 +7,21 @@ import FoundationEssentials
 enum PreviewCommand {
     static let command = Command(spec: spec, run: run)
 
+    static let days = Option("days", "SPEC", .days, "repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never (default)")
+    static let count = Option("count", "N", .number, "how many firings to show, 1–1000 (default 5)")
+    static let from = Option("from", "WHEN", .instant, "start after WHEN: 2026-03-07T12:00:00Z, …-05:00, or YYYY-MM-DD HH:MM (local)")
+    static let tz = Option("tz", "ZONE", .zone, "IANA time zone such as Europe/Berlin (default: the system zone, or TZ)")
+    static let json = Option(flag: "json", "print a JSON array of {local, utc, weekday, shifted}")
+
     static let spec = CommandSpec(
         name: "preview",
-        synopsis: "preview TIME [--days SPEC] [--count N] [--from WHEN] [--tz ZONE] [--json]",
         summary: "Show when an alarm at TIME would fire, without creating it (no daemon needed).",
         details: """
             Uses the same rules as alarmd: a time skipped by a DST change fires just after the gap,
             a time that happens twice fires once, at its first occurrence.
             """,
-        options: [
-            .init("days", "SPEC", "repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never (default)"),
-            .init("count", "N", "how many firings to show, 1–1000 (default 5)"),
-            .init("from", "WHEN", "start after WHEN: 2026-03-07T12:00:00Z, …-05:00, or YYYY-MM-DD HH:MM (local)"),
-            .init("tz", "ZONE", "IANA time zone such as Europe/Berlin (default: the system zone, or TZ)"),
-            .init("json", nil, "print a JSON array of {local, utc, weekday, shifted}"),
-        ],
-        positionals: (1, 1),
+        positionals: [Positional("TIME", .timeOfDay)],
+        options: [days, count, from, tz, json],
         examples: [
             "alarmctl preview 7:30 --days weekdays",
             "alarmctl preview 2:30am --days daily --tz America/New_York --from 2026-03-07",
@@ -35,16 +34,16 @@ enum PreviewCommand {
         let days: RepeatDays
         do {
             time = try TimeOfDay.parse(arguments.positionals[0], field: "TIME")
-            days = try arguments.value("days").map { spec throws(ValidationError) in try RepeatDays.parse(spec, field: "--days") } ?? .never
+            days = try arguments.value(Self.days).map { spec throws(ValidationError) in try RepeatDays.parse(spec, field: "--days") } ?? .never
         } catch {
             throw .invalid(error)
         }
-        let count = try arguments.integer("count", in: 1...1000, default: 5)
+        let count = try arguments.integer(Self.count, in: 1...1000, default: 5)
         var zone = context.systemZone
-        if let name = arguments.value("tz") { zone = try Self.zone(named: name) }
+        if let name = arguments.value(Self.tz) { zone = try Self.zone(named: name) }
         let rules = zone.rules
         var from = context.now
-        if let text = arguments.value("from") {
+        if let text = arguments.value(Self.from) {
             do { from = try InstantParser.parse(text, rules: rules, field: "--from") } catch { throw .invalid(error) }
         }
 
@@ -53,7 +52,7 @@ enum PreviewCommand {
             let local = rules.localDateTime(at: instant)
             return Fire(instant: instant, local: local, shifted: local.hour != time.hour || local.minute != time.minute)
         }
-        if arguments.flag("json") {
+        if arguments.flag(Self.json) {
             context.standardOutput(JSONValue.array(fires.map(\.json)).jsonText + "\n")
         } else {
             context.standardOutput(fires.map { $0.humanLine(requested: time) }.joined(separator: "\n") + "\n")

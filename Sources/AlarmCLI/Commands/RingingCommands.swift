@@ -4,21 +4,23 @@ import AlarmProtocol
 enum RingingCommands {
     static let all: [Command] = [snooze, dismiss]
 
+    private static let itemID = Positional("ID", .itemID, optional: true)
+    private static let minutes = Option("minutes", "N", .number, "snooze for N minutes, 1–60")
+
     static let snooze = Command(
         spec: CommandSpec(
-            name: "snooze", synopsis: "snooze [ID] [--minutes N] [--json]",
+            name: "snooze",
             summary: "Snooze a ringing alarm or reminder.",
             details: "Without ID: the one item ringing now (an error if none or several ring). It rings again after its own snooze minutes, or N.",
-            options: [.init("minutes", "N", "snooze for N minutes, 1–60"), CommandSpec.jsonOption, CommandSpec.socketOption],
-            positionals: (0, 1),
+            positionals: [itemID], options: [minutes, .json, .socket],
             examples: ["alarmctl snooze", "alarmctl snooze 1a2b --minutes 5"]
         ),
         run: { arguments, context throws(CLIError) in
             var parameters = JSONObject()
             if let id = arguments.positionals.first { parameters["id"] = .string(id) }
-            if let minutes = try arguments.integer("minutes", in: 1...60) { parameters["minutes"] = JSONValue(minutes) }
+            if let minutes = try arguments.integer(Self.minutes, in: 1...60) { parameters["minutes"] = JSONValue(minutes) }
             let reply = try DaemonConnection(arguments, context).call("Snooze", parameters)
-            if arguments.flag("json") { return context.emitJSON(reply) }
+            if arguments.flag(.json) { return context.emitJSON(reply) }
             let result = ReplyObject(reply)
             let count = result.int("snoozeCount")
             context.emit("Snoozed \(shortID(result.string("id"))) until \(TimeText(context).clock(result.optionalString("until"))) (snooze \(count))")
@@ -27,18 +29,17 @@ enum RingingCommands {
 
     static let dismiss = Command(
         spec: CommandSpec(
-            name: "dismiss", synopsis: "dismiss [ID] [--json]",
+            name: "dismiss",
             summary: "Stop a ringing or snoozed alarm or reminder.",
             details: "Without ID: the one item ringing now. A repeating alarm waits for its next day, a one-shot alarm switches off, a reminder stays open until done.",
-            options: [CommandSpec.jsonOption, CommandSpec.socketOption],
-            positionals: (0, 1),
+            positionals: [itemID], options: [.json, .socket],
             examples: ["alarmctl dismiss", "alarmctl dismiss 1a2b"]
         ),
         run: { arguments, context throws(CLIError) in
             var parameters = JSONObject()
             if let id = arguments.positionals.first { parameters["id"] = .string(id) }
             let reply = try DaemonConnection(arguments, context).call("Dismiss", parameters)
-            if arguments.flag("json") { return context.emitJSON(reply) }
+            if arguments.flag(.json) { return context.emitJSON(reply) }
             context.emit("Dismissed \(shortID(ReplyObject(reply).string("id")))")
         }
     )

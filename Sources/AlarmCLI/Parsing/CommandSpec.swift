@@ -1,70 +1,76 @@
-/// What a subcommand accepts: enough to parse its arguments and print its help.
+/// One command of the table: what it accepts and how it explains itself. The
+/// parser, the help text, the usage synopsis and the shell completions are
+/// all read from here.
 struct CommandSpec: Sendable {
-    struct Option: Sendable {
-        let name: String
-        /// `nil` for a flag that takes no value.
-        let valueName: String?
-        let help: String
-
-        init(_ name: String, _ valueName: String? = nil, _ help: String) {
-            self.name = name
-            self.valueName = valueName
-            self.help = help
-        }
-    }
-
     /// The words that select the command: `list`, or `remind add`.
     let name: String
-    /// What follows `alarmctl` in the usage line.
-    let synopsis: String
     /// One line, shown in `alarmctl --help`.
     let summary: String
     /// More about the command, shown in its own help after the summary.
     let details: String?
+    let positionals: [Positional]
     let options: [Option]
-    /// Positional parameters accepted, as (minimum, maximum); `nil` maximum is unbounded.
-    let positionals: (min: Int, max: Int?)
+    let alternatives: [Alternatives]
     let examples: [String]
 
     init(
-        name: String, synopsis: String, summary: String, details: String? = nil,
-        options: [Option] = [], positionals: (min: Int, max: Int?) = (0, 0), examples: [String] = []
+        name: String, summary: String, details: String? = nil, positionals: [Positional] = [],
+        options: [Option] = [], alternatives: [Alternatives] = [], examples: [String] = []
     ) {
         self.name = name
-        self.synopsis = synopsis
         self.summary = summary
         self.details = details
-        self.options = options
         self.positionals = positionals
+        self.options = options
+        self.alternatives = alternatives
         self.examples = examples
     }
 
-    /// The positional parameters' names as the synopsis writes them, required
-    /// ones first: `preview TIME [--days SPEC]` → `["TIME"]`, `snooze [ID]` → `["ID"]`.
-    var positionalNames: [String] {
-        var names: [String] = []
-        var afterOption = false
-        for word in synopsis.dropFirst(name.count).split(separator: " ") {
-            let bare = String(word.filter { $0 != "[" && $0 != "]" && $0 != "|" && $0 != "." })
-            defer { afterOption = bare.hasPrefix("--") }
-            // An option's value (`--days SPEC`) is not a positional.
-            guard !bare.hasPrefix("-"), !afterOption, !bare.isEmpty, bare == bare.uppercased() else { continue }
-            names.append(bare)
-        }
-        return names
+    /// How many positional arguments it takes; `nil` maximum is unbounded.
+    var positionalCount: (min: Int, max: Int?) {
+        (positionals.filter { !$0.isOptional }.count, positionals.contains(where: \.isRepeated) ? nil : positionals.count)
     }
 
-    /// `--socket`, accepted by every command that talks to alarmd (and before
-    /// the command name, where `AlarmControl` picks it up).
-    static let socketOption = Option("socket", "PATH", "alarmd's socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)")
-    static let jsonOption = Option("json", nil, "print the daemon's reply as one line of JSON")
+    func declares(_ option: Option) -> Bool { options.contains { $0.name == option.name } }
+
+    /// The option a `--name` on the command line means: one it declares, or
+    /// `--help`, which every command takes.
+    func option(named name: String) -> Option? {
+        name == Option.help.name ? .help : options.first { $0.name == name }
+    }
+
+    func option(short: Character) -> Option? {
+        short == Option.help.short ? .help : options.first { $0.short == short }
+    }
+
+    /// What follows `alarmctl` in the usage line: the positionals, then every
+    /// option but `--socket`, alternatives joined into one `[A | B]`.
+    var synopsis: String {
+        var words = [name]
+        var shown: Set<Alternatives> = []
+        func item(positional: String?, option: Option?) {
+            let group = alternatives.first { group in
+                positional.map { group.positional == $0 } ?? group.options.contains { $0.name == option?.name }
+            }
+            guard let group else {
+                words.append(positional.flatMap { name in positionals.first { $0.name == name }?.synopsis } ?? "[\(option!.label)]")
+                return
+            }
+            guard shown.insert(group).inserted else { return }
+            let members = (group.positional.map { [$0] } ?? []) + group.options.map(\.label)
+            words.append("[" + members.joined(separator: " | ") + "]")
+        }
+        for positional in positionals { item(positional: positional.name, option: nil) }
+        for option in options where option != .socket { item(positional: nil, option: option) }
+        return words.joined(separator: " ")
+    }
 
     var helpText: String {
         var lines = ["Usage: alarmctl \(synopsis)", "", summary]
         if let details { lines += ["", details] }
         if !options.isEmpty {
             lines += ["", "Options:"]
-            let labels = options.map { option in "  --\(option.name)" + (option.valueName.map { " \($0)" } ?? "") }
+            let labels = options.map { "  " + $0.label }
             let width = (labels.map(\.count).max() ?? 0) + 2
             for (label, option) in zip(labels, options) {
                 lines.append(label.padding(toLength: width) + option.help)

@@ -1,23 +1,34 @@
 import AlarmCore
 
-/// Arguments sorted into options and positionals.
+/// Arguments sorted into options and positionals, as the command's table entry declares them.
 struct ParsedArguments: Sendable {
-    let commandName: String
+    let spec: CommandSpec
     var positionals: [String] = []
     private(set) var values: [String: String] = [:]
     private(set) var flags: Set<String> = []
     var wantsHelp = false
 
-    func value(_ name: String) -> String? { values[name] }
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    var commandName: String { spec.name }
+
+    /// The value given for `option`, or `nil`.
+    func value(_ option: Option) -> String? { values[declared(option).name] }
+    /// Whether the flag `option` was given.
+    func flag(_ option: Option) -> Bool { flags.contains(declared(option).name) }
+
+    /// Reading an option the command does not declare is a mistake in alarmctl,
+    /// not in the command line: it would silently read as never given.
+    private func declared(_ option: Option) -> Option {
+        precondition(spec.declares(option), "\(spec.name) reads --\(option.name), which it does not declare")
+        return option
+    }
 
     /// Parses `--name value`, `--name=value`, bare `--flag`, `-h`/`--help`, and `--`
     /// to end options. Repeating an option is an error: silently taking the last
     /// value hides typos in scripts. `presetValues` are options already taken
     /// from before the command name (`alarmctl --socket PATH list`).
-    init(_ arguments: ArraySlice<String>, spec: CommandSpec, presetValues: [String: String] = [:]) throws(CLIError) {
-        commandName = spec.name
-        values = presetValues
+    init(_ arguments: ArraySlice<String>, spec: CommandSpec, presetValues: [Option: String] = [:]) throws(CLIError) {
+        self.spec = spec
+        for (option, value) in presetValues { values[option.name] = value }
         var rest = arguments[...]
         var optionsEnded = false
         while let argument = rest.popFirst() {
@@ -26,40 +37,47 @@ struct ParsedArguments: Sendable {
                 continue
             }
             if argument == "--" { optionsEnded = true; continue }
-            if argument == "-h" || argument == "--help" { wantsHelp = true; continue }
-            guard argument.hasPrefix("--") else {
-                throw .usage("\(spec.name): unknown option \(argument) (see alarmctl \(spec.name) --help)")
-            }
-            var name = String(argument.dropFirst(2))
+            let option: Option
             var inlineValue: String?
-            if let equals = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
+            if argument.hasPrefix("--") {
+                var name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+                // `--help=x` is no spelling of --help.
+                guard let found = spec.option(named: name), found != .help || inlineValue == nil else {
+                    throw .usage("\(spec.name): unknown option --\(name) (see alarmctl \(spec.name) --help)")
+                }
+                option = found
+            } else {
+                guard argument.count == 2, let found = spec.option(short: argument.last!) else {
+                    throw .usage("\(spec.name): unknown option \(argument) (see alarmctl \(spec.name) --help)")
+                }
+                option = found
             }
-            guard let option = spec.options.first(where: { $0.name == name }) else {
-                throw .usage("\(spec.name): unknown option --\(name) (see alarmctl \(spec.name) --help)")
-            }
+            if option == .help { wantsHelp = true; continue }
+            let name = option.name
             guard values[name] == nil, !flags.contains(name) else {
                 throw .usage("\(spec.name): --\(name) given more than once")
             }
-            if let valueName = option.valueName {
-                guard let value = inlineValue ?? rest.popFirst() else {
-                    throw .usage("\(spec.name): --\(name) needs a value (\(valueName))")
+            if let value = option.value {
+                guard let text = inlineValue ?? rest.popFirst() else {
+                    throw .usage("\(spec.name): --\(name) needs a value (\(value.name))")
                 }
-                values[name] = value
+                values[name] = text
             } else {
                 guard inlineValue == nil else { throw .usage("\(spec.name): --\(name) takes no value") }
                 flags.insert(name)
             }
         }
         if wantsHelp { return }
-        if positionals.count < spec.positionals.min {
-            // Worked out only here: every run of alarmctl parses, few fail.
-            let names = spec.positionalNames
-            let missing = positionals.count < names.count ? names[positionals.count] : "an argument"
+        let count = spec.positionalCount
+        if positionals.count < count.min {
+            let missing = positionals.count < spec.positionals.count ? spec.positionals[positionals.count].name : "an argument"
             throw .usage("\(spec.name): \(missing) is missing (usage: alarmctl \(spec.synopsis))")
         }
-        if let max = spec.positionals.max, positionals.count > max {
+        if let max = count.max, positionals.count > max {
             let unexpected = positionals[max]
             throw .usage("\(spec.name): unexpected argument \(ValidationError.quoted(unexpected)) (usage: alarmctl \(spec.synopsis))")
         }
@@ -71,32 +89,36 @@ struct ParsedArguments: Sendable {
     }
 
     /// An integer option within `range`, or `nil` when absent.
-    func integer(_ name: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
-        guard let text = values[name] else { return nil }
+    func integer(_ option: Option, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
+        guard let text = value(option) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             // A number out of range reads as one; anything else is quoted, to show where it ends.
             let got = Int(text) == nil ? ValidationError.quoted(text) : text
-            throw .usage("--\(name) must be \(range.lowerBound)–\(range.upperBound), got \(got)")
+            throw .usage("--\(option.name) must be \(range.lowerBound)–\(range.upperBound), got \(got)")
         }
         return number
     }
 
     /// An integer option within `range`, or `defaultValue` when absent.
-    func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int) throws(CLIError) -> Int {
-        try integer(name, in: range) ?? defaultValue
+    func integer(_ option: Option, in range: ClosedRange<Int>, default defaultValue: Int) throws(CLIError) -> Int {
+        try integer(option, in: range) ?? defaultValue
     }
 
-    /// Fails when more than one of `names` was given (`--snooze` with `--no-snooze`).
-    func exclusive(_ names: String...) throws(CLIError) {
-        let given = names.filter { values[$0] != nil || flags.contains($0) }
+    /// Fails when more than one of the alternatives' options was given (`--snooze` with `--no-snooze`).
+    func exclusive(_ alternatives: Alternatives) throws(CLIError) {
+        precondition(spec.alternatives.contains(alternatives), "\(spec.name) checks alternatives it does not declare")
+        let given = alternatives.options.filter(isGiven)
         guard given.count <= 1 else {
-            throw .usage("\(commandName): " + given.map { "--\($0)" }.joined(separator: " and ") + " cannot be used together")
+            throw .usage("\(commandName): " + given.map { "--\($0.name)" }.joined(separator: " and ") + " cannot be used together")
         }
     }
 
-    /// Whether any of `names` was given.
-    func hasAny(_ names: [String]) -> Bool {
-        names.contains { values[$0] != nil || flags.contains($0) }
+    /// Whether any of `options` was given.
+    func hasAny(_ options: [Option]) -> Bool { options.contains(where: isGiven) }
+
+    private func isGiven(_ option: Option) -> Bool {
+        let name = declared(option).name
+        return values[name] != nil || flags.contains(name)
     }
 }
 

@@ -39,13 +39,13 @@ enum WhenParser {
         return Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded() + TimeInterval(seconds))
     }
 
-    /// The `--at WHEN` / `--in DURATION` pair as a wire instant, or `nil` when neither was given.
+    /// The `--at WHEN` / `--in DURATION` pair as a wire instant, or `nil` when
+    /// neither was given. The caller has checked that not both were.
     static func due(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) -> String? {
-        try arguments.exclusive("at", "in")
         let date: Date
-        if let text = arguments.value("at") {
+        if let text = arguments.value(ReminderCommands.at) {
             date = try instant(text, option: "--at", now: context.now, zone: context.systemZone)
-        } else if let text = arguments.value("in") {
+        } else if let text = arguments.value(ReminderCommands.within) {
             date = try delay(text, option: "--in", now: context.now)
         } else {
             return nil
