@@ -118,15 +118,15 @@ import Testing
     /// manifest asks for no flag that needs another one on the command line
     /// (`-static-executable` there failed to link alarmctl without
     /// `--static-swift-stdlib`). The fully static alarmctl is the Makefile's
-    /// STATIC_ALARMCTL, and bench/run measures that same build.
+    /// STATIC_ALARMCTL, and bench/run (bench/alarmd_bench/context.py) measures that same build.
     @Test func theStaticAlarmctlIsBuiltAlikeByInstallAndBench() throws {
         #expect(!(try Self.text("Package.swift")).contains("unsafeFlags"))
         let makefile = try Self.text("Makefile")
         let line = try #require(makefile.firstMatch(of: #/\nSTATIC_ALARMCTL := (.*) --scratch-path /#), "no STATIC_ALARMCTL in the Makefile")
         let flags = line.output.1.split(separator: " ").map(String.init)
         #expect(flags.contains("-static-executable") && flags.contains("--static-swift-stdlib"), "\(flags)")
-        let bench = try Self.text("bench/run")
-        let list = try #require(bench.firstMatch(of: #/static = \[swift, "build", ([^\]]*?), "--scratch-path"/#), "no static build in bench/run")
+        let bench = try Self.text("bench/alarmd_bench/context.py")
+        let list = try #require(bench.firstMatch(of: #/static = \[swift, "build", ([^\]]*?), "--scratch-path"/#), "no static build in bench/alarmd_bench/context.py")
         let benchFlags = list.output.1.matches(of: #/"([^"]*)"/#).map { String($0.output.1) }
         #expect(benchFlags == flags)
     }

@@ -1,0 +1,35 @@
+"""The numbers of a run: full (`bench/run`) and quick (`bench/run --quick`)."""
+
+
+class Settings:
+    def __init__(self, quick):
+        self.quick = quick
+        if quick:
+            self.lateness_reminders, self.lateness_window, self.lateness_runs = 500, 2.0, 1
+            self.at_jobs, self.at_runs = 5, 1
+            self.scale_sizes, self.scale_restarts = [10_000], 2
+            self.upcoming_calls, self.add_calls, self.status_calls_scale = 200, 20, 100
+            self.idle_alarms, self.idle_window, self.idle_settle = 100_000, 5.0, 2.0
+            self.status_calls, self.throughput_seconds, self.throughput_runs = 2000, 1.0, 1
+            self.process_runs = 5
+            self.import_alarms, self.import_fit_runs, self.import_full_runs = 10_000, 1, 1
+            self.core_iterations, self.core_repeat = 1_000_000, 3
+            self.calendar_iterations, self.calendar_runs = 5_000, 1
+            # Issue #13's sections.
+            self.commit_seconds, self.commit_runs = 1.0, 1
+            self.storm_clients, self.storm_changes, self.storm_window, self.storm_interval = 64, 40, 3.0, 0.01
+            self.burst_items, self.burst_runs = 100, 1
+        else:
+            self.lateness_reminders, self.lateness_window, self.lateness_runs = 10_000, 10.0, 3
+            self.at_jobs, self.at_runs = 100, 2
+            self.scale_sizes, self.scale_restarts = [10_000, 100_000, 1_000_000], 5
+            self.upcoming_calls, self.add_calls, self.status_calls_scale = 1000, 100, 200
+            self.idle_alarms, self.idle_window, self.idle_settle = 100_000, 60.0, 10.0
+            self.status_calls, self.throughput_seconds, self.throughput_runs = 20_000, 5.0, 3
+            self.process_runs = 30
+            self.import_alarms, self.import_fit_runs, self.import_full_runs = 100_000, 3, 3
+            self.core_iterations, self.core_repeat = 10_000_000, 5
+            self.calendar_iterations, self.calendar_runs = 40_000, 3
+            self.commit_seconds, self.commit_runs = 3.0, 3
+            self.storm_clients, self.storm_changes, self.storm_window, self.storm_interval = 64, 1000, 20.0, 0.01
+            self.burst_items, self.burst_runs = 100, 5
