@@ -6,6 +6,8 @@
 #include <signal.h>
 /* epoll, for the control socket's event loop: Swift's Glibc module leaves it out. */
 #include <sys/epoll.h>
+/* malloc_trim, to hand memory back after a very large reply (ControlConnection). */
+#include <malloc.h>
 
 /* syscall(2) is variadic, which Swift cannot call; pidfd_open has no glibc
    wrapper before 2.36. A pidfd becomes readable when the process exits, so a

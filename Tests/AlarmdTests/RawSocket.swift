@@ -26,6 +26,9 @@ final class RawSocket {
 
     let fd: Int32
     private var buffer: [UInt8] = []
+    /// The first `scanned` bytes of `buffer` hold no NUL: each read looks only
+    /// at what it added (rescanning a 25 MB reply at every 64 KiB was quadratic).
+    private var scanned = 0
     private var sawEOF = false
 
     init(path: String) throws {
@@ -83,11 +86,13 @@ final class RawSocket {
     func receive(timeout: TimeInterval = 10) -> Received {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            if let end = buffer.firstIndex(of: 0) {
+            if let end = buffer[scanned...].firstIndex(of: 0) {
                 let message = Array(buffer[..<end])
                 buffer.removeFirst(end + 1)
+                scanned = 0
                 return .message(message)
             }
+            scanned = buffer.count
             if sawEOF { return .closed(pending: buffer) }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 { return .timedOut(pending: buffer) }

@@ -1,4 +1,5 @@
 import AlarmProtocol
+import CLinux
 import Dispatch
 import Glibc
 
@@ -29,7 +30,12 @@ final class ControlConnection {
     /// Bytes of the unfinished request counted in `budget`.
     private var charged = 0
     private var framer: VarlinkFramer
+    /// Bytes to send; those before `outputSent` are out already. Sending moves
+    /// the offset, not the bytes: removing each written piece from the front
+    /// of a 25 MB reply moved the rest every time, quadratic in its size.
     private var output: [UInt8] = []
+    private var outputSent = 0
+    private var unsent: Int { output.count - outputSent }
     private var writeSource: DispatchSourceWrite?
     private var writeArmed = false
     /// One timer for both deadlines below. It checks them when it fires
@@ -141,17 +147,35 @@ final class ControlConnection {
     /// The call handed over last is done: send its reply (none for a oneway
     /// call or a `Watch` that goes on streaming) and hand over the next.
     func finishCall(_ reply: VarlinkReply?) {
+        finishCall(framed: reply.map { VarlinkFramer.frame($0.json) })
+    }
+
+    /// The same with the reply already framed (encoded on a worker).
+    func finishCall(framed reply: [UInt8]?) {
         callInProgress = false
-        if let reply { send(reply) }
+        lastActivity = .now()
+        if let reply { send(framed: reply) }
         startNextCall()
     }
 
     /// Queues a reply and writes what the socket takes now.
     func send(_ reply: VarlinkReply) {
+        send(framed: VarlinkFramer.frame(reply.json))
+    }
+
+    /// Replies at least this large leave glibc's allocator holding the pages
+    /// they used (freed memory stays in its arenas): once one is out, the
+    /// buffer is let go and the allocator asked to return what it can, so a
+    /// list of 100,000 alarms does not leave the daemon 350 MB larger for good.
+    static let trimAfterBytes = 4 << 20
+    private var sentLargeReply = false
+
+    func send(framed bytes: [UInt8]) {
         guard !isClosed else { return }
-        output += VarlinkFramer.frame(reply.json)
+        if bytes.count >= Self.trimAfterBytes { sentLargeReply = true }
+        output += bytes
         flush()
-        if isWatching, output.count > limits.maxWatchBacklog {
+        if isWatching, unsent > limits.maxWatchBacklog {
             // A subscriber that does not read must not make the daemon hold
             // events for it without bound.
             close()
@@ -165,10 +189,10 @@ final class ControlConnection {
 
     private func flush() {
         guard !isClosed else { return }
-        while !output.isEmpty {
-            let written = output.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        while unsent > 0 {
+            let written = output.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + outputSent, $0.count - outputSent, Int32(MSG_NOSIGNAL)) }
             if written > 0 {
-                output.removeFirst(written)
+                outputSent += written
             } else if written < 0, errno == EINTR {
                 continue
             } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
@@ -180,6 +204,14 @@ final class ControlConnection {
             }
         }
         if writeArmed { writeArmed = false; writeSource?.suspend() }
+        outputSent = 0
+        if sentLargeReply {
+            sentLargeReply = false
+            output = []
+            DispatchQueue.global(qos: .utility).async { _ = malloc_trim(0) }
+        } else {
+            output.removeAll(keepingCapacity: true)
+        }
         if closeAfterFlush { close() }
     }
 
@@ -234,6 +266,12 @@ final class ControlConnection {
         let now = DispatchTime.now()
         if let requestStarted, requestStarted + limits.requestTimeout <= now {
             refuse("request not complete \(Int(limits.requestTimeout)) s after its first byte")
+        } else if callInProgress || unsent > 0 {
+            // Not idle: the daemon is still answering (a list of every item
+            // can take a while) or the client is still reading the answer.
+            // The idle time starts over once that is done.
+            lastActivity = now
+            armTimer()
         } else if !isWatching, lastActivity + limits.idleTimeout <= now {
             close()
         } else {

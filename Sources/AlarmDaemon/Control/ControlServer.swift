@@ -131,6 +131,19 @@ public final class ControlServer: @unchecked Sendable {
         case InterfaceDefinition.name where call.member == "Watch":
             watch(call, on: connection)
             connection.finishCall(nil)
+        case InterfaceDefinition.name where Self.bulkReads.contains(call.member):
+            // Lists and exports of every item can take a while to build and
+            // encode (a tenth of a second for 100,000 alarms): done on a worker,
+            // so a `Status` on another connection never waits behind one.
+            let box = WeakConnection(connection)
+            let queue = queue
+            let service = service
+            DispatchQueue.global(qos: .userInitiated).async {
+                service.handle(call.member, Parameters(call.parameters)) { result in
+                    let framed = call.oneway ? nil : VarlinkFramer.frame(Self.reply(result).json)
+                    queue.async { box.connection?.finishCall(framed: framed) }
+                }
+            }
         case InterfaceDefinition.name:
             // A read answers here and now; a change answers from the
             // scheduler's queue once its commit is durable, and comes back here.
@@ -138,12 +151,7 @@ public final class ControlServer: @unchecked Sendable {
             let queue = queue
             let key = Self.controlQueueKey
             service.handle(call.member, Parameters(call.parameters)) { result in
-                let reply: VarlinkReply?
-                switch result {
-                case _ where call.oneway: reply = nil
-                case .success(let parameters): reply = .parameters(parameters, continues: false)
-                case .failure(let error): reply = .error(error)
-                }
+                let reply = call.oneway ? nil : Self.reply(result)
                 if DispatchQueue.getSpecific(key: key) != nil {
                     box.connection?.finishCall(reply)
                 } else {
@@ -152,6 +160,16 @@ public final class ControlServer: @unchecked Sendable {
             }
         default:
             connection.finishCall(call.oneway ? nil : .error(.interfaceNotFound(call.interface)))
+        }
+    }
+
+    /// Methods whose reply holds every item (see ``handle(_:on:)``).
+    static let bulkReads: Set<String> = ["ListAlarms", "ListReminders", "Export"]
+
+    static func reply(_ result: Result<JSONObject, VarlinkError>) -> VarlinkReply {
+        switch result {
+        case .success(let parameters): return .parameters(parameters, continues: false)
+        case .failure(let error): return .error(error)
         }
     }
 
@@ -194,11 +212,19 @@ public final class ControlServer: @unchecked Sendable {
         let queue = queue
         let zone = service.zone
         let box = WeakConnection(connection)
-        // Called on the scheduler's queue: hand over at once and encode here.
+        // Called on the scheduler's queue: post and, once per burst, hand over;
+        // the events are encoded here.
+        let mailbox = WatchMailbox()
         let token = service.scheduler.events.subscribe { event in
+            guard mailbox.post(event) else { return }
             queue.async {
+                let (events, overflowed) = mailbox.drain()
                 guard let connection = box.connection else { return }
-                connection.send(.parameters(["event": ControlService.eventJSON(event, zone: zone())], continues: true))
+                guard !overflowed else { return connection.close() }
+                let zone = zone()
+                for event in events {
+                    connection.send(.parameters(["event": ControlService.eventJSON(event, zone: zone)], continues: true))
+                }
             }
         }
         let events = service.scheduler.events

@@ -236,7 +236,7 @@ public final class Scheduler: @unchecked Sendable {
             // missed-alarm rules decide, and their result overwrites what was saved.
             transitions.append((item, RingingMachine.advance(item: item, state: state, now: now, zone: zone, policy: policy)))
         }
-        if !announced.isEmpty { announce(announced, now: now) }
+        if !announced.isEmpty { announce(announced) }
         if !transitions.isEmpty {
             // A failed save is logged inside; the firing goes ahead regardless,
             // because ringing on time matters more than the record of it.
@@ -509,8 +509,13 @@ public final class Scheduler: @unchecked Sendable {
     /// Announces firings whose state was saved ahead: memory, then effects.
     /// Their history rows are committed at once (or with the commit under
     /// way), and their journal entries follow the commit (``PendingRecords``).
-    private func announce(_ firings: [(Item, RingTransition)], now: Date) {
+    ///
+    /// Each firing's `actual` instant (and so its `ALARMD_LATENESS_USEC`) is
+    /// read as it is announced, not once for the batch: in a burst of a
+    /// hundred due at once, the last is honestly later than the first.
+    private func announce(_ firings: [(Item, RingTransition)]) {
         for (item, transition) in firings {
+            let now = currentTime()
             setInTable(item, transition.state)
             for action in transition.actions {
                 if case .record(let kind, let scheduled, let detail) = action {
