@@ -35,9 +35,9 @@ public struct SoundTheme: Sendable {
     }
 
     /// Every sound name available, each with the file that would play.
-    public func available() -> [ControlService.SoundFile] {
+    public func available() -> [SoundFile] {
         var seen: Set<String> = []
-        var result: [ControlService.SoundFile] = []
+        var result: [SoundFile] = []
         for theme in themes {
             for directory in dataDirectories {
                 let stereo = "\(directory)/sounds/\(theme)/stereo"
@@ -47,7 +47,7 @@ public struct SoundTheme: Sendable {
                     guard Self.extensions.contains(url.pathExtension) else { continue }
                     let name = url.deletingPathExtension().lastPathComponent
                     if seen.insert(name).inserted {
-                        result.append(ControlService.SoundFile(name: name, theme: theme, path: "\(stereo)/\(file)"))
+                        result.append(SoundFile(name: name, theme: theme, path: "\(stereo)/\(file)"))
                     }
                 }
             }
