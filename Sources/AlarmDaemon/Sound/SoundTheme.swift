@@ -1,3 +1,4 @@
+import AlarmCore
 import Foundation
 
 /// Finds sound files per the XDG Sound Theme specification: `sounds/<theme>/`
@@ -11,11 +12,8 @@ public struct SoundTheme: Sendable {
 
     public init(theme: String, environment: [String: String]) {
         self.theme = theme
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
-            .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-        dataDirectories = [dataHome] + dataDirs
+        let paths = XDGPaths(environment: environment, userID: getuid(), accountHome: { NSHomeDirectory() })
+        dataDirectories = [paths.dataHome] + paths.dataDirectories
     }
 
     /// Themes in search order.
