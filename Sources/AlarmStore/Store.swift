@@ -315,34 +315,6 @@ public final class Store {
         }
     }
 
-    /// Streams every item with its saved ringing state (`nil` when it has none):
-    /// alarms in id order, then reminders in their manual order, with no array
-    /// of a million items built on the way. A row that breaks the model's rules
-    /// is reported as damage (``StoreError/corrupt(path:detail:)``).
-    ///
-    /// The daemon's start-up does the same in two halves on two cores:
-    /// ``loadAlarms(_:)`` on one connection, ``withRingStates(of:_:)`` for each
-    /// batch on another.
-    public func loadItems(_ body: (Item, RingState?) -> Void) throws(StoreError) {
-        var batch: [Alarm] = []
-        batch.reserveCapacity(Self.loadBatchSize)
-        func flush() throws(StoreError) {
-            try withRingStates(of: batch) { alarm, state in body(.alarm(alarm), state) }
-            batch.removeAll(keepingCapacity: true)
-        }
-        var failure: StoreError?
-        try loadAlarms { alarm in
-            guard failure == nil else { return }
-            batch.append(alarm)
-            if batch.count == Self.loadBatchSize {
-                do throws(StoreError) { try flush() } catch { failure = error }
-            }
-        }
-        if let failure { throw failure }
-        try flush()
-        try loadReminders { reminder, state in body(.reminder(reminder), state) }
-    }
-
     /// Whether SQLite reads the database file through a memory map (up to
     /// 1 GiB of it) instead of `pread`.
     ///
@@ -360,7 +332,8 @@ public final class Store {
         }
     }
 
-    /// How many alarms ``loadItems(_:)`` reads between ring-state queries.
+    /// How many alarms a loader reads between ring-state queries
+    /// (``withRingStates(of:_:)`` takes a batch of this many).
     public static let loadBatchSize = 4096
 
     /// Every alarm in id order (the table's own order: no sort, no seek), each

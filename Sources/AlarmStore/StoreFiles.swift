@@ -1,3 +1,4 @@
+import AlarmCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,17 +20,11 @@ enum StoreFiles {
     /// The XDG base-directory specification says to ignore a relative
     /// `XDG_STATE_HOME`. Without `HOME` the password database's home directory is used.
     static func defaultPath(environment: [String: String]) -> String {
-        let stateHome: String
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            stateHome = xdg
-        } else {
-            stateHome = homeDirectory(environment: environment) + "/.local/state"
-        }
-        return stateHome + "/alarmd/alarmd.sqlite3"
+        XDGPaths(environment: environment, userID: getuid(), accountHome: accountHome).stateDirectory + "/alarmd.sqlite3"
     }
 
-    private static func homeDirectory(environment: [String: String]) -> String {
-        if let home = environment["HOME"], !home.isEmpty { return home }
+    /// The home directory in the password database.
+    private static func accountHome() -> String {
         if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
             return String(cString: directory)
         }

@@ -1,3 +1,4 @@
+import AlarmProtocol
 import Glibc
 
 /// A blocking Varlink connection on a raw Unix stream socket, as lean as a
@@ -32,24 +33,9 @@ final class RawClient {
     private var chunk = [UInt8](repeating: 0, count: 65_536)
 
     init(path: String) throws(Failure) {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw .connect("socket path too long: \(path)") }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .connect(String(cString: strerror(errno))) }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        do throws(UnixSocketAddress.Failure) { fd = try UnixSocketAddress(path).connect() } catch {
+            throw .connect(error.description)
         }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else {
-            let code = errno
-            close(fd)
-            throw .connect("\(path): \(String(cString: strerror(code)))")
-        }
-        self.fd = fd
     }
 
     deinit { close(fd) }

@@ -102,7 +102,17 @@ import AlarmCore
             let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
             for match in text.matches(of: #/environment\["([A-Z_]+)"\]/#) { read.insert(String(match.output.1)) }
         }
-        #expect(read.count >= 4, "found \(read.sorted())")
+        #expect(read.count >= 2, "found \(read.sorted())")
         #expect(read.isSubset(of: Set(CommandContext.variables)), "read but not copied: \(read.subtracting(CommandContext.variables).sorted())")
+    }
+
+    /// The socket path's variables are read in AlarmCore (XDGPaths), out of
+    /// the scan's sight: the copied ones alone must give the same path.
+    @Test func theSocketPathNeedsOnlyCopiedVariables() {
+        let full = ["XDG_RUNTIME_DIR": "/r", "HOME": "/h", "XDG_STATE_HOME": "/s", "XDG_CONFIG_HOME": "/c", "XDG_DATA_HOME": "/d"]
+        for environment in [full, full.merging(["ALARMD_SOCKET": "/a"]) { $1 }] {
+            let copied = environment.filter { CommandContext.variables.contains($0.key) }
+            #expect(SocketPath.resolve(option: nil, environment: copied, userID: 7) == SocketPath.resolve(option: nil, environment: environment, userID: 7))
+        }
     }
 }

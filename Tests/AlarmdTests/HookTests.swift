@@ -50,7 +50,12 @@ import Testing
 
     /// A reminder added through the Varlink API, due at a whole second `seconds` from now.
     static func addReminder(_ daemon: DaemonProcess, title: String, in seconds: Double, command: [String]) throws -> (id: String, due: String) {
-        let due = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + seconds).rounded(.up)).rfc3339UTC
+        try addReminder(daemon, title: title, due: Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + seconds).rounded(.up)), command: command)
+    }
+
+    /// A reminder added through the Varlink API, due at `date` (a whole second).
+    static func addReminder(_ daemon: DaemonProcess, title: String, due date: Date, command: [String]) throws -> (id: String, due: String) {
+        let due = date.rfc3339UTC
         let parameters: [String: Any] = ["title": title, "due": due, "command": command]
         let json = String(decoding: try JSONSerialization.data(withJSONObject: ["method": "io.alarmd.AddReminder", "parameters": parameters]), as: UTF8.self)
         let reply = try RawSocket.call(daemon.socketPath, json)
@@ -156,6 +161,57 @@ import Testing
         #expect(lines.contains("hook: working on it"), "\(lines)")
         #expect(!lines.contains("hook: never printed"))
         #expect(try DesktopDaemon.phase(id, daemon) == "ringing", "the item rings on")
+    }
+
+    /// Hooks run side by side, each within its own timeout: two that sleep
+    /// start together (a runner that waited for each hook in turn started the
+    /// second only after the first's sleep), and a third that overruns the
+    /// timeout is stopped while the other two finish.
+    @Test func hooksRunSideBySideEachWithinItsOwnTimeout() throws {
+        let daemon = try Self.startDaemon(timeout: "3s")
+        defer { daemon.stop() }
+        let dir = daemon.directory.path
+        let log = dir + "/hooks.log"
+        func hook(_ name: String, sleeping seconds: String) -> String {
+            let script = dir + "/\(name).sh"
+            writeExecutable(script, """
+                #!/bin/sh
+                echo "\(name) start $(date +%s.%N)" >> '\(log)'
+                echo $$ > '\(dir)/\(name).pid'
+                sleep \(seconds)
+                echo "\(name) end $(date +%s.%N)" >> '\(log)'
+
+                """)
+            return script
+        }
+        let due = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 2).rounded(.up))
+        let (first, _) = try Self.addReminder(daemon, title: "First", due: due, command: [hook("first", sleeping: "2")])
+        let (second, _) = try Self.addReminder(daemon, title: "Second", due: due, command: [hook("second", sleeping: "2")])
+        let (slow, _) = try Self.addReminder(daemon, title: "Slow", due: due, command: [hook("slow", sleeping: "30")])
+
+        func times() -> [String: Double] {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            var result: [String: Double] = [:]
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                if words.count == 3, let time = Double(words[2]) { result["\(words[0]) \(words[1])"] = time }
+            }
+            return result
+        }
+        #expect(waitUntil(timeout: 15) { times().count == 5 }, "the hooks' log: \(times()); daemon: \(DesktopDaemon.log(daemon))")
+        let log1 = times()
+        let starts = ["first", "second", "slow"].compactMap { log1["\($0) start"] }
+        try #require(starts.count == 3, "\(log1)")
+        #expect(starts.max()! - starts.min()! < 1, "all three started together, well within one 2 s sleep: \(log1)")
+        #expect(log1["slow end"] == nil, "the slow hook never finished its sleep")
+
+        let slowPID = try #require((try? String(contentsOfFile: dir + "/slow.pid", encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        #expect(waitUntil(timeout: 8) { !processIsAlive(slowPID) }, "the slow hook is stopped after its timeout")
+        let lines = Self.itemLog(daemon, slow) { $0.contains { $0.hasPrefix("Hook of") } }
+        #expect(lines.contains("Hook of Reminder \"Slow\" killed after 3 s"), "\(lines)")
+        for id in [first, second] {
+            #expect(!DesktopDaemon.log(daemon, itemID: id).contains { $0.hasPrefix("Hook of") }, "the quick hooks ran to their end within the timeout")
+        }
     }
 
     /// A process that leaves the hook's process group (setsid) survives the kill

@@ -153,15 +153,7 @@ extension VarlinkReply {
 /// Calls `body` with a `sockaddr_un` for `path`, or returns `nil` when the path
 /// does not fit in one.
 func withUnixAddress<Result>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result? {
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-        for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-    }
-    return withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-    }
+    (try? UnixSocketAddress(path))?.withSockaddr(body)
 }
 
 /// Whether a process is receiving on the datagram socket at `path`. A socket

@@ -24,33 +24,13 @@ final class VarlinkClient {
     /// (`nil`: wait forever, as `watch` must); a stuck daemon then ends the
     /// command instead of hanging it.
     init(path: String, timeout: Double?) throws(Failure) {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        let bytes = Array(path.utf8)
-        guard bytes.count < capacity else {
-            throw .cannotConnect(reason: "the path is longer than \(capacity - 1) bytes, the limit for a Unix socket")
+        do throws(UnixSocketAddress.Failure) {
+            descriptor = try UnixSocketAddress(path).connect(timeout: timeout)
+        } catch where error.code == ENAMETOOLONG {
+            throw .cannotConnect(reason: "the path is longer than \(UnixSocketAddress.maxPathLength) bytes, the limit for a Unix socket")
+        } catch {
+            throw .cannotConnect(reason: Self.errorText(error.code))
         }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .cannotConnect(reason: Self.errorText(errno)) }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in bytes.enumerated() { raw[index] = byte }
-        }
-        if let timeout {
-            // SO_SNDTIMEO also bounds connect() on a Unix socket whose backlog is full.
-            var value = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
-            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else {
-            let code = errno
-            close(fd)
-            throw .cannotConnect(reason: Self.errorText(code))
-        }
-        descriptor = fd
     }
 
     deinit { close(descriptor) }

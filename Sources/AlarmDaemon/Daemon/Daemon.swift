@@ -113,8 +113,13 @@ public final class Daemon: @unchecked Sendable {
         scheduler.queue.sync { scheduler.onStatusChange = { notifier.status($0) } }
         let environment = environment
         let configuration = configuration
+        // ControlService still nests its own copy of SoundFile; once it uses
+        // the top-level one, the map goes.
         let service = ControlService(scheduler: scheduler, defaults: { configuration.value },
-                                     sounds: { SoundTheme(theme: configuration.value.soundTheme, environment: environment).available() })
+                                     sounds: {
+                                         SoundTheme(theme: configuration.value.soundTheme, environment: environment).available()
+                                             .map { ControlService.SoundFile(name: $0.name, theme: $0.theme, path: $0.path) }
+                                     })
         do {
             var limits = ControlServer.Limits()
             limits.idleTimeout = config.idleTimeout

@@ -30,13 +30,10 @@ public struct DaemonOptions: Sendable, Equatable {
 
     /// Parses `arguments` (without the program name) against `environment`.
     public init(arguments: [String], environment: [String: String]) throws(CLIUsageError) {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        stateDirectory = (environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state") + "/alarmd"
-        // The same rule as alarmctl's, so the two always meet: a relative
-        // XDG_RUNTIME_DIR is ignored (XDG base directories must be absolute),
-        // and without one, /run/user/UID is where systemd puts it.
-        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/run/user/\(getuid())"
-        socketPath = environment["ALARMD_SOCKET"].flatMap { $0.isEmpty ? nil : $0 } ?? runtime + "/alarmd/io.alarmd"
+        // The same rules as alarmctl's and the store's, so the three always meet.
+        let paths = Self.paths(environment)
+        stateDirectory = paths.stateDirectory
+        socketPath = paths.controlSocket
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             var name = argument
@@ -64,13 +61,11 @@ public struct DaemonOptions: Sendable, Equatable {
     /// user's and the system-wide file that exists, else none (built-in defaults).
     public func configFile(environment: [String: String]) -> String? {
         if let configPath { return configPath }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let userConfig = (environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config") + "/alarmd/alarmd.conf"
-        let dirs = (environment["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg").split(separator: ":").map(String.init)
-        for candidate in [userConfig] + dirs.map({ $0 + "/alarmd/alarmd.conf" }) where FileManager.default.fileExists(atPath: candidate) {
-            return candidate
-        }
-        return nil
+        return Self.paths(environment).configCandidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    private static func paths(_ environment: [String: String]) -> XDGPaths {
+        XDGPaths(environment: environment, userID: getuid(), accountHome: { NSHomeDirectory() })
     }
 }
 

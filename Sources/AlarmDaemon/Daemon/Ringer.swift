@@ -14,22 +14,3 @@ public protocol Ringer: Sendable {
     /// The daemon is going away: stop everything.
     func stopAll()
 }
-
-/// A ringer that only writes what it would do to the journal.
-public struct LoggingRinger: Ringer {
-    let journal: Journal
-
-    public init(journal: Journal) { self.journal = journal }
-
-    public func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool) {
-        journal.send("\(EventText.subject(item)) is \(resumed ? "still " : "")ringing", priority: .debug, fields: [("ALARMD_ITEM_ID", item.id.uuidString.lowercased())])
-    }
-
-    public func stopRinging(_ id: UUID) {
-        journal.send("Item \(id.uuidString.lowercased()) stopped ringing", priority: .debug, fields: [("ALARMD_ITEM_ID", id.uuidString.lowercased())])
-    }
-
-    public func showMissed(_ item: Item, scheduled: Date, zone: Zone) {}
-
-    public func stopAll() {}
-}

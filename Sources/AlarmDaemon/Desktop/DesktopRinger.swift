@@ -81,9 +81,6 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         SoundLoop.finish(groups: groups)
     }
 
-    /// Waits for work handed over so far (tests).
-    public func drain() { queue.sync {} }
-
     /// Shows `id`'s notification if it is ringing; without a bus or server, it
     /// is retried later. Whether it was shown.
     @discardableResult

@@ -1,14 +1,13 @@
 import AlarmCore
-import CLinux
 import Dispatch
 import Foundation
 import Glibc
-import Synchronization
 
 /// Runs an item's command when it fires: an argument vector (never a shell),
 /// with the item described in its environment, its output sent to the journal
-/// line by line, killed (with its process group) when it overruns the timeout.
-/// A failing hook is logged and changes nothing else.
+/// line by line, stopped (with its process group) when it overruns the timeout.
+/// A failing hook is logged and changes nothing else. Hooks run side by side:
+/// a slow one holds up no other.
 public final class HookRunner: @unchecked Sendable {
     private let queue = DispatchQueue(label: "alarmd.hooks")
     private let journal: Journal
@@ -25,11 +24,12 @@ public final class HookRunner: @unchecked Sendable {
     public func handle(_ event: DaemonEvent) {
         let argv = event.item.command
         guard event.kind == .fired, !argv.isEmpty else { return }
-        queue.async { [self] in run(argv, event: event) }
+        queue.async { [self] in start(argv, event: event) }
     }
 
-    private func run(_ argv: [String], event: DaemonEvent) {
+    private func start(_ argv: [String], event: DaemonEvent) {
         let id = event.item.id.uuidString.lowercased()
+        let subject = EventText.subject(event.item)
         let fields = [("ALARMD_ITEM_ID", id), ("ALARMD_KIND", event.item.kind.rawValue)]
         var environment = [
             "PATH=\(basePath)",
@@ -45,121 +45,130 @@ public final class HookRunner: @unchecked Sendable {
         // process ended. The child gets its copy through dup2, which clears the flag.
         let pipeFDs: (Int32, Int32)
         do { pipeFDs = try UnixSocket.pair() } catch {
-            journal.send("Hook of \(EventText.subject(event.item)) not run: \(error)", priority: .warning, fields: fields)
+            journal.send("Hook of \(subject) not run: \(error)", priority: .warning, fields: fields)
             return
         }
-        let pid: pid_t
+        let run = Run(subject: subject, fields: fields, limit: timeout(), journal: journal, queue: queue)
+        let child: ChildProcess
         do {
-            pid = try ProcessSpawner.spawn(argv, environment: environment, output: pipeFDs.1)
+            child = try ChildProcess(argv, environment: environment, output: pipeFDs.1, queue: queue) { run.exited($0) }
         } catch {
             close(pipeFDs.0); close(pipeFDs.1)
-            journal.send("Hook of \(EventText.subject(event.item)) not run: \(error)", priority: .warning, fields: fields)
+            journal.send("Hook of \(subject) not run: \(error)", priority: .warning, fields: fields)
             return
         }
         close(pipeFDs.1)
-        let limit = timeout()
-        // The timer runs elsewhere: this queue is busy reading the hook's output.
-        let deadline = DispatchSource.makeTimerSource(queue: .global())
-        let timedOut = Flag()
-        deadline.setEventHandler {
-            timedOut.value.store(true, ordering: .relaxed)
-            kill(-pid, SIGKILL)
-        }
-        deadline.schedule(deadline: .now() + limit)
-        deadline.resume()
-        // Reading on this queue is fine: hooks have a queue of their own, and the
-        // timer above ends a hook that never closes its output. Something that
-        // left the hook's process group (setsid) survives that and may hold the
-        // output open: a second after the kill, reading stops regardless, so
-        // later hooks are not held up.
-        let output = String(decoding: Self.readOutput(pipeFDs.0, timedOut: timedOut), as: UTF8.self)
-        close(pipeFDs.0)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        deadline.cancel()
-        for line in output.split(separator: "\n").prefix(200) {
-            journal.send("hook: \(line)", priority: .info, fields: fields)
-        }
-        let exitedItself = (status & 0x7F) == 0
-        if timedOut.value.load(ordering: .relaxed) && exitedItself {
-            journal.send("Hook of \(EventText.subject(event.item)) exited with status \((status >> 8) & 0xFF), but a process it started outside its process group kept its output open; stopped reading after \(Int(limit)) s", priority: .warning, fields: fields)
-        } else if timedOut.value.load(ordering: .relaxed) {
-            journal.send("Hook of \(EventText.subject(event.item)) killed after \(Int(limit)) s", priority: .warning, fields: fields)
-        } else if status != 0 {
-            let how = (status & 0x7F) == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was killed by signal \(status & 0x7F)"
-            journal.send("Hook of \(EventText.subject(event.item)) \(how)", priority: .warning, fields: fields)
-        }
+        run.watch(child, output: pipeFDs.0)
     }
 }
 
 extension HookRunner {
-    /// Everything written to `fd` until end of file, or until a second after
-    /// `timedOut` was set; at most `limit` bytes are kept (the rest is drained).
-    fileprivate static func readOutput(_ fd: Int32, timedOut: Flag, limit: Int = 256 * 1024) -> [UInt8] {
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        var giveUp: Date?
-        while true {
-            if giveUp == nil, timedOut.value.load(ordering: .relaxed) { giveUp = Date().addingTimeInterval(1) }
-            if let giveUp, Date() >= giveUp { break }
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, 100)
-            if ready < 0 { if errno == EINTR { continue } else { break } }
-            if ready == 0 { continue }
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count > 0 {
-                output.append(contentsOf: buffer[0..<min(count, max(0, limit - output.count))])
-            } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                break
+    /// How long an overrunning hook's process group has, after SIGTERM, before
+    /// SIGKILL; and how much longer its output is read after the timeout.
+    static let stopGrace: TimeInterval = 1
+
+    /// One hook from its start to its report. Everything happens in handlers
+    /// on the hooks' queue, none of which waits, so hooks run side by side,
+    /// each within its own timeout.
+    fileprivate final class Run: @unchecked Sendable {
+        private let subject: String
+        private let fields: [(String, String)]
+        private let limit: TimeInterval
+        private let journal: Journal
+        private let queue: DispatchQueue
+        /// At most this much output is kept (the rest is read and dropped).
+        private let outputLimit = 256 * 1024
+        private var output: [UInt8] = []
+        private var reader: DispatchSourceRead?
+        private var deadline: DispatchSourceTimer?
+        private var status: ChildProcess.Status?
+        private var timedOut = false
+        /// Whether the hook was still running at its timeout (and so was stopped).
+        private var killed = false
+        private var reported = false
+
+        init(subject: String, fields: [(String, String)], limit: TimeInterval, journal: Journal, queue: DispatchQueue) {
+            self.subject = subject
+            self.fields = fields
+            self.limit = limit
+            self.journal = journal
+            self.queue = queue
+        }
+
+        /// Reads `fd` (the hook's output; closed here) until end of file, and
+        /// starts the timeout. On the hooks' queue.
+        func watch(_ child: ChildProcess, output fd: Int32) {
+            UnixSocket.setNonBlocking(fd)
+            let reader = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+            reader.setEventHandler { [self] in readAvailable(fd) }
+            reader.setCancelHandler { close(fd) }
+            reader.resume()
+            self.reader = reader
+            let deadline = DispatchSource.makeTimerSource(queue: queue)
+            deadline.setEventHandler { [self] in overran(child) }
+            deadline.schedule(deadline: .now() + limit)
+            deadline.resume()
+            self.deadline = deadline
+        }
+
+        func exited(_ status: ChildProcess.Status) {
+            self.status = status
+            finishIfDone()
+        }
+
+        private func readAvailable(_ fd: Int32) {
+            var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    output.append(contentsOf: buffer[0..<min(count, max(0, outputLimit - output.count))])
+                    continue
+                }
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
+                return stopReading()
             }
         }
-        return output
-    }
-}
 
-/// posix_spawnp with its own process group, so that stopping it stops
-/// everything it started, and with the daemon's ignored signals back to default.
-enum ProcessSpawner {
-    static func spawn(_ argv: [String], environment: [String]? = nil, output: Int32? = nil) throws(SystemError) -> pid_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        if let output {
-            posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
-            posix_spawn_file_actions_adddup2(&actions, output, STDERR_FILENO)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        private func stopReading() {
+            reader?.cancel()
+            reader = nil
+            finishIfDone()
         }
-        let cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        let cEnvironment = environment.map { $0.map { strdup($0) } + [nil] }
-        defer { cEnvironment?.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result: Int32
-        if let cEnvironment {
-            result = posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
-        } else {
-            result = posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, environ)
-        }
-        guard result == 0 else { throw SystemError("spawn \(argv[0])", code: result) }
-        return pid
-    }
-}
 
-private final class Flag: Sendable {
-    let value = Atomic<Bool>(false)
+        /// The timeout: a hook still running is stopped (its process group,
+        /// SIGTERM then SIGKILL). Something that left the group (setsid)
+        /// survives that and may hold the output open: a grace later, reading
+        /// stops regardless.
+        private func overran(_ child: ChildProcess) {
+            deadline?.cancel()
+            deadline = nil
+            timedOut = true
+            if status == nil {
+                killed = true
+                child.terminate(grace: HookRunner.stopGrace)
+            }
+            queue.asyncAfter(deadline: .now() + HookRunner.stopGrace) { [self] in
+                if reader != nil { stopReading() }
+            }
+        }
+
+        /// Reports once the hook has been reaped and its output read.
+        private func finishIfDone() {
+            guard !reported, let status, reader == nil else { return }
+            reported = true
+            deadline?.cancel()
+            deadline = nil
+            for line in String(decoding: output, as: UTF8.self).split(separator: "\n").prefix(200) {
+                journal.send("hook: \(line)", priority: .info, fields: fields)
+            }
+            if killed {
+                journal.send("Hook of \(subject) killed after \(Int(limit)) s", priority: .warning, fields: fields)
+            } else if timedOut {
+                journal.send("Hook of \(subject) \(status), but a process it started outside its process group kept its output open; stopped reading after \(Int(limit)) s", priority: .warning, fields: fields)
+            } else if !status.succeeded {
+                journal.send("Hook of \(subject) \(status)", priority: .warning, fields: fields)
+            }
+        }
+    }
 }

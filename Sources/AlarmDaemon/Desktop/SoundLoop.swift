@@ -1,4 +1,3 @@
-import CLinux
 import Dispatch
 import Foundation
 import Glibc
@@ -6,8 +5,8 @@ import Glibc
 /// Plays a sound file over and over with an external player until stopped.
 ///
 /// The player runs from an argument vector (never a shell), in its own process
-/// group so that stopping it also stops anything it started. Its exit is seen
-/// through a pidfd on a Dispatch read source. Starts are at least
+/// group so that stopping it also stops anything it started (a ``ChildProcess``,
+/// whose exit is seen on `queue`). Starts are at least
 /// `minimumInterval` apart, so a player that ends at once does not spin. A
 /// failure is reported once per ring; a player that fails within a second is
 /// not restarted, one that failed later is (the fault may pass). Confined to
@@ -21,8 +20,7 @@ final class SoundLoop: @unchecked Sendable {
     private let argv: [String]
     private let queue: DispatchQueue
     private let report: (String) -> Void
-    private var pid: pid_t = 0
-    private var exitSource: DispatchSourceRead?
+    private var child: ChildProcess?
     private var startedAt = Date()
     private var stopped = false
     private var reportedFailure = false
@@ -37,18 +35,13 @@ final class SoundLoop: @unchecked Sendable {
     func start() { spawn() }
 
     /// The player's process group while it runs.
-    var group: pid_t? { pid > 0 ? pid : nil }
+    var group: pid_t? { child?.pid }
 
     /// Stops the loop: SIGTERM to the player's process group now, SIGKILL after
     /// `stopGrace` on `queue` (so nothing waits for it).
     func stop() {
         stopped = true
-        guard let group else { return }
-        kill(-group, SIGTERM)
-        // Sent whether or not the group is still there: once every member is
-        // gone, the id could only name a new group after the pid space wrapped
-        // around within the grace, and kill() just fails with ESRCH.
-        queue.asyncAfter(deadline: .now() + Self.stopGrace) { kill(-group, SIGKILL) }
+        child?.terminate(grace: Self.stopGrace)
     }
 
     /// Waits (at most `stopGrace`) for stopped players' process groups to end,
@@ -73,39 +66,21 @@ final class SoundLoop: @unchecked Sendable {
     private func spawn() {
         guard !stopped else { return }
         do {
-            pid = try ProcessSpawner.spawn(argv)
+            child = try ChildProcess(argv, queue: queue) { [weak self] in self?.exited(status: $0) }
         } catch {
             fail("cannot start the sound player \(argv.first ?? ""): \(error)")
             return
         }
         plays += 1
         startedAt = Date()
-        let fd = alarmd_pidfd_open(pid)
-        guard fd >= 0 else {
-            report("cannot watch the sound player (pidfd_open: \(String(cString: strerror(errno))))")
-            return
-        }
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        let child = pid
-        source.setEventHandler { [weak self] in
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-            source.cancel()
-            self?.exited(status: status)
-        }
-        source.setCancelHandler { close(fd) }
-        source.resume()
-        exitSource = source
     }
 
-    private func exited(status: Int32) {
-        exitSource = nil
-        pid = 0
+    private func exited(status: ChildProcess.Status) {
+        child = nil
         guard !stopped else { return }
-        let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
         let ran = Date().timeIntervalSince(startedAt)
-        if exitCode != 0 {
-            let how = exitCode < 0 ? "was killed by signal \(status & 0x7F)" : "exited with status \(exitCode)"
+        if !status.succeeded {
+            let how = status.description
             if ran < 1 {
                 fail("the sound player \(argv.joined(separator: " ")) \(how); not restarting it for this ring")
                 return

@@ -1,3 +1,4 @@
+import AlarmCore
 import Foundation
 
 /// Finds sound files per the XDG Sound Theme specification: `sounds/<theme>/`
@@ -11,11 +12,8 @@ public struct SoundTheme: Sendable {
 
     public init(theme: String, environment: [String: String]) {
         self.theme = theme
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        let dataDirs = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
-            .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-        dataDirectories = [dataHome] + dataDirs
+        let paths = XDGPaths(environment: environment, userID: getuid(), accountHome: { NSHomeDirectory() })
+        dataDirectories = [paths.dataHome] + paths.dataDirectories
     }
 
     /// Themes in search order.
@@ -35,9 +33,9 @@ public struct SoundTheme: Sendable {
     }
 
     /// Every sound name available, each with the file that would play.
-    public func available() -> [ControlService.SoundFile] {
+    public func available() -> [SoundFile] {
         var seen: Set<String> = []
-        var result: [ControlService.SoundFile] = []
+        var result: [SoundFile] = []
         for theme in themes {
             for directory in dataDirectories {
                 let stereo = "\(directory)/sounds/\(theme)/stereo"
@@ -47,7 +45,7 @@ public struct SoundTheme: Sendable {
                     guard Self.extensions.contains(url.pathExtension) else { continue }
                     let name = url.deletingPathExtension().lastPathComponent
                     if seen.insert(name).inserted {
-                        result.append(ControlService.SoundFile(name: name, theme: theme, path: "\(stereo)/\(file)"))
+                        result.append(SoundFile(name: name, theme: theme, path: "\(stereo)/\(file)"))
                     }
                 }
             }

@@ -1,3 +1,4 @@
+import AlarmProtocol
 import CSystemd
 import Foundation
 import Glibc
@@ -28,13 +29,15 @@ public enum UnixSocket {
             unlink(path)
         }
         let fd = try systemCall("socket") { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0) }
-        var address = try socketAddress(path)
+        let address: UnixSocketAddress
+        do throws(UnixSocketAddress.Failure) { address = try UnixSocketAddress(path) } catch {
+            close(fd)
+            throw SystemError(error.operation, code: error.code)
+        }
         // umask makes the socket 0600 from the moment it exists, with no window
         // in which another user could connect.
         let previous = umask(0o177)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = address.withSockaddr { bind(fd, $0, $1) }
         let bindErrno = errno
         umask(previous)
         guard bound == 0 else {
@@ -52,29 +55,9 @@ public enum UnixSocket {
 
     /// Connects to `path` (blocking), for probing and for clients.
     public static func connect(to path: String) throws(SystemError) -> Int32 {
-        let fd = try systemCall("socket") { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
-        var address = try socketAddress(path)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        do throws(UnixSocketAddress.Failure) { return try UnixSocketAddress(path).connect() } catch {
+            throw SystemError(error.operation, code: error.code)
         }
-        guard result == 0 else {
-            let code = errno
-            close(fd)
-            throw SystemError("connect \(path)", code: code)
-        }
-        return fd
-    }
-
-    static func socketAddress(_ path: String) throws(SystemError) -> sockaddr_un {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else { throw SystemError("socket path \(path)", code: ENAMETOOLONG) }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in bytes.enumerated() { raw[index] = byte }
-        }
-        return address
     }
 
     /// Creates `directory` (and parents) as 0700 if missing; an existing one

@@ -1,0 +1,38 @@
+import CLinux
+import Dispatch
+import Glibc
+
+/// Delivers signals on a Dispatch queue instead of in an async-signal context.
+///
+/// The handlers are installed with sigaction before `init` returns (so a
+/// signal sent the moment READY=1 goes out is not lost); each only writes the
+/// signal's number to a socket, read here on `queue`.
+public final class SignalWatcher: @unchecked Sendable {
+    private let readEnd: FileDescriptor
+    private let writeEnd: FileDescriptor
+    private let source: DispatchSourceRead
+
+    public init(_ signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) throws(SystemError) {
+        let (fd, writeFD) = try UnixSocket.pair()
+        readEnd = FileDescriptor(fd)
+        writeEnd = FileDescriptor(writeFD)
+        // A full socket drops the byte rather than block inside a signal handler.
+        UnixSocket.setNonBlocking(writeFD)
+        UnixSocket.setNonBlocking(fd)
+        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        source.setEventHandler {
+            var bytes = [UInt8](repeating: 0, count: 64)
+            while true {
+                let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                guard count > 0 else { return }
+                for byte in bytes.prefix(count) { handler(Int32(byte)) }
+            }
+        }
+        source.resume()
+        for number in signals {
+            _ = try systemCall("sigaction \(number)") { alarmd_catch_signal(number, writeFD) }
+        }
+    }
+
+    deinit { source.cancel() }
+}
