@@ -26,18 +26,23 @@ final class DaemonConnection {
                   whileWaiting: { context.prepareSystemZone() })
     }
 
-    /// Calls `io.alarmd.METHOD` and returns the reply's parameters. `subject`
+    /// Calls the method and returns the reply's parameters. `subject`
     /// names what the id refers to in a "no such item" message.
-    func call(_ method: String, _ parameters: JSONObject = [:], subject: String = "alarm or reminder") throws(CLIError) -> JSONObject {
-        try attempt(method, parameters, subject: subject).get()
+    func call<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, subject: String = "alarm or reminder") throws(CLIError) -> ReplyObject {
+        ReplyObject(try attempt(method, request, subject: subject).get())
+    }
+
+    /// Calls a method that takes no parameters.
+    func call<M: VarlinkMethod>(_ method: M.Type) throws(CLIError) -> ReplyObject where M.Request == NoMembers {
+        try call(method, NoMembers())
     }
 
     /// Like `call`, but a daemon error comes back as a value, so a command acting
     /// on several ids can report it and go on. Transport failures still throw.
-    func attempt(_ method: String, _ parameters: JSONObject = [:], subject: String = "alarm or reminder") throws(CLIError) -> Result<JSONObject, CLIError> {
+    func attempt<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, subject: String = "alarm or reminder") throws(CLIError) -> Result<JSONObject, CLIError> {
         let client = try connected(timeout: Self.timeout)
         do throws(VarlinkClient.Failure) {
-            try client.send(VarlinkCall(method: InterfaceDefinition.name + "." + method, parameters: parameters))
+            try client.send(VarlinkCall(method: M.qualifiedName, parameters: request.json))
             whileWaiting()
             switch try client.receive() {
             case .parameters(let reply, _): return .success(reply)
@@ -51,10 +56,10 @@ final class DaemonConnection {
     /// Calls a method with `more: true` and hands each reply's parameters to
     /// `body` as it arrives, until the daemon sends its last reply (for `Watch`,
     /// never). There is no timeout: a quiet daemon is a normal state here.
-    func stream(_ method: String, _ parameters: JSONObject = [:], _ body: (JSONObject) throws(CLIError) -> Void) throws(CLIError) {
+    func stream<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, _ body: (ReplyObject) throws(CLIError) -> Void) throws(CLIError) {
         let client = try connected(timeout: nil)
         do throws(VarlinkClient.Failure) {
-            try client.send(VarlinkCall(method: InterfaceDefinition.name + "." + method, parameters: parameters, more: true))
+            try client.send(VarlinkCall(method: M.qualifiedName, parameters: request.json, more: true))
         } catch {
             throw failure(error)
         }
@@ -63,7 +68,7 @@ final class DaemonConnection {
             do throws(VarlinkClient.Failure) { reply = try client.receive() } catch { throw failure(error) }
             switch reply {
             case .parameters(let parameters, let continues):
-                try body(parameters)
+                try body(ReplyObject(parameters))
                 if !continues { return }
             case .error(let error):
                 throw .daemon(DaemonErrorText.message(for: error, subject: "alarm or reminder"))

@@ -20,9 +20,9 @@ enum AlarmCommands {
             examples: ["alarmctl list", "alarmctl list --json"]
         ),
         run: { arguments, context throws(CLIError) in
-            let reply = try DaemonConnection(arguments, context).call("ListAlarms")
-            if arguments.flag(json) { return context.emitJSON(reply) }
-            context.standardOutput(ItemFormat(context).alarmTable(ReplyObject(reply).list("alarms").map(AlarmView.init)))
+            let reply = try DaemonConnection(arguments, context).call(ListAlarms.self)
+            if arguments.flag(json) { return context.emitJSON(reply.object) }
+            context.standardOutput(ItemFormat(context).alarmTable(reply.list(ListAlarms.Reply.alarms).map(AlarmView.init)))
         }
     )
 
@@ -35,9 +35,9 @@ enum AlarmCommands {
             examples: ["alarmctl show 1a2b3c4d"]
         ),
         run: { arguments, context throws(CLIError) in
-            let reply = try DaemonConnection(arguments, context).call("GetAlarm", ["id": .string(arguments.positionals[0])], subject: "alarm")
-            if arguments.flag(json) { return context.emitJSON(reply) }
-            context.standardOutput(ItemFormat(context).alarmDetails(AlarmView(ReplyObject(reply).nested("alarm"))))
+            let reply = try DaemonConnection(arguments, context).call(GetAlarm.self, .init(id: arguments.positionals[0]), subject: "alarm")
+            if arguments.flag(json) { return context.emitJSON(reply.object) }
+            context.standardOutput(ItemFormat(context).alarmDetails(AlarmView(reply.nested(AlarmReply.alarm))))
         }
     )
 
@@ -61,7 +61,7 @@ enum AlarmCommands {
         ),
         run: { arguments, context throws(CLIError) in
             let fields = try AlarmFieldOptions.fields(arguments, time: arguments.positionals[0], editing: false)
-            let reply = try DaemonConnection(arguments, context).call("AddAlarm", ["fields": .object(fields)])
+            let reply = try DaemonConnection(arguments, context).call(AddAlarm.self, .init(fields: fields))
             report(reply, verb: "Added alarm", arguments, context)
         }
     )
@@ -89,8 +89,7 @@ enum AlarmCommands {
                 throw .usage("edit: nothing to change; give at least one option (see alarmctl edit --help)")
             }
             let fields = try AlarmFieldOptions.fields(arguments, time: arguments.value(AlarmFieldOptions.time), editing: true)
-            let reply = try DaemonConnection(arguments, context).call(
-                "UpdateAlarm", ["id": .string(arguments.positionals[0]), "fields": .object(fields)], subject: "alarm")
+            let reply = try DaemonConnection(arguments, context).call(UpdateAlarm.self, .init(id: arguments.positionals[0], fields: fields), subject: "alarm")
             report(reply, verb: "Changed alarm", arguments, context)
         }
     )
@@ -106,7 +105,7 @@ enum AlarmCommands {
         run: { arguments, context throws(CLIError) in
             let daemon = DaemonConnection(arguments, context)
             try forEachID(arguments.positionals, noun: "alarm", verb: "removed", context: context) { id throws(CLIError) in
-                try daemon.attempt("RemoveAlarm", ["id": .string(id)], subject: "alarm").map { _ in
+                try daemon.attempt(RemoveAlarm.self, .init(id: id), subject: "alarm").map { _ in
                     context.emit("Removed alarm \(id)")
                 }
             }
@@ -128,8 +127,8 @@ enum AlarmCommands {
             run: { arguments, context throws(CLIError) in
                 let daemon = DaemonConnection(arguments, context)
                 try forEachID(arguments.positionals, noun: "alarm", verb: on ? "enabled" : "disabled", context: context) { id throws(CLIError) in
-                    try daemon.attempt("SetAlarmEnabled", ["id": .string(id), "enabled": .bool(on)], subject: "alarm").map { reply in
-                        report(reply, verb: on ? "Enabled alarm" : "Disabled alarm", arguments, context)
+                    try daemon.attempt(SetAlarmEnabled.self, .init(id: id, enabled: on), subject: "alarm").map { reply in
+                        report(ReplyObject(reply), verb: on ? "Enabled alarm" : "Disabled alarm", arguments, context)
                     }
                 }
             }
@@ -149,16 +148,15 @@ enum AlarmCommands {
                 examples: ["alarmctl \(name) 1a2b3c4d"]
             ),
             run: { arguments, context throws(CLIError) in
-                let reply = try DaemonConnection(arguments, context).call(
-                    "SkipNext", ["id": .string(arguments.positionals[0]), "skip": .bool(skip)], subject: "alarm")
+                let reply = try DaemonConnection(arguments, context).call(SkipNext.self, .init(id: arguments.positionals[0], skip: skip), subject: "alarm")
                 report(reply, verb: skip ? "Skipping the next occurrence of alarm" : "No longer skipping alarm", arguments, context)
             }
         )
     }
 
     /// Prints the alarm a change returned: as JSON, or as `VERB 1a2b3c4d 07:30 Work (next Tue 07:30)`.
-    private static func report(_ reply: JSONObject, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) {
-        if arguments.flag(json) { return context.emitJSON(reply) }
-        context.emit(verb + " " + ItemFormat(context).alarmSummary(AlarmView(ReplyObject(reply).nested("alarm"))))
+    private static func report(_ reply: ReplyObject, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) {
+        if arguments.flag(json) { return context.emitJSON(reply.object) }
+        context.emit(verb + " " + ItemFormat(context).alarmSummary(AlarmView(reply.nested(AlarmReply.alarm))))
     }
 }

@@ -31,54 +31,50 @@ enum AlarmFieldOptions {
     static let snoozeOrNot = Alternatives(snooze, noSnooze)
     static let commandOrNot = Alternatives(command, noCommand)
 
-    /// Reads the options into `AlarmFields` members. `editing` allows `--tz ""`
+    /// Reads the options into `AlarmFields`. `editing` allows `--tz ""`
     /// (un-pin), which means nothing for a new alarm.
-    static func fields(_ arguments: ParsedArguments, time timeText: String?, editing: Bool) throws(CLIError) -> JSONObject {
-        var fields = JSONObject()
+    static func fields(_ arguments: ParsedArguments, time timeText: String?, editing: Bool) throws(CLIError) -> AlarmFields {
+        var fields = AlarmFields()
         if let timeText {
             let field = editing ? "--time" : "TIME"
-            do { fields["time"] = .string(try TimeOfDay.parse(timeText, field: field).description) } catch { throw .invalid(error) }
+            do { fields.time = try TimeOfDay.parse(timeText, field: field) } catch { throw .invalid(error) }
         }
         if let spec = arguments.value(Self.days) {
-            do { fields["days"] = .array(try RepeatDays.parse(spec, field: "--days").codes.map { .string($0) }) } catch { throw .invalid(error) }
+            do { fields.days = try RepeatDays.parse(spec, field: "--days") } catch { throw .invalid(error) }
         }
-        if let text = arguments.value(Self.label) { fields["label"] = .string(text) }
-        if let name = arguments.value(Self.sound) { fields["sound"] = .string(name) }
+        fields.label = arguments.value(Self.label)
+        fields.sound = arguments.value(Self.sound).map(Sound.init(wire:))
         try arguments.exclusive(snoozeOrNot)
         if let minutes = try arguments.integer(snooze, in: SnoozeSettings.minutesRange) {
-            fields["snooze"] = true
-            fields["snoozeMinutes"] = JSONValue(minutes)
+            fields.snoozeEnabled = true
+            fields.snoozeMinutes = minutes
         }
-        if arguments.flag(noSnooze) { fields["snooze"] = false }
-        if let count = try arguments.integer(maxSnoozes, in: SnoozeSettings.maxCountRange) { fields["maxSnoozes"] = JSONValue(count) }
-        if let text = arguments.value(ring) { fields["ringSeconds"] = JSONValue(try ringSeconds(text)) }
+        if arguments.flag(noSnooze) { fields.snoozeEnabled = false }
+        fields.maxSnoozes = try arguments.integer(maxSnoozes, in: SnoozeSettings.maxCountRange)
+        if let text = arguments.value(ring) { fields.ringSeconds = try ringSeconds(text) }
         // `add` has only --disabled: a new alarm is on unless told otherwise.
         if editing {
             try arguments.exclusive(onOrOff)
-            if arguments.flag(enabled) { fields["enabled"] = true }
+            if arguments.flag(enabled) { fields.enabled = true }
         }
         // add declares its own --disabled, with its own help; options are read by name.
-        if arguments.flag(disabled) { fields["enabled"] = false }
+        if arguments.flag(disabled) { fields.enabled = false }
         if let name = arguments.value(tz) {
-            if name.isEmpty, editing {
-                fields["timeZone"] = ""
-            } else {
-                fields["timeZone"] = .string(try PreviewCommand.zone(named: name).identifier)
-            }
+            fields.timeZone = name.isEmpty && editing ? .some(nil) : .some(try PreviewCommand.zone(named: name))
         }
         if editing { try arguments.exclusive(commandOrNot) }
-        if let line = arguments.value(command) { fields["command"] = try commandVector(line) }
-        if editing, arguments.flag(noCommand) { fields["command"] = .array([]) }
+        if let line = arguments.value(command) { fields.command = try commandVector(line) }
+        if editing, arguments.flag(noCommand) { fields.command = [] }
         return fields
     }
 
     /// Splits `--command` into an argument vector here, so that what the daemon
     /// stores is exactly the words it will run (it never calls a shell).
-    static func commandVector(_ line: String) throws(CLIError) -> JSONValue {
+    static func commandVector(_ line: String) throws(CLIError) -> [String] {
         guard let argv = try? ArgumentVector.split(line), !argv.isEmpty else {
             throw .usage("--command must be a program and its arguments with balanced quotes, got \(ValidationError.quoted(line))")
         }
-        return .array(argv.map { .string($0) })
+        return argv
     }
 
     /// Whole seconds (`90`) or a duration (`5m`, `1m30s`).

@@ -19,9 +19,9 @@ enum DaemonCommands {
         ),
         run: { arguments, context throws(CLIError) in
             let count = try arguments.integer(Self.count, in: 1...1000)
-            let reply = try DaemonConnection(arguments, context).call("Upcoming", count.map { ["count": JSONValue($0)] } ?? [:])
-            if arguments.flag(json) { return context.emitJSON(reply) }
-            context.standardOutput(ItemFormat(context).firingLines(ReplyObject(reply).list("firings")))
+            let reply = try DaemonConnection(arguments, context).call(Upcoming.self, .init(count: count))
+            if arguments.flag(json) { return context.emitJSON(reply.object) }
+            context.standardOutput(ItemFormat(context).firingLines(reply.list(Upcoming.Reply.firings)))
         }
     )
 
@@ -33,23 +33,24 @@ enum DaemonCommands {
             examples: ["alarmctl status"]
         ),
         run: { arguments, context throws(CLIError) in
-            let reply = try DaemonConnection(arguments, context).call("Status")
-            if arguments.flag(json) { return context.emitJSON(reply) }
-            let status = ReplyObject(reply)
+            let status = try DaemonConnection(arguments, context).call(Status.self)
+            if arguments.flag(json) { return context.emitJSON(status.object) }
+            typealias R = Status.Reply
+            typealias F = Wire.Firing
             let time = TimeText(context)
             var list = KeyValueList()
-            list.add("version", status.string("version"))
-            list.add("alarms", String(status.int("alarms")))
-            list.add("reminders", String(status.int("reminders")))
-            let ringing = status.strings("ringing")
+            list.add("version", status.string(R.version))
+            list.add("alarms", String(status.int(R.alarms)))
+            list.add("reminders", String(status.int(R.reminders)))
+            let ringing = status.strings(R.ringing)
             list.add("ringing", ringing.isEmpty ? "nothing" : ringing.map(shortID).joined(separator: ", "))
-            if status.object["next"]?.objectValue != nil {
-                let next = status.nested("next")
-                list.add("next", "\(time.dayAndTime(next.optionalString("at")))  \(next.string("kind")) \(ValidationError.quoted(next.string("title"))) (\(shortID(next.string("id"))))")
+            if status.object[R.next]?.objectValue != nil {
+                let next = status.nested(R.next)
+                list.add("next", "\(time.dayAndTime(next.optionalString(F.at)))  \(next.string(F.kind)) \(ValidationError.quoted(next.string(F.title))) (\(shortID(next.string(F.id))))")
             } else {
                 list.add("next", "nothing scheduled")
             }
-            list.add("time zone", status.string("timeZone"))
+            list.add("time zone", status.string(R.timeZone))
             context.standardOutput(list.text)
         }
     )
@@ -66,9 +67,9 @@ enum DaemonCommands {
             let format = ItemFormat(context)
             let asJSON = arguments.flag(json)
             unblockTerminationSignals()
-            try DaemonConnection(arguments, context).stream("Watch") { reply throws(CLIError) in
-                if asJSON { return context.emitJSON(reply) }
-                context.emit(format.eventLine(ReplyObject(reply).nested("event")))
+            try DaemonConnection(arguments, context).stream(Watch.self, NoMembers()) { reply throws(CLIError) in
+                if asJSON { return context.emitJSON(reply.object) }
+                context.emit(format.eventLine(reply.nested(Watch.Reply.event)))
             }
         }
     )
@@ -82,11 +83,11 @@ enum DaemonCommands {
             examples: ["alarmctl sounds"]
         ),
         run: { arguments, context throws(CLIError) in
-            let reply = try DaemonConnection(arguments, context).call("ListSounds")
-            if arguments.flag(json) { return context.emitJSON(reply) }
-            let sounds = ReplyObject(reply).list("sounds")
+            let reply = try DaemonConnection(arguments, context).call(ListSounds.self)
+            if arguments.flag(json) { return context.emitJSON(reply.object) }
+            let sounds = reply.list(ListSounds.Reply.sounds)
             guard !sounds.isEmpty else { return context.emit("No sounds found.") }
-            let table = Table(header: ["NAME", "THEME", "PATH"], rows: sounds.map { [$0.string("name"), $0.string("theme"), $0.string("path")] })
+            let table = Table(header: ["NAME", "THEME", "PATH"], rows: sounds.map { [$0.string(Wire.SoundFile.name), $0.string(Wire.SoundFile.theme), $0.string(Wire.SoundFile.path)] })
             context.emit(table.lines.joined(separator: "\n"))
         }
     )
@@ -105,14 +106,14 @@ enum DaemonCommands {
             if arguments.flag(json), let path = arguments.positionals.first, path != "-" {
                 throw .usage("--json prints the reply on standard output; leave out \(path), or leave out --json to write the document there")
             }
-            let reply = try DaemonConnection(arguments, context).call("Export")
-            if arguments.flag(json) { return context.emitJSON(reply) }
-            let document = reply["document"] ?? .null
+            let reply = try DaemonConnection(arguments, context).call(Export.self)
+            if arguments.flag(json) { return context.emitJSON(reply.object) }
+            let document = reply.object[Export.Reply.document] ?? .null
             let text = document.jsonText + "\n"
             guard let path = arguments.positionals.first, path != "-" else { return context.standardOutput(text) }
             try FileIO.write(text, to: path)
             let counts = ReplyObject(document)
-            context.emit("Exported \(plural(counts.list("alarms").count, "alarm")) and \(plural(counts.list("reminders").count, "reminder")) to \(path)")
+            context.emit("Exported \(plural(counts.list(ExportDocument.alarms).count, "alarm")) and \(plural(counts.list(ExportDocument.reminders).count, "reminder")) to \(path)")
         }
     )
 
@@ -132,11 +133,10 @@ enum DaemonCommands {
             do throws(JSONError) { document = try JSONParser.parse(bytes) } catch {
                 throw .data("\(name) is not a JSON document: \(error)")
             }
-            guard case .object = document else { throw .data("\(name) must hold a JSON object, as export writes, not \(document.typeName)") }
-            let reply = try DaemonConnection(arguments, context).call("Import", ["document": document])
-            if arguments.flag(json) { return context.emitJSON(reply) }
-            let counts = ReplyObject(reply)
-            context.emit("Imported \(plural(counts.int("alarms"), "alarm")) and \(plural(counts.int("reminders"), "reminder")); they replace what alarmd had before")
+            guard case .object(let object) = document else { throw .data("\(name) must hold a JSON object, as export writes, not \(document.typeName)") }
+            let counts = try DaemonConnection(arguments, context).call(Import.self, .init(document: object))
+            if arguments.flag(json) { return context.emitJSON(counts.object) }
+            context.emit("Imported \(plural(counts.int(Import.Reply.alarms), "alarm")) and \(plural(counts.int(Import.Reply.reminders), "reminder")); they replace what alarmd had before")
         }
     )
 

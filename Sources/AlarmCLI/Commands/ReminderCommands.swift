@@ -48,13 +48,13 @@ enum ReminderCommands {
             ]
         ),
         run: { arguments, context throws(CLIError) in
-            var parameters: JSONObject = ["title": .string(arguments.positionals[0])]
+            var changes = ReminderChanges(title: arguments.positionals[0])
             try arguments.exclusive(dueAtOrIn)
-            if let due = try WhenParser.due(arguments, context: context) { parameters["due"] = .string(due) }
-            if let text = arguments.value(notes) { parameters["notes"] = .string(text) }
-            if let path = arguments.value(image) { parameters["imagePath"] = .string(absolute(path, context)) }
-            if let line = arguments.value(command) { parameters["command"] = try AlarmFieldOptions.commandVector(line) }
-            let reply = try DaemonConnection(arguments, context).call("AddReminder", parameters)
+            changes.due = try WhenParser.due(arguments, context: context)
+            changes.notes = arguments.value(notes)
+            changes.imagePath = arguments.value(image).map { absolute($0, context) }
+            if let line = arguments.value(command) { changes.command = try AlarmFieldOptions.commandVector(line) }
+            let reply = try DaemonConnection(arguments, context).call(AddReminder.self, .init(changes))
             report(reply, verb: "Added reminder", arguments, context)
         }
     )
@@ -69,9 +69,9 @@ enum ReminderCommands {
         ),
         run: { arguments, context throws(CLIError) in
             let all = arguments.flag(Self.all)
-            let reply = try DaemonConnection(arguments, context).call("ListReminders", all ? ["all": true] : [:])
-            if arguments.flag(json) { return context.emitJSON(reply) }
-            context.standardOutput(ItemFormat(context).reminderTable(ReplyObject(reply).list("reminders").map(ReminderView.init), all: all))
+            let reply = try DaemonConnection(arguments, context).call(ListReminders.self, .init(all: all))
+            if arguments.flag(json) { return context.emitJSON(reply.object) }
+            context.standardOutput(ItemFormat(context).reminderTable(reply.list(RemindersReply.reminders).map(ReminderView.init), all: all))
         }
     )
 
@@ -85,9 +85,9 @@ enum ReminderCommands {
         ),
         run: { arguments, context throws(CLIError) in
             // The interface has no GetReminder: find it in the whole list, by the daemon's prefix rule.
-            let reply = try DaemonConnection(arguments, context).call("ListReminders", ["all": true])
-            let reminder = try find(arguments.positionals[0], in: ReplyObject(reply).list("reminders"))
-            if arguments.flag(json) { return context.emitJSON(["reminder": .object(reminder.object)]) }
+            let reply = try DaemonConnection(arguments, context).call(ListReminders.self, .init(all: true))
+            let reminder = try find(arguments.positionals[0], in: reply.list(RemindersReply.reminders))
+            if arguments.flag(json) { return context.emitJSON(ReminderReply.json([ReminderReply.reminder: .object(reminder.object)])) }
             context.standardOutput(ItemFormat(context).reminderDetails(ReminderView(reminder)))
         }
     )
@@ -104,8 +104,7 @@ enum ReminderCommands {
                 examples: ["alarmctl remind \(name) 5e6f7a8b"]
             ),
             run: { arguments, context throws(CLIError) in
-                let reply = try DaemonConnection(arguments, context).call(
-                    "CompleteReminder", ["id": .string(arguments.positionals[0]), "done": .bool(done)], subject: "reminder")
+                let reply = try DaemonConnection(arguments, context).call(CompleteReminder.self, .init(id: arguments.positionals[0], done: done), subject: "reminder")
                 report(reply, verb: done ? "Done:" : "Not done:", arguments, context)
             }
         )
@@ -120,7 +119,7 @@ enum ReminderCommands {
         ),
         run: { arguments, context throws(CLIError) in
             let id = arguments.positionals[0]
-            _ = try DaemonConnection(arguments, context).call("RemoveReminder", ["id": .string(id)], subject: "reminder")
+            _ = try DaemonConnection(arguments, context).call(RemoveReminder.self, .init(id: id), subject: "reminder")
             context.emit("Removed reminder \(id)")
         }
     )
@@ -157,17 +156,15 @@ enum ReminderCommands {
             }
             try arguments.exclusive(EditOptions.due)
             try arguments.exclusive(EditOptions.imageOrNot)
-            var parameters: JSONObject = ["id": .string(arguments.positionals[0])]
-            if let text = arguments.value(EditOptions.title) { parameters["title"] = .string(text) }
-            if let text = arguments.value(EditOptions.notes) { parameters["notes"] = .string(text) }
-            if let due = try WhenParser.due(arguments, context: context) { parameters["due"] = .string(due) }
-            if arguments.flag(EditOptions.noDue) { parameters["due"] = "" }
-            if let path = arguments.value(EditOptions.image) { parameters["imagePath"] = .string(absolute(path, context)) }
-            if arguments.flag(EditOptions.noImage) { parameters["imagePath"] = "" }
+            var changes = ReminderChanges(title: arguments.value(EditOptions.title), notes: arguments.value(EditOptions.notes))
+            changes.due = try WhenParser.due(arguments, context: context)
+            if arguments.flag(EditOptions.noDue) { changes.due = "" }
+            changes.imagePath = arguments.value(EditOptions.image).map { absolute($0, context) }
+            if arguments.flag(EditOptions.noImage) { changes.imagePath = "" }
             try arguments.exclusive(EditOptions.commandOrNot)
-            if let line = arguments.value(EditOptions.command) { parameters["command"] = try AlarmFieldOptions.commandVector(line) }
-            if arguments.flag(AlarmFieldOptions.noCommand) { parameters["command"] = .array([]) }
-            let reply = try DaemonConnection(arguments, context).call("UpdateReminder", parameters, subject: "reminder")
+            if let line = arguments.value(EditOptions.command) { changes.command = try AlarmFieldOptions.commandVector(line) }
+            if arguments.flag(AlarmFieldOptions.noCommand) { changes.command = [] }
+            let reply = try DaemonConnection(arguments, context).call(UpdateReminder.self, .init(id: arguments.positionals[0], changes), subject: "reminder")
             report(reply, verb: "Changed reminder", arguments, context)
         }
     )
@@ -185,17 +182,16 @@ enum ReminderCommands {
             guard let position = Int(text), position >= 0 else {
                 throw .usage("POSITION must be a whole number from 0 (the top), got \(ValidationError.quoted(text))")
             }
-            let reply = try DaemonConnection(arguments, context).call(
-                "MoveReminder", ["id": .string(arguments.positionals[0]), "position": JSONValue(position)], subject: "reminder")
-            if arguments.flag(json) { return context.emitJSON(reply) }
-            context.standardOutput(ItemFormat(context).reminderTable(ReplyObject(reply).list("reminders").map(ReminderView.init), all: true))
+            let reply = try DaemonConnection(arguments, context).call(MoveReminder.self, .init(id: arguments.positionals[0], position: position), subject: "reminder")
+            if arguments.flag(json) { return context.emitJSON(reply.object) }
+            context.standardOutput(ItemFormat(context).reminderTable(reply.list(RemindersReply.reminders).map(ReminderView.init), all: true))
         }
     )
 
     /// Prints the reminder a change returned: as JSON, or as `VERB 5e6f7a8b Tea (due …)`.
-    private static func report(_ reply: JSONObject, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) {
-        if arguments.flag(json) { return context.emitJSON(reply) }
-        context.emit(verb + " " + ItemFormat(context).reminderSummary(ReminderView(ReplyObject(reply).nested("reminder"))))
+    private static func report(_ reply: ReplyObject, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) {
+        if arguments.flag(json) { return context.emitJSON(reply.object) }
+        context.emit(verb + " " + ItemFormat(context).reminderSummary(ReminderView(reply.nested(ReminderReply.reminder))))
     }
 
     /// The daemon runs elsewhere, so a relative image path must be made absolute here.
@@ -210,12 +206,12 @@ enum ReminderCommands {
         guard key.count >= 4 else {
             throw .daemon("id must be a full id or at least 4 characters of one, got \(ValidationError.quoted(id))")
         }
-        let matches = reminders.filter { $0.string("id").lowercased().hasPrefix(key) }
+        let matches = reminders.filter { $0.string(Wire.Reminder.id).lowercased().hasPrefix(key) }
         switch matches.count {
         case 1: return matches[0]
         case 0: throw .daemon("no reminder with id \(ValidationError.quoted(id))")
         default:
-            throw .daemon("id \(ValidationError.quoted(id)) matches several items: \(matches.map { $0.string("id") }.joined(separator: ", ")); give more characters")
+            throw .daemon("id \(ValidationError.quoted(id)) matches several items: \(matches.map { $0.string(Wire.Reminder.id) }.joined(separator: ", ")); give more characters")
         }
     }
 }

@@ -16,14 +16,11 @@ enum RingingCommands {
             examples: ["alarmctl snooze", "alarmctl snooze 1a2b --minutes 5"]
         ),
         run: { arguments, context throws(CLIError) in
-            var parameters = JSONObject()
-            if let id = arguments.positionals.first { parameters["id"] = .string(id) }
-            if let minutes = try arguments.integer(Self.minutes, in: 1...60) { parameters["minutes"] = JSONValue(minutes) }
-            let reply = try DaemonConnection(arguments, context).call("Snooze", parameters)
-            if arguments.flag(.json) { return context.emitJSON(reply) }
-            let result = ReplyObject(reply)
-            let count = result.int("snoozeCount")
-            context.emit("Snoozed \(shortID(result.string("id"))) until \(TimeText(context).clock(result.optionalString("until"))) (snooze \(count))")
+            let minutes = try arguments.integer(Self.minutes, in: 1...60)
+            let reply = try DaemonConnection(arguments, context).call(Snooze.self, .init(id: arguments.positionals.first, minutes: minutes))
+            if arguments.flag(.json) { return context.emitJSON(reply.object) }
+            let count = reply.int(Snooze.Reply.snoozeCount)
+            context.emit("Snoozed \(shortID(reply.string(Snooze.Reply.id))) until \(TimeText(context).clock(reply.optionalString(Snooze.Reply.until))) (snooze \(count))")
         }
     )
 
@@ -36,11 +33,9 @@ enum RingingCommands {
             examples: ["alarmctl dismiss", "alarmctl dismiss 1a2b"]
         ),
         run: { arguments, context throws(CLIError) in
-            var parameters = JSONObject()
-            if let id = arguments.positionals.first { parameters["id"] = .string(id) }
-            let reply = try DaemonConnection(arguments, context).call("Dismiss", parameters)
-            if arguments.flag(.json) { return context.emitJSON(reply) }
-            context.emit("Dismissed \(shortID(ReplyObject(reply).string("id")))")
+            let reply = try DaemonConnection(arguments, context).call(Dismiss.self, .init(id: arguments.positionals.first))
+            if arguments.flag(.json) { return context.emitJSON(reply.object) }
+            context.emit("Dismissed \(shortID(reply.string(Dismiss.Reply.id)))")
         }
     )
 }

@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmProtocol
 
 /// Human text for alarms and reminders: list tables, one-line summaries, and
 /// the `key: value` details of `show`.
@@ -37,27 +38,29 @@ struct ItemFormat {
     }
 
     func alarmDetails(_ alarm: AlarmView) -> String {
-        let snooze = alarm.reply.nested("snooze")
+        typealias A = Wire.Alarm
+        typealias S = Wire.SnoozeSettings
+        let snooze = alarm.reply.nested(A.snooze)
         var list = KeyValueList()
         list.add("id", alarm.id)
         list.add("time", alarm.time)
         list.add("repeat", alarm.repeatText)
         list.add("label", alarm.label)
         list.add("time zone", alarm.timeZone ?? "system (\(time.zone.identifier))")
-        list.add("sound", alarm.reply.string("sound"))
-        if snooze.bool("enabled") {
-            let limit = snooze.int("maxCount") == 0 ? "no limit" : "at most \(snooze.int("maxCount")) per alarm"
-            list.add("snooze", "\(snooze.int("minutes")) min, \(limit)")
+        list.add("sound", alarm.reply.string(A.sound))
+        if snooze.bool(S.enabled) {
+            let limit = snooze.int(S.maxCount) == 0 ? "no limit" : "at most \(snooze.int(S.maxCount)) per alarm"
+            list.add("snooze", "\(snooze.int(S.minutes)) min, \(limit)")
         } else {
             list.add("snooze", "off")
         }
-        list.add("rings for", "\(alarm.reply.int("ringSeconds")) s")
+        list.add("rings for", "\(alarm.reply.int(A.ringSeconds)) s")
         list.add("enabled", alarm.enabled ? "yes" : "no")
         list.add("skip next", alarm.skipNext ? "yes" : "no")
-        list.add("state", phaseText(alarm.phase, snoozes: alarm.reply.int("snoozeCount")))
+        list.add("state", phaseText(alarm.phase, snoozes: alarm.reply.int(A.snoozeCount)))
         list.add("next", time.full(alarm.next))
-        list.add("created", time.full(alarm.reply.optionalString("created")))
-        list.add("updated", time.full(alarm.reply.optionalString("updated")))
+        list.add("created", time.full(alarm.reply.optionalString(A.created)))
+        list.add("updated", time.full(alarm.reply.optionalString(A.updated)))
         return list.text
     }
 
@@ -107,10 +110,10 @@ struct ItemFormat {
         list.add("done", reminder.done ? "yes" : "no")
         list.add("position", String(reminder.position))
         if let image = reminder.imagePath { list.add("image", image) }
-        list.add("state", phaseText(reminder.phase, snoozes: reminder.reply.int("snoozeCount")))
+        list.add("state", phaseText(reminder.phase, snoozes: reminder.reply.int(Wire.Reminder.snoozeCount)))
         list.add("next", time.full(reminder.next))
-        list.add("created", time.full(reminder.reply.optionalString("created")))
-        list.add("updated", time.full(reminder.reply.optionalString("updated")))
+        list.add("created", time.full(reminder.reply.optionalString(Wire.Reminder.created)))
+        list.add("updated", time.full(reminder.reply.optionalString(Wire.Reminder.updated)))
         return list.text
     }
 
@@ -140,29 +143,30 @@ struct ItemFormat {
     func firingLines(_ firings: [ReplyObject]) -> String {
         guard !firings.isEmpty else { return "Nothing scheduled.\n" }
         let table = Table(rows: firings.map { firing in
-            [time.dayAndTime(firing.optionalString("at")), firing.string("kind"), shortID(firing.string("id")), oneLine(firing.string("title"))]
+            [time.dayAndTime(firing.optionalString(Wire.Firing.at)), firing.string(Wire.Firing.kind), shortID(firing.string(Wire.Firing.id)), oneLine(firing.string(Wire.Firing.title))]
         })
         return table.lines.joined(separator: "\n") + "\n"
     }
 
     /// `2026-03-09 07:30:00  fired      1a2b3c4d  Alarm "Work"  (3 ms late)`.
     func eventLine(_ event: ReplyObject) -> String {
-        let subject = (event.string("itemKind") == "reminder" ? "Reminder " : "Alarm ") + ValidationError.quoted(event.string("title"))
+        typealias E = Wire.Event
+        let subject = (event.string(E.itemKind) == "reminder" ? "Reminder " : "Alarm ") + ValidationError.quoted(event.string(E.title))
         var notes: [String] = []
-        let scheduled = TimeText.instant(event.optionalString("scheduled"))
-        let actual = TimeText.instant(event.optionalString("actual"))
-        switch event.string("kind") {
+        let scheduled = TimeText.instant(event.optionalString(E.scheduled))
+        let actual = TimeText.instant(event.optionalString(E.actual))
+        switch event.string(E.kind) {
         case "fired":
             if let scheduled, let actual { notes.append(EventText.latenessText(max(0, actual.timeIntervalSince(scheduled)))) }
         case "missed":
             if let scheduled, let actual { notes.append("due \(EventText.durationText(max(0, actual.timeIntervalSince(scheduled)))) ago") }
-        case "snoozed" where event.string("detail").isEmpty:
-            notes.append("snooze \(event.int("snoozeCount"))")
+        case "snoozed" where event.string(E.detail).isEmpty:
+            notes.append("snooze \(event.int(E.snoozeCount))")
         default:
             break
         }
-        if !event.string("detail").isEmpty { notes.append(oneLine(event.string("detail"))) }
-        var line = "\(time.seconds(event.optionalString("actual")))  \(event.string("kind").padding(toLength: 9))  \(shortID(event.string("id")))  \(subject)"
+        if !event.string(E.detail).isEmpty { notes.append(oneLine(event.string(E.detail))) }
+        var line = "\(time.seconds(event.optionalString(E.actual)))  \(event.string(E.kind).padding(toLength: 9))  \(shortID(event.string(E.id)))  \(subject)"
         if !notes.isEmpty { line += "  (" + notes.joined(separator: "; ") + ")" }
         return line
     }

@@ -9,13 +9,13 @@ struct ReplyObject {
     init(_ object: JSONObject) { self.object = object }
     init(_ value: JSONValue?) { object = value?.objectValue ?? [:] }
 
-    func string(_ key: String) -> String { object[key]?.stringValue ?? "" }
-    func optionalString(_ key: String) -> String? { object[key]?.stringValue }
-    func bool(_ key: String) -> Bool { object[key]?.boolValue ?? false }
-    func int(_ key: String) -> Int { object[key]?.intValue ?? 0 }
-    func nested(_ key: String) -> ReplyObject { ReplyObject(object[key]) }
-    func list(_ key: String) -> [ReplyObject] { (object[key]?.arrayValue ?? []).map { ReplyObject($0) } }
-    func strings(_ key: String) -> [String] { (object[key]?.arrayValue ?? []).compactMap(\.stringValue) }
+    func string(_ field: WireField) -> String { object[field]?.stringValue ?? "" }
+    func optionalString(_ field: WireField) -> String? { object[field]?.stringValue }
+    func bool(_ field: WireField) -> Bool { object[field]?.boolValue ?? false }
+    func int(_ field: WireField) -> Int { object[field]?.intValue ?? 0 }
+    func nested(_ field: WireField) -> ReplyObject { ReplyObject(object[field]) }
+    func list(_ field: WireField) -> [ReplyObject] { (object[field]?.arrayValue ?? []).map { ReplyObject($0) } }
+    func strings(_ field: WireField) -> [String] { (object[field]?.arrayValue ?? []).compactMap(\.stringValue) }
 }
 
 /// The first 8 characters of an id, as tables show it; enough to be unique
@@ -27,16 +27,16 @@ struct AlarmView {
     let reply: ReplyObject
     init(_ reply: ReplyObject) { self.reply = reply }
 
-    var id: String { reply.string("id") }
-    var time: String { reply.string("time") }
-    var label: String { reply.string("label") }
-    var repeatText: String { reply.string("repeat") }
-    var isOneShot: Bool { reply.strings("days").isEmpty }
-    var enabled: Bool { reply.bool("enabled") }
-    var skipNext: Bool { reply.bool("skipNext") }
-    var timeZone: String? { reply.optionalString("timeZone") }
-    var phase: String { reply.string("phase") }
-    var next: String? { reply.optionalString("next") }
+    var id: String { reply.string(Wire.Alarm.id) }
+    var time: String { reply.string(Wire.Alarm.time) }
+    var label: String { reply.string(Wire.Alarm.label) }
+    var repeatText: String { reply.string(Wire.Alarm.repeat) }
+    var isOneShot: Bool { reply.strings(Wire.Alarm.days).isEmpty }
+    var enabled: Bool { reply.bool(Wire.Alarm.enabled) }
+    var skipNext: Bool { reply.bool(Wire.Alarm.skipNext) }
+    var timeZone: String? { reply.optionalString(Wire.Alarm.timeZone) }
+    var phase: String { reply.string(Wire.Alarm.phase) }
+    var next: String? { reply.optionalString(Wire.Alarm.next) }
 
     /// `Work, Weekdays`, or just the label for a one-shot alarm, as a phone lists it.
     var listLine: String { isOneShot ? label : "\(label), \(repeatText)" }
@@ -47,13 +47,13 @@ struct ReminderView {
     let reply: ReplyObject
     init(_ reply: ReplyObject) { self.reply = reply }
 
-    var id: String { reply.string("id") }
-    var title: String { reply.string("title") }
-    var notes: String { reply.string("notes") }
-    var due: String? { reply.optionalString("due") }
-    var done: Bool { reply.bool("done") }
-    var position: Int { reply.int("position") }
-    var imagePath: String? { reply.optionalString("imagePath") }
-    var phase: String { reply.string("phase") }
-    var next: String? { reply.optionalString("next") }
+    var id: String { reply.string(Wire.Reminder.id) }
+    var title: String { reply.string(Wire.Reminder.title) }
+    var notes: String { reply.string(Wire.Reminder.notes) }
+    var due: String? { reply.optionalString(Wire.Reminder.due) }
+    var done: Bool { reply.bool(Wire.Reminder.done) }
+    var position: Int { reply.int(Wire.Reminder.position) }
+    var imagePath: String? { reply.optionalString(Wire.Reminder.imagePath) }
+    var phase: String { reply.string(Wire.Reminder.phase) }
+    var next: String? { reply.optionalString(Wire.Reminder.next) }
 }

@@ -12,17 +12,7 @@ public final class ControlService: Sendable {
     private let sounds: @Sendable () -> [SoundFile]
 
     /// A sound the daemon can play, as `ListSounds` reports it.
-    public struct SoundFile: Sendable {
-        public let name: String
-        public let theme: String
-        public let path: String
-
-        public init(name: String, theme: String, path: String) {
-            self.name = name
-            self.theme = theme
-            self.path = path
-        }
-    }
+    public typealias SoundFile = Wire.SoundFile
 
     public init(scheduler: Scheduler, defaults: @escaping @Sendable () -> DaemonConfig, sounds: @escaping @Sendable () -> [SoundFile]) {
         self.scheduler = scheduler
@@ -40,31 +30,36 @@ public final class ControlService: Sendable {
     func handle(_ method: String, _ parameters: Parameters, reply: @escaping Reply) {
         do throws(SchedulerError) {
             switch method {
-            case "ListAlarms": reply(.success(try listAlarms(parameters)))
-            case "GetAlarm": reply(.success(try getAlarm(parameters)))
-            case "AddAlarm": try addAlarm(parameters, reply)
-            case "UpdateAlarm": try updateAlarm(parameters, reply)
-            case "RemoveAlarm": try remove(parameters, kind: .alarm, reply)
-            case "SetAlarmEnabled": try setAlarmEnabled(parameters, reply)
-            case "SkipNext": try skipNext(parameters, reply)
-            case "Snooze": try snooze(parameters, reply)
-            case "Dismiss": try dismiss(parameters, reply)
-            case "AddReminder": try addReminder(parameters, reply)
-            case "ListReminders": reply(.success(try listReminders(parameters)))
-            case "UpdateReminder": try updateReminder(parameters, reply)
-            case "CompleteReminder": try completeReminder(parameters, reply)
-            case "MoveReminder": reply(.success(try moveReminder(parameters)))
-            case "RemoveReminder": try remove(parameters, kind: .reminder, reply)
-            case "Upcoming": reply(.success(try upcoming(parameters)))
-            case "Status": reply(.success(try status(parameters)))
-            case "ListSounds": reply(.success(try listSounds(parameters)))
-            case "Export": reply(.success(try export(parameters)))
-            case "Import": reply(.success(try importDocument(parameters)))
+            case ListAlarms.name: reply(.success(try listAlarms(parameters)))
+            case GetAlarm.name: reply(.success(try getAlarm(request(parameters))))
+            case AddAlarm.name: try addAlarm(request(parameters), reply)
+            case UpdateAlarm.name: try updateAlarm(request(parameters), reply)
+            case RemoveAlarm.name: remove(try request(parameters) as IDRequest, kind: .alarm, reply)
+            case SetAlarmEnabled.name: setAlarmEnabled(try request(parameters), reply)
+            case SkipNext.name: skipNext(try request(parameters), reply)
+            case Snooze.name: snooze(try request(parameters), reply)
+            case Dismiss.name: dismiss(try request(parameters), reply)
+            case AddReminder.name: try addReminder(request(parameters), reply)
+            case ListReminders.name: reply(.success(listReminders(try request(parameters))))
+            case UpdateReminder.name: try updateReminder(request(parameters), reply)
+            case CompleteReminder.name: completeReminder(try request(parameters), reply)
+            case MoveReminder.name: reply(.success(try moveReminder(request(parameters))))
+            case RemoveReminder.name: remove(try request(parameters) as IDRequest, kind: .reminder, reply)
+            case Upcoming.name: reply(.success(upcoming(try request(parameters))))
+            case Status.name: reply(.success(try status(parameters)))
+            case ListSounds.name: reply(.success(try listSounds(parameters)))
+            case Export.name: reply(.success(try export(parameters)))
+            case Import.name: reply(.success(try importDocument(request(parameters))))
             default: throw SchedulerError.wire(.methodNotFound("\(InterfaceDefinition.name).\(method)"))
             }
         } catch {
             reply(.failure(Self.varlinkError(error)))
         }
+    }
+
+    /// A call's parameters, read and checked as its method's `Request`.
+    private func request<R: WireRequest>(_ parameters: Parameters) throws(SchedulerError) -> R {
+        try check { () throws(VarlinkError) in try R(parameters) }
     }
 
     /// The scheduler's completion for a change: its result through `body`,
@@ -105,60 +100,49 @@ public final class ControlService: Sendable {
 
     private func alarmJSON(_ entry: Scheduler.Entry) -> JSONValue {
         guard case .alarm(let alarm) = entry.item else { return .null }
-        return ItemWire.json(alarm, state: entry.state, next: entry.next, zone: zone())
+        return Wire.Alarm.json(alarm, state: entry.state, next: entry.next, zone: zone())
     }
 
     private func reminderJSON(_ entry: Scheduler.Entry) -> JSONValue {
         guard case .reminder(let reminder) = entry.item else { return .null }
-        return ItemWire.json(reminder, state: entry.state, next: entry.next, zone: zone())
+        return Wire.Reminder.json(reminder, state: entry.state, next: entry.next, zone: zone())
     }
 
+    private func alarmReply(_ entry: Scheduler.Entry) -> JSONObject { AlarmReply.json([AlarmReply.alarm: alarmJSON(entry)]) }
+    private func reminderReply(_ entry: Scheduler.Entry) -> JSONObject { ReminderReply.json([ReminderReply.reminder: reminderJSON(entry)]) }
+    private func remindersReply(_ entries: [Scheduler.Entry]) -> JSONObject { RemindersReply.json([RemindersReply.reminders: .array(entries.map(reminderJSON))]) }
+
     private func listAlarms(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
-        try check { () throws(VarlinkError) in try parameters.allowOnly([]) }
+        let _: ListAlarms.Request = try request(parameters)
         let alarms = scheduler.snapshot().compactMap { entry -> (Alarm, Scheduler.Entry)? in
             if case .alarm(let alarm) = entry.item { return (alarm, entry) }
             return nil
         }
         // Like a phone's alarm list: by time of day, then label.
         let sorted = alarms.sorted { ($0.0.time, $0.0.label, $0.0.id.uuidString) < ($1.0.time, $1.0.label, $1.0.id.uuidString) }
-        return ["alarms": .array(sorted.map { alarmJSON($0.1) })]
+        return ListAlarms.Reply.json([ListAlarms.Reply.alarms: .array(sorted.map { alarmJSON($0.1) })])
     }
 
-    private func id(_ parameters: Parameters) throws(SchedulerError) -> String {
-        try check { () throws(VarlinkError) in try parameters.requiredString("id") }
+    private func getAlarm(_ request: GetAlarm.Request) throws(SchedulerError) -> JSONObject {
+        alarmReply(try scheduler.lookup(request.id, kind: .alarm))
     }
 
-    private func getAlarm(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["id"]) }
-        return ["alarm": alarmJSON(try scheduler.lookup(try id(parameters), kind: .alarm))]
-    }
-
-    private func fields(_ parameters: Parameters) throws(SchedulerError) -> AlarmFields {
-        try check { () throws(VarlinkError) in
-            guard let fields = try parameters.object("fields") else { return AlarmFields() }
-            return try AlarmFields.parse(fields)
-        }
-    }
-
-    private func addAlarm(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["fields"]) }
-        let fields = try fields(parameters)
+    private func addAlarm(_ request: AddAlarm.Request, _ reply: @escaping Reply) throws(SchedulerError) {
+        let fields = request.fields
         try checkSound(fields.sound)
         guard let time = fields.time else {
-            throw .invalid(ValidationError(field: "fields.time", requirement: "is required", value: "nothing"))
+            throw .invalid(ValidationError(field: AddAlarm.Request.alarmFields.name + "." + AlarmFields.time.name, requirement: "is required", value: "nothing"))
         }
         let config = defaults()
         var alarm = Alarm(time: time, sound: config.alarmSound, snooze: SnoozeSettings(enabled: true, minutes: config.snoozeMinutes, maxCount: 0),
                           ringSeconds: config.ringSeconds, created: scheduler.now())
         fields.apply(to: &alarm)
-        scheduler.add(.alarm(alarm), completion: answer(reply, renaming: Self.namingFields) { ["alarm": self.alarmJSON($0)] })
+        scheduler.add(.alarm(alarm), completion: answer(reply, renaming: Self.namingFields) { self.alarmReply($0) })
     }
 
-    private func updateAlarm(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "fields"]) }
-        let fields = try fields(parameters)
-        try checkSound(fields.sound)
-        modifyAlarm(try id(parameters), reply) { fields.apply(to: &$0) }
+    private func updateAlarm(_ request: UpdateAlarm.Request, _ reply: @escaping Reply) throws(SchedulerError) {
+        try checkSound(request.fields.sound)
+        modifyAlarm(request.id, reply) { request.fields.apply(to: &$0) }
     }
 
     /// Changes one alarm in a single step on the scheduler (see
@@ -169,196 +153,144 @@ public final class ControlService: Sendable {
             change(&alarm)
             alarm.updated = now
             item = .alarm(alarm)
-        }, completion: answer(reply, renaming: Self.namingFields) { ["alarm": self.alarmJSON($0)] })
+        }, completion: answer(reply, renaming: Self.namingFields) { self.alarmReply($0) })
     }
 
     /// Validation errors of a built alarm name the wire field (`fields.label`).
     private static func namingFields(_ error: SchedulerError) -> SchedulerError {
         guard case .invalid(let validation) = error else { return error }
-        return .invalid(ValidationError(field: "fields." + validation.field, requirement: validation.requirement, value: validation.value))
+        return .invalid(ValidationError(field: AddAlarm.Request.alarmFields.name + "." + validation.field, requirement: validation.requirement, value: validation.value))
     }
 
-    private func setAlarmEnabled(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "enabled"]) }
-        let enabled = try check { () throws(VarlinkError) in
-            guard let value = try parameters.bool("enabled") else { throw .invalidParameter("enabled", "is required") }
-            return value
-        }
-        modifyAlarm(try id(parameters), reply) { $0.enabled = enabled }
+    private func setAlarmEnabled(_ request: SetAlarmEnabled.Request, _ reply: @escaping Reply) {
+        modifyAlarm(request.id, reply) { $0.enabled = request.enabled }
     }
 
-    private func skipNext(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "skip"]) }
-        let skip = try check { () throws(VarlinkError) in try parameters.bool("skip") ?? true }
-        modifyAlarm(try id(parameters), reply) { $0.skipNext = skip }
+    private func skipNext(_ request: SkipNext.Request, _ reply: @escaping Reply) {
+        modifyAlarm(request.id, reply) { $0.skipNext = request.skip }
     }
 
-    private func remove(_ parameters: Parameters, kind: ItemKind, _ reply: @escaping Reply) throws(SchedulerError) {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["id"]) }
-        scheduler.remove(try id(parameters), kind: kind, completion: answer(reply) { [:] })
+    private func remove(_ request: IDRequest, kind: ItemKind, _ reply: @escaping Reply) {
+        scheduler.remove(request.id, kind: kind, completion: answer(reply) { [:] })
     }
 
     // MARK: - Ringing
 
-    private func snooze(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "minutes"]) }
-        let (id, minutes) = try check { () throws(VarlinkError) in
-            (try parameters.string("id"), try parameters.int("minutes", in: SnoozeSettings.minutesRange))
-        }
-        scheduler.command(.snooze(minutes: minutes), id: id, completion: answer(reply) { entry in
+    private func snooze(_ request: Snooze.Request, _ reply: @escaping Reply) {
+        scheduler.command(.snooze(minutes: request.minutes), id: request.id, completion: answer(reply) { entry in
             var until = JSONValue.null
             if case .snoozed(let date) = entry.state.phase { until = .string(WireTime.string(date, in: self.zone())) }
-            return ["id": .string(entry.item.id.uuidString.lowercased()), "phase": "snoozed", "until": until, "snoozeCount": JSONValue(entry.state.snoozeCount)]
+            return Snooze.Reply.json([Snooze.Reply.id: .string(entry.item.id.uuidString.lowercased()), Snooze.Reply.phase: Wire.Phase.snoozed,
+                                      Snooze.Reply.until: until, Snooze.Reply.snoozeCount: JSONValue(entry.state.snoozeCount)])
         })
     }
 
-    private func dismiss(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["id"]) }
-        let id = try check { () throws(VarlinkError) in try parameters.string("id") }
-        scheduler.command(.dismiss, id: id, completion: answer(reply) { ["id": .string($0.item.id.uuidString.lowercased())] })
+    private func dismiss(_ request: Dismiss.Request, _ reply: @escaping Reply) {
+        scheduler.command(.dismiss, id: request.id, completion: answer(reply) { Dismiss.Reply.json([Dismiss.Reply.id: .string($0.item.id.uuidString.lowercased())]) })
     }
 
     // MARK: - Reminders
 
-    private func instant(_ parameters: Parameters, _ name: String) throws(SchedulerError) -> Date?? {
+    /// A `due` member: `.none` when absent, `.some(nil)` for "" (clear it).
+    private func due(_ changes: ReminderChanges) throws(SchedulerError) -> Date?? {
         try check { () throws(VarlinkError) -> Date?? in
-            guard let text = try parameters.string(name) else { return .none }
+            guard let text = changes.due else { return .none }
             if text.isEmpty { return .some(nil) }
-            return .some(try WireTime.parse(text, parameter: name, zone: zone()))
+            return .some(try WireTime.parse(text, parameter: ReminderChanges.due.name, zone: zone()))
         }
     }
 
-    private func addReminder(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["title", "notes", "due", "imagePath", "command"]) }
-        let (title, notes, image, command) = try check { () throws(VarlinkError) in
-            (try parameters.requiredString("title"), try parameters.string("notes") ?? "", try parameters.string("imagePath"), try parameters.stringArray("command"))
-        }
-        let due = try instant(parameters, "due") ?? nil
-        let imagePath = image?.isEmpty == true ? nil : image
-        try checkFile(imagePath, parameter: "imagePath")
-        let reminder = Reminder(title: title, notes: notes, due: due, imagePath: imagePath, command: command ?? [], created: scheduler.now())
-        scheduler.add(.reminder(reminder), completion: answer(reply) { ["reminder": self.reminderJSON($0)] })
+    private func addReminder(_ request: AddReminder.Request, _ reply: @escaping Reply) throws(SchedulerError) {
+        let changes = request.changes
+        let due = try due(changes) ?? nil
+        let imagePath = changes.imagePath?.isEmpty == true ? nil : changes.imagePath
+        try checkFile(imagePath, parameter: ReminderChanges.imagePath.name)
+        let reminder = Reminder(title: changes.title ?? "", notes: changes.notes ?? "", due: due, imagePath: imagePath, command: changes.command ?? [], created: scheduler.now())
+        scheduler.add(.reminder(reminder), completion: answer(reply) { self.reminderReply($0) })
     }
 
-    private func listReminders(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["all"]) }
-        let all = try check { () throws(VarlinkError) in try parameters.bool("all") ?? false }
+    private func listReminders(_ request: ListReminders.Request) -> JSONObject {
         let entries = scheduler.reminders().filter { entry in
-            if all { return true }
+            if request.all { return true }
             if case .reminder(let reminder) = entry.item { return !reminder.done }
             return false
         }
-        return ["reminders": .array(entries.map(reminderJSON))]
+        return remindersReply(entries)
     }
 
-    private func updateReminder(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "title", "notes", "due", "imagePath", "command"]) }
-        let id = try id(parameters)
-        let (title, notes, image, command) = try check { () throws(VarlinkError) in
-            (try parameters.string("title"), try parameters.string("notes"), try parameters.string("imagePath"), try parameters.stringArray("command"))
-        }
-        let imagePath = image.map { $0.isEmpty ? nil : $0 }
-        if let imagePath { try checkFile(imagePath, parameter: "imagePath") }
-        let due = try instant(parameters, "due")
-        scheduler.modify(id, kind: .reminder, { item, now in
+    private func updateReminder(_ request: UpdateReminder.Request, _ reply: @escaping Reply) throws(SchedulerError) {
+        let changes = request.changes
+        let imagePath = changes.imagePath.map { $0.isEmpty ? nil : $0 }
+        if let imagePath { try checkFile(imagePath, parameter: ReminderChanges.imagePath.name) }
+        let due = try due(changes)
+        scheduler.modify(request.id, kind: .reminder, { item, now in
             guard case .reminder(var reminder) = item else { return }
-            if let title { reminder.title = title }
-            if let notes { reminder.notes = notes }
+            if let title = changes.title { reminder.title = title }
+            if let notes = changes.notes { reminder.notes = notes }
             if let imagePath { reminder.imagePath = imagePath }
-            if let command { reminder.command = command }
+            if let command = changes.command { reminder.command = command }
             if let due { reminder.due = due }
             reminder.updated = now
             item = .reminder(reminder)
-        }, completion: answer(reply) { ["reminder": self.reminderJSON($0)] })
+        }, completion: answer(reply) { self.reminderReply($0) })
     }
 
-    private func completeReminder(_ parameters: Parameters, _ reply: @escaping Reply) throws(SchedulerError) {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "done"]) }
-        let done = try check { () throws(VarlinkError) in try parameters.bool("done") ?? true }
-        scheduler.setDone(try id(parameters), done: done, completion: answer(reply) { ["reminder": self.reminderJSON($0)] })
+    private func completeReminder(_ request: CompleteReminder.Request, _ reply: @escaping Reply) {
+        scheduler.setDone(request.id, done: request.done, completion: answer(reply) { self.reminderReply($0) })
     }
 
-    private func moveReminder(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["id", "position"]) }
-        let position = try check { () throws(VarlinkError) in
-            guard let value = try parameters.int("position", in: 0...Int(Int32.max)) else { throw .invalidParameter("position", "is required") }
-            return value
-        }
-        let entries = try scheduler.moveReminder(try id(parameters), to: position)
-        return ["reminders": .array(entries.map(reminderJSON))]
+    private func moveReminder(_ request: MoveReminder.Request) throws(SchedulerError) -> JSONObject {
+        remindersReply(try scheduler.moveReminder(request.id, to: request.position))
     }
 
     // MARK: - Daemon
 
-    static func firingJSON(_ firing: Scheduler.Firing, zone: Zone) -> JSONValue {
-        .object([
-            "id": .string(firing.item.id.uuidString.lowercased()),
-            "kind": .string(firing.item.kind.rawValue),
-            "title": .string(firing.item.title),
-            "at": .string(WireTime.string(firing.at, in: zone)),
-        ])
-    }
+    static func firingJSON(_ firing: Scheduler.Firing, zone: Zone) -> JSONValue { Wire.Firing.json(firing.item, at: firing.at, zone: zone) }
 
     static func eventJSON(_ event: DaemonEvent, zone: Zone) -> JSONValue {
-        var object: JSONObject = [
-            "kind": .string(event.kind.rawValue),
-            "id": .string(event.item.id.uuidString.lowercased()),
-            "itemKind": .string(event.item.kind.rawValue),
-            "title": .string(event.item.title),
-            "scheduled": WireTime.json(event.scheduled, in: zone),
-            "actual": .string(WireTime.string(event.actual, in: zone)),
-            "snoozeCount": JSONValue(event.snoozeCount),
-            "detail": .string(event.detail),
-        ]
-        // The item as it is after the event (an edit's new fields, a one-shot alarm switched off).
-        switch event.item {
-        case .alarm(let alarm): object["alarm"] = ItemWire.json(alarm, state: nil, next: nil, zone: zone)
-        case .reminder(let reminder): object["reminder"] = ItemWire.json(reminder, state: nil, next: nil, zone: zone)
-        }
-        return .object(object)
+        Wire.Event.json(kind: event.kind.rawValue, item: event.item, scheduled: event.scheduled, actual: event.actual,
+                        snoozeCount: event.snoozeCount, detail: event.detail, zone: zone)
     }
 
-    private func upcoming(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["count"]) }
-        let count = try check { () throws(VarlinkError) in try parameters.int("count", in: 1...1000) ?? 10 }
+    private func upcoming(_ request: Upcoming.Request) -> JSONObject {
         let zone = zone()
-        return ["firings": .array(scheduler.upcoming(count).map { Self.firingJSON($0, zone: zone) })]
+        let firings = scheduler.upcoming(request.count ?? Upcoming.Request.defaultCount)
+        return Upcoming.Reply.json([Upcoming.Reply.firings: .array(firings.map { Self.firingJSON($0, zone: zone) })])
     }
 
     private func status(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
-        try check { () throws(VarlinkError) in try parameters.allowOnly([]) }
+        let _: Status.Request = try request(parameters)
         let summary = scheduler.summary()
-        return [
-            "version": .string(AlarmdVersion.string),
-            "alarms": JSONValue(summary.alarms),
-            "reminders": JSONValue(summary.reminders),
-            "ringing": .array(summary.ringing.map { .string($0.uuidString.lowercased()) }),
-            "next": summary.next.map { Self.firingJSON($0, zone: summary.zone) } ?? .null,
-            "timeZone": .string(summary.zone.identifier),
-        ]
+        typealias R = Status.Reply
+        return R.json([
+            R.version: .string(AlarmdVersion.string),
+            R.alarms: JSONValue(summary.alarms),
+            R.reminders: JSONValue(summary.reminders),
+            R.ringing: .array(summary.ringing.map { .string($0.uuidString.lowercased()) }),
+            R.next: summary.next.map { Self.firingJSON($0, zone: summary.zone) } ?? .null,
+            R.timeZone: .string(summary.zone.identifier),
+        ])
     }
 
     private func listSounds(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
-        try check { () throws(VarlinkError) in try parameters.allowOnly([]) }
-        return ["sounds": .array(sounds().map { .object(["name": .string($0.name), "theme": .string($0.theme), "path": .string($0.path)]) })]
+        let _: ListSounds.Request = try request(parameters)
+        return ListSounds.Reply.json([ListSounds.Reply.sounds: .array(sounds().map(\.json))])
     }
 
     private func export(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
-        try check { () throws(VarlinkError) in try parameters.allowOnly([]) }
+        let _: Export.Request = try request(parameters)
         let (alarms, reminders) = scheduler.allItems()
-        return ["document": ExportDocument.json(alarms: alarms, reminders: reminders, zone: zone())]
+        return Export.Reply.json([Export.Reply.document: ExportDocument.json(alarms: alarms, reminders: reminders, zone: zone())])
     }
 
-    private func importDocument(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
-        try check { () throws(VarlinkError) in try parameters.allowOnly(["document"]) }
+    private func importDocument(_ request: Import.Request) throws(SchedulerError) -> JSONObject {
         let zone = zone()
-        let (alarms, reminders) = try check { () throws(VarlinkError) in
-            guard let document = try parameters.object("document") else { throw .invalidParameter("document", "is required") }
-            return try ExportDocument.parse(document, zone: zone)
-        }
+        let (alarms, reminders) = try check { () throws(VarlinkError) in try ExportDocument.parse(request.document, zone: zone) }
         try scheduler.replaceAll(alarms: alarms, reminders: reminders)
-        return ["alarms": JSONValue(alarms.count), "reminders": JSONValue(reminders.count)]
+        return Import.Reply.json([Import.Reply.alarms: JSONValue(alarms.count), Import.Reply.reminders: JSONValue(reminders.count)])
     }
+
+    private static let soundField = AddAlarm.Request.alarmFields.name + "." + AlarmFields.sound.name
 
     /// A sound given by a client must be playable here: a theme name that some
     /// installed theme has, or a regular readable file.
@@ -366,10 +298,10 @@ public final class ControlService: Sendable {
         switch sound {
         case .themed(let name)?:
             guard sounds().contains(where: { $0.name == name }) else {
-                throw .wire(.invalidParameter("fields.sound", "must be a sound this machine has, got \(ValidationError.quoted(name)); run 'alarmctl sounds' for the list, or give a file path or none"))
+                throw .wire(.invalidParameter(Self.soundField, "must be a sound this machine has, got \(ValidationError.quoted(name)); run 'alarmctl sounds' for the list, or give a file path or none"))
             }
         case .file(let path)?:
-            try checkFile(path, parameter: "fields.sound")
+            try checkFile(path, parameter: Self.soundField)
         default:
             break
         }

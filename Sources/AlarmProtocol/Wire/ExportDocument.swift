@@ -8,30 +8,33 @@ import FoundationEssentials
 ///
 /// Items use the interface's `Alarm` and `Reminder` shapes without the live
 /// fields (`phase`, `next`, `snoozeCount`); `repeat` is ignored on import.
-public enum ExportDocument {
+public enum ExportDocument: WireStruct {
     public static let version = 1
+    public static let format = WireField("format", .string), versionField = WireField("version", .int)
+    public static let alarms = WireField("alarms", .array(.named("Alarm"))), reminders = WireField("reminders", .array(.named("Reminder")))
+    public static let fields = [format, versionField, alarms, reminders]
 
     public static func json(alarms: [Alarm], reminders: [Reminder], zone: Zone) -> JSONValue {
-        .object([
-            "format": "alarmd",
-            "version": JSONValue(version),
-            "alarms": .array(alarms.map { ItemWire.json($0, state: nil, next: nil, zone: zone) }),
-            "reminders": .array(reminders.map { ItemWire.json($0, state: nil, next: nil, zone: zone) }),
-        ])
+        .object(Self.json([
+            format: "alarmd",
+            versionField: JSONValue(version),
+            Self.alarms: .array(alarms.map { Wire.Alarm.json($0, state: nil, next: nil, zone: zone) }),
+            Self.reminders: .array(reminders.map { Wire.Reminder.json($0, state: nil, next: nil, zone: zone) }),
+        ]))
     }
 
     /// Reads a whole document or throws on the first problem, naming its path
     /// (`document.alarms[3].time`): an import is all or nothing.
     public static func parse(_ document: Parameters, zone: Zone) throws(VarlinkError) -> (alarms: [Alarm], reminders: [Reminder]) {
-        try document.allowOnly(["format", "version", "alarms", "reminders"])
-        guard try document.string("format") == "alarmd" else {
-            throw .invalidParameter(document.path + "format", "must be \"alarmd\"")
+        try document.allowOnly(fields)
+        guard try document.string(format) == "alarmd" else {
+            throw .invalidParameter(document.path + format.name, "must be \"alarmd\"")
         }
-        guard let version = try document.int("version", in: 1...Int.max), version == Self.version else {
-            throw .invalidParameter(document.path + "version", "must be \(Self.version)")
+        guard let version = try document.int(versionField, in: 1...Int.max), version == Self.version else {
+            throw .invalidParameter(document.path + versionField.name, "must be \(Self.version)")
         }
-        let alarms = try list(document, "alarms") { (item: Parameters) throws(VarlinkError) in try alarm(item, zone: zone) }
-        let reminders = try list(document, "reminders") { (item: Parameters) throws(VarlinkError) in try reminder(item, zone: zone) }
+        let alarms = try list(document, Self.alarms.name) { (item: Parameters) throws(VarlinkError) in try alarm(item, zone: zone) }
+        let reminders = try list(document, Self.reminders.name) { (item: Parameters) throws(VarlinkError) in try reminder(item, zone: zone) }
         return (alarms, reminders)
     }
 
@@ -49,75 +52,77 @@ public enum ExportDocument {
     }
 
     private static func id(_ item: Parameters) throws(VarlinkError) -> UUID {
-        let text = try item.requiredString("id")
-        guard let id = UUID(canonical: text) else { throw .invalidParameter(item.path + "id", "must be a UUID, got \(ValidationError.quoted(text))") }
+        let text = try item.requiredString(Wire.Alarm.id)
+        guard let id = UUID(canonical: text) else { throw .invalidParameter(item.path + Wire.Alarm.id.name, "must be a UUID, got \(ValidationError.quoted(text))") }
         return id
     }
 
-    private static func instant(_ item: Parameters, _ name: String, zone: Zone) throws(VarlinkError) -> Date? {
-        guard let text = try item.string(name) else { return nil }
-        return try WireTime.parse(text, parameter: item.path + name, zone: zone)
+    private static func instant(_ item: Parameters, _ field: WireField, zone: Zone) throws(VarlinkError) -> Date? {
+        guard let text = try item.string(field) else { return nil }
+        return try WireTime.parse(text, parameter: item.path + field.name, zone: zone)
     }
 
     // Built once: an import checks every item's members against them.
-    static let alarmKeys: Set<String> = ["id", "time", "days", "repeat", "label", "sound", "snooze", "ringSeconds", "enabled", "skipNext", "timeZone", "command", "created", "updated"]
-    static let snoozeKeys: Set<String> = ["enabled", "minutes", "maxCount"]
-    static let reminderKeys: Set<String> = ["id", "title", "notes", "due", "done", "position", "imagePath", "command", "created", "updated"]
+    // An exported item has no live state.
+    static let alarmFields = Wire.Alarm.fields.filter { ![Wire.Alarm.phase, Wire.Alarm.next, Wire.Alarm.snoozeCount].contains($0) }
+    static let reminderFields = Wire.Reminder.fields.filter { ![Wire.Reminder.phase, Wire.Reminder.next, Wire.Reminder.snoozeCount].contains($0) }
 
     static func alarm(_ item: Parameters, zone: Zone) throws(VarlinkError) -> Alarm {
-        try item.allowOnly(Self.alarmKeys)
-        let timeText = try item.requiredString("time")
-        let time = try item.validated("time") { () throws(ValidationError) in try TimeOfDay.parse(timeText) }
-        let codes = try item.stringArray("days") ?? []
-        let days = try item.validated("days") { () throws(ValidationError) in try RepeatDays.fromCodes(codes) }
-        let soundText = try item.string("sound") ?? Sound.defaultAlarm.description
-        let sound = try item.validated("sound") { () throws(ValidationError) in try Sound.parse(soundText) }
+        typealias W = Wire.Alarm
+        try item.allowOnly(Self.alarmFields)
+        let timeText = try item.requiredString(W.time)
+        let time = try item.validated(W.time) { () throws(ValidationError) in try TimeOfDay.parse(timeText) }
+        let codes = try item.stringArray(W.days) ?? []
+        let days = try item.validated(W.days) { () throws(ValidationError) in try RepeatDays.fromCodes(codes) }
+        let soundText = try item.string(W.sound) ?? Sound.defaultAlarm.description
+        let sound = try item.validated(W.sound) { () throws(ValidationError) in try Sound.parse(soundText) }
         var snooze = SnoozeSettings.default
-        if let settings = try item.object("snooze") {
-            try settings.allowOnly(Self.snoozeKeys)
+        if let settings = try item.object(W.snooze) {
+            try settings.allowOnly(Wire.SnoozeSettings.fields)
             snooze = SnoozeSettings(
-                enabled: try settings.bool("enabled") ?? true,
-                minutes: try settings.int("minutes", in: SnoozeSettings.minutesRange) ?? 9,
-                maxCount: try settings.int("maxCount", in: SnoozeSettings.maxCountRange) ?? 0
+                enabled: try settings.bool(Wire.SnoozeSettings.enabled) ?? true,
+                minutes: try settings.int(Wire.SnoozeSettings.minutes, in: SnoozeSettings.minutesRange) ?? 9,
+                maxCount: try settings.int(Wire.SnoozeSettings.maxCount, in: SnoozeSettings.maxCountRange) ?? 0
             )
         }
         var timeZone: Zone?
-        if let name = try item.string("timeZone") {
-            guard let zone = ZoneName.zone(name) else { throw .invalidParameter(item.path + "timeZone", "must be an IANA time zone, got \(ValidationError.quoted(name))") }
+        if let name = try item.string(W.timeZone) {
+            guard let zone = ZoneName.zone(name) else { throw .invalidParameter(item.path + W.timeZone.name, "must be an IANA time zone, got \(ValidationError.quoted(name))") }
             timeZone = zone
         }
-        let created = try instant(item, "created", zone: zone) ?? Date(timeIntervalSince1970: 0)
+        let created = try instant(item, W.created, zone: zone) ?? Date(timeIntervalSince1970: 0)
         let alarm = Alarm(
             id: try id(item), time: time, days: days,
-            label: try item.string("label") ?? Alarm.defaultLabel,
+            label: try item.string(W.label) ?? Alarm.defaultLabel,
             sound: sound,
             snooze: snooze,
-            ringSeconds: try item.int("ringSeconds", in: Alarm.ringSecondsRange) ?? Alarm.defaultRingSeconds,
-            enabled: try item.bool("enabled") ?? true,
-            skipNext: try item.bool("skipNext") ?? false,
+            ringSeconds: try item.int(W.ringSeconds, in: Alarm.ringSecondsRange) ?? Alarm.defaultRingSeconds,
+            enabled: try item.bool(W.enabled) ?? true,
+            skipNext: try item.bool(W.skipNext) ?? false,
             timeZone: timeZone,
-            command: try item.stringArray("command") ?? [],
+            command: try item.stringArray(W.command) ?? [],
             created: created,
-            updated: try instant(item, "updated", zone: zone) ?? created
+            updated: try instant(item, W.updated, zone: zone) ?? created
         )
         do throws(ValidationError) { try alarm.validate() } catch { throw .invalid(error, path: item.path) }
         return alarm
     }
 
     static func reminder(_ item: Parameters, zone: Zone) throws(VarlinkError) -> Reminder {
-        try item.allowOnly(Self.reminderKeys)
-        let created = try instant(item, "created", zone: zone) ?? Date(timeIntervalSince1970: 0)
+        typealias W = Wire.Reminder
+        try item.allowOnly(Self.reminderFields)
+        let created = try instant(item, W.created, zone: zone) ?? Date(timeIntervalSince1970: 0)
         let reminder = Reminder(
             id: try id(item),
-            title: try item.requiredString("title"),
-            notes: try item.string("notes") ?? "",
-            due: try instant(item, "due", zone: zone),
-            done: try item.bool("done") ?? false,
-            position: try item.int("position", in: 0...Int.max) ?? 0,
-            imagePath: try item.string("imagePath"),
-            command: try item.stringArray("command") ?? [],
+            title: try item.requiredString(W.title),
+            notes: try item.string(W.notes) ?? "",
+            due: try instant(item, W.due, zone: zone),
+            done: try item.bool(W.done) ?? false,
+            position: try item.int(W.position, in: 0...Int.max) ?? 0,
+            imagePath: try item.string(W.imagePath),
+            command: try item.stringArray(W.command) ?? [],
             created: created,
-            updated: try instant(item, "updated", zone: zone) ?? created
+            updated: try instant(item, W.updated, zone: zone) ?? created
         )
         do throws(ValidationError) { try reminder.validate() } catch { throw .invalid(error, path: item.path) }
         return reminder

@@ -1,0 +1,418 @@
+import AlarmCore
+
+/// The `io.alarmd` methods: each one's parameters (`Request`, read with the
+/// checks and messages the daemon gives, written by alarmctl) and its reply
+/// (`Reply`, the members the daemon writes and alarmctl reads).
+
+// MARK: - Shared shapes
+
+/// `(id: string)`.
+public struct IDRequest: WireRequest {
+    public static let id = WireField("id", .string)
+    public static let fields = [id]
+    public var id: String
+    public init(id: String) { self.id = id }
+    public init(_ parameters: Parameters) throws(VarlinkError) {
+        try parameters.allowOnly(Self.fields)
+        id = try parameters.requiredString(Self.id)
+    }
+    public var json: JSONObject { Self.json([Self.id: .string(id)]) }
+}
+
+/// `(alarm: Alarm)`.
+public enum AlarmReply: WireStruct {
+    public static let alarm = WireField("alarm", .named("Alarm"))
+    public static let fields = [alarm]
+}
+
+/// `(reminder: Reminder)`.
+public enum ReminderReply: WireStruct {
+    public static let reminder = WireField("reminder", .named("Reminder"))
+    public static let fields = [reminder]
+}
+
+/// `(reminders: []Reminder)`.
+public enum RemindersReply: WireStruct {
+    public static let reminders = WireField("reminders", .array(.named("Reminder")))
+    public static let fields = [reminders]
+}
+
+// MARK: - Alarms
+
+public enum ListAlarms: VarlinkMethod {
+    public typealias Request = NoMembers
+    public enum Reply: WireStruct {
+        public static let alarms = WireField("alarms", .array(.named("Alarm")))
+        public static let fields = [alarms]
+    }
+}
+
+public enum GetAlarm: VarlinkMethod {
+    public typealias Request = IDRequest
+    public typealias Reply = AlarmReply
+}
+
+public enum AddAlarm: VarlinkMethod {
+    public struct Request: WireRequest {
+        public static let alarmFields = WireField("fields", .named("AlarmFields"))
+        public static let fields = [alarmFields]
+        public var fields: AlarmFields
+        public init(fields: AlarmFields) { self.fields = fields }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            fields = try parameters.object(Self.alarmFields).map { (fields: Parameters) throws(VarlinkError) in try AlarmFields.parse(fields) } ?? AlarmFields()
+        }
+        public var json: JSONObject { Self.json([Self.alarmFields: .object(fields.json)]) }
+    }
+    public typealias Reply = AlarmReply
+}
+
+public enum UpdateAlarm: VarlinkMethod {
+    public struct Request: WireRequest {
+        public static let id = WireField("id", .string), alarmFields = AddAlarm.Request.alarmFields
+        public static let fields = [id, alarmFields]
+        public var id: String
+        public var fields: AlarmFields
+        public init(id: String, fields: AlarmFields) {
+            self.id = id
+            self.fields = fields
+        }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            fields = try parameters.object(Self.alarmFields).map { (fields: Parameters) throws(VarlinkError) in try AlarmFields.parse(fields) } ?? AlarmFields()
+            id = try parameters.requiredString(Self.id)
+        }
+        public var json: JSONObject { Self.json([Self.id: .string(id), Self.alarmFields: .object(fields.json)]) }
+    }
+    public typealias Reply = AlarmReply
+}
+
+public enum RemoveAlarm: VarlinkMethod {
+    public typealias Request = IDRequest
+    public typealias Reply = NoMembers
+}
+
+public enum SetAlarmEnabled: VarlinkMethod {
+    public struct Request: WireRequest {
+        public static let id = WireField("id", .string), enabled = WireField("enabled", .bool)
+        public static let fields = [id, enabled]
+        public var id: String
+        public var enabled: Bool
+        public init(id: String, enabled: Bool) {
+            self.id = id
+            self.enabled = enabled
+        }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            enabled = try parameters.requiredBool(Self.enabled)
+            id = try parameters.requiredString(Self.id)
+        }
+        public var json: JSONObject { Self.json([Self.id: .string(id), Self.enabled: .bool(enabled)]) }
+    }
+    public typealias Reply = AlarmReply
+}
+
+public enum SkipNext: VarlinkMethod {
+    public struct Request: WireRequest {
+        public static let id = WireField("id", .string), skip = WireField.optional("skip", .bool)
+        public static let fields = [id, skip]
+        public var id: String
+        /// Absent means true.
+        public var skip: Bool
+        public init(id: String, skip: Bool) {
+            self.id = id
+            self.skip = skip
+        }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            skip = try parameters.bool(Self.skip) ?? true
+            id = try parameters.requiredString(Self.id)
+        }
+        public var json: JSONObject { Self.json([Self.id: .string(id), Self.skip: .bool(skip)]) }
+    }
+    public typealias Reply = AlarmReply
+}
+
+// MARK: - Ringing
+
+public enum Snooze: VarlinkMethod {
+    public struct Request: WireRequest {
+        public static let id = WireField.optional("id", .string), minutes = WireField.optional("minutes", .int)
+        public static let fields = [id, minutes]
+        public var id: String?
+        public var minutes: Int?
+        public init(id: String?, minutes: Int?) {
+            self.id = id
+            self.minutes = minutes
+        }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            id = try parameters.string(Self.id)
+            minutes = try parameters.int(Self.minutes, in: AlarmCore.SnoozeSettings.minutesRange)
+        }
+        public var json: JSONObject {
+            var object = JSONObject()
+            object[Self.id] = id.map { .string($0) }
+            object[Self.minutes] = minutes.map { JSONValue($0) }
+            return object
+        }
+    }
+    public enum Reply: WireStruct {
+        public static let id = WireField("id", .string), phase = WireField("phase", .named("Phase"))
+        public static let until = WireField("until", .string), snoozeCount = WireField("snoozeCount", .int)
+        public static let fields = [id, phase, until, snoozeCount]
+    }
+}
+
+public enum Dismiss: VarlinkMethod {
+    public struct Request: WireRequest {
+        public static let id = WireField.optional("id", .string)
+        public static let fields = [id]
+        public var id: String?
+        public init(id: String?) { self.id = id }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            id = try parameters.string(Self.id)
+        }
+        public var json: JSONObject {
+            var object = JSONObject()
+            object[Self.id] = id.map { .string($0) }
+            return object
+        }
+    }
+    public enum Reply: WireStruct {
+        public static let id = WireField("id", .string)
+        public static let fields = [id]
+    }
+}
+
+// MARK: - Reminders
+
+/// The members `AddReminder` and `UpdateReminder` share; `nil` leaves one out.
+/// On update, `due: ""` and `imagePath: ""` clear them and `command: []` removes it.
+public struct ReminderChanges: Sendable {
+    public static let title = WireField.optional("title", .string), notes = WireField.optional("notes", .string), due = WireField.optional("due", .string)
+    public static let imagePath = WireField.optional("imagePath", .string), command = WireField.optional("command", .array(.string))
+
+    public var title: String?
+    public var notes: String?
+    /// An instant as the interface writes it, or a local `YYYY-MM-DD HH:MM`.
+    public var due: String?
+    public var imagePath: String?
+    public var command: [String]?
+
+    public init(title: String? = nil, notes: String? = nil, due: String? = nil, imagePath: String? = nil, command: [String]? = nil) {
+        self.title = title
+        self.notes = notes
+        self.due = due
+        self.imagePath = imagePath
+        self.command = command
+    }
+
+    /// Reads the members in the order the daemon always checked them.
+    init(_ parameters: Parameters, titleRequired: Bool) throws(VarlinkError) {
+        title = titleRequired ? try parameters.requiredString(Self.title) : try parameters.string(Self.title)
+        notes = try parameters.string(Self.notes)
+        imagePath = try parameters.string(Self.imagePath)
+        command = try parameters.stringArray(Self.command)
+        due = try parameters.string(Self.due)
+    }
+
+    func write(to object: inout JSONObject) {
+        object[Self.title] = title.map { .string($0) }
+        object[Self.notes] = notes.map { .string($0) }
+        object[Self.due] = due.map { .string($0) }
+        object[Self.imagePath] = imagePath.map { .string($0) }
+        object[Self.command] = command.map { .array($0.map { .string($0) }) }
+    }
+}
+
+public enum AddReminder: VarlinkMethod {
+    public struct Request: WireRequest {
+        public static let fields = [ReminderChanges.title.required, ReminderChanges.notes, ReminderChanges.due, ReminderChanges.imagePath, ReminderChanges.command]
+        public var changes: ReminderChanges
+        public init(_ changes: ReminderChanges) { self.changes = changes }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            changes = try ReminderChanges(parameters, titleRequired: true)
+        }
+        public var json: JSONObject {
+            var object = JSONObject()
+            changes.write(to: &object)
+            return object
+        }
+    }
+    public typealias Reply = ReminderReply
+}
+
+public enum ListReminders: VarlinkMethod {
+    public struct Request: WireRequest {
+        public static let all = WireField.optional("all", .bool)
+        public static let fields = [all]
+        public var all: Bool
+        public init(all: Bool) { self.all = all }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            all = try parameters.bool(Self.all) ?? false
+        }
+        public var json: JSONObject { all ? Self.json([Self.all: true]) : [:] }
+    }
+    public typealias Reply = RemindersReply
+}
+
+public enum UpdateReminder: VarlinkMethod {
+    public struct Request: WireRequest {
+        public static let id = WireField("id", .string)
+        public static let fields = [id, ReminderChanges.title, ReminderChanges.notes, ReminderChanges.due, ReminderChanges.imagePath, ReminderChanges.command]
+        public var id: String
+        public var changes: ReminderChanges
+        public init(id: String, _ changes: ReminderChanges) {
+            self.id = id
+            self.changes = changes
+        }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            id = try parameters.requiredString(Self.id)
+            changes = try ReminderChanges(parameters, titleRequired: false)
+        }
+        public var json: JSONObject {
+            var object = JSONObject([Self.id: .string(id)])
+            changes.write(to: &object)
+            return object
+        }
+    }
+    public typealias Reply = ReminderReply
+}
+
+public enum CompleteReminder: VarlinkMethod {
+    public struct Request: WireRequest {
+        public static let id = WireField("id", .string), done = WireField.optional("done", .bool)
+        public static let fields = [id, done]
+        public var id: String
+        public var done: Bool
+        public init(id: String, done: Bool) {
+            self.id = id
+            self.done = done
+        }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            done = try parameters.bool(Self.done) ?? true
+            id = try parameters.requiredString(Self.id)
+        }
+        public var json: JSONObject { Self.json([Self.id: .string(id), Self.done: .bool(done)]) }
+    }
+    public typealias Reply = ReminderReply
+}
+
+public enum MoveReminder: VarlinkMethod {
+    public struct Request: WireRequest {
+        public static let id = WireField("id", .string), position = WireField("position", .int)
+        public static let fields = [id, position]
+        public var id: String
+        public var position: Int
+        public init(id: String, position: Int) {
+            self.id = id
+            self.position = position
+        }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            position = try parameters.requiredInt(Self.position, in: 0...Int(Int32.max))
+            id = try parameters.requiredString(Self.id)
+        }
+        public var json: JSONObject { Self.json([Self.id: .string(id), Self.position: JSONValue(position)]) }
+    }
+    public typealias Reply = RemindersReply
+}
+
+public enum RemoveReminder: VarlinkMethod {
+    public typealias Request = IDRequest
+    public typealias Reply = NoMembers
+}
+
+// MARK: - Daemon
+
+public enum Upcoming: VarlinkMethod {
+    public struct Request: WireRequest {
+        public static let count = WireField.optional("count", .int)
+        public static let fields = [count]
+        public static let range = 1...1000, defaultCount = 10
+        public var count: Int?
+        public init(count: Int?) { self.count = count }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            count = try parameters.int(Self.count, in: Self.range)
+        }
+        public var json: JSONObject {
+            var object = JSONObject()
+            object[Self.count] = count.map { JSONValue($0) }
+            return object
+        }
+    }
+    public enum Reply: WireStruct {
+        public static let firings = WireField("firings", .array(.named("Firing")))
+        public static let fields = [firings]
+    }
+}
+
+public enum Status: VarlinkMethod {
+    public typealias Request = NoMembers
+    public enum Reply: WireStruct {
+        public static let version = WireField("version", .string), alarms = WireField("alarms", .int), reminders = WireField("reminders", .int)
+        public static let ringing = WireField("ringing", .array(.string)), next = WireField.optional("next", .named("Firing"))
+        public static let timeZone = WireField("timeZone", .string)
+        public static let fields = [version, alarms, reminders, ringing, next, timeZone]
+    }
+}
+
+public enum Watch: VarlinkMethod {
+    public typealias Request = NoMembers
+    public enum Reply: WireStruct {
+        public static let event = WireField("event", .named("Event"))
+        public static let fields = [event]
+    }
+}
+
+public enum ListSounds: VarlinkMethod {
+    public typealias Request = NoMembers
+    public enum Reply: WireStruct {
+        public static let sounds = WireField("sounds", .array(.named("SoundFile")))
+        public static let fields = [sounds]
+    }
+}
+
+public enum Export: VarlinkMethod {
+    public typealias Request = NoMembers
+    public enum Reply: WireStruct {
+        public static let document = WireField("document", .object)
+        public static let fields = [document]
+    }
+}
+
+public enum Import: VarlinkMethod {
+    public struct Request: WireRequest {
+        public static let document = WireField("document", .object)
+        public static let fields = [document]
+        /// The document, its members named `document.…` in errors.
+        public var document: Parameters
+        public init(document: JSONObject) { self.document = Parameters(document, path: Self.document.name + ".") }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            guard let document = try parameters.object(Self.document) else { throw .invalidParameter(Self.document.name, "is required") }
+            self.document = document
+        }
+        public var json: JSONObject { Self.json([Self.document: .object(document.object)]) }
+    }
+    public enum Reply: WireStruct {
+        public static let alarms = WireField("alarms", .int), reminders = WireField("reminders", .int)
+        public static let fields = [alarms, reminders]
+    }
+}
+
+extension InterfaceDefinition {
+    /// Every method, for the check against the interface definition.
+    public static var methodTypes: [any VarlinkMethod.Type] { [
+    ListAlarms.self, GetAlarm.self, AddAlarm.self, UpdateAlarm.self, RemoveAlarm.self, SetAlarmEnabled.self, SkipNext.self, Snooze.self, Dismiss.self,
+    AddReminder.self, ListReminders.self, UpdateReminder.self, CompleteReminder.self, MoveReminder.self, RemoveReminder.self,
+    Upcoming.self, Status.self, Watch.self, ListSounds.self, Export.self, Import.self,
+    ] }
+}

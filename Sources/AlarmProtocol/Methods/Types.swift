@@ -1,0 +1,248 @@
+import AlarmCore
+import FoundationEssentials
+
+/// The types the `io.alarmd` interface defines, each member's wire name
+/// written once, here. Item encoders build their objects straight from the
+/// core values: the daemon encodes lists of 100,000 alarms.
+public enum Wire {
+    /// `Phase`: what an item is doing now.
+    public enum Phase {
+        public static let values = ["waiting", "ringing", "snoozed"]
+        public static let waiting: JSONValue = "waiting", ringing: JSONValue = "ringing", snoozed: JSONValue = "snoozed"
+
+        static func json(_ state: RingState?) -> JSONValue {
+            switch state?.phase {
+            case .ringing?: return ringing
+            case .snoozed?: return snoozed
+            default: return waiting
+            }
+        }
+    }
+
+    public enum SnoozeSettings: WireStruct {
+        public static let enabled = WireField("enabled", .bool), minutes = WireField("minutes", .int), maxCount = WireField("maxCount", .int)
+        public static let fields = [enabled, minutes, maxCount]
+    }
+
+    public enum Alarm: WireStruct {
+        public static let id = WireField("id", .string), time = WireField("time", .string), days = WireField("days", .array(.string))
+        public static let `repeat` = WireField("repeat", .string), label = WireField("label", .string), sound = WireField("sound", .string)
+        public static let snooze = WireField("snooze", .named("SnoozeSettings")), ringSeconds = WireField("ringSeconds", .int)
+        public static let enabled = WireField("enabled", .bool), skipNext = WireField("skipNext", .bool)
+        public static let timeZone = WireField.optional("timeZone", .string), command = WireField("command", .array(.string))
+        public static let phase = WireField("phase", .named("Phase")), next = WireField.optional("next", .string)
+        public static let snoozeCount = WireField("snoozeCount", .int), created = WireField("created", .string), updated = WireField("updated", .string)
+        public static let fields = [id, time, days, `repeat`, label, sound, snooze, ringSeconds, enabled, skipNext, timeZone, command, phase, next, snoozeCount, created, updated]
+
+        /// An `Alarm`, with its live state when the daemon has one (`nil` in exports).
+        public static func json(_ alarm: AlarmCore.Alarm, state: RingState?, next: Date?, zone: Zone) -> JSONValue {
+            var object = JSONObject([
+                id: .string(alarm.id.uuidString.lowercased()),
+                time: .string(alarm.time.description),
+                days: .array(alarm.days.codes.map { .string($0) }),
+                `repeat`: .string(alarm.days.displayText),
+                label: .string(alarm.label),
+                sound: .string(alarm.sound.description),
+                snooze: .object(JSONObject([SnoozeSettings.enabled: .bool(alarm.snooze.enabled), SnoozeSettings.minutes: JSONValue(alarm.snooze.minutes),
+                                            SnoozeSettings.maxCount: JSONValue(alarm.snooze.maxCount)])),
+                ringSeconds: JSONValue(alarm.ringSeconds),
+                enabled: .bool(alarm.enabled),
+                skipNext: .bool(alarm.skipNext),
+                timeZone: alarm.timeZone.map { .string($0.identifier) } ?? .null,
+                command: .array(alarm.command.map { .string($0) }),
+            ])
+            if let state {
+                object[phase] = Phase.json(state)
+                object[Self.next] = WireTime.json(next, in: zone)
+                object[snoozeCount] = JSONValue(state.snoozeCount)
+            }
+            object[created] = .string(WireTime.string(alarm.created, in: zone))
+            object[updated] = .string(WireTime.string(alarm.updated, in: zone))
+            return .object(object)
+        }
+    }
+
+    public enum Reminder: WireStruct {
+        public static let id = WireField("id", .string), title = WireField("title", .string), notes = WireField("notes", .string)
+        public static let due = WireField.optional("due", .string), done = WireField("done", .bool), position = WireField("position", .int)
+        public static let imagePath = WireField.optional("imagePath", .string), command = WireField("command", .array(.string))
+        public static let phase = WireField("phase", .named("Phase")), next = WireField.optional("next", .string)
+        public static let snoozeCount = WireField("snoozeCount", .int), created = WireField("created", .string), updated = WireField("updated", .string)
+        public static let fields = [id, title, notes, due, done, position, imagePath, command, phase, next, snoozeCount, created, updated]
+
+        /// A `Reminder`, with its live state when the daemon has one.
+        public static func json(_ reminder: AlarmCore.Reminder, state: RingState?, next: Date?, zone: Zone) -> JSONValue {
+            var object = JSONObject([
+                id: .string(reminder.id.uuidString.lowercased()),
+                title: .string(reminder.title),
+                notes: .string(reminder.notes),
+                due: WireTime.json(reminder.due, in: zone),
+                done: .bool(reminder.done),
+                position: JSONValue(reminder.position),
+                imagePath: reminder.imagePath.map { .string($0) } ?? .null,
+                command: .array(reminder.command.map { .string($0) }),
+            ])
+            if let state {
+                object[phase] = Phase.json(state)
+                object[Self.next] = WireTime.json(next, in: zone)
+                object[snoozeCount] = JSONValue(state.snoozeCount)
+            }
+            object[created] = .string(WireTime.string(reminder.created, in: zone))
+            object[updated] = .string(WireTime.string(reminder.updated, in: zone))
+            return .object(object)
+        }
+    }
+
+    /// `Firing`: one upcoming firing.
+    public enum Firing: WireStruct {
+        public static let id = WireField("id", .string), kind = WireField("kind", .string), title = WireField("title", .string), at = WireField("at", .string)
+        public static let fields = [id, kind, title, at]
+
+        public static func json(_ item: Item, at instant: Date, zone: Zone) -> JSONValue {
+            .object(JSONObject([id: .string(item.id.uuidString.lowercased()), kind: .string(item.kind.rawValue), title: .string(item.title),
+                                at: .string(WireTime.string(instant, in: zone))]))
+        }
+    }
+
+    /// `Event`: something that happened to an item.
+    public enum Event: WireStruct {
+        public static let kind = WireField("kind", .string), id = WireField("id", .string), itemKind = WireField("itemKind", .string)
+        public static let title = WireField("title", .string), scheduled = WireField.optional("scheduled", .string), actual = WireField("actual", .string)
+        public static let snoozeCount = WireField("snoozeCount", .int), detail = WireField("detail", .string)
+        public static let alarm = WireField.optional("alarm", .named("Alarm")), reminder = WireField.optional("reminder", .named("Reminder"))
+        public static let fields = [kind, id, itemKind, title, scheduled, actual, snoozeCount, detail, alarm, reminder]
+
+        public static func json(kind eventKind: String, item: Item, scheduled instant: Date?, actual happened: Date, snoozeCount count: Int, detail text: String, zone: Zone) -> JSONValue {
+            var object = JSONObject([
+                kind: .string(eventKind), id: .string(item.id.uuidString.lowercased()), itemKind: .string(item.kind.rawValue), title: .string(item.title),
+                scheduled: WireTime.json(instant, in: zone), actual: .string(WireTime.string(happened, in: zone)),
+                snoozeCount: JSONValue(count), detail: .string(text),
+            ])
+            // The item as it is after the event (an edit's new fields, a one-shot alarm switched off).
+            switch item {
+            case .alarm(let value): object[alarm] = Alarm.json(value, state: nil, next: nil, zone: zone)
+            case .reminder(let value): object[reminder] = Reminder.json(value, state: nil, next: nil, zone: zone)
+            }
+            return .object(object)
+        }
+    }
+
+    /// `SoundFile`: a sound the daemon can play.
+    public struct SoundFile: WireStruct, Sendable {
+        public static let name = WireField("name", .string), theme = WireField("theme", .string), path = WireField("path", .string)
+        public static let fields = [name, theme, path]
+
+        public let name: String
+        public let theme: String
+        public let path: String
+
+        public init(name: String, theme: String, path: String) {
+            self.name = name
+            self.theme = theme
+            self.path = path
+        }
+
+        public var json: JSONValue { .object(JSONObject([Self.name: .string(name), Self.theme: .string(theme), Self.path: .string(path)])) }
+    }
+}
+
+/// `AlarmFields`: the optional fields of an alarm to set, read and checked;
+/// `nil` means "leave as is".
+public struct AlarmFields: WireStruct, Sendable {
+    public static let time = WireField.optional("time", .string), days = WireField.optional("days", .array(.string))
+    public static let label = WireField.optional("label", .string), sound = WireField.optional("sound", .string)
+    public static let snooze = WireField.optional("snooze", .bool), snoozeMinutes = WireField.optional("snoozeMinutes", .int)
+    public static let maxSnoozes = WireField.optional("maxSnoozes", .int), ringSeconds = WireField.optional("ringSeconds", .int)
+    public static let enabled = WireField.optional("enabled", .bool), timeZone = WireField.optional("timeZone", .string)
+    public static let command = WireField.optional("command", .array(.string))
+    public static let fields = [time, days, label, sound, snooze, snoozeMinutes, maxSnoozes, ringSeconds, enabled, timeZone, command]
+
+    public var time: TimeOfDay?
+    public var days: RepeatDays?
+    public var label: String?
+    public var sound: Sound?
+    public var snoozeEnabled: Bool?
+    public var snoozeMinutes: Int?
+    public var maxSnoozes: Int?
+    public var ringSeconds: Int?
+    public var enabled: Bool?
+    /// `.some(nil)` un-pins the alarm.
+    public var timeZone: Zone??
+    /// `[]` removes the command.
+    public var command: [String]?
+
+    public init() {}
+
+    public static func parse(_ parameters: Parameters) throws(VarlinkError) -> AlarmFields {
+        try parameters.allowOnly(fields)
+        var result = AlarmFields()
+        if let text = try parameters.string(time) {
+            result.time = try parameters.validated(time) { () throws(ValidationError) in try TimeOfDay.parse(text) }
+        }
+        if let codes = try parameters.stringArray(days) {
+            result.days = try parameters.validated(days) { () throws(ValidationError) in try RepeatDays.fromCodes(codes) }
+        }
+        result.label = try parameters.string(label)
+        if let text = try parameters.string(sound) {
+            result.sound = try parameters.validated(sound) { () throws(ValidationError) in try Sound.parse(text) }
+        }
+        result.snoozeEnabled = try parameters.bool(snooze)
+        result.snoozeMinutes = try parameters.int(snoozeMinutes, in: SnoozeSettings.minutesRange)
+        result.maxSnoozes = try parameters.int(maxSnoozes, in: SnoozeSettings.maxCountRange)
+        result.ringSeconds = try parameters.int(ringSeconds, in: Alarm.ringSecondsRange)
+        result.enabled = try parameters.bool(enabled)
+        if let name = try parameters.string(timeZone) {
+            if name.isEmpty {
+                result.timeZone = .some(nil)
+            } else {
+                guard let zone = ZoneName.zone(name) else {
+                    throw .invalidParameter(parameters.path + timeZone.name, "must be an IANA time zone such as Europe/Berlin, got \(ValidationError.quoted(name))")
+                }
+                result.timeZone = .some(zone)
+            }
+        }
+        if let argv = try parameters.stringArray(command) {
+            try parameters.validated(command) { () throws(ValidationError) in try CommandRules.check(argv) }
+            result.command = argv
+        }
+        return result
+    }
+
+    /// The fields given, as the interface writes them. A sound is sent as
+    /// written, for the daemon to judge.
+    public var json: JSONObject {
+        var object = JSONObject()
+        object[Self.time] = time.map { .string($0.description) }
+        object[Self.days] = days.map { .array($0.codes.map { .string($0) }) }
+        object[Self.label] = label.map { .string($0) }
+        object[Self.sound] = sound.map { .string($0.description) }
+        object[Self.snooze] = snoozeEnabled.map { .bool($0) }
+        object[Self.snoozeMinutes] = snoozeMinutes.map { JSONValue($0) }
+        object[Self.maxSnoozes] = maxSnoozes.map { JSONValue($0) }
+        object[Self.ringSeconds] = ringSeconds.map { JSONValue($0) }
+        object[Self.enabled] = enabled.map { .bool($0) }
+        object[Self.timeZone] = timeZone.map { .string($0?.identifier ?? "") }
+        object[Self.command] = command.map { .array($0.map { .string($0) }) }
+        return object
+    }
+
+    /// Writes the given fields into `alarm`.
+    public func apply(to alarm: inout Alarm) {
+        if let time { alarm.time = time }
+        if let days { alarm.days = days }
+        if let label { alarm.label = label }
+        if let sound { alarm.sound = sound }
+        if let snoozeEnabled { alarm.snooze.enabled = snoozeEnabled }
+        if let snoozeMinutes { alarm.snooze.minutes = snoozeMinutes }
+        if let maxSnoozes { alarm.snooze.maxCount = maxSnoozes }
+        if let ringSeconds { alarm.ringSeconds = ringSeconds }
+        if let enabled { alarm.enabled = enabled }
+        if let timeZone { alarm.timeZone = timeZone }
+        if let command { alarm.command = command }
+    }
+}
+
+extension Sound {
+    /// A sound as a client names it, unchecked: the daemon judges it.
+    public init(wire text: String) { self = text == "none" ? .none : text.hasPrefix("/") ? .file(text) : .themed(text) }
+}
