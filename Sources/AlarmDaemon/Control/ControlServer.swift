@@ -150,18 +150,29 @@ public final class ControlServer: @unchecked Sendable {
             let box = WeakConnection(connection)
             let queue = queue
             let key = Self.controlQueueKey
+            let replies = replies
             service.handle(call.member, Parameters(call.parameters)) { result in
                 let reply = call.oneway ? nil : Self.reply(result)
                 if DispatchQueue.getSpecific(key: key) != nil {
                     box.connection?.finishCall(reply)
-                } else {
-                    queue.async { box.connection?.finishCall(reply) }
+                } else if replies.post((box, reply)) {
+                    // The replies of every change one commit made durable come
+                    // back together: one hop for all of them.
+                    queue.async {
+                        for (box, reply) in replies.drain().elements { box.connection?.finishCall(reply) }
+                    }
                 }
             }
         default:
             connection.finishCall(call.oneway ? nil : .error(.interfaceNotFound(call.interface)))
         }
     }
+
+    /// Replies given on another queue (the scheduler's, once a change is
+    /// durable), on their way back to this one.
+    private let replies = Mailbox<(WeakConnection, VarlinkReply?)>()
+    /// Events a `Watch` subscriber may have waiting for this queue before it is cut off.
+    static let maxWatchWaiting = 4096
 
     /// Methods whose reply holds every item (see ``handle(_:on:)``).
     static let bulkReads: Set<String> = ["ListAlarms", "ListReminders", "Export"]
@@ -214,7 +225,7 @@ public final class ControlServer: @unchecked Sendable {
         let box = WeakConnection(connection)
         // Called on the scheduler's queue: post and, once per burst, hand over;
         // the events are encoded here.
-        let mailbox = WatchMailbox()
+        let mailbox = Mailbox<DaemonEvent>(capacity: Self.maxWatchWaiting)
         let token = service.scheduler.events.subscribe { event in
             guard mailbox.post(event) else { return }
             queue.async {

@@ -12,7 +12,6 @@ public final class ControlService: Sendable {
     private let sounds: @Sendable () -> [SoundFile]
 
     /// A sound the daemon can play, as `ListSounds` reports it.
-    public typealias SoundFile = Wire.SoundFile
 
     public init(scheduler: Scheduler, defaults: @escaping @Sendable () -> DaemonConfig, sounds: @escaping @Sendable () -> [SoundFile]) {
         self.scheduler = scheduler
@@ -274,7 +273,9 @@ public final class ControlService: Sendable {
 
     private func listSounds(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
         let _: ListSounds.Request = try request(parameters)
-        return ListSounds.Reply.json([ListSounds.Reply.sounds: .array(sounds().map(\.json))])
+        // The sound files the theme found, in their wire form.
+        let files = sounds().map { Wire.SoundFile(name: $0.name, theme: $0.theme, path: $0.path) }
+        return ListSounds.Reply.json([ListSounds.Reply.sounds: .array(files.map(\.json))])
     }
 
     private func export(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {

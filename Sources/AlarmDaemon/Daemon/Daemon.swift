@@ -43,7 +43,7 @@ public final class Daemon: @unchecked Sendable {
 
     /// Opens the store and reads the configuration; throws a message for the
     /// person and the exit code to end with.
-    public init(options: DaemonOptions, environment: [String: String], clock: any Clock = SystemClock(), journal: Journal = Journal()) throws(StartupError) {
+    public init(options: DaemonOptions, environment: [String: String], clock: any WallClock = SystemClock(), journal: Journal = Journal()) throws(StartupError) {
         self.options = options
         self.environment = environment
         self.journal = journal
@@ -113,13 +113,8 @@ public final class Daemon: @unchecked Sendable {
         scheduler.queue.sync { scheduler.onStatusChange = { notifier.status($0) } }
         let environment = environment
         let configuration = configuration
-        // ControlService still nests its own copy of SoundFile; once it uses
-        // the top-level one, the map goes.
         let service = ControlService(scheduler: scheduler, defaults: { configuration.value },
-                                     sounds: {
-                                         SoundTheme(theme: configuration.value.soundTheme, environment: environment).available()
-                                             .map { ControlService.SoundFile(name: $0.name, theme: $0.theme, path: $0.path) }
-                                     })
+                                     sounds: { SoundTheme(theme: configuration.value.soundTheme, environment: environment).available() })
         do {
             var limits = ControlServer.Limits()
             limits.idleTimeout = config.idleTimeout

@@ -9,9 +9,8 @@ import Synchronization
 ///
 /// **Group commit.** Batches handed over while a commit runs wait, and the
 /// next transaction takes all of them: eight clients changing things at once
-/// share one sync instead of queueing for eight. Each batch runs in a savepoint
-/// of its own, so one that the store refuses (a duplicate id, say) fails alone;
-/// a failed `COMMIT` fails every batch in it.
+/// share one sync instead of queueing for eight. One that the store refuses (a
+/// duplicate id, say) fails alone; a failed `COMMIT` fails every batch in it.
 ///
 /// Batches commit in the order they were submitted, so a later write of an
 /// item always lands after an earlier one. The scheduler's own connection
@@ -56,22 +55,23 @@ final class DurableWriter: Sendable {
         /// A commit of everything waiting is queued or running.
         var scheduled = false
         var outcomes: [Outcome] = []
-        var done: [@Sendable () -> Void] = []
     }
     private let shared = Mutex(Shared())
+    /// Called once after each transaction, when ``takeOutcomes()`` has the
+    /// outcomes of all its batches: one hand-off per commit, not per batch.
+    private let committed: @Sendable () -> Void
 
     /// Opens a second connection to the store at `path`, which the scheduler's
     /// own connection has already checked and migrated.
-    init(path: String) throws(StoreError) {
+    init(path: String, committed: @escaping @Sendable () -> Void) throws(StoreError) {
         connection = Mutex(try Store.anotherConnection(to: path))
+        self.committed = committed
     }
 
-    /// Commits `batch` with whatever else is waiting, then calls `done`, after
-    /// which ``takeOutcomes()`` has its outcome.
-    func submit(_ batch: Batch, then done: @escaping @Sendable () -> Void) {
+    /// Commits `batch` with whatever else is waiting; its outcome follows (see `committed`).
+    func submit(_ batch: Batch) {
         let start = shared.withLock { shared -> Bool in
             shared.waiting.append(batch)
-            shared.done.append(done)
             defer { shared.scheduled = true }
             return !shared.scheduled
         }
@@ -81,19 +81,37 @@ final class DurableWriter: Sendable {
     /// Takes every batch waiting into one transaction, until none is left.
     private func commitWaiting() {
         while true {
-            let (batches, callbacks) = shared.withLock { shared -> ([Batch], [@Sendable () -> Void]) in
-                defer { shared.waiting.removeAll(); shared.done.removeAll() }
+            let batches = shared.withLock { shared -> [Batch] in
+                defer { shared.waiting.removeAll() }
                 if shared.waiting.isEmpty { shared.scheduled = false }
-                return (shared.waiting, shared.done)
+                return shared.waiting
             }
             guard !batches.isEmpty else { return }
             let outcomes = connection.withLock { Self.commit(batches, on: $0) }
             shared.withLock { $0.outcomes.append(contentsOf: outcomes) }
-            for done in callbacks { done() }
+            committed()
         }
     }
 
+    /// Commits `batches` in one transaction. The common case takes no
+    /// savepoint per batch; only if the store refuses one (a duplicate id, a
+    /// full disk) is the transaction redone with a savepoint each, so that just
+    /// the refused batch fails.
     private static func commit(_ batches: [Batch], on store: Store) -> [Outcome] {
+        if batches.count > 1 {
+            do throws(StoreError) {
+                try store.transaction { () throws(StoreError) in
+                    for batch in batches { try write(batch, on: store) }
+                }
+                return batches.map { .saved($0) }
+            } catch {
+                // Rolled back whole; sorted out batch by batch below.
+            }
+        }
+        return commitEachInASavepoint(batches, on: store)
+    }
+
+    private static func commitEachInASavepoint(_ batches: [Batch], on store: Store) -> [Outcome] {
         var outcomes: [Outcome] = []
         do throws(StoreError) {
             try store.transaction { () throws(StoreError) in

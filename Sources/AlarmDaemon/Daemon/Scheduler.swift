@@ -20,7 +20,7 @@ public final class Scheduler: @unchecked Sendable {
     /// must not hold up the journal or the next firing.
     private let ringerQueue = DispatchQueue(label: "alarmd.ringer", qos: .userInitiated)
     let store: Store
-    private let clock: any Clock
+    private let clock: any WallClock
     let journal: Journal
     private let ringer: any Ringer
     public let events = EventStream()
@@ -68,7 +68,7 @@ public final class Scheduler: @unchecked Sendable {
     private var lastStatus: Date?
     private var statusPending = false
 
-    public init(store: Store, clock: any Clock, journal: Journal, ringer: any Ringer, policy: RingPolicy, zone: Zone) {
+    public init(store: Store, clock: any WallClock, journal: Journal, ringer: any Ringer, policy: RingPolicy, zone: Zone) {
         self.store = store
         self.clock = clock
         self.journal = journal
@@ -89,7 +89,13 @@ public final class Scheduler: @unchecked Sendable {
     public func start() throws(StoreError) {
         try onQueue { () throws(StoreError) in
             let now = currentTime()
-            writer = try DurableWriter(path: store.path)
+            writer = try DurableWriter(path: store.path) { [weak self] in
+                guard let self else { return }
+                queue.async {
+                    self.collectAhead()
+                    self.commitPendingRecords()
+                }
+            }
             let rules = zone.rules
             let policy = policy
             let loader = try TableLoader(path: store.path, now: now) { item, state in
@@ -351,13 +357,7 @@ public final class Scheduler: @unchecked Sendable {
         nextSerial += 1
         batch.records = pending.take()
         batchesInFlight += 1
-        writer.submit(batch) { [weak self] in
-            guard let self else { return }
-            queue.async {
-                self.collectAhead()
-                self.commitPendingRecords()
-            }
-        }
+        writer.submit(batch)
         return batch.serial
     }
 

@@ -27,6 +27,3 @@ public struct SystemClock: WallClock {
     public init() {}
     public func now() -> Date { Date() }
 }
-
-// Scheduler.swift still says Clock; its owner renames it
-public typealias Clock = WallClock
