@@ -16,6 +16,11 @@ import Testing
         let due: Date
         /// Titles it may have: the last acknowledged one, plus any in flight.
         var titles: Set<String>
+        /// Titles sent and not yet acknowledged, by any client. An edit that is
+        /// acknowledged may still be overwritten by one of these: sent by
+        /// another client, staged after it (in the same commit group, say),
+        /// durable, its reply lost with the daemon.
+        var inFlight: Set<String> = []
         var removed = false
         var mayBeRemoved = false
         var snoozed = false
@@ -74,9 +79,14 @@ import Testing
                 // edit (which starts the item's wait afresh) cannot swallow its occurrence.
                 guard due.timeIntervalSince(now) > 0.5 else { continue }
                 let title = "e\(cycle)-\(number)-\(serial)"
-                model.withLock { _ = $0.items[id]?.titles.insert(title) }
+                model.withLock { _ = $0.items[id]?.titles.insert(title); _ = $0.items[id]?.inFlight.insert(title) }
                 guard let reply = try? socket.call(#"{"method":"io.alarmd.UpdateReminder","parameters":{"id":"\#(id)","title":"\#(title)"}}"#, timeout: 5) else { return }
-                if reply.error == nil { model.withLock { $0.items[id]?.titles = [title]; $0.acknowledged += 1 } }
+                model.withLock { model in
+                    model.items[id]?.inFlight.remove(title)
+                    guard reply.error == nil, let inFlight = model.items[id]?.inFlight else { return }
+                    model.items[id]?.titles = inFlight.union([title])
+                    model.acknowledged += 1
+                }
             } else if choice < 8 {
                 model.withLock { $0.items[id]?.mayBeRemoved = true }
                 guard let reply = try? socket.call(#"{"method":"io.alarmd.RemoveReminder","parameters":{"id":"\#(id)"}}"#, timeout: 5) else { return }
@@ -127,6 +137,7 @@ import Testing
             for (id, known) in model.items where !known.removed {
                 if let stored = reminders[id] {
                     model.items[id]?.titles = [stored.title]
+                    model.items[id]?.inFlight = []
                     model.items[id]?.mayBeRemoved = false
                     if known.mayBeSnoozed, states[stored.id]?.isSnoozed == true { model.items[id]?.snoozed = true }
                 } else {

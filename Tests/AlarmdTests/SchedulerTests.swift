@@ -104,7 +104,8 @@ import Testing
         #expect(events.map(\.kind) == [.fired])
         #expect(events.first?.scheduled == due)
         #expect(fixture.ringer.log == ["start Tea 0"])
-        #expect(waitUntil(timeout: 2) { (try? reader.history(itemID: reminder.id))?.map(\.event) == [.fired] })
+        #expect(waitUntil(timeout: 2) { (try? reader.history(itemID: reminder.id))?.map(\.event) == [.fired] },
+                "history: \(String(describing: try? reader.history(itemID: reminder.id).map(\.event)))")
     }
 
     /// Stopping puts back the state a firing saved ahead replaced, so the

@@ -373,15 +373,32 @@ public final class Scheduler: @unchecked Sendable {
         awaiting[serial] = (ids, durable, failed)
     }
 
-    /// Hands the history rows still waiting to `writer` now, unless a batch
-    /// is committing: then they go with the next one, when that one is done.
-    /// A firing's journal entry waits for its row, so it waits one commit at
-    /// most, never a timer.
+    /// Hands the history rows still waiting to `writer`: at once when the
+    /// last such commit is `historyCommitInterval` old, else when it will be;
+    /// while a batch is committing they go with the next one. Each commit is
+    /// an fsync, and a thousand firings a second must not become a thousand
+    /// syncs a second (it cost the firings' own lateness). A firing's journal
+    /// entry waits for its row: by this interval and one commit at most.
     private func commitPendingRecords() {
         guard !pending.isEmpty, batchesInFlight == 0 else { return }
         guard let writer else { return flushHistory() }
+        if let last = lastHistoryCommit, case let due = last + Self.historyCommitInterval, DispatchTime.now() < due {
+            guard !historyCommitQueued else { return }
+            historyCommitQueued = true
+            queue.asyncAfter(deadline: due) { [weak self] in
+                self?.historyCommitQueued = false
+                self?.commitPendingRecords()
+            }
+            return
+        }
+        lastHistoryCommit = .now()
         submit(DurableWriter.Batch(), to: writer)
     }
+
+    static let historyCommitInterval: DispatchTimeInterval = .milliseconds(20)
+    /// `nil` before the first: a `DispatchTime` of 0 would mean "now", always.
+    private var lastHistoryCommit: DispatchTime?
+    private var historyCommitQueued = false
 
     /// Takes in what `writer` finished: firings saved are ready to announce,
     /// firings whose save failed fire the ordinary way, history rows that were

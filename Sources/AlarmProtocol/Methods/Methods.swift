@@ -40,6 +40,7 @@ public enum RemindersReply: WireStruct {
 // MARK: - Alarms
 
 public enum ListAlarms: VarlinkMethod {
+    public static let name = "ListAlarms"
     public typealias Request = NoMembers
     public enum Reply: WireStruct {
         public static let alarms = WireField("alarms", .array(.named("Alarm")))
@@ -48,11 +49,13 @@ public enum ListAlarms: VarlinkMethod {
 }
 
 public enum GetAlarm: VarlinkMethod {
+    public static let name = "GetAlarm"
     public typealias Request = IDRequest
     public typealias Reply = AlarmReply
 }
 
 public enum AddAlarm: VarlinkMethod {
+    public static let name = "AddAlarm"
     public struct Request: WireRequest {
         public static let alarmFields = WireField("fields", .named("AlarmFields"))
         public static let fields = [alarmFields]
@@ -68,6 +71,7 @@ public enum AddAlarm: VarlinkMethod {
 }
 
 public enum UpdateAlarm: VarlinkMethod {
+    public static let name = "UpdateAlarm"
     public struct Request: WireRequest {
         public static let id = WireField("id", .string), alarmFields = AddAlarm.Request.alarmFields
         public static let fields = [id, alarmFields]
@@ -88,11 +92,13 @@ public enum UpdateAlarm: VarlinkMethod {
 }
 
 public enum RemoveAlarm: VarlinkMethod {
+    public static let name = "RemoveAlarm"
     public typealias Request = IDRequest
     public typealias Reply = NoMembers
 }
 
 public enum SetAlarmEnabled: VarlinkMethod {
+    public static let name = "SetAlarmEnabled"
     public struct Request: WireRequest {
         public static let id = WireField("id", .string), enabled = WireField("enabled", .bool)
         public static let fields = [id, enabled]
@@ -113,6 +119,7 @@ public enum SetAlarmEnabled: VarlinkMethod {
 }
 
 public enum SkipNext: VarlinkMethod {
+    public static let name = "SkipNext"
     public struct Request: WireRequest {
         public static let id = WireField("id", .string), skip = WireField.optional("skip", .bool)
         public static let fields = [id, skip]
@@ -136,6 +143,7 @@ public enum SkipNext: VarlinkMethod {
 // MARK: - Ringing
 
 public enum Snooze: VarlinkMethod {
+    public static let name = "Snooze"
     public struct Request: WireRequest {
         public static let id = WireField.optional("id", .string), minutes = WireField.optional("minutes", .int)
         public static let fields = [id, minutes]
@@ -165,6 +173,7 @@ public enum Snooze: VarlinkMethod {
 }
 
 public enum Dismiss: VarlinkMethod {
+    public static let name = "Dismiss"
     public struct Request: WireRequest {
         public static let id = WireField.optional("id", .string)
         public static let fields = [id]
@@ -228,6 +237,7 @@ public struct ReminderChanges: Sendable {
 }
 
 public enum AddReminder: VarlinkMethod {
+    public static let name = "AddReminder"
     public struct Request: WireRequest {
         public static let fields = [ReminderChanges.title.required, ReminderChanges.notes, ReminderChanges.due, ReminderChanges.imagePath, ReminderChanges.command]
         public var changes: ReminderChanges
@@ -246,6 +256,7 @@ public enum AddReminder: VarlinkMethod {
 }
 
 public enum ListReminders: VarlinkMethod {
+    public static let name = "ListReminders"
     public struct Request: WireRequest {
         public static let all = WireField.optional("all", .bool)
         public static let fields = [all]
@@ -261,6 +272,7 @@ public enum ListReminders: VarlinkMethod {
 }
 
 public enum UpdateReminder: VarlinkMethod {
+    public static let name = "UpdateReminder"
     public struct Request: WireRequest {
         public static let id = WireField("id", .string)
         public static let fields = [id, ReminderChanges.title, ReminderChanges.notes, ReminderChanges.due, ReminderChanges.imagePath, ReminderChanges.command]
@@ -285,6 +297,7 @@ public enum UpdateReminder: VarlinkMethod {
 }
 
 public enum CompleteReminder: VarlinkMethod {
+    public static let name = "CompleteReminder"
     public struct Request: WireRequest {
         public static let id = WireField("id", .string), done = WireField.optional("done", .bool)
         public static let fields = [id, done]
@@ -305,6 +318,7 @@ public enum CompleteReminder: VarlinkMethod {
 }
 
 public enum MoveReminder: VarlinkMethod {
+    public static let name = "MoveReminder"
     public struct Request: WireRequest {
         public static let id = WireField("id", .string), position = WireField("position", .int)
         public static let fields = [id, position]
@@ -325,6 +339,7 @@ public enum MoveReminder: VarlinkMethod {
 }
 
 public enum RemoveReminder: VarlinkMethod {
+    public static let name = "RemoveReminder"
     public typealias Request = IDRequest
     public typealias Reply = NoMembers
 }
@@ -332,6 +347,7 @@ public enum RemoveReminder: VarlinkMethod {
 // MARK: - Daemon
 
 public enum Upcoming: VarlinkMethod {
+    public static let name = "Upcoming"
     public struct Request: WireRequest {
         public static let count = WireField.optional("count", .int)
         public static let fields = [count]
@@ -355,6 +371,7 @@ public enum Upcoming: VarlinkMethod {
 }
 
 public enum Status: VarlinkMethod {
+    public static let name = "Status"
     public typealias Request = NoMembers
     public enum Reply: WireStruct {
         public static let version = WireField("version", .string), alarms = WireField("alarms", .int), reminders = WireField("reminders", .int)
@@ -365,6 +382,7 @@ public enum Status: VarlinkMethod {
 }
 
 public enum Watch: VarlinkMethod {
+    public static let name = "Watch"
     public typealias Request = NoMembers
     public enum Reply: WireStruct {
         public static let event = WireField("event", .named("Event"))
@@ -373,6 +391,7 @@ public enum Watch: VarlinkMethod {
 }
 
 public enum ListSounds: VarlinkMethod {
+    public static let name = "ListSounds"
     public typealias Request = NoMembers
     public enum Reply: WireStruct {
         public static let sounds = WireField("sounds", .array(.named("SoundFile")))
@@ -381,6 +400,7 @@ public enum ListSounds: VarlinkMethod {
 }
 
 public enum Export: VarlinkMethod {
+    public static let name = "Export"
     public typealias Request = NoMembers
     public enum Reply: WireStruct {
         public static let document = WireField("document", .object)
@@ -389,6 +409,7 @@ public enum Export: VarlinkMethod {
 }
 
 public enum Import: VarlinkMethod {
+    public static let name = "Import"
     public struct Request: WireRequest {
         public static let document = WireField("document", .object)
         public static let fields = [document]
