@@ -16,11 +16,13 @@ import Testing
         let due: Date
         /// Titles it may have: the last acknowledged one, plus any in flight.
         var titles: Set<String>
-        /// Titles sent and not yet acknowledged, by any client. An edit that is
-        /// acknowledged may still be overwritten by one of these: sent by
-        /// another client, staged after it (in the same commit group, say),
-        /// durable, its reply lost with the daemon.
-        var inFlight: Set<String> = []
+        /// Each title edit since the last check: when it was sent and when it
+        /// was acknowledged, on the model's logical clock. An acknowledged edit
+        /// may be overwritten by any edit whose request overlapped it in time
+        /// (another client's, staged after it in the same commit group, its
+        /// reply lost with the daemon or simply read by its thread first), but
+        /// not by one acknowledged before it was sent.
+        var edits: [String: (sent: Int, acknowledged: Int?)] = [:]
         var removed = false
         var mayBeRemoved = false
         var snoozed = false
@@ -35,6 +37,8 @@ import Testing
         /// Titles of adds that were in flight when the daemon died.
         var uncertainAdds: Set<String> = []
         var acknowledged = 0
+        /// Orders sends and acknowledgements (see ``Known/edits``).
+        var clock = 0
 
         func withLock<T>(_ body: (Model) -> T) -> T {
             lock.lock()
@@ -79,12 +83,21 @@ import Testing
                 // edit (which starts the item's wait afresh) cannot swallow its occurrence.
                 guard due.timeIntervalSince(now) > 0.5 else { continue }
                 let title = "e\(cycle)-\(number)-\(serial)"
-                model.withLock { _ = $0.items[id]?.titles.insert(title); _ = $0.items[id]?.inFlight.insert(title) }
+                model.withLock { model in
+                    model.clock += 1
+                    model.items[id]?.titles.insert(title)
+                    model.items[id]?.edits[title] = (model.clock, nil)
+                }
                 guard let reply = try? socket.call(#"{"method":"io.alarmd.UpdateReminder","parameters":{"id":"\#(id)","title":"\#(title)"}}"#, timeout: 5) else { return }
                 model.withLock { model in
-                    model.items[id]?.inFlight.remove(title)
-                    guard reply.error == nil, let inFlight = model.items[id]?.inFlight else { return }
-                    model.items[id]?.titles = inFlight.union([title])
+                    guard reply.error == nil, let sent = model.items[id]?.edits[title]?.sent else {
+                        model.items[id]?.edits[title] = nil
+                        return
+                    }
+                    model.clock += 1
+                    model.items[id]?.edits[title] = (sent, model.clock)
+                    let overlapping = (model.items[id]?.edits ?? [:]).filter { $0.value.acknowledged.map { $0 > sent } ?? true }.keys
+                    model.items[id]?.titles = Set(overlapping).union([title])
                     model.acknowledged += 1
                 }
             } else if choice < 8 {
@@ -137,7 +150,7 @@ import Testing
             for (id, known) in model.items where !known.removed {
                 if let stored = reminders[id] {
                     model.items[id]?.titles = [stored.title]
-                    model.items[id]?.inFlight = []
+                    model.items[id]?.edits = [:]
                     model.items[id]?.mayBeRemoved = false
                     if known.mayBeSnoozed, states[stored.id]?.isSnoozed == true { model.items[id]?.snoozed = true }
                 } else {
