@@ -243,23 +243,17 @@ public final class Scheduler: @unchecked Sendable {
             transitions.append((item, RingingMachine.advance(item: item, state: state, now: now, zone: zone, policy: policy)))
         }
         if !announced.isEmpty { announce(announced) }
-        if !transitions.isEmpty {
-            // A failed save is logged inside; the firing goes ahead regardless,
-            // because ringing on time matters more than the record of it.
-            try? apply(transitions, now: now, strict: false)
-        }
+        if !transitions.isEmpty { apply(transitions, now: now) }
         arm()
     }
 
-    /// Saves what `transitions` change (items, states, history) in one
-    /// transaction, and only then updates memory and hands the effects to the
-    /// outputs, so nothing is announced that a crash could take back.
-    ///
-    /// With `strict` a failed save throws and changes nothing (a person's command
-    /// must not be acknowledged unsaved); otherwise it is logged and the
-    /// transitions take effect in memory anyway. With `write` the items given
-    /// are new versions (an edit) and are written even when no action changes them.
-    func apply(_ transitions: [(Item, RingTransition)], now: Date, strict: Bool, write writeItems: Bool = false) throws(StoreError) {
+    /// Saves what the firings `transitions` change (items, states, history) in
+    /// one transaction on this queue's connection, and only then updates
+    /// memory and hands the effects to the outputs, so nothing is announced
+    /// that a crash could take back. A failed save is logged and the firings go
+    /// ahead regardless: ringing on time matters more than the record of it.
+    /// (Requests go through `writer` instead; see Scheduler+Requests.)
+    func apply(_ transitions: [(Item, RingTransition)], now: Date) {
         var updated: [Item] = []
         var changedItems: [Item] = []
         var savedStates: [(id: UUID, kind: ItemKind, state: RingState)] = []
@@ -270,7 +264,7 @@ public final class Scheduler: @unchecked Sendable {
             savedAhead[before.id] = nil
             let (item, rows) = Self.outcome(of: transition, for: before, now: now)
             history += rows
-            if writeItems || item != before { changedItems.append(item) }
+            if item != before { changedItems.append(item) }
             updated.append(item)
             savedStates.append((item.id, item.kind, transition.state))
         }
@@ -283,7 +277,6 @@ public final class Scheduler: @unchecked Sendable {
             journal(pending.take().events)
         } catch {
             logSaveFailure(error)
-            if strict { throw error }
         }
         for (item, (_, transition)) in zip(updated, transitions) {
             setInTable(item, transition.state)
