@@ -9,7 +9,7 @@ import Testing
     static let now = Date(timeIntervalSince1970: 1_780_000_000)
 
     static func ringer() -> DesktopRinger {
-        DesktopRinger(journal: Journal(socketPath: "/nonexistent/journal"), environment: [:], settings: { DaemonConfig() }, onCommand: { _, _ in })
+        DesktopRinger(queue: DispatchQueue(label: "test.output"), journal: Journal(socketPath: "/nonexistent/journal"), environment: [:], settings: { DaemonConfig() }, onCommand: { _, _ in })
     }
 
     static func keys(_ notification: DesktopNotifications.Notification) -> [String] { notification.actions.map(\.0) }

@@ -24,7 +24,7 @@ enum ServiceManager {
     static let managerPath = "/org/freedesktop/systemd1"
 
     /// Looks `name` up for the unit that runs process `pid`, waiting at most
-    /// `timeout` seconds for each of the three calls.
+    /// `timeout` seconds for each of the three calls, on a queue of its own.
     static func lookUp(_ name: String, pid: pid_t = getpid(), timeout: Double = 1) -> Lookup {
         // A BusConnection is confined to its queue: its read source and the
         // processing after each call run there, and sd-bus is not thread-safe.
@@ -32,7 +32,10 @@ enum ServiceManager {
         return queue.sync { lookUp(name, pid: pid, timeout: timeout, on: queue) }
     }
 
-    private static func lookUp(_ name: String, pid: pid_t, timeout: Double, on queue: DispatchQueue) -> Lookup {
+    /// The same, run on `queue` (the daemon's output worker), which the bus
+    /// connection is confined to while it lasts.
+    static func lookUp(_ name: String, pid: pid_t = getpid(), timeout: Double = 1, on queue: DispatchQueue) -> Lookup {
+        dispatchPrecondition(condition: .onQueue(queue))
         let connection = BusConnection(queue: queue)
         defer { connection.close() }
         do throws(SystemError) {

@@ -5,8 +5,10 @@ import Foundation
 import Glibc
 
 /// Accepts control connections and routes their calls: `org.varlink.service`
-/// here, `io.alarmd` to the `ControlService`. All socket work happens on its own
-/// queue, so a slow or hostile client never touches the scheduler's timer.
+/// here, `io.alarmd` to the `ControlService`. Its state (the connections, their
+/// buffers and waiting calls) is the owner's, like the scheduler's: a request
+/// read from the socket runs as one step there, and a change's reply is sent
+/// from there once durable. A slow or hostile client is bounded by ``Limits``.
 public final class ControlServer: @unchecked Sendable {
     /// Bounds that keep one client from hurting the others.
     public struct Limits: Sendable {
@@ -34,13 +36,14 @@ public final class ControlServer: @unchecked Sendable {
 
     public let path: String?
     private let listenFD: Int32
-    private let queue = DispatchQueue(label: "alarmd.control", qos: .userInitiated)
+    private let owner: Owner
+    private var queue: DispatchQueue { owner.queue }
     private let service: ControlService
     private let journal: Journal
     private let limits: Limits
-    /// Shared by every connection (see ``ReceiveBuffer``); used on `queue` only.
+    /// Shared by every connection (see ``ReceiveBuffer``); used on the owner only.
     private let receiveBuffer = ReceiveBuffer()
-    /// Shared by every connection; used on `queue` only.
+    /// Shared by every connection; used on the owner only.
     private let budget: RequestBudget
     private var acceptSource: DispatchSourceRead?
     /// Connections are read from here, one thread wake-up a request.
@@ -48,8 +51,9 @@ public final class ControlServer: @unchecked Sendable {
     private var connections: [ObjectIdentifier: ControlConnection] = [:]
 
     /// Listens on the socket systemd passed, else binds `path`.
-    public init(path: String, service: ControlService, journal: Journal, limits: Limits = Limits()) throws(SystemError) {
-        loop = try EventLoop(queue: queue)
+    public init(path: String, owner: Owner, service: ControlService, journal: Journal, limits: Limits = Limits()) throws(SystemError) {
+        self.owner = owner
+        loop = try EventLoop(queue: owner.queue)
         if let inherited = UnixSocket.inherited() {
             listenFD = inherited
             self.path = nil
@@ -68,7 +72,6 @@ public final class ControlServer: @unchecked Sendable {
     public var description: String { path ?? "the socket passed by systemd" }
 
     public func start() {
-        queue.setSpecific(key: Self.controlQueueKey, value: true)
         let source = DispatchSource.makeReadSource(fileDescriptor: listenFD, queue: queue)
         source.setEventHandler { [unowned self] in acceptAll() }
         source.resume()
@@ -78,7 +81,7 @@ public final class ControlServer: @unchecked Sendable {
     /// Stops accepting and closes every connection; the socket file of a bound
     /// socket is removed (a passed one belongs to systemd).
     public func stop() {
-        queue.sync {
+        owner.sync {
             acceptSource?.cancel()
             acceptSource = nil
             for connection in connections.values { connection.close() }
@@ -145,32 +148,19 @@ public final class ControlServer: @unchecked Sendable {
                 }
             }
         case InterfaceDefinition.name:
-            // A read answers here and now; a change answers from the
-            // scheduler's queue once its commit is durable, and comes back here.
+            // A read answers here and now; a change answers once its commit is
+            // durable, when the writer's message reaches the owner.
             let box = WeakConnection(connection)
-            let queue = queue
-            let key = Self.controlQueueKey
-            let replies = replies
+            let owner = owner
             service.handle(call.member, Parameters(call.parameters)) { result in
                 let reply = call.oneway ? nil : Self.reply(result)
-                if DispatchQueue.getSpecific(key: key) != nil {
-                    box.connection?.finishCall(reply)
-                } else if replies.post((box, reply)) {
-                    // The replies of every change one commit made durable come
-                    // back together: one hop for all of them.
-                    queue.async {
-                        for (box, reply) in replies.drain().elements { box.connection?.finishCall(reply) }
-                    }
-                }
+                owner.run { box.connection?.finishCall(reply) }
             }
         default:
             connection.finishCall(call.oneway ? nil : .error(.interfaceNotFound(call.interface)))
         }
     }
 
-    /// Replies given on another queue (the scheduler's, once a change is
-    /// durable), on their way back to this one.
-    private let replies = Mailbox<(WeakConnection, VarlinkReply?)>()
     /// Events a `Watch` subscriber may have waiting for this queue before it is cut off.
     static let maxWatchWaiting = 4096
 
@@ -183,9 +173,6 @@ public final class ControlServer: @unchecked Sendable {
         case .failure(let error): return .error(error)
         }
     }
-
-    /// Marks `queue`, so a reply given on it is sent without another hop.
-    private static let controlQueueKey = DispatchSpecificKey<Bool>()
 
     /// `org.varlink.service`: `GetInfo` and `GetInterfaceDescription`.
     static func serviceInterface(_ call: VarlinkCall) -> VarlinkReply {
@@ -223,8 +210,8 @@ public final class ControlServer: @unchecked Sendable {
         let queue = queue
         let zone = service.zone
         let box = WeakConnection(connection)
-        // Called on the scheduler's queue: post and, once per burst, hand over;
-        // the events are encoded here.
+        // Called on the owner as the scheduler publishes: post, and once per
+        // burst come back to encode them, after the burst's firings are out.
         let mailbox = Mailbox<DaemonEvent>(capacity: Self.maxWatchWaiting)
         let token = service.scheduler.events.subscribe { event in
             guard mailbox.post(event) else { return }
@@ -246,8 +233,8 @@ public final class ControlServer: @unchecked Sendable {
     }
 }
 
-/// Lets the event stream (another queue) reach a connection that may be gone;
-/// the connection itself is only touched on the control queue.
+/// Lets a reply or event that comes back later reach a connection that may
+/// be gone; the connection itself is only touched on the owner.
 private final class WeakConnection: @unchecked Sendable {
     weak var connection: ControlConnection?
     init(_ connection: ControlConnection) { self.connection = connection }

@@ -3,9 +3,12 @@ import AlarmStore
 import Dispatch
 import Foundation
 import Glibc
+import Synchronization
 
 /// Wires the adapters around the scheduler and runs the process: signals,
-/// sd_notify, the watchdog, clock and time-zone watching, reloads.
+/// sd_notify, the watchdog, clock and time-zone watching, reloads. Every one
+/// of them delivers to the one owner queue (``Owner``), where this object's
+/// own state (the configuration, the zone source) lives too.
 public final class Daemon: @unchecked Sendable {
     /// Exit codes, from BSD `sysexits.h` as systemd documents them.
     public enum ExitCode {
@@ -23,13 +26,13 @@ public final class Daemon: @unchecked Sendable {
     private let environment: [String: String]
     private let store: Store
     private let notifier = ServiceNotifier()
-    /// Where the system zone comes from; `TZ` may change on reload. Touched on
-    /// the control queue only (signals and the zone watcher run there).
+    /// The queue that owns the daemon's state, and the output worker.
+    public let owner = Owner()
+    /// Where the system zone comes from; `TZ` may change on reload.
     private var zoneSource: SystemZone
     /// The last `TZ` said to be unusable, so that each is logged once, not at
-    /// every reload or zone change. Touched on the control queue only.
+    /// every reload or zone change.
     private var refusedTZ: String?
-    private let control = DispatchQueue(label: "alarmd.control")
     private var config: DaemonConfig
     private var configFile: String?
     private var watchers: [AnyObject] = []
@@ -62,17 +65,17 @@ public final class Daemon: @unchecked Sendable {
         // scheduler; the scheduler exists only after the ringer, hence the box.
         let schedulerBox = SchedulerBox()
         let configuration = configuration
-        let ringer = DesktopRinger(journal: journal, environment: environment, settings: { configuration.value }) { id, command in
+        let ringer = DesktopRinger(queue: owner.output, journal: journal, environment: environment, settings: { configuration.value }) { id, command in
             schedulerBox.scheduler?.command(command, id: id.uuidString) { result in
                 if case .failure(let error) = result {
                     journal.send("Notification action on \(id.uuidString.lowercased()) refused: \(error)", priority: .info)
                 }
             }
         }
-        scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: ringer, policy: config.ringPolicy, zone: zone.zone)
+        scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: ringer, policy: config.ringPolicy, zone: zone.zone, owner: owner)
         schedulerBox.scheduler = scheduler
         warnOnce(zone)
-        let hooks = HookRunner(journal: journal, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") { configuration.value.hookTimeout }
+        let hooks = HookRunner(queue: owner.output, journal: journal, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") { configuration.value.hookTimeout }
         _ = scheduler.events.subscribe { hooks.handle($0) }
     }
 
@@ -110,7 +113,7 @@ public final class Daemon: @unchecked Sendable {
             throw StartupError(message: "cannot load \(store.path): \(error)", exitCode: ExitCode.config)
         }
         let notifier = notifier
-        scheduler.queue.sync { scheduler.onStatusChange = { notifier.status($0) } }
+        owner.sync { scheduler.onStatusChange = { notifier.status($0) } }
         let environment = environment
         let configuration = configuration
         let service = ControlService(scheduler: scheduler, defaults: { configuration.value },
@@ -123,7 +126,7 @@ public final class Daemon: @unchecked Sendable {
             limits.maxWatchBacklog = config.watchBacklog
             limits.maxMessageSize = config.maxMessageSize
             limits.maxImportSize = config.maxImportSize
-            server = try ControlServer(path: options.socketPath, service: service, journal: journal, limits: limits)
+            server = try ControlServer(path: options.socketPath, owner: owner, service: service, journal: journal, limits: limits)
         } catch {
             scheduler.stop()
             throw StartupError(message: "cannot listen on the control socket: \(error)", exitCode: ExitCode.osError)
@@ -131,15 +134,15 @@ public final class Daemon: @unchecked Sendable {
         server?.start()
         do {
             let scheduler = scheduler
-            watchers.append(try ClockWatcher(queue: control) { scheduler.clockChanged($0) })
+            watchers.append(try ClockWatcher(queue: owner.queue) { scheduler.clockChanged($0) })
             let etc = URL(fileURLWithPath: "/etc/localtime").deletingLastPathComponent().path
-            watchers.append(try TimeZoneWatcher(directory: etc, queue: control) { [unowned self] in scheduler.zoneChanged(systemZone()) })
+            watchers.append(try TimeZoneWatcher(directory: etc, queue: owner.queue) { [unowned self] in scheduler.zoneChanged(systemZone()) })
         } catch {
             journal.send("Cannot watch for clock or time-zone changes (\(error)); alarms still fire, but a clock change is noticed only at the next firing", priority: .warning)
         }
         if installSignalHandlers {
             do {
-                watchers.append(try SignalWatcher([SIGTERM, SIGINT, SIGHUP], queue: control) { [unowned self] number in
+                watchers.append(try SignalWatcher([SIGTERM, SIGINT, SIGHUP], queue: owner.queue) { [unowned self] number in
                     if number == SIGHUP { reload() } else { shutDown() }
                 })
             } catch {
@@ -157,10 +160,12 @@ public final class Daemon: @unchecked Sendable {
     private func checkStoreInBackground() {
         guard let (check, finished) = storeCheck else { return }
         let journal = journal
-        // Handed over on the control queue, where a signal stops the daemon:
-        // a stop there either comes first, and the check then never opens the
-        // file, or finds the check in `finished` and waits for it.
-        control.async {
+        // Handed over on the owner, where a signal stops the daemon: a stop
+        // there either comes first, and the check then never opens the file,
+        // or finds the check in `finished` and waits for it. The check reads
+        // the file only, touches no daemon state and may take seconds, so it
+        // runs on Dispatch's pool, not on the output worker it would stall.
+        owner.queue.async {
             DispatchQueue.global(qos: .utility).async(group: finished) {
                 do throws(StoreError) {
                     _ = try check.run()
@@ -172,22 +177,24 @@ public final class Daemon: @unchecked Sendable {
         }
     }
 
-    /// Pings the watchdog at half its interval, from the scheduler queue, so a
-    /// wedged scheduler stops the pings and systemd restarts the daemon.
+    /// Pings the watchdog at half its interval, from the owner, so a wedged
+    /// owner stops the pings and systemd restarts the daemon.
     private func startWatchdog() {
         guard let interval = notifier.watchdogPingInterval() else { return }
-        let timer = DispatchSource.makeTimerSource(queue: control)
+        let timer = DispatchSource.makeTimerSource(queue: owner.queue)
         let notifier = notifier
-        let schedulerQueue = scheduler.queue
         timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { schedulerQueue.async { notifier.watchdog() } }
+        timer.setEventHandler { notifier.watchdog() }
         timer.resume()
         watchdog = timer
     }
 
     /// SIGHUP: re-read the configuration and the system zone (`TZ` included,
-    /// from the service manager), re-plan. Runs on the control queue.
+    /// from the service manager), re-plan. Runs on the owner; asking the
+    /// service manager may take a second, so that goes to the output worker
+    /// and the reload finishes when its answer comes back.
     public func reload() {
+        owner.assertCurrent()
         notifier.reloading()
         do {
             config = try Daemon.loadConfig(configFile, journal: journal)
@@ -196,7 +203,20 @@ public final class Daemon: @unchecked Sendable {
         } catch {
             journal.send("Reload: keeping the previous configuration: \(error)", priority: .error)
         }
-        reloadTZ()
+        // Only a service started by systemd (`INVOCATION_ID` set) asks: a
+        // daemon started by hand keeps the `TZ` it was given.
+        guard environment["INVOCATION_ID"] != nil else { return finishReload() }
+        let owner = owner
+        owner.output.async { [self] in
+            let lookup = ServiceManager.lookUp("TZ", on: owner.output)
+            owner.queue.async { [self] in
+                takeTZ(lookup)
+                finishReload()
+            }
+        }
+    }
+
+    private func finishReload() {
         scheduler.zoneChanged(systemZone())
         let status = scheduler.status
         journal.send("Reloaded configuration\(configFile.map { " from \($0)" } ?? " (built-in defaults)"): \(status)", priority: .info, messageID: MessageID.reloaded)
@@ -218,12 +238,10 @@ public final class Daemon: @unchecked Sendable {
 
     /// Takes `TZ` from the environment systemd would start alarmd with now, so
     /// `systemctl --user set-environment TZ=…` plus a reload moves floating
-    /// alarms. Only a service started by systemd (`INVOCATION_ID` set) asks: a
-    /// daemon started by hand keeps the `TZ` it was given.
-    private func reloadTZ() {
-        guard environment["INVOCATION_ID"] != nil else { return }
+    /// alarms.
+    private func takeTZ(_ lookup: ServiceManager.Lookup) {
         let tz: String?
-        switch ServiceManager.lookUp("TZ") {
+        switch lookup {
         case .value(let value): tz = value
         case .unset: tz = nil
         case .unavailable(let reason):
@@ -281,16 +299,16 @@ public final class Daemon: @unchecked Sendable {
     }
 }
 
-/// The current configuration, shared with the control service's queue.
-final class ConfigBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: DaemonConfig
+/// The configuration in force: set on the owner at a reload, read by the
+/// control service there and by the ringer and hooks on the output worker.
+final class ConfigBox: Sendable {
+    private let stored: Mutex<DaemonConfig>
 
-    init(_ config: DaemonConfig) { stored = config }
+    init(_ config: DaemonConfig) { stored = Mutex(config) }
 
     var value: DaemonConfig {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }
 

@@ -18,18 +18,11 @@ import Synchronization
 /// flight (SQLite would order the two commits, but not in the order the
 /// scheduler decided them).
 final class DurableWriter: Sendable {
-    /// One change to an item row.
-    enum ItemWrite: Sendable {
-        case insert(Item)
-        case update(Item)
-        case remove(UUID, ItemKind)
-    }
-
     /// What one step of the scheduler changed, to commit as a unit.
     struct Batch: Sendable {
         /// Names the batch in its outcome.
         var serial: UInt64 = 0
-        var items: [ItemWrite] = []
+        var items: [DaemonMachine.Write] = []
         var states: [(id: UUID, kind: ItemKind, state: RingState)] = []
         /// History rows of announced firings, with the journal entries that go
         /// out once they are committed.
@@ -139,6 +132,7 @@ final class DurableWriter: Sendable {
             case .update(.reminder(let reminder)): try store.update(reminder)
             case .remove(let id, .alarm): try store.removeAlarm(id: id)
             case .remove(let id, .reminder): try store.removeReminder(id: id)
+            case .none: break
             }
         }
         try store.saveRingStates(batch.states)

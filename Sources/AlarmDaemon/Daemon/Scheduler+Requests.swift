@@ -32,21 +32,13 @@ extension Scheduler {
         public let at: Date
     }
 
-    /// `queue.sync` keeping the body's error type (`sync` only rethrows `any Error`).
-    func onQueue<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        let result = queue.sync { () -> Result<T, E> in
-            do throws(E) { return .success(try body()) } catch { return .failure(error) }
-        }
-        return try result.get()
-    }
-
-    /// The status line, read on the scheduler queue.
-    public var status: String { queue.sync { statusLine() } }
+    /// The status line, read on the owner.
+    public var status: String { owner.sync { statusLine() } }
 
 
     /// Every item with its state.
     public func snapshot() -> [Entry] {
-        queue.sync {
+        owner.sync {
             var entries: [Entry] = []
             entries.reserveCapacity(table.count)
             table.forEach { item, state in entries.append(Entry(item: item, state: state, next: table.deadline(of: item.id))) }
@@ -60,7 +52,7 @@ extension Scheduler {
 
     /// One item by full id or unique prefix (at least 4 hex digits, dashes optional).
     public func lookup(_ text: String, kind: ItemKind? = nil) throws(SchedulerError) -> Entry {
-        try onQueue { () throws(SchedulerError) in entry(table[try resolve(text, kind: kind)]!) }
+        try owner.sync { () throws(SchedulerError) in entry(table[try resolve(text, kind: kind)]!) }
     }
 
     /// Resolves an id or prefix on the queue. A full UUID is a dictionary lookup;
@@ -97,24 +89,15 @@ extension Scheduler {
 
     /// Adds a new item; it looks for its first occurrence from now.
     public func add(_ item: Item, completion: @escaping Completion<Entry>) {
-        queue.async { [self] in
+        owner.run { [self] in
             do throws(SchedulerError) {
                 try Self.validate(item)
                 guard table[item.id] == nil else { throw .invalid(ValidationError(field: "id", requirement: "must be new", value: item.id.uuidString.lowercased())) }
-                let now = currentTime()
-                let state = RingState(anchor: now)
+                fireDue()
                 // The store puts a new reminder at the end of the list; so does memory.
                 var stored = Self.asStored(item)
                 if case .reminder(var reminder) = stored { reminder.position = table.reminderCount; stored = .reminder(reminder) }
-                setInTable(stored, state)
-                let added = entry(stored)
-                commitRequest(DurableWriter.Batch(items: [.insert(stored)], states: [(item.id, item.kind, state)]), ids: [item.id],
-                              durable: { [self] in
-                                  publishChange(stored, now: now, detail: "added")
-                                  completion(.success(added))
-                              }, failed: { completion(.failure(.store($0))) })
-                fireDue()
-                publishStatus()
+                try stage(.added, for: stored, completion: completion)
             } catch {
                 completion(.failure(error))
             }
@@ -131,7 +114,7 @@ extension Scheduler {
     /// ``RingingMachine/edited(from:to:state:now:)``'s decision.
     public func modify(_ text: String, kind: ItemKind, _ change: @escaping @Sendable (inout Item, Date) throws(SchedulerError) -> Void,
                        completion: @escaping Completion<Entry>) {
-        queue.async { [self] in
+        owner.run { [self] in
             do throws(SchedulerError) {
                 try modifyOnQueue(try resolve(text, kind: kind), change, completion: completion)
             } catch {
@@ -143,27 +126,44 @@ extension Scheduler {
     private func modifyOnQueue(_ id: UUID, _ change: (inout Item, Date) throws(SchedulerError) -> Void, completion: @escaping Completion<Entry>) throws(SchedulerError) {
         fireDue()
         let now = currentTime()
-        guard let before = table[id], let state = table.state(of: id) else { throw .noSuchItem(id.uuidString.lowercased()) }
+        guard let before = table[id] else { throw .noSuchItem(id.uuidString.lowercased()) }
         var after = before
         try change(&after, now)
         after = Self.asStored(after)
         try Self.validate(after)
-        stage(after, RingingMachine.edited(from: before, to: after, state: state, now: now), now: now, write: true, detail: "updated", completion: completion)
+        try stage(.edited(to: after), for: before, now: now, completion: completion)
     }
 
-    /// Memory takes `transition` now; the store with the next group commit;
-    /// its effects, a `changed` event (with `detail`) and the reply follow once
-    /// that is durable. With `write` the item is a new version (an edit) and is
-    /// written even when no action changes it.
-    private func stage(_ item: Item, _ transition: RingTransition, now: Date, write: Bool, detail: String?, completion: @escaping Completion<Entry>) {
-        let (after, history) = Self.outcome(of: transition, for: item, now: now)
+    /// One request's step: ``DaemonMachine`` decides what `event` does to
+    /// `item`; memory takes the outcome now, the store with the next group
+    /// commit, and the effects and the reply (the item as staged) follow once
+    /// that is durable.
+    func stage(_ event: DaemonMachine.Event, for item: Item, now: Date? = nil, completion: @escaping Completion<Entry>) throws(SchedulerError) {
+        try stageStep(event, for: item, now: now) { result in completion(result.map { $0! }) }
+    }
+
+    /// The same, for a step that may remove the item (no entry to reply with).
+    private func stageStep(_ event: DaemonMachine.Event, for item: Item, now: Date? = nil, completion: @escaping Completion<Entry?>) throws(SchedulerError) {
+        let now = now ?? currentTime()
+        let step: DaemonMachine.Step
+        do throws(RingError) {
+            step = try DaemonMachine.step(event, item: item, state: table.state(of: item.id), now: now, zone: zone, policy: policy)
+        } catch { throw .ring(error) }
         forgetSavedAhead(item.id)
-        setInTable(after, transition.state)
-        let staged = entry(after)
-        let batch = DurableWriter.Batch(items: write || after != item ? [.update(after)] : [], states: [(item.id, item.kind, transition.state)], history: history)
+        let staged: Entry?
+        if let after = step.item {
+            setInTable(after, step.state)
+            staged = entry(after)
+        } else {
+            table.remove(item.id)
+            // The store moves later reminders up by one; so does memory.
+            if case .reminder(let removed) = item { shiftReminders(after: removed.position) }
+            staged = nil
+        }
+        let batch = DurableWriter.Batch(items: step.write == .none ? [] : [step.write],
+                                        states: step.saveState ? [(item.id, item.kind, step.state)] : [], history: step.history)
         commitRequest(batch, ids: [item.id], durable: { [self] in
-            for action in transition.actions { perform(action, item: after, state: transition.state, now: now) }
-            if let detail { publishChange(after, now: now, detail: detail) }
+            perform(step.effects, item: step.item ?? item, state: step.state, now: now)
             publishStatus()
             completion(.success(staged))
         }, failed: { completion(.failure(.store($0))) })
@@ -182,25 +182,12 @@ extension Scheduler {
     /// Removes an item. A ringing or snoozed occurrence ends with it, and
     /// that end is recorded (``RingingMachine/removed(state:)``).
     public func remove(_ text: String, kind: ItemKind, completion: @escaping Completion<Void>) {
-        queue.async { [self] in
+        owner.run { [self] in
             do throws(SchedulerError) {
                 let id = try resolve(text, kind: kind)
                 fireDue()
-                guard let item = table[id], let state = table.state(of: id) else { throw .noSuchItem(text) }
-                let now = currentTime()
-                let actions = RingingMachine.removed(state: state)
-                let (_, history) = Self.outcome(of: RingTransition(state: state, actions: actions), for: item, now: now)
-                forgetSavedAhead(id)
-                table.remove(id)
-                // The store moves later reminders up by one; so does memory.
-                if case .reminder(let removed) = item { shiftReminders(after: removed.position) }
-                commitRequest(DurableWriter.Batch(items: [.remove(id, item.kind)], history: history), ids: [id], durable: { [self] in
-                    for action in actions { perform(action, item: item, state: state, now: now) }
-                    publishChange(item, now: now, detail: "removed")
-                    publishStatus()
-                    completion(.success(()))
-                }, failed: { completion(.failure(.store($0))) })
-                arm()
+                guard let item = table[id] else { throw .noSuchItem(text) }
+                try stageStep(.removed, for: item) { result in completion(result.map { _ in () }) }
             } catch {
                 completion(.failure(error))
             }
@@ -224,7 +211,7 @@ extension Scheduler {
     /// Rare, and it renumbers many rows: written on this queue's connection,
     /// after everything in flight.
     public func moveReminder(_ text: String, to position: Int) throws(SchedulerError) -> [Entry] {
-        try onQueue { () throws(SchedulerError) in
+        try owner.sync { () throws(SchedulerError) in
             let id = try resolve(text, kind: .reminder)
             settleAhead()
             do throws(StoreError) { try store.moveReminder(id: id, to: position) } catch {
@@ -238,7 +225,7 @@ extension Scheduler {
     }
 
     /// Reminders in their manual order.
-    public func reminders() -> [Entry] { queue.sync { reminderEntries() } }
+    public func reminders() -> [Entry] { owner.sync { reminderEntries() } }
 
     func reminderEntries() -> [Entry] {
         var reminders: [(Reminder, Entry)] = []
@@ -263,7 +250,7 @@ extension Scheduler {
     /// Snooze, dismiss or complete an item; without an id, the one item ringing.
     /// Whatever is due fires first, so the command meets the item as it is now.
     public func command(_ command: RingCommand, id text: String?, completion: @escaping Completion<Entry>) {
-        queue.async { [self] in
+        owner.run { [self] in
             do throws(SchedulerError) {
                 fireDue()
                 let id: UUID
@@ -284,19 +271,14 @@ extension Scheduler {
     }
 
     private func commandOnQueue(_ command: RingCommand, id: UUID, completion: @escaping Completion<Entry>) throws(SchedulerError) {
-        let item = table[id]!
-        let state = table.state(of: id)!
-        let now = currentTime()
-        let transition: RingTransition
-        do throws(RingError) { transition = try RingingMachine.handle(command, item: item, state: state, now: now, policy: policy) } catch { throw .ring(error) }
-        stage(item, transition, now: now, write: false, detail: nil, completion: completion)
+        try stage(.command(command), for: table[id]!, completion: completion)
     }
 
     /// Marks a reminder done or not done, in one step on the queue. A ringing
     /// or snoozed reminder stops through the ringing machine (a `completed`
     /// record); otherwise it is an ordinary change.
     public func setDone(_ text: String, done: Bool, completion: @escaping Completion<Entry>) {
-        queue.async { [self] in
+        owner.run { [self] in
             do throws(SchedulerError) {
                 let id = try resolve(text, kind: .reminder)
                 fireDue()
@@ -319,7 +301,7 @@ extension Scheduler {
     /// the earliest wake-ups in the heap and merges each item's following
     /// occurrences, so it costs O(count log count), not a pass over every item.
     public func upcoming(_ count: Int) -> [Firing] {
-        queue.sync { upcomingFirings(count) }
+        owner.sync { upcomingFirings(count) }
     }
 
     func upcomingFirings(_ count: Int) -> [Firing] {
@@ -367,18 +349,18 @@ extension Scheduler {
     }
 
     public func summary() -> Summary {
-        queue.sync {
+        owner.sync {
             let ringing = table.ringing.sorted { $0.uuidString < $1.uuidString }
             return Summary(alarms: table.alarmCount, reminders: table.reminderCount, ringing: ringing, next: upcomingFirings(1).first, zone: zone)
         }
     }
 
     /// The ids of items ringing now.
-    public var ringing: [UUID] { queue.sync { Array(table.ringing) } }
+    public var ringing: [UUID] { owner.sync { Array(table.ringing) } }
 
     /// Every alarm and reminder, for an export.
     public func allItems() -> (alarms: [Alarm], reminders: [Reminder]) {
-        queue.sync {
+        owner.sync {
             var alarms: [Alarm] = []
             table.forEach { item, _ in if case .alarm(let alarm) = item { alarms.append(alarm) } }
             let reminders = reminderEntries().compactMap { entry -> Reminder? in
@@ -392,7 +374,7 @@ extension Scheduler {
     /// Replaces everything, all or nothing (an import). Whatever rang stops, and
     /// every item looks for its next occurrence from now.
     public func replaceAll(alarms: [Alarm], reminders: [Reminder]) throws(SchedulerError) {
-        try onQueue { () throws(SchedulerError) in
+        try owner.sync { () throws(SchedulerError) in
             let now = currentTime()
             forgetAllSavedAhead()
             do throws(StoreError) {
@@ -405,7 +387,7 @@ extension Scheduler {
                 throw .store(error)
             }
             for id in table.ringing {
-                if let item = table[id], let state = table.state(of: id) { perform(.stopRinging, item: item, state: state, now: now) }
+                if let item = table[id], let state = table.state(of: id) { perform([.stopRinging], item: item, state: state, now: now) }
             }
             table.removeAll()
             table.reserveCapacity(alarms.count + reminders.count)

@@ -7,25 +7,25 @@ import Synchronization
 /// Keeps every item, its ringing state and its next wake-up, and fires them on
 /// time with one wall-clock Dispatch timer armed for the earliest wake-up.
 ///
-/// All state is confined to `queue`. Each step runs the pure `RingingMachine`,
-/// persists the resulting state in one transaction, and only then hands the
-/// effects to the output queues (journal and event stream; ringer), so a slow output
-/// never holds up the next firing and nothing is announced that a crash could
-/// take back.
+/// All state is confined to the daemon's owner queue (``Owner``). Each step
+/// runs the pure `RingingMachine`, persists the resulting state through the
+/// durable writer, and only then hands the effects to the output worker
+/// (journal, notification, sound), so a slow output never holds up the next
+/// firing and nothing is announced that a crash could take back.
 public final class Scheduler: @unchecked Sendable {
-    public let queue = DispatchQueue(label: "alarmd.scheduler", qos: .userInteractive)
-    /// Journal entries and `Watch` events.
-    private let outputQueue = DispatchQueue(label: "alarmd.output", qos: .userInitiated)
-    /// Notifications and sound, which may be slow (D-Bus, spawning a player) and
-    /// must not hold up the journal or the next firing.
-    private let ringerQueue = DispatchQueue(label: "alarmd.ringer", qos: .userInitiated)
+    /// The queue that owns this state, and the output worker beside it.
+    public let owner: Owner
+    public var queue: DispatchQueue { owner.queue }
+    /// Journal entries, notifications and sound: they may be slow (D-Bus,
+    /// spawning a player) and must not hold up the next firing.
+    private var outputQueue: DispatchQueue { owner.output }
     let store: Store
     private let clock: any WallClock
     let journal: Journal
     private let ringer: any Ringer
     public let events = EventStream()
 
-    // Confined to `queue`.
+    // Confined to the owner.
     private(set) var policy: RingPolicy
     private(set) var zone: Zone {
         didSet { publishedZone.withLock { $0 = zone } }
@@ -68,7 +68,9 @@ public final class Scheduler: @unchecked Sendable {
     private var lastStatus: Date?
     private var statusPending = false
 
-    public init(store: Store, clock: any WallClock, journal: Journal, ringer: any Ringer, policy: RingPolicy, zone: Zone) {
+    /// `owner` is the daemon's; a scheduler made alone (in a test) gets its own.
+    public init(store: Store, clock: any WallClock, journal: Journal, ringer: any Ringer, policy: RingPolicy, zone: Zone, owner: Owner = Owner()) {
+        self.owner = owner
         self.store = store
         self.clock = clock
         self.journal = journal
@@ -87,7 +89,7 @@ public final class Scheduler: @unchecked Sendable {
     /// fell due while the daemon was away, resumes items that were ringing, and
     /// arms the timer.
     public func start() throws(StoreError) {
-        try onQueue { () throws(StoreError) in
+        try owner.sync { () throws(StoreError) in
             let now = currentTime()
             writer = try DurableWriter(path: store.path) { [weak self] in
                 guard let self else { return }
@@ -98,7 +100,8 @@ public final class Scheduler: @unchecked Sendable {
             }
             let rules = zone.rules
             let policy = policy
-            let loader = try TableLoader(path: store.path, now: now) { item, state in
+            // The output worker is idle this early: it lends the loader its core.
+            let loader = try TableLoader(path: store.path, now: now, queue: outputQueue) { item, state in
                 RingingMachine.wake(item: item, state: state, systemRules: rules, policy: policy)
             }
             let loaded: (table: ItemTable, fresh: [(id: UUID, kind: ItemKind, state: RingState)])
@@ -120,7 +123,7 @@ public final class Scheduler: @unchecked Sendable {
             try takeBackUnannouncedFirings(now: now)
             for id in table.ringing {
                 let state = table.state(of: id)!
-                for action in RingingMachine.resume(state: state) { perform(action, item: table[id]!, state: state, now: now) }
+                perform(RingingMachine.resume(state: state).compactMap(DaemonMachine.Effect.init), item: table[id]!, state: state, now: now)
             }
             fireDue()
         }
@@ -143,7 +146,7 @@ public final class Scheduler: @unchecked Sendable {
 
     /// Stops the timer and silences everything; the store stays as it is.
     public func stop() {
-        queue.sync {
+        owner.sync {
             timer?.cancel()
             timer = nil
             restoreSavedAhead()
@@ -151,13 +154,12 @@ public final class Scheduler: @unchecked Sendable {
             writer?.close()
             writer = nil
         }
-        ringerQueue.sync { ringer.stopAll() }
+        ringer.stopAll()
     }
 
     /// Waits until every output handed over so far has been performed.
     public func drainOutputs() {
         outputQueue.sync {}
-        ringerQueue.sync {}
     }
 
     // MARK: - Re-planning
@@ -165,7 +167,7 @@ public final class Scheduler: @unchecked Sendable {
     /// The wall clock was set or the machine resumed: forward jumps get the
     /// missed-alarm rules, backward jumps re-arm without ringing anything twice.
     public func clockChanged(_ change: ClockChange) {
-        queue.async { [self] in
+        owner.run { [self] in
             let now = currentTime()
             journal.send("Clock change: \(change); re-planning \(table.count) items", priority: .info, messageID: MessageID.clockChanged,
                          fields: [("ALARMD_CLOCK_JUMP_USEC", String(Int64(change.jump * 1_000_000))), ("ALARMD_RESUMED", change.resumed ? "1" : "0")])
@@ -173,8 +175,9 @@ public final class Scheduler: @unchecked Sendable {
                 settleAhead()
                 var moved: [(Item, RingState)] = []
                 table.forEach { item, state in
-                    let adjusted = RingingMachine.clockMovedBack(state: state, now: now)
-                    if adjusted != state { moved.append((item, adjusted)) }
+                    if let step = try? DaemonMachine.step(.clockMovedBack, item: item, state: state, now: now, zone: zone, policy: policy), step.saveState {
+                        moved.append((item, step.state))
+                    }
                 }
                 // The wake-ups are all recomputed below.
                 for (item, state) in moved { table.set(item, state: state, wake: nil) }
@@ -193,7 +196,7 @@ public final class Scheduler: @unchecked Sendable {
     /// The system time zone changed (or a reload re-read it): floating alarms
     /// move with it, pinned alarms and reminders do not.
     public func zoneChanged(_ newZone: Zone) {
-        queue.async { [self] in
+        owner.run { [self] in
             guard newZone != zone else { return }
             journal.send("Time zone changed from \(zone.identifier) to \(newZone.identifier); re-planning", priority: .info, messageID: MessageID.clockChanged)
             zone = newZone
@@ -204,7 +207,7 @@ public final class Scheduler: @unchecked Sendable {
     }
 
     public func setPolicy(_ newPolicy: RingPolicy) {
-        queue.async { [self] in
+        owner.run { [self] in
             policy = newPolicy
             restoreSavedAhead()
             rebuildDeadlines()
@@ -224,7 +227,7 @@ public final class Scheduler: @unchecked Sendable {
     /// Firings saved ahead are announced at once, without a commit.
     func fireDue() {
         let now = currentTime()
-        var transitions: [(Item, RingTransition)] = []
+        var late: [Item] = []
         var announced: [(Item, RingTransition)] = []
         var due: [UUID] = []
         while let id = table.popDue(at: now) { due.append(id) }
@@ -233,78 +236,55 @@ public final class Scheduler: @unchecked Sendable {
         // costs no more than the commit firing the ordinary way would.
         settleAhead(ifAnyOf: due)
         for id in due {
-            guard let item = table[id], let state = table.state(of: id) else { continue }
+            guard let item = table[id] else { continue }
             if let ahead = savedAhead.removeValue(forKey: id), now.timeIntervalSince(ahead.wake) <= Self.aheadTolerance {
                 announced.append((item, ahead.transition))
                 continue
             }
             // Late beyond the tolerance (a stopped or suspended daemon): the
             // missed-alarm rules decide, and their result overwrites what was saved.
-            transitions.append((item, RingingMachine.advance(item: item, state: state, now: now, zone: zone, policy: policy)))
+            late.append(item)
         }
         if !announced.isEmpty { announce(announced) }
-        if !transitions.isEmpty { apply(transitions, now: now) }
+        if !late.isEmpty { apply(late, now: now) }
         arm()
     }
 
-    /// Saves what the firings `transitions` change (items, states, history) in
+    /// Saves what the firings of `items` change (items, states, history) in
     /// one transaction on this queue's connection, and only then updates
-    /// memory and hands the effects to the outputs, so nothing is announced
-    /// that a crash could take back. A failed save is logged and the firings go
-    /// ahead regardless: ringing on time matters more than the record of it.
-    /// (Requests go through `writer` instead; see Scheduler+Requests.)
-    func apply(_ transitions: [(Item, RingTransition)], now: Date) {
-        var updated: [Item] = []
-        var changedItems: [Item] = []
-        var savedStates: [(id: UUID, kind: ItemKind, state: RingState)] = []
+    /// memory and hands the effects to the output worker, so nothing is
+    /// announced that a crash could take back. A failed save is logged and the
+    /// firings go ahead regardless: ringing on time matters more than the
+    /// record of it. Only late firings (a stopped or suspended daemon) come
+    /// here; on-time ones were saved ahead through the writer.
+    func apply(_ items: [Item], now: Date) {
+        settleAhead(ifAnyOf: items.lazy.map(\.id))
+        var steps: [(before: Item, step: DaemonMachine.Step)] = []
         var history: [HistoryEvent] = []
-        settleAhead(ifAnyOf: transitions.lazy.map(\.0.id))
-        for (before, transition) in transitions {
+        for before in items {
             // What is saved now replaces anything saved ahead for it.
             savedAhead[before.id] = nil
-            let (item, rows) = Self.outcome(of: transition, for: before, now: now)
-            history += rows
-            if item != before { changedItems.append(item) }
-            updated.append(item)
-            savedStates.append((item.id, item.kind, transition.state))
+            // `.due` is never refused.
+            guard let step = try? DaemonMachine.step(.due, item: before, state: table.state(of: before.id), now: now, zone: zone, policy: policy) else { continue }
+            history += step.history
+            steps.append((before, step))
         }
         do throws(StoreError) {
             try store.transaction { () throws(StoreError) in
-                for item in changedItems { try write(item) }
-                try store.saveRingStates(savedStates)
+                for (_, step) in steps { if case .update(let item) = step.write { try write(item) } }
+                try store.saveRingStates(steps.map { ($0.before.id, $0.before.kind, $0.step.state) })
                 try store.record(pending.rows + history)
             }
             journal(pending.take().events)
         } catch {
             logSaveFailure(error)
         }
-        for (item, (_, transition)) in zip(updated, transitions) {
-            setInTable(item, transition.state)
-            for action in transition.actions { perform(action, item: item, state: transition.state, now: now) }
+        for (before, step) in steps {
+            let item = step.item ?? before
+            setInTable(item, step.state)
+            perform(step.effects, item: item, state: step.state, now: now)
         }
         publishStatus()
-    }
-
-    /// The item as `transition`'s actions leave it (a one-shot alarm switched
-    /// off, skip-next cleared, a reminder done), and the history rows they record.
-    static func outcome(of transition: RingTransition, for before: Item, now: Date) -> (Item, [HistoryEvent]) {
-        var item = before
-        var history: [HistoryEvent] = []
-        for action in transition.actions {
-            switch action {
-            case .disableAlarm:
-                if case .alarm(var alarm) = item { alarm.enabled = false; alarm.updated = now; item = .alarm(alarm) }
-            case .clearSkipNext:
-                if case .alarm(var alarm) = item { alarm.skipNext = false; alarm.updated = now; item = .alarm(alarm) }
-            case .completeReminder:
-                if case .reminder(var reminder) = item { reminder.done = true; reminder.updated = now; item = .reminder(reminder) }
-            case .record(let kind, let scheduled, let detail):
-                history.append(HistoryEvent(itemID: item.id, itemKind: item.kind, event: kind, scheduled: scheduled, actual: now, detail: detail))
-            case .startRinging, .stopRinging, .showMissed:
-                break
-            }
-        }
-        return (item, history)
     }
 
     // MARK: - Saving firings ahead
@@ -532,8 +512,8 @@ public final class Scheduler: @unchecked Sendable {
                     let event = DaemonEvent(kind: kind, item: item, scheduled: scheduled, actual: now, snoozeCount: transition.state.snoozeCount, detail: detail)
                     pending.append(HistoryEvent(itemID: item.id, itemKind: item.kind, event: kind, scheduled: scheduled, actual: now, detail: detail), journaling: event)
                     events.publish(event)
-                } else {
-                    perform(action, item: item, state: transition.state, now: now)
+                } else if let effect = DaemonMachine.Effect(action) {
+                    perform([effect], item: item, state: transition.state, now: now)
                 }
             }
         }
@@ -576,27 +556,31 @@ public final class Scheduler: @unchecked Sendable {
         }
     }
 
-    /// Hands one effect to the output queue.
-    func perform(_ action: RingAction, item: Item, state: RingState, now: Date) {
+    /// Carries out a step's effects, in order: ringing and sound go to the
+    /// output worker, events to `Watch` subscribers at once and to the
+    /// journal through the output worker.
+    func perform(_ effects: [DaemonMachine.Effect], item: Item, state: RingState, now: Date) {
         let ringer = ringer
-        switch action {
-        case .startRinging(let resumed):
-            let occurrence = state.occurrence ?? now
-            ringerQueue.async { ringer.startRinging(item, occurrence: occurrence, snoozeCount: state.snoozeCount, resumed: resumed) }
-        case .stopRinging:
-            ringerQueue.async { ringer.stopRinging(item.id) }
-        case .showMissed(let scheduled):
-            let zone = zone
-            ringerQueue.async { ringer.showMissed(item, scheduled: scheduled, zone: zone) }
-        case .record(let kind, let scheduled, let detail):
-            let event = DaemonEvent(kind: kind, item: item, scheduled: scheduled, actual: now, snoozeCount: state.snoozeCount, detail: detail)
-            // Subscribers only queue the event, so it goes out from here: one
-            // thread hand-off fewer between a firing and a Watch client.
-            events.publish(event)
-            let journal = journal
-            outputQueue.async { Scheduler.log(event, to: journal) }
-        case .disableAlarm, .clearSkipNext, .completeReminder:
-            break
+        for effect in effects {
+            switch effect {
+            case .startRinging(let resumed):
+                let occurrence = state.occurrence ?? now
+                outputQueue.async { ringer.startRinging(item, occurrence: occurrence, snoozeCount: state.snoozeCount, resumed: resumed) }
+            case .stopRinging:
+                outputQueue.async { ringer.stopRinging(item.id) }
+            case .showMissed(let scheduled):
+                let zone = zone
+                outputQueue.async { ringer.showMissed(item, scheduled: scheduled, zone: zone) }
+            case .record(let kind, let scheduled, let detail):
+                let event = DaemonEvent(kind: kind, item: item, scheduled: scheduled, actual: now, snoozeCount: state.snoozeCount, detail: detail)
+                // Subscribers only queue the event, so it goes out from here: one
+                // thread hand-off fewer between a firing and a Watch client.
+                events.publish(event)
+                let journal = journal
+                outputQueue.async { Scheduler.log(event, to: journal) }
+            case .changed(let detail):
+                publishChange(item, now: now, detail: detail)
+            }
         }
     }
 

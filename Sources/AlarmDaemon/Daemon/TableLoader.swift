@@ -9,10 +9,11 @@ import Foundation
 /// The reader (the scheduler's thread) steps through the alarms, decodes and
 /// checks them; every batch goes over to the loader's queue, which reads that
 /// batch's ringing states on a connection of its own (one range query), works
-/// out each alarm's wake-up and files it. Each side is about
+/// out each alarm's wake-up and files it (the queue is the output worker's,
+/// idle before the daemon serves anyone). Each side is about
 /// half of a million-alarm start-up, so overlapping them roughly halves it.
 final class TableLoader: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "alarmd.load", qos: .userInteractive)
+    private let queue: DispatchQueue
     private let now: Date
     private let wake: @Sendable (Item, RingState) -> Date?
     // Touched on `queue` only.
@@ -26,7 +27,8 @@ final class TableLoader: @unchecked Sendable {
     /// Opens the loader's own connection to the store at `path`. Items whose
     /// saved state is missing start from `now`; a state saved ahead of an
     /// instant not yet come is taken back (``RingingMachine/loaded(_:now:)``).
-    init(path: String, now: Date, wake: @escaping @Sendable (Item, RingState) -> Date?) throws(StoreError) {
+    init(path: String, now: Date, queue: DispatchQueue, wake: @escaping @Sendable (Item, RingState) -> Date?) throws(StoreError) {
+        self.queue = queue
         self.now = now
         self.wake = wake
         batch.reserveCapacity(Store.loadBatchSize)

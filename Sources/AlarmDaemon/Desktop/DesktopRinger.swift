@@ -4,14 +4,15 @@ import Foundation
 import Glibc
 
 /// Rings on a Linux desktop: a critical notification with Snooze and Dismiss
-/// (or Done) actions, a looping sound, and the journal. Everything runs on its
-/// own queue, so D-Bus or a player never delays a firing.
+/// (or Done) actions, a looping sound, and the journal. Everything runs on the
+/// output worker's queue, so D-Bus or a player never delays a firing; the
+/// notification ids and players it keeps are confined to that queue.
 public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// What the person chose in a notification; the daemon passes it on to the
     /// scheduler.
     public typealias CommandHandler = @Sendable (UUID, RingCommand) -> Void
 
-    private let queue = DispatchQueue(label: "alarmd.desktop", qos: .userInitiated)
+    private let queue: DispatchQueue
     private let journal: Journal
     private let settings: @Sendable () -> DaemonConfig
     private let environment: [String: String]
@@ -38,7 +39,9 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     private var chosen: Set<UInt32> = []
     private var loops: [UUID: SoundLoop] = [:]
 
-    public init(journal: Journal, environment: [String: String], settings: @escaping @Sendable () -> DaemonConfig, onCommand: @escaping CommandHandler) {
+    /// `queue` is the output worker's: every call but ``stopAll()`` arrives on it.
+    public init(queue: DispatchQueue, journal: Journal, environment: [String: String], settings: @escaping @Sendable () -> DaemonConfig, onCommand: @escaping CommandHandler) {
+        self.queue = queue
         self.journal = journal
         self.environment = environment
         self.settings = settings
@@ -46,28 +49,27 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     }
 
     public func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool) {
-        queue.async { [self] in
-            stop(item.id)
-            let config = settings()
-            ringing[item.id] = (item, snoozeCount)
-            show(item.id, config: config)
-            startSound(for: item, config: config)
-        }
+        dispatchPrecondition(condition: .onQueue(queue))
+        stop(item.id)
+        let config = settings()
+        ringing[item.id] = (item, snoozeCount)
+        show(item.id, config: config)
+        startSound(for: item, config: config)
     }
 
     public func stopRinging(_ id: UUID) {
-        queue.async { [self] in stop(id) }
+        dispatchPrecondition(condition: .onQueue(queue))
+        stop(id)
     }
 
     public func showMissed(_ item: Item, scheduled: Date, zone: Zone) {
-        queue.async { [self] in
-            let time: String
-            if case .alarm(let alarm) = item { time = alarm.time.description } else {
-                time = zone.rules.localDateTime(at: scheduled.epochSecondsFloor).hourMinuteText
-            }
-            _ = notifications.show(.init(summary: "Missed: \(item.title), \(time)", body: "", actions: [], urgency: 1,
-                                         category: "x-alarmd.missed", resident: false, imagePath: nil))
+        dispatchPrecondition(condition: .onQueue(queue))
+        let time: String
+        if case .alarm(let alarm) = item { time = alarm.time.description } else {
+            time = zone.rules.localDateTime(at: scheduled.epochSecondsFloor).hourMinuteText
         }
+        _ = notifications.show(.init(summary: "Missed: \(item.title), \(time)", body: "", actions: [], urgency: 1,
+                                     category: "x-alarmd.missed", resident: false, imagePath: nil))
     }
 
     public func stopAll() {

@@ -9,12 +9,14 @@ import Glibc
 /// A failing hook is logged and changes nothing else. Hooks run side by side:
 /// a slow one holds up no other.
 public final class HookRunner: @unchecked Sendable {
-    private let queue = DispatchQueue(label: "alarmd.hooks")
+    /// The output worker's: spawning and reading hooks' output happen there.
+    private let queue: DispatchQueue
     private let journal: Journal
     private let timeout: @Sendable () -> TimeInterval
     private let basePath: String
 
-    public init(journal: Journal, path: String, timeout: @escaping @Sendable () -> TimeInterval) {
+    public init(queue: DispatchQueue, journal: Journal, path: String, timeout: @escaping @Sendable () -> TimeInterval) {
+        self.queue = queue
         self.journal = journal
         self.basePath = path
         self.timeout = timeout

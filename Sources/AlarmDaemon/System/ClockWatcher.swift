@@ -26,7 +26,7 @@ public struct ClockChange: Sendable, CustomStringConvertible {
 /// `TFD_TIMER_CANCEL_ON_SET`: the kernel cancels it, and a read fails with
 /// `ECANCELED`, whenever the clock is set — including the adjustment made on
 /// resume. It never fires otherwise, so it costs no wake-ups.
-public final class ClockWatcher: @unchecked Sendable {
+public final class ClockWatcher {
     private let descriptor: FileDescriptor
     private let source: DispatchSourceRead
     // Confined to `queue`.

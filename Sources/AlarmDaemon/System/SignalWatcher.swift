@@ -7,7 +7,7 @@ import Glibc
 /// The handlers are installed with sigaction before `init` returns (so a
 /// signal sent the moment READY=1 goes out is not lost); each only writes the
 /// signal's number to a socket, read here on `queue`.
-public final class SignalWatcher: @unchecked Sendable {
+public final class SignalWatcher {
     private let readEnd: FileDescriptor
     private let writeEnd: FileDescriptor
     private let source: DispatchSourceRead

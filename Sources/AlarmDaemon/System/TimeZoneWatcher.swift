@@ -4,7 +4,7 @@ import Glibc
 /// Watches the directory holding `localtime` with inotify: tools replace the
 /// symlink (timedatectl renames a new one over it), so watching the file
 /// itself would lose track after the first change.
-public final class TimeZoneWatcher: @unchecked Sendable {
+public final class TimeZoneWatcher {
     private let descriptor: FileDescriptor
     private let source: DispatchSourceRead
 

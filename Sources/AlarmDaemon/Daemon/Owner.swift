@@ -1,0 +1,52 @@
+import Dispatch
+
+/// The daemon's one serial queue. Everything the daemon keeps — items and
+/// their ring states, the plan and its timer, connections and their calls,
+/// the configuration in force — is touched only there, and every event
+/// source (the wall timer, signals, clock and zone watchers, the control
+/// socket, the watchdog) delivers to it in one hop.
+///
+/// Two workers run beside it and talk to it only by messages: the durable
+/// writer (``DurableWriter``), and the output worker (``output``), which
+/// does what may stall — D-Bus calls, spawning players and hooks, journal
+/// writes, asking the service manager for `TZ`.
+///
+/// Code that may be entered both from the owner (a request) and from outside
+/// (a test, shutting down from `main`) uses ``sync(_:)``, which runs inline
+/// when already on the owner: a plain `queue.sync` from there would deadlock.
+public final class Owner: Sendable {
+    public let queue: DispatchQueue
+    /// The output worker's serial queue.
+    public let output: DispatchQueue
+    private static let key = DispatchSpecificKey<ObjectIdentifier>()
+
+    public init(label: String = "alarmd.owner") {
+        queue = DispatchQueue(label: label, qos: .userInteractive)
+        output = DispatchQueue(label: label + ".output", qos: .userInitiated)
+        queue.setSpecific(key: Self.key, value: ObjectIdentifier(queue))
+    }
+
+    /// Whether the caller runs on this owner's queue now.
+    public var isCurrent: Bool { DispatchQueue.getSpecific(key: Self.key) == ObjectIdentifier(queue) }
+
+    /// Runs `body` on the owner and waits for it: inline when already there.
+    public func sync<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        if isCurrent { return try body() }
+        let result = queue.sync { () -> Result<T, E> in
+            do throws(E) { return .success(try body()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Runs `body` on the owner: at once when already there (one hop fewer
+    /// for a request read from the control socket), else later.
+    public func run(_ body: @escaping @Sendable () -> Void) {
+        if isCurrent { body() } else { queue.async(execute: body) }
+    }
+
+    /// Stops the process when called off the owner: the state it is about to
+    /// touch has no other guard.
+    public func assertCurrent() {
+        dispatchPrecondition(condition: .onQueue(queue))
+    }
+}
