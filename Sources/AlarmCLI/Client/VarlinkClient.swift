@@ -16,7 +16,7 @@ final class VarlinkClient {
 
     private let descriptor: Int32
     /// Replies may be as long as the longest request: an `Export` is an import's size.
-    private var framer = VarlinkFramer(maxMessageSize: VarlinkFramer.defaultMaxImportSize)
+    private var framer = VarlinkFramer(maxMessageSize: VarlinkFramer.defaultMaxLargeSize)
     /// Complete messages received but not yet returned (a read can carry several).
     private var pending: [[UInt8]] = []
 

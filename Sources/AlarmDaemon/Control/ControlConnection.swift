@@ -74,7 +74,7 @@ final class ControlConnection {
         self.queue = queue
         self.loop = loop
         self.limits = limits
-        framer = VarlinkFramer(maxMessageSize: limits.maxMessageSize, maxImportSize: limits.maxImportSize)
+        framer = VarlinkFramer(maxMessageSize: limits.maxMessageSize, largeMethod: ControlServer.importMethod, maxLargeSize: limits.maxImportSize)
     }
 
     /// Starts reading; `handle` gets each complete call, one at a time.
@@ -228,7 +228,7 @@ final class ControlConnection {
             requestStarted = lastActivity
             armTimer()
         }
-        let isImport = framer.pendingIsAnImport
+        let isImport = framer.pendingIsLargeCall
         guard pending != charged || isImport else { return true }
         guard let charge = budget.recharge(ObjectIdentifier(self), from: charged, pending: pending, isImport: isImport) else {
             refuse("unfinished requests would hold more than \(budget.limit) bytes across all connections")

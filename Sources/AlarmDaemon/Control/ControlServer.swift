@@ -15,7 +15,7 @@ public final class ControlServer: @unchecked Sendable {
         /// Largest incoming message; a longer one gets an error and the connection closes.
         public var maxMessageSize = VarlinkFramer.defaultMaxMessageSize
         /// For an `io.alarmd.Import` call (see ``VarlinkFramer``).
-        public var maxImportSize = VarlinkFramer.defaultMaxImportSize
+        public var maxImportSize = VarlinkFramer.defaultMaxLargeSize
         /// Connections at once; more are told so and closed.
         public var maxClients = 256
         /// Seconds a connection may stay silent (except a `Watch` subscriber).
@@ -163,6 +163,10 @@ public final class ControlServer: @unchecked Sendable {
 
     /// Events a `Watch` subscriber may have waiting for this queue before it is cut off.
     static let maxWatchWaiting = 4096
+
+    /// The one call allowed past `maxMessageSize`, up to `maxImportSize`:
+    /// an import carries every item in one document.
+    static let importMethod = InterfaceDefinition.name + "." + Import.name
 
     /// Methods whose reply holds every item (see ``handle(_:on:)``).
     static let bulkReads: Set<String> = ["ListAlarms", "ListReminders", "Export"]

@@ -27,7 +27,7 @@ public final class ControlService: Sendable {
     public typealias Reply = @Sendable (Result<JSONObject, VarlinkError>) -> Void
 
     func handle(_ method: String, _ parameters: Parameters, reply: @escaping Reply) {
-        do throws(SchedulerError) {
+        do throws(VarlinkError) {
             switch method {
             case ListAlarms.name: reply(.success(try listAlarms(parameters)))
             case GetAlarm.name: reply(.success(try getAlarm(request(parameters))))
@@ -49,16 +49,21 @@ public final class ControlService: Sendable {
             case ListSounds.name: reply(.success(try listSounds(parameters)))
             case Export.name: reply(.success(try export(parameters)))
             case Import.name: reply(.success(try importDocument(request(parameters))))
-            default: throw SchedulerError.wire(.methodNotFound("\(InterfaceDefinition.name).\(method)"))
+            default: throw .methodNotFound("\(InterfaceDefinition.name).\(method)")
             }
         } catch {
-            reply(.failure(Self.varlinkError(error)))
+            reply(.failure(error))
         }
     }
 
     /// A call's parameters, read and checked as its method's `Request`.
-    private func request<R: WireRequest>(_ parameters: Parameters) throws(SchedulerError) -> R {
-        try check { () throws(VarlinkError) in try R(parameters) }
+    private func request<R: WireRequest>(_ parameters: Parameters) throws(VarlinkError) -> R {
+        try R(parameters)
+    }
+
+    /// A scheduler call whose refusal is answered as the interface names it.
+    private func scheduled<T>(_ body: () throws(SchedulerError) -> T) throws(VarlinkError) -> T {
+        do throws(SchedulerError) { return try body() } catch { throw Self.varlinkError(error) }
     }
 
     /// The scheduler's completion for a change: its result through `body`,
@@ -89,7 +94,6 @@ public final class ControlService: Sendable {
         case .ring(.notAReminder):
             return .invalidParameter("id", "names an alarm; only reminders can be completed")
         case .store(.invalid(let validation)): return .invalid(validation)
-        case .wire(let wire): return wire
         case .store(let storeError):
             return VarlinkError(name: "io.alarmd.StoreFailure", parameters: ["message": .string("could not save, nothing was changed: \(storeError)")])
         }
@@ -111,7 +115,7 @@ public final class ControlService: Sendable {
     private func reminderReply(_ entry: Scheduler.Entry) -> JSONObject { ReminderReply.json([ReminderReply.reminder: reminderJSON(entry)]) }
     private func remindersReply(_ entries: [Scheduler.Entry]) -> JSONObject { RemindersReply.json([RemindersReply.reminders: .array(entries.map(reminderJSON))]) }
 
-    private func listAlarms(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+    private func listAlarms(_ parameters: Parameters) throws(VarlinkError) -> JSONObject {
         let _: ListAlarms.Request = try request(parameters)
         let alarms = scheduler.snapshot().compactMap { entry -> (Alarm, Scheduler.Entry)? in
             if case .alarm(let alarm) = entry.item { return (alarm, entry) }
@@ -122,11 +126,11 @@ public final class ControlService: Sendable {
         return ListAlarms.Reply.json([ListAlarms.Reply.alarms: .array(sorted.map { alarmJSON($0.1) })])
     }
 
-    private func getAlarm(_ request: GetAlarm.Request) throws(SchedulerError) -> JSONObject {
-        alarmReply(try scheduler.lookup(request.id, kind: .alarm))
+    private func getAlarm(_ request: GetAlarm.Request) throws(VarlinkError) -> JSONObject {
+        alarmReply(try scheduled { () throws(SchedulerError) in try scheduler.lookup(request.id, kind: .alarm) })
     }
 
-    private func addAlarm(_ request: AddAlarm.Request, _ reply: @escaping Reply) throws(SchedulerError) {
+    private func addAlarm(_ request: AddAlarm.Request, _ reply: @escaping Reply) throws(VarlinkError) {
         let fields = request.fields
         try checkSound(fields.sound)
         guard let time = fields.time else {
@@ -139,7 +143,7 @@ public final class ControlService: Sendable {
         scheduler.add(.alarm(alarm), completion: answer(reply, renaming: Self.namingFields) { self.alarmReply($0) })
     }
 
-    private func updateAlarm(_ request: UpdateAlarm.Request, _ reply: @escaping Reply) throws(SchedulerError) {
+    private func updateAlarm(_ request: UpdateAlarm.Request, _ reply: @escaping Reply) throws(VarlinkError) {
         try checkSound(request.fields.sound)
         modifyAlarm(request.id, reply) { request.fields.apply(to: &$0) }
     }
@@ -191,15 +195,13 @@ public final class ControlService: Sendable {
     // MARK: - Reminders
 
     /// A `due` member: `.none` when absent, `.some(nil)` for "" (clear it).
-    private func due(_ changes: ReminderChanges) throws(SchedulerError) -> Date?? {
-        try check { () throws(VarlinkError) -> Date?? in
-            guard let text = changes.due else { return .none }
-            if text.isEmpty { return .some(nil) }
-            return .some(try WireTime.parse(text, parameter: ReminderChanges.due.name, zone: zone()))
-        }
+    private func due(_ changes: ReminderChanges) throws(VarlinkError) -> Date?? {
+        guard let text = changes.due else { return .none }
+        if text.isEmpty { return .some(nil) }
+        return .some(try WireTime.parse(text, parameter: ReminderChanges.due.name, zone: zone()))
     }
 
-    private func addReminder(_ request: AddReminder.Request, _ reply: @escaping Reply) throws(SchedulerError) {
+    private func addReminder(_ request: AddReminder.Request, _ reply: @escaping Reply) throws(VarlinkError) {
         let changes = request.changes
         let due = try due(changes) ?? nil
         let imagePath = changes.imagePath?.isEmpty == true ? nil : changes.imagePath
@@ -217,7 +219,7 @@ public final class ControlService: Sendable {
         return remindersReply(entries)
     }
 
-    private func updateReminder(_ request: UpdateReminder.Request, _ reply: @escaping Reply) throws(SchedulerError) {
+    private func updateReminder(_ request: UpdateReminder.Request, _ reply: @escaping Reply) throws(VarlinkError) {
         let changes = request.changes
         let imagePath = changes.imagePath.map { $0.isEmpty ? nil : $0 }
         if let imagePath { try checkFile(imagePath, parameter: ReminderChanges.imagePath.name) }
@@ -238,8 +240,8 @@ public final class ControlService: Sendable {
         scheduler.setDone(request.id, done: request.done, completion: answer(reply) { self.reminderReply($0) })
     }
 
-    private func moveReminder(_ request: MoveReminder.Request) throws(SchedulerError) -> JSONObject {
-        remindersReply(try scheduler.moveReminder(request.id, to: request.position))
+    private func moveReminder(_ request: MoveReminder.Request) throws(VarlinkError) -> JSONObject {
+        remindersReply(try scheduled { () throws(SchedulerError) in try scheduler.moveReminder(request.id, to: request.position) })
     }
 
     // MARK: - Daemon
@@ -257,7 +259,7 @@ public final class ControlService: Sendable {
         return Upcoming.Reply.json([Upcoming.Reply.firings: .array(firings.map { Self.firingJSON($0, zone: zone) })])
     }
 
-    private func status(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+    private func status(_ parameters: Parameters) throws(VarlinkError) -> JSONObject {
         let _: Status.Request = try request(parameters)
         let summary = scheduler.summary()
         typealias R = Status.Reply
@@ -271,23 +273,23 @@ public final class ControlService: Sendable {
         ])
     }
 
-    private func listSounds(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+    private func listSounds(_ parameters: Parameters) throws(VarlinkError) -> JSONObject {
         let _: ListSounds.Request = try request(parameters)
         // The sound files the theme found, in their wire form.
         let files = sounds().map { Wire.SoundFile(name: $0.name, theme: $0.theme, path: $0.path) }
         return ListSounds.Reply.json([ListSounds.Reply.sounds: .array(files.map(\.json))])
     }
 
-    private func export(_ parameters: Parameters) throws(SchedulerError) -> JSONObject {
+    private func export(_ parameters: Parameters) throws(VarlinkError) -> JSONObject {
         let _: Export.Request = try request(parameters)
         let (alarms, reminders) = scheduler.allItems()
         return Export.Reply.json([Export.Reply.document: ExportDocument.json(alarms: alarms, reminders: reminders, zone: zone())])
     }
 
-    private func importDocument(_ request: Import.Request) throws(SchedulerError) -> JSONObject {
+    private func importDocument(_ request: Import.Request) throws(VarlinkError) -> JSONObject {
         let zone = zone()
-        let (alarms, reminders) = try check { () throws(VarlinkError) in try ExportDocument.parse(request.document, zone: zone) }
-        try scheduler.replaceAll(alarms: alarms, reminders: reminders)
+        let (alarms, reminders) = try ExportDocument.parse(request.document, zone: zone)
+        try scheduled { () throws(SchedulerError) in try scheduler.replaceAll(alarms: alarms, reminders: reminders) }
         return Import.Reply.json([Import.Reply.alarms: JSONValue(alarms.count), Import.Reply.reminders: JSONValue(reminders.count)])
     }
 
@@ -295,11 +297,11 @@ public final class ControlService: Sendable {
 
     /// A sound given by a client must be playable here: a theme name that some
     /// installed theme has, or a regular readable file.
-    private func checkSound(_ sound: Sound?) throws(SchedulerError) {
+    private func checkSound(_ sound: Sound?) throws(VarlinkError) {
         switch sound {
         case .themed(let name)?:
             guard sounds().contains(where: { $0.name == name }) else {
-                throw .wire(.invalidParameter(Self.soundField, "must be a sound this machine has, got \(ValidationError.quoted(name)); run 'alarmctl sounds' for the list, or give a file path or none"))
+                throw .invalidParameter(Self.soundField, "must be a sound this machine has, got \(ValidationError.quoted(name)); run 'alarmctl sounds' for the list, or give a file path or none")
             }
         case .file(let path)?:
             try checkFile(path, parameter: Self.soundField)
@@ -310,16 +312,10 @@ public final class ControlService: Sendable {
 
     /// A path the daemon will hand to a player or the notification server must
     /// be a regular file it can read, not a directory, device or FIFO.
-    private func checkFile(_ path: String?, parameter: String) throws(SchedulerError) {
+    private func checkFile(_ path: String?, parameter: String) throws(VarlinkError) {
         guard let path else { return }
         guard path.hasPrefix("/"), DesktopRinger.isPlayableFile(path) else {
-            throw .wire(.invalidParameter(parameter, "must be an absolute path to a readable regular file, got \(ValidationError.quoted(path))"))
+            throw .invalidParameter(parameter, "must be an absolute path to a readable regular file, got \(ValidationError.quoted(path))")
         }
-    }
-
-    /// Runs parameter checks inside a scheduler-error context: their Varlink
-    /// error passes through unchanged.
-    private func check<T>(_ body: () throws(VarlinkError) -> T) throws(SchedulerError) -> T {
-        do throws(VarlinkError) { return try body() } catch { throw .wire(error) }
     }
 }

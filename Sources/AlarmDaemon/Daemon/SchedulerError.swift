@@ -1,5 +1,4 @@
 import AlarmCore
-import AlarmProtocol
 import AlarmStore
 
 /// Why the scheduler refused a request; each case maps to one error of the
@@ -16,8 +15,6 @@ public enum SchedulerError: Error, Equatable, CustomStringConvertible {
     case invalid(ValidationError)
     case ring(RingError)
     case store(StoreError)
-    /// A request parameter was wrong before the scheduler was asked anything.
-    case wire(VarlinkError)
 
     public var description: String {
         switch self {
@@ -29,7 +26,6 @@ public enum SchedulerError: Error, Equatable, CustomStringConvertible {
         case .invalid(let error): return error.description
         case .ring(let error): return error.description
         case .store(let error): return error.description
-        case .wire(let error): return error.description
         }
     }
 }

@@ -5,45 +5,53 @@
 /// grows past its limit is an error: the peer is broken or hostile, and the
 /// connection should be closed rather than buffered further.
 ///
-/// Two limits apply. Every request may be `maxMessageSize` long; a request
-/// that opens as a call of `io.alarmd.Import` (its first member is `"method"`,
-/// as every Varlink library writes it) may be `maxImportSize` long, because an
-/// import carries every item in one document.
+/// Two limits apply. Every message may be `maxMessageSize` long; a call that
+/// opens as a call of `largeMethod` (its first member is `"method"`, as every
+/// Varlink library writes it) may be `maxLargeSize` long. alarmd names its
+/// `io.alarmd.Import`, which carries every item in one document; a client
+/// reading replies names none and sets `maxMessageSize` high instead.
+/// The framer knows Varlink, not any interface.
 public struct VarlinkFramer: Sendable {
     /// 1 MiB: any request but an import (`[Control] MaxMessageSize=`).
     public static let defaultMaxMessageSize = 1 << 20
     /// 64 MiB: an `Import`, or an `Export` reply, of about 180,000 alarms
     /// (`[Control] MaxImportSize=`).
-    public static let defaultMaxImportSize = 64 << 20
+    public static let defaultMaxLargeSize = 64 << 20
 
     public struct Oversize: Error, Hashable, Sendable {
-        /// The limit that applied: the import limit for an import.
+        /// The limit that applied: the larger one for a call of `largeMethod`.
         public let limit: Int
 
         public init(limit: Int) { self.limit = limit }
     }
 
     public let maxMessageSize: Int
-    /// The limit for an `io.alarmd.Import` call; never below `maxMessageSize`.
-    public let maxImportSize: Int
+    /// The method (`interface.Member`) whose calls may be `maxLargeSize` long.
+    public let largeMethod: String?
+    /// The limit for a call of `largeMethod`; never below `maxMessageSize`.
+    public let maxLargeSize: Int
+    /// `{"method":"<largeMethod>"` as the bytes to look for.
+    private let largeMethodToken: [UInt8]
     private var buffer: [UInt8] = []
     /// Where the search for the next NUL resumes, so each byte is scanned once.
     private var scanned = 0
-    /// Whether the message being buffered opens as an import (looked at once,
-    /// when it first outgrows `maxMessageSize`).
-    private var pendingIsImport: Bool?
+    /// Whether the message being buffered opens as a large call (looked at
+    /// once, when it first outgrows `maxMessageSize`).
+    private var pendingIsLarge: Bool?
 
-    public init(maxMessageSize: Int = VarlinkFramer.defaultMaxMessageSize, maxImportSize: Int = VarlinkFramer.defaultMaxImportSize) {
+    public init(maxMessageSize: Int = VarlinkFramer.defaultMaxMessageSize, largeMethod: String? = nil, maxLargeSize: Int = VarlinkFramer.defaultMaxLargeSize) {
         self.maxMessageSize = maxMessageSize
-        self.maxImportSize = max(maxImportSize, maxMessageSize)
+        self.largeMethod = largeMethod
+        self.maxLargeSize = largeMethod == nil ? maxMessageSize : max(maxLargeSize, maxMessageSize)
+        largeMethodToken = largeMethod.map { Array("\"\($0)\"".utf8) } ?? []
     }
 
     /// Bytes received but not yet part of a complete message.
     public var pendingByteCount: Int { buffer.count }
 
-    /// Whether the pending message opens as an `Import` call; `false` until
-    /// enough of it has arrived to tell.
-    public var pendingIsAnImport: Bool { pendingIsImport ?? (!buffer.isEmpty && Self.opensAsImport(buffer[...])) }
+    /// Whether the pending message opens as a call of `largeMethod`; `false`
+    /// until enough of it has arrived to tell.
+    public var pendingIsLargeCall: Bool { pendingIsLarge ?? (!buffer.isEmpty && opensAsLargeCall(buffer[...])) }
 
     /// Adds received bytes and returns the messages they complete (without NULs).
     public mutating func append<C: Collection<UInt8>>(_ bytes: C) throws(Oversize) -> [[UInt8]] {
@@ -52,11 +60,11 @@ public struct VarlinkFramer: Sendable {
         var start = 0
         while let end = buffer[scanned...].firstIndex(of: 0) {
             // A message that arrived whole in one read is held to its limit too.
-            try check(buffer[start..<end], isImport: start == 0 ? pendingIsImport : nil)
+            try check(buffer[start..<end], isLarge: start == 0 ? pendingIsLarge : nil)
             messages.append(Array(buffer[start..<end]))
             start = end + 1
             scanned = start
-            pendingIsImport = nil
+            pendingIsLarge = nil
         }
         if start > 0 {
             buffer.removeFirst(start)
@@ -64,35 +72,36 @@ public struct VarlinkFramer: Sendable {
         }
         scanned = buffer.count
         if buffer.count > maxMessageSize {
-            let isImport = pendingIsImport ?? Self.opensAsImport(buffer[...])
-            pendingIsImport = isImport
-            try check(buffer[...], isImport: isImport)
+            let isLarge = pendingIsLarge ?? opensAsLargeCall(buffer[...])
+            pendingIsLarge = isLarge
+            try check(buffer[...], isLarge: isLarge)
         }
         return messages
     }
 
-    private func check(_ message: ArraySlice<UInt8>, isImport: Bool?) throws(Oversize) {
+    private func check(_ message: ArraySlice<UInt8>, isLarge: Bool?) throws(Oversize) {
         guard message.count > maxMessageSize else { return }
-        let importing = isImport ?? Self.opensAsImport(message)
-        guard importing, message.count <= maxImportSize else { throw Oversize(limit: importing ? maxImportSize : maxMessageSize) }
+        let large = isLarge ?? opensAsLargeCall(message)
+        guard large, message.count <= maxLargeSize else { throw Oversize(limit: large ? maxLargeSize : maxMessageSize) }
     }
 
-    /// Whether `bytes` start `{"method": "io.alarmd.Import"`, with any JSON
+    /// Whether `bytes` start `{"method": "<largeMethod>"`, with any JSON
     /// white space between the tokens.
-    static func opensAsImport(_ bytes: ArraySlice<UInt8>) -> Bool {
+    func opensAsLargeCall(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard largeMethod != nil else { return false }
         var index = bytes.startIndex
         func skipSpace() {
             while index < bytes.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         }
-        func take(_ token: String) -> Bool {
+        func take<S: Sequence<UInt8>>(_ token: S) -> Bool {
             skipSpace()
-            for byte in token.utf8 {
+            for byte in token {
                 guard index < bytes.endIndex, bytes[index] == byte else { return false }
                 index += 1
             }
             return true
         }
-        return take("{") && take("\"method\"") && take(":") && take("\"io.alarmd.Import\"")
+        return take("{".utf8) && take("\"method\"".utf8) && take(":".utf8) && take(largeMethodToken)
     }
 
     /// Frames one message for sending.
