@@ -91,7 +91,7 @@ public final class Store {
     /// The alarm with `id`, or `nil`.
     public func alarm(id: UUID) throws(StoreError) -> Alarm? {
         try sqlite("read alarm \(id.uuidString)") { database throws(SQLiteError) in
-            try database.withStatement(AlarmRow.selectOne) { statement throws(SQLiteError) in
+            try database.withCachedStatement(AlarmRow.selectOne) { statement throws(SQLiteError) in
                 try statement.bind(id, at: 1)
                 var decoder = AlarmRow.Decoder()
                 return try statement.step() ? decoder.decode(statement) : nil
@@ -104,7 +104,7 @@ public final class Store {
         try AlarmRow.validate(alarm)
         do {
             try write("insert alarm \(alarm.id.uuidString)") { database throws(SQLiteError) in
-                try database.withStatement(AlarmRow.insert) { statement throws(SQLiteError) in
+                try database.withCachedStatement(AlarmRow.insert) { statement throws(SQLiteError) in
                     try AlarmRow.bind(alarm, to: statement)
                     try statement.step()
                 }
@@ -118,7 +118,7 @@ public final class Store {
     public func update(_ alarm: Alarm) throws(StoreError) {
         try AlarmRow.validate(alarm)
         let changed = try write("update alarm \(alarm.id.uuidString)") { database throws(SQLiteError) in
-            try database.withStatement(AlarmRow.update) { statement throws(SQLiteError) in
+            try database.withCachedStatement(AlarmRow.update) { statement throws(SQLiteError) in
                 try AlarmRow.bind(alarm, to: statement)
                 try statement.step()
                 return database.changes
@@ -131,7 +131,7 @@ public final class Store {
     /// history stays.
     public func removeAlarm(id: UUID) throws(StoreError) {
         let changed = try write("remove alarm \(id.uuidString)") { database throws(SQLiteError) in
-            try database.withStatement(AlarmRow.delete) { statement throws(SQLiteError) in
+            try database.withCachedStatement(AlarmRow.delete) { statement throws(SQLiteError) in
                 try statement.bind(id, at: 1)
                 try statement.step()
                 return database.changes
@@ -158,7 +158,7 @@ public final class Store {
     /// The reminder with `id`, or `nil`.
     public func reminder(id: UUID) throws(StoreError) -> Reminder? {
         try sqlite("read reminder \(id.uuidString)") { database throws(SQLiteError) in
-            try database.withStatement(ReminderRow.selectOne) { statement throws(SQLiteError) in
+            try database.withCachedStatement(ReminderRow.selectOne) { statement throws(SQLiteError) in
                 try statement.bind(id, at: 1)
                 return try statement.step() ? ReminderRow.decode(statement) : nil
             }
@@ -175,7 +175,7 @@ public final class Store {
         try ReminderRow.validate(reminder)
         do {
             try write("insert reminder \(reminder.id.uuidString)") { database throws(SQLiteError) in
-                try database.withStatement(ReminderRow.append) { statement throws(SQLiteError) in
+                try database.withCachedStatement(ReminderRow.append) { statement throws(SQLiteError) in
                     try ReminderRow.bind(reminder, to: statement)
                     try statement.step()
                 }
@@ -191,7 +191,7 @@ public final class Store {
     public func update(_ reminder: Reminder) throws(StoreError) {
         try ReminderRow.validate(reminder)
         let changed = try write("update reminder \(reminder.id.uuidString)") { database throws(SQLiteError) in
-            try database.withStatement(ReminderRow.update) { statement throws(SQLiteError) in
+            try database.withCachedStatement(ReminderRow.update) { statement throws(SQLiteError) in
                 try ReminderRow.bind(reminder, to: statement)
                 try statement.step()
                 return database.changes
@@ -205,11 +205,11 @@ public final class Store {
     public func removeReminder(id: UUID) throws(StoreError) {
         let found = try write("remove reminder \(id.uuidString)") { database throws(SQLiteError) in
             guard let position = try Self.position(ofReminder: id, in: database) else { return false }
-            try database.withStatement(ReminderRow.delete) { statement throws(SQLiteError) in
+            try database.withCachedStatement(ReminderRow.delete) { statement throws(SQLiteError) in
                 try statement.bind(id, at: 1)
                 try statement.step()
             }
-            try database.withStatement(ReminderRow.shiftDownAfter) { statement throws(SQLiteError) in
+            try database.withCachedStatement(ReminderRow.shiftDownAfter) { statement throws(SQLiteError) in
                 try statement.bind(position, at: 1)
                 try statement.step()
             }
@@ -270,7 +270,7 @@ public final class Store {
         guard !events.isEmpty else { return }
         for event in events { try EventRow.validate(event) }
         try write("record history") { database throws(SQLiteError) in
-            try database.withStatement(EventRow.insert) { statement throws(SQLiteError) in
+            try database.withCachedStatement(EventRow.insert) { statement throws(SQLiteError) in
                 for event in events {
                     statement.reset()
                     try EventRow.bind(event, to: statement)
@@ -402,7 +402,7 @@ public final class Store {
     /// The saved ringing state of one item, `nil` when it has none.
     public func ringState(id: UUID) throws(StoreError) -> RingState? {
         try sqlite("read a ringing state") { database throws(SQLiteError) in
-            try database.withStatement(RingStateRow.selectOne) { statement throws(SQLiteError) in
+            try database.withCachedStatement(RingStateRow.selectOne) { statement throws(SQLiteError) in
                 try statement.bind(id, at: 1)
                 return try statement.step() ? try RingStateRow.decode(statement).1 : nil
             }
@@ -416,7 +416,7 @@ public final class Store {
         // Key order, as in replaceAll: appends to the B-tree, not scattered inserts.
         let ordered = states.count > 1 ? states.sorted { $0.id.bytesPrecede($1.id) } : states
         try write("save ringing states") { database throws(SQLiteError) in
-            try database.withStatement(RingStateRow.upsert) { statement throws(SQLiteError) in
+            try database.withCachedStatement(RingStateRow.upsert) { statement throws(SQLiteError) in
                 for entry in ordered {
                     statement.reset()
                     try RingStateRow.bind(id: entry.id, kind: entry.kind, state: entry.state, to: statement)
@@ -438,7 +438,7 @@ public final class Store {
     public func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         let nested = transactionDepth > 0
         try sqlite(nested ? "start a nested transaction" : "begin a transaction") { database throws(SQLiteError) in
-            try database.execute(nested ? "SAVEPOINT alarmd_nested" : "BEGIN IMMEDIATE")
+            try database.executeCached(nested ? "SAVEPOINT alarmd_nested" : "BEGIN IMMEDIATE")
         }
         transactionDepth += 1
         let result: T
@@ -452,7 +452,7 @@ public final class Store {
         transactionDepth -= 1
         do {
             try sqlite(nested ? "finish a nested transaction" : "commit") { database throws(SQLiteError) in
-                try database.execute(nested ? "RELEASE alarmd_nested" : "COMMIT")
+                try database.executeCached(nested ? "RELEASE alarmd_nested" : "COMMIT")
             }
         } catch {
             rollBack(nested: nested)

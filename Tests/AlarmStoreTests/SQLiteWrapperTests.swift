@@ -72,6 +72,35 @@ struct SQLiteWrapperTests {
         #expect(database.close() == SQLITE_OK)
     }
 
+    @Test func cachedStatementsArePreparedOnceResetAndUnboundAfterEachUse() throws {
+        let database = try memoryDatabase()
+        try database.execute("CREATE TABLE t (v TEXT)")
+        for value in ["a", "b", "c"] {
+            try database.withCachedStatement("INSERT INTO t VALUES (?1)") { statement throws(SQLiteError) in
+                try statement.bind(value, at: 1)
+                try statement.step()
+            }
+        }
+        #expect(database.cachedStatementCount == 1)
+        #expect(database.openStatementCount == 0)
+        // The bindings were cleared: a use that binds nothing inserts NULL, not "c".
+        try database.withCachedStatement("INSERT INTO t VALUES (?1)") { statement throws(SQLiteError) in try statement.step() }
+        #expect(try database.integer("SELECT count(*) FROM t WHERE v IS NULL") == 1)
+        // A failing use leaves the statement reset and usable.
+        let failure = SQLiteError(code: SQLITE_ABORT, message: "stop", operation: "test")
+        #expect(throws: failure) {
+            try database.withCachedStatement("SELECT v FROM t") { statement throws(SQLiteError) in
+                try statement.step()
+                throw failure
+            }
+        }
+        let first = try database.withCachedStatement("SELECT v FROM t") { statement throws(SQLiteError) in
+            try statement.step() ? statement.text(at: 0) : nil
+        }
+        #expect(first == "a")
+        #expect(database.close() == SQLITE_OK)
+    }
+
     @Test func errorsCarryCodeMessageAndOperation() throws {
         let database = try memoryDatabase()
         do throws(SQLiteError) {

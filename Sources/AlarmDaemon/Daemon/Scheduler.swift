@@ -52,6 +52,14 @@ public final class Scheduler: @unchecked Sendable {
     /// Requests whose changes are with `writer`, by batch: what to do once
     /// they are durable, or when their commit fails.
     private var awaiting: [UInt64: (ids: [UUID], durable: () -> Void, failed: (StoreError) -> Void)] = [:]
+    /// Requests whose commit is durable, to be answered in this order
+    /// (``answerDurable()``); those before `durableAnswered` have been.
+    private var durable: [() -> Void] = []
+    private var durableAnswered = 0
+    /// Set while answers run (one may lead to another commit being collected)
+    /// and while the next chunk waits on the queue.
+    private var answering = false
+    private var answerQueued = false
     /// Items with request changes in flight, and how many.
     private var requestsInFlight: [UUID: Int] = [:]
     /// Wake-ups up to this instant have been looked at for saving ahead.
@@ -401,7 +409,7 @@ public final class Scheduler: @unchecked Sendable {
                         savedAhead[entry.id] = (ahead.wake, ahead.transition)
                     }
                 }
-                if let request = finishRequest(batch.serial) { request.durable() }
+                if let request = finishRequest(batch.serial) { durable.append(request.durable) }
             case .failed(let batch, let error):
                 for entry in batch.states where aheadInFlight[entry.id]?.serial == batch.serial { aheadInFlight[entry.id] = nil }
                 // The rows are tried again with the next commit; the journal
@@ -415,12 +423,44 @@ public final class Scheduler: @unchecked Sendable {
                 }
             }
         }
+        answerDurable()
         guard !restore.isEmpty else { return }
         for id in restore { restoreFromStore(id) }
         reloadReminderPositions()
         arm()
         for refuse in refusals { refuse() }
     }
+
+    /// Answers requests made durable, in commit order, a few per block on the
+    /// owner. A group commit can make sixty changes durable at once, and each
+    /// answer performs its effects, sends its reply and lets that connection's
+    /// next call in: done in one block, a firing due meanwhile would wait for
+    /// all of it (milliseconds). Between chunks, the wall timer's handler and
+    /// other events get their turn.
+    private func answerDurable() {
+        guard !answering else { return }
+        answering = true
+        let end = min(durable.count, durableAnswered + Self.answersPerBlock)
+        while durableAnswered < end {
+            let answer = durable[durableAnswered]
+            durableAnswered += 1
+            answer()
+        }
+        answering = false
+        if durableAnswered == durable.count {
+            durable.removeAll(keepingCapacity: true)
+            durableAnswered = 0
+        } else if !answerQueued {
+            answerQueued = true
+            queue.async { [weak self] in
+                guard let self else { return }
+                answerQueued = false
+                answerDurable()
+            }
+        }
+    }
+
+    static let answersPerBlock = 8
 
     private func finishRequest(_ serial: UInt64) -> (ids: [UUID], durable: () -> Void, failed: (StoreError) -> Void)? {
         guard let request = awaiting.removeValue(forKey: serial) else { return nil }

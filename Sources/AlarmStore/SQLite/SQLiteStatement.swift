@@ -10,13 +10,15 @@ import Foundation
 final class SQLiteStatement {
     private var handle: OpaquePointer?
 
-    /// Compiles `sql`, which must hold exactly one statement.
-    init(connection: OpaquePointer, sql: String) throws(SQLiteError) {
+    /// Compiles `sql`, which must hold exactly one statement. `persistent`
+    /// tells SQLite it will be kept and reused (`SQLITE_PREPARE_PERSISTENT`).
+    init(connection: OpaquePointer, sql: String, persistent: Bool = false) throws(SQLiteError) {
         var handle: OpaquePointer?
         var trailing = ""
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
         let code = sql.withCString { text in
             var tail: UnsafePointer<CChar>?
-            let code = sqlite3_prepare_v2(connection, text, -1, &handle, &tail)
+            let code = sqlite3_prepare_v3(connection, text, -1, flags, &handle, &tail)
             if let tail { trailing = String(cString: tail) }
             return code
         }
@@ -70,6 +72,14 @@ final class SQLiteStatement {
     /// threw, so its result is deliberately not checked. Bindings are kept; rebind them all.
     func reset() {
         sqlite3_reset(live)
+    }
+
+    /// `reset()`, and with `clearingBindings` every parameter back to NULL, so
+    /// a statement kept for reuse holds no copy of the last values bound.
+    func reset(clearingBindings: Bool) {
+        guard let handle else { return }
+        sqlite3_reset(handle)
+        if clearingBindings { sqlite3_clear_bindings(handle) }
     }
 
     // MARK: Binding (1-based)
