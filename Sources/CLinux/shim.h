@@ -8,6 +8,8 @@
 #include <sys/epoll.h>
 /* malloc_trim, to hand memory back after a very large reply (ControlConnection). */
 #include <malloc.h>
+/* timerfd: clock changes and resume (ClockWatcher), wake-ups from suspend (WakeTimer). */
+#include <sys/timerfd.h>
 
 /* syscall(2) is variadic, which Swift cannot call; pidfd_open has no glibc
    wrapper before 2.36. A pidfd becomes readable when the process exits, so a

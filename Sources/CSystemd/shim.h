@@ -4,7 +4,6 @@
 #include <systemd/sd-daemon.h>
 #include <systemd/sd-journal.h>
 #include <systemd/sd-bus.h>
-#include <sys/timerfd.h>
 #include <sys/inotify.h>
 #include <sys/uio.h>
 #include <time.h>

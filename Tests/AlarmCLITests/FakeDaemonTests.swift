@@ -247,7 +247,7 @@ import Testing
 
     @Test func statusNextAndSounds() throws {
         let fake = FakeDaemon(replies: [
-            "Status": #"{"version":"0.4.0","alarms":3,"reminders":2,"ringing":["5555aaaa-0000-4000-8000-000000000003"],"next":{"id":"1a2b3c4d-0000-4000-8000-000000000001","kind":"alarm","title":"Work","at":"2030-01-07T07:30:00+00:00"},"timeZone":"UTC"}"#,
+            "Status": #"{"version":"0.4.0","alarms":3,"reminders":2,"ringing":["5555aaaa-0000-4000-8000-000000000003"],"next":{"id":"1a2b3c4d-0000-4000-8000-000000000001","kind":"alarm","title":"Work","at":"2030-01-07T07:30:00+00:00"},"timeZone":"UTC","wake":{"method":"timerfd","next":"2030-01-07T07:29:00+00:00","reason":null},"linger":null}"#,
             "Upcoming": #"{"firings":[{"id":"1a2b3c4d-0000-4000-8000-000000000001","kind":"alarm","title":"Work","at":"2030-01-07T07:30:00+00:00"},{"id":"abcd0001-0000-4000-8000-000000000011","kind":"reminder","title":"Buy milk","at":"2030-01-07T14:00:30+00:00"}]}"#,
             "ListSounds": #"{"sounds":[{"name":"alarm-clock-elapsed","theme":"freedesktop","path":"/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga"},{"name":"bell","theme":"freedesktop","path":"/usr/share/sounds/freedesktop/stereo/bell.oga"}]}"#,
         ])
@@ -258,6 +258,7 @@ import Testing
             ringing:    5555aaaa
             next:       2030-01-07 Mon 07:30  alarm "Work" (1a2b3c4d)
             time zone:  UTC
+            wake:       2030-01-07 Mon 07:29 via alarmd's own timer
 
             """)
         #expect(try Self.run(["next", "--count", "2"], fake).standardOutput == """

@@ -80,7 +80,7 @@ import Testing
     @Test func everyStructTypeMatchesTheDefinition() {
         let swift: [String: any WireStruct.Type] = [
             "SnoozeSettings": Wire.SnoozeSettings.self, "Alarm": Wire.Alarm.self, "Reminder": Wire.Reminder.self, "AlarmFields": AlarmFields.self,
-            "Firing": Wire.Firing.self, "Event": Wire.Event.self, "SoundFile": Wire.SoundFile.self,
+            "Firing": Wire.Firing.self, "Event": Wire.Event.self, "SoundFile": Wire.SoundFile.self, "Wake": Wire.Wake.self,
         ]
         #expect(Set(swift.keys) == Set(Self.definition.types.keys))
         for (name, type) in swift {

@@ -53,7 +53,8 @@ import Testing
         // The reading of the source finds at least the ids the code names.
         let named = [MessageID.fired, MessageID.snoozed, MessageID.dismissed, MessageID.timedOut, MessageID.skipped,
                      MessageID.missed, MessageID.completed, MessageID.changed, MessageID.started, MessageID.stopping,
-                     MessageID.reloaded, MessageID.clockChanged, MessageID.peerRefused, MessageID.storeCorrupt]
+                     MessageID.reloaded, MessageID.clockChanged, MessageID.peerRefused, MessageID.storeCorrupt,
+                     MessageID.wakeArmed, MessageID.wakeUnavailable]
         #expect(defined.isSuperset(of: named), "found \(defined.sorted())")
         #expect(try Self.catalogMessageIDs() == defined)
     }

@@ -51,9 +51,23 @@ enum DaemonCommands {
                 list.add("next", "nothing scheduled")
             }
             list.add("time zone", status.string(R.timeZone))
+            // A daemon older than issue 14 has no `wake`.
+            if status.object[R.wake]?.objectValue != nil { list.add("wake", Self.wakeLine(status.nested(R.wake), time)) }
             context.standardOutput(list.text)
         }
     )
+
+    /// `07:29 via alarmd's own timer`, or why the machine will not be woken.
+    static func wakeLine(_ wake: ReplyObject, _ time: TimeText) -> String {
+        typealias W = Wire.Wake
+        let method = wake.string(W.method)
+        guard method != "none", let next = wake.optionalString(W.next) else {
+            let reason = wake.optionalString(W.reason) ?? "no wake-up set"
+            return method == "none" ? "none — \(reason)" : reason
+        }
+        let via = ["timerfd": "alarmd's own timer", "user-timer": "the user manager", "helper": "the alarmd-wake helper"][method] ?? method
+        return "\(time.dayAndTime(next)) via \(via)"
+    }
 
     static let watch = Command(
         spec: CommandSpec(

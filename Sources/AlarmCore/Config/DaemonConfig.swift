@@ -34,6 +34,8 @@ public struct DaemonConfig: Hashable, Sendable {
     /// `[Control] MaxImportSize=`: the longest `Import` request, in bytes (the
     /// whole document is one request); never below `maxMessageSize`.
     public var maxImportSize = 64 << 20
+    /// `[Wake]`: waking a suspended machine for what is due.
+    public var wake = WakeSettings()
 
     public init() {}
 
@@ -124,11 +126,32 @@ public struct DaemonConfig: Hashable, Sendable {
             case ("Control", "MaxImportSize"):
                 guard let size = Self.messageSize(entry.value) else { throw fail("must be a size from 64K to 1024M, like 64M") }
                 config.maxImportSize = size
+            case ("Wake", "Enabled"):
+                guard let value = Self.boolean(entry.value) else { throw fail("must be yes or no") }
+                config.wake.enabled = value
+            case ("Wake", "Lead"):
+                if entry.value == "0" { config.wake.lead = 0; continue }
+                guard let seconds = try? DurationParser.parse(entry.value), seconds <= 3600 else {
+                    throw fail("must be 0 or a duration up to 1h, like 60s")
+                }
+                config.wake.lead = TimeInterval(seconds)
+            case ("Wake", "Reminders"):
+                guard let value = Self.boolean(entry.value) else { throw fail("must be yes or no") }
+                config.wake.reminders = value
             default:
                 warnings.append("\(name):\(entry.line): unknown key [\(entry.section)] \(entry.key)=, ignored")
             }
         }
         return (config, warnings)
+    }
+
+    /// A boolean as systemd's unit files write it: yes/no, true/false, on/off, 1/0.
+    static func boolean(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "yes", "true", "on", "1": return true
+        case "no", "false", "off", "0": return false
+        default: return nil
+        }
     }
 
     /// `64K` to `1024M`, in bytes; `nil` for anything else.

@@ -10,13 +10,15 @@ public final class ControlService: Sendable {
     public let scheduler: Scheduler
     private let defaults: @Sendable () -> DaemonConfig
     private let sounds: @Sendable () -> [SoundFile]
+    /// How the machine is set to wake from suspend, for `Status`.
+    private let wake: @Sendable () -> WakeStatus
 
-    /// A sound the daemon can play, as `ListSounds` reports it.
-
-    public init(scheduler: Scheduler, defaults: @escaping @Sendable () -> DaemonConfig, sounds: @escaping @Sendable () -> [SoundFile]) {
+    public init(scheduler: Scheduler, defaults: @escaping @Sendable () -> DaemonConfig, sounds: @escaping @Sendable () -> [SoundFile],
+                wake: @escaping @Sendable () -> WakeStatus = { WakeStatus(method: "none", next: nil, reason: "not set up") }) {
         self.scheduler = scheduler
         self.defaults = defaults
         self.sounds = sounds
+        self.wake = wake
     }
 
     /// The zone instants are shown in: the system zone, read when needed.
@@ -262,6 +264,7 @@ public final class ControlService: Sendable {
     private func status(_ parameters: Parameters) throws(VarlinkError) -> JSONObject {
         let _: Status.Request = try request(parameters)
         let summary = scheduler.summary()
+        let wake = wake()
         typealias R = Status.Reply
         return R.json([
             R.version: .string(AlarmdVersion.string),
@@ -270,6 +273,9 @@ public final class ControlService: Sendable {
             R.ringing: .array(summary.ringing.map { .string($0.uuidString.lowercased()) }),
             R.next: summary.next.map { Self.firingJSON($0, zone: summary.zone) } ?? .null,
             R.timeZone: .string(summary.zone.identifier),
+            R.wake: Wire.Wake(method: wake.method, next: wake.next.map { WireTime.string($0, in: summary.zone) }, reason: wake.reason).json,
+            // Asking logind about lingering comes with the rest of issue 14's logind work.
+            R.linger: .null,
         ])
     }
 

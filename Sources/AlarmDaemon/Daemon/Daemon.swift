@@ -3,7 +3,6 @@ import AlarmStore
 import Dispatch
 import Foundation
 import Glibc
-import Synchronization
 
 /// Wires the adapters around the scheduler and runs the process: signals,
 /// sd_notify, the watchdog, clock and time-zone watching, reloads. Every one
@@ -38,11 +37,13 @@ public final class Daemon: @unchecked Sendable {
     private var watchers: [AnyObject] = []
     private var watchdog: DispatchSourceTimer?
     private var server: ControlServer?
+    /// The wake-up from suspend for the next alarm; made by ``start()``.
+    private var wake: WakeKeeper?
     /// The background check of a large store (``Store/needsQuickCheck``),
     /// stopped by ``stop()``. Made with the store, before any signal can stop
     /// the daemon, so a stop always finds it.
     private let storeCheck: (check: StoreCheck, finished: DispatchGroup)?
-    private let configuration: ConfigBox
+    private let configuration: Published<DaemonConfig>
 
     /// Opens the store and reads the configuration; throws a message for the
     /// person and the exit code to end with.
@@ -54,7 +55,7 @@ public final class Daemon: @unchecked Sendable {
         let zone = zoneSource.lookUp()
         configFile = options.configFile(environment: environment)
         config = try Daemon.loadConfig(configFile, journal: journal)
-        configuration = ConfigBox(config)
+        configuration = Published(config)
         do {
             store = try Store(path: options.stateDirectory + "/alarmd.sqlite3", quickCheckLimit: Daemon.quickCheckLimit)
         } catch {
@@ -113,11 +114,19 @@ public final class Daemon: @unchecked Sendable {
             throw StartupError(message: "cannot load \(store.path): \(error)", exitCode: ExitCode.config)
         }
         let notifier = notifier
-        owner.sync { scheduler.onStatusChange = { notifier.status($0) } }
+        let wake = WakeKeeper(owner: owner, journal: journal)
+        self.wake = wake
+        let wakeBoard = wake.board
+        owner.sync {
+            scheduler.onStatusChange = { notifier.status($0) }
+            scheduler.onPlanChange = { [unowned self] in updateWake() }
+            updateWake()
+        }
         let environment = environment
         let configuration = configuration
         let service = ControlService(scheduler: scheduler, defaults: { configuration.value },
-                                     sounds: { SoundTheme(theme: configuration.value.soundTheme, environment: environment).available() })
+                                     sounds: { SoundTheme(theme: configuration.value.soundTheme, environment: environment).available() },
+                                     wake: { wakeBoard.value })
         do {
             var limits = ControlServer.Limits()
             limits.idleTimeout = config.idleTimeout
@@ -218,9 +227,19 @@ public final class Daemon: @unchecked Sendable {
 
     private func finishReload() {
         scheduler.zoneChanged(systemZone())
+        updateWake()
         let status = scheduler.status
         journal.send("Reloaded configuration\(configFile.map { " from \($0)" } ?? " (built-in defaults)"): \(status)", priority: .info, messageID: MessageID.reloaded)
         notifier.ready(status: status)
+    }
+
+    /// Sets the machine to wake for the next occurrence that should (on the
+    /// owner, after every change of plan and at a reload).
+    private func updateWake() {
+        guard let wake else { return }
+        let settings = config.wake
+        let next = scheduler.nextFiring { WakePlan.wakes($0, settings: settings) }
+        wake.update(firing: next?.at, now: scheduler.now(), settings: settings)
     }
 
     /// The system zone now; a `TZ` passed over is logged the first time.
@@ -296,19 +315,6 @@ public final class Daemon: @unchecked Sendable {
             FileHandle.standardError.write(Data("alarmd: \(error.message)\n".utf8))
             return error.exitCode
         }
-    }
-}
-
-/// The configuration in force: set on the owner at a reload, read by the
-/// control service there and by the ringer and hooks on the output worker.
-final class ConfigBox: Sendable {
-    private let stored: Mutex<DaemonConfig>
-
-    init(_ config: DaemonConfig) { stored = Mutex(config) }
-
-    var value: DaemonConfig {
-        get { stored.withLock { $0 } }
-        set { stored.withLock { $0 = newValue } }
     }
 }
 

@@ -18,6 +18,8 @@ public enum MessageID {
     public static let clockChanged = "577f0b7882ab4743b14792f87a62ac8b"
     public static let peerRefused = "1630abadbed941dbba83ec4b9a84cebd"
     public static let storeCorrupt = "c5b308187c1848058d3b8c1bd93db07f"
+    public static let wakeArmed = "388078c826b748fb922ef49e13271d84"
+    public static let wakeUnavailable = "e0de7b7e812c4c4fa36b5971f8d84481"
 
     public static func forEvent(_ kind: EventKind) -> String {
         switch kind {

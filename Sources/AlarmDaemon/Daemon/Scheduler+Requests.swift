@@ -304,7 +304,13 @@ extension Scheduler {
         owner.sync { upcomingFirings(count) }
     }
 
-    func upcomingFirings(_ count: Int) -> [Firing] {
+    /// The next firing of an item that `include` accepts (on the owner).
+    public func nextFiring(where include: (Item) -> Bool) -> Firing? {
+        owner.assertCurrent()
+        return upcomingFirings(1, where: include).first
+    }
+
+    func upcomingFirings(_ count: Int, where include: (Item) -> Bool = { _ in true }) -> [Firing] {
         // An item never fires before its wake-up (a skipped occurrence or a
         // ringing one only push its firing later), so heap entries are brought
         // in, in order, only while they could still come first.
@@ -323,7 +329,7 @@ extension Scheduler {
             // Strictly earlier only: with many wake-ups at one instant (a
             // million alarms share 1,440 minutes) ties need not all be read.
             while let candidate = pending, frontier.last.map({ candidate.deadline < $0.at }) ?? true {
-                if let item = table[candidate.id] { add(item, at: firstFiring(item, wake: candidate.deadline)) }
+                if let item = table[candidate.id], include(item) { add(item, at: firstFiring(item, wake: candidate.deadline)) }
                 pending = walk.next()
             }
             guard let next = frontier.popLast() else { break }

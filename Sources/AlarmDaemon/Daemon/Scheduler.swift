@@ -72,8 +72,13 @@ public final class Scheduler: @unchecked Sendable {
     private var batchesInFlight = 0
     /// Called on `queue` after changes of plan (see ``publishStatus()``), with the status line.
     public var onStatusChange: (@Sendable (String) -> Void)?
-    static let statusInterval: TimeInterval = 0.1
-    private var lastStatus: Date?
+    /// Called on the owner, at the same pace, after the plan changed (what
+    /// fires next may have moved): the wake-up from suspend follows it.
+    public var onPlanChange: (() -> Void)?
+    /// At most ten updates a second, the last change always sent.
+    static let statusInterval: DispatchTimeInterval = .milliseconds(100)
+    /// When the last update went out (monotonic: a clock change must not stall them).
+    private var lastStatus: DispatchTime?
     private var statusPending = false
 
     /// `owner` is the daemon's; a scheduler made alone (in a test) gets its own.
@@ -198,6 +203,7 @@ public final class Scheduler: @unchecked Sendable {
             restoreSavedAhead()
             rebuildDeadlines()
             fireDue()
+            publishStatus()
         }
     }
 
@@ -211,6 +217,7 @@ public final class Scheduler: @unchecked Sendable {
             restoreSavedAhead()
             rebuildDeadlines()
             fireDue()
+            publishStatus()
         }
     }
 
@@ -220,6 +227,7 @@ public final class Scheduler: @unchecked Sendable {
             restoreSavedAhead()
             rebuildDeadlines()
             fireDue()
+            publishStatus()
         }
     }
 
@@ -718,19 +726,20 @@ public final class Scheduler: @unchecked Sendable {
     /// datagram and a line of formatting on the firing path. The last change
     /// always goes out.
     func publishStatus() {
-        guard onStatusChange != nil, !statusPending else { return }
-        let wait = lastStatus.map { max(0, Self.statusInterval - Date().timeIntervalSince($0)) } ?? 0
-        guard wait > 0 else { sendStatus(); return }
+        guard onStatusChange != nil || onPlanChange != nil, !statusPending else { return }
+        let due = lastStatus.map { $0 + Self.statusInterval } ?? .now()
+        guard due > .now() else { sendStatus(); return }
         statusPending = true
-        queue.asyncAfter(deadline: .now() + wait) { [weak self] in
+        queue.asyncAfter(deadline: due) { [weak self] in
             self?.statusPending = false
             self?.sendStatus()
         }
     }
 
     private func sendStatus() {
-        lastStatus = Date()
+        lastStatus = .now()
         onStatusChange?(statusLine())
+        onPlanChange?()
     }
 
     /// `4 alarms, 2 reminders; next: Tue 07:30 Work` (call on `queue`).

@@ -1,3 +1,4 @@
+import CLinux
 import CSystemd
 import Dispatch
 import Glibc

@@ -376,8 +376,9 @@ public enum Status: VarlinkMethod {
     public enum Reply: WireStruct {
         public static let version = WireField("version", .string), alarms = WireField("alarms", .int), reminders = WireField("reminders", .int)
         public static let ringing = WireField("ringing", .array(.string)), next = WireField.optional("next", .named("Firing"))
-        public static let timeZone = WireField("timeZone", .string)
-        public static let fields = [version, alarms, reminders, ringing, next, timeZone]
+        public static let timeZone = WireField("timeZone", .string), wake = WireField("wake", .named("Wake"))
+        public static let linger = WireField.optional("linger", .bool)
+        public static let fields = [version, alarms, reminders, ringing, next, timeZone, wake, linger]
     }
 }
 

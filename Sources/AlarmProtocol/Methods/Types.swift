@@ -127,6 +127,29 @@ public enum Wire {
         }
     }
 
+    /// `Wake`: how the machine is set to wake from suspend for the next alarm.
+    public struct Wake: WireStruct, Sendable, Equatable {
+        public static let method = WireField("method", .string), next = WireField.optional("next", .string)
+        public static let reason = WireField.optional("reason", .string)
+        public static let fields = [method, next, reason]
+
+        /// `timerfd`, `user-timer`, `helper` or `none`.
+        public var method: String
+        /// Wire time of the wake-up, if one is set.
+        public var next: String?
+        public var reason: String?
+
+        public init(method: String, next: String?, reason: String?) {
+            self.method = method
+            self.next = next
+            self.reason = reason
+        }
+
+        public var json: JSONValue {
+            .object(JSONObject([Self.method: .string(method), Self.next: next.map(JSONValue.string) ?? .null, Self.reason: reason.map(JSONValue.string) ?? .null]))
+        }
+    }
+
     /// `SoundFile`: a sound the daemon can play.
     public struct SoundFile: WireStruct, Sendable {
         public static let name = WireField("name", .string), theme = WireField("theme", .string), path = WireField("path", .string)

@@ -1,0 +1,39 @@
+import FoundationEssentials
+
+/// `[Wake]` in alarmd.conf: whether, and how early, alarmd sets the machine
+/// to wake from suspend for what is due next.
+public struct WakeSettings: Hashable, Sendable {
+    /// `Enabled=`: off, alarmd never sets a wake-up.
+    public var enabled = true
+    /// `Lead=`: how long before the occurrence the machine wakes, so that it
+    /// has resumed (and alarmd re-planned) when the alarm rings.
+    public var lead: TimeInterval = 60
+    /// `Reminders=`: reminders with a due time wake the machine too.
+    public var reminders = false
+
+    public init() {}
+}
+
+/// Which occurrence the machine should wake for, and when. Pure: the daemon
+/// gives it the plan's next firings and the time, and arms what it returns.
+public enum WakePlan {
+    /// Whether `item` is one that wakes the machine under `settings`.
+    public static func wakes(_ item: Item, settings: WakeSettings) -> Bool {
+        guard settings.enabled else { return false }
+        switch item {
+        case .alarm: return true
+        case .reminder: return settings.reminders
+        }
+    }
+
+    /// The instant to wake for an occurrence at `firing`, or `nil` when there
+    /// is none to wake for. `lead` before it, so it rings on time; when that
+    /// moment has passed already (the occurrence is closer than the lead), the
+    /// occurrence's own instant, which still beats noticing only at a manual
+    /// resume; nothing for an occurrence that is not in the future.
+    public static func instant(for firing: Date?, now: Date, settings: WakeSettings) -> Date? {
+        guard settings.enabled, let firing, firing > now else { return nil }
+        let early = firing.addingTimeInterval(-settings.lead)
+        return early > now ? early : firing
+    }
+}

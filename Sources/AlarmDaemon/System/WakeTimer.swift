@@ -1,0 +1,60 @@
+import CLinux
+import Dispatch
+import Foundation
+import Glibc
+
+/// One `timerfd` on `CLOCK_REALTIME_ALARM`: armed for an absolute wall-clock
+/// instant, it wakes the machine from suspend when it expires (through the
+/// RTC). Creating one needs `CAP_WAKE_ALARM`; without it the kernel says
+/// `EPERM`, which ``open(queue:)`` reports so the daemon can say why there is
+/// no wake-up.
+///
+/// One timer re-armed for the next instant, never one per item. When it
+/// expires while the machine is awake it only wakes this read source once;
+/// the firing itself is the wall timer's business. There is no disarming: a
+/// cancelled alarm timer goes on reporting its old expiry (in
+/// `/proc/PID/fdinfo` and `timerfd_gettime`, seen on Linux 6.18), so anyone
+/// checking would see a wake-up that is not there. The owner closes the timer
+/// instead when nothing is due, and opens another when something is.
+final class WakeTimer {
+    /// `CLOCK_REALTIME_ALARM` from `<linux/time.h>` (Glibc's module does not export it).
+    static let clockID: Int32 = 8
+
+    private let fd: Int32
+    private let source: DispatchSourceRead
+    /// The instant armed, if any.
+    private(set) var armed: Date?
+
+    private init(fd: Int32, queue: DispatchQueue) {
+        self.fd = fd
+        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        source.setEventHandler {
+            var expirations: UInt64 = 0
+            _ = read(fd, &expirations, 8)
+        }
+        // Closed only once Dispatch has let go of it.
+        source.setCancelHandler { close(fd) }
+        source.resume()
+    }
+
+    deinit { source.cancel() }
+
+    /// A timer delivering to `queue`, or why there can be none.
+    static func open(queue: DispatchQueue) -> Result<WakeTimer, SystemError> {
+        do throws(SystemError) {
+            let fd = try systemCall("timerfd_create(CLOCK_REALTIME_ALARM)") { timerfd_create(clockID, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) }
+            return .success(WakeTimer(fd: fd, queue: queue))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Arms the timer for `instant` (rounded up to whole microseconds).
+    func arm(_ instant: Date) throws(SystemError) {
+        let microseconds = Int64((instant.timeIntervalSince1970 * 1_000_000).rounded(.up))
+        var spec = itimerspec()
+        spec.it_value = timespec(tv_sec: Int(microseconds / 1_000_000), tv_nsec: Int(microseconds % 1_000_000) * 1000)
+        try systemCall("timerfd_settime(CLOCK_REALTIME_ALARM)") { timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil) }
+        armed = instant
+    }
+}
