@@ -54,7 +54,7 @@ import Testing
         let named = [MessageID.fired, MessageID.snoozed, MessageID.dismissed, MessageID.timedOut, MessageID.skipped,
                      MessageID.missed, MessageID.completed, MessageID.changed, MessageID.started, MessageID.stopping,
                      MessageID.reloaded, MessageID.clockChanged, MessageID.peerRefused, MessageID.storeCorrupt,
-                     MessageID.wakeArmed, MessageID.wakeUnavailable]
+                     MessageID.wakeArmed, MessageID.wakeUnavailable, MessageID.suspending, MessageID.resumed]
         #expect(defined.isSuperset(of: named), "found \(defined.sorted())")
         #expect(try Self.catalogMessageIDs() == defined)
     }

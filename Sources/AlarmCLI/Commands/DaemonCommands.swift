@@ -53,6 +53,9 @@ enum DaemonCommands {
             list.add("time zone", status.string(R.timeZone))
             // A daemon older than issue 14 has no `wake`.
             if status.object[R.wake]?.objectValue != nil { list.add("wake", Self.wakeLine(status.nested(R.wake), time)) }
+            if case .bool(let lingers)? = status.object[R.linger] {
+                list.add("linger", lingers ? "yes" : "no — alarms stop when you log out; run loginctl enable-linger")
+            }
             context.standardOutput(list.text)
         }
     )

@@ -2,7 +2,8 @@ import CSystemd
 import Dispatch
 import Glibc
 
-/// A client connection to the D-Bus session bus through sd-bus, driven by a
+/// A client connection to a D-Bus bus (the session bus, or the system bus
+/// for logind) through sd-bus, driven by a
 /// Dispatch read source on the bus fd. Confined to one queue; the bus is
 /// flushed and unreferenced when the connection closes or goes away.
 final class BusConnection: @unchecked Sendable {
@@ -21,10 +22,15 @@ final class BusConnection: @unchecked Sendable {
     var isConnected: Bool { bus != nil }
 
     /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`, else
-    /// `$XDG_RUNTIME_DIR/bus`).
-    func connect() throws(SystemError) {
+    /// `$XDG_RUNTIME_DIR/bus`), or with `system` to the system bus
+    /// (`DBUS_SYSTEM_BUS_ADDRESS`, else `/run/dbus/system_bus_socket`).
+    func connect(system: Bool = false) throws(SystemError) {
         var opened: OpaquePointer?
-        try systemdCall("sd_bus_open_user", sd_bus_open_user(&opened))
+        if system {
+            try systemdCall("sd_bus_open_system", sd_bus_open_system(&opened))
+        } else {
+            try systemdCall("sd_bus_open_user", sd_bus_open_user(&opened))
+        }
         bus = opened
         let fd = sd_bus_get_fd(opened)
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)

@@ -96,5 +96,23 @@ final class BusMessage {
         return value
     }
 
+    /// Reads a boolean (`b`), or a variant holding one (`v` of `b`, as
+    /// `org.freedesktop.DBus.Properties.Get` returns it).
+    func readBool(inVariant: Bool = false) throws(SystemError) -> Bool {
+        if inVariant { try enter("v", "b") }
+        var value: Int32 = 0
+        try systemdCall("sd_bus_message_read_basic(b)", sd_bus_message_read_basic(raw, CChar(UInt8(ascii: "b")), &value))
+        if inVariant { try systemdCall("sd_bus_message_exit_container", sd_bus_message_exit_container(raw)) }
+        return value != 0
+    }
+
+    /// Reads a file descriptor (`h`) and returns a duplicate of one's own
+    /// (close-on-exec): the message's copy closes with the message.
+    func readFileDescriptor() throws(SystemError) -> FileDescriptor {
+        var value: Int32 = -1
+        try systemdCall("sd_bus_message_read_basic(h)", sd_bus_message_read_basic(raw, CChar(UInt8(ascii: "h")), &value))
+        return FileDescriptor(try systemCall("fcntl(F_DUPFD_CLOEXEC)") { fcntl(value, F_DUPFD_CLOEXEC, 3) })
+    }
+
     var member: String { sd_bus_message_get_member(raw).map { String(cString: $0) } ?? "" }
 }

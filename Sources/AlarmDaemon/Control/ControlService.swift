@@ -12,13 +12,17 @@ public final class ControlService: Sendable {
     private let sounds: @Sendable () -> [SoundFile]
     /// How the machine is set to wake from suspend, for `Status`.
     private let wake: @Sendable () -> WakeStatus
+    /// Whether the user lingers (logind), `nil` when unknown.
+    private let linger: @Sendable () -> Bool?
 
     public init(scheduler: Scheduler, defaults: @escaping @Sendable () -> DaemonConfig, sounds: @escaping @Sendable () -> [SoundFile],
-                wake: @escaping @Sendable () -> WakeStatus = { WakeStatus(method: "none", next: nil, reason: "not set up") }) {
+                wake: @escaping @Sendable () -> WakeStatus = { WakeStatus(method: "none", next: nil, reason: "not set up") },
+                linger: @escaping @Sendable () -> Bool? = { nil }) {
         self.scheduler = scheduler
         self.defaults = defaults
         self.sounds = sounds
         self.wake = wake
+        self.linger = linger
     }
 
     /// The zone instants are shown in: the system zone, read when needed.
@@ -274,8 +278,7 @@ public final class ControlService: Sendable {
             R.next: summary.next.map { Self.firingJSON($0, zone: summary.zone) } ?? .null,
             R.timeZone: .string(summary.zone.identifier),
             R.wake: Wire.Wake(method: wake.method, next: wake.next.map { WireTime.string($0, in: summary.zone) }, reason: wake.reason).json,
-            // Asking logind about lingering comes with the rest of issue 14's logind work.
-            R.linger: .null,
+            R.linger: linger().map(JSONValue.bool) ?? .null,
         ])
     }
 

@@ -39,6 +39,8 @@ public final class Daemon: @unchecked Sendable {
     private var server: ControlServer?
     /// The wake-up from suspend for the next alarm; made by ``start()``.
     private var wake: WakeKeeper?
+    /// Inhibitors and `PrepareForSleep`; confined to the output worker.
+    private var logind: Logind?
     /// The background check of a large store (``Store/needsQuickCheck``),
     /// stopped by ``stop()``. Made with the store, before any signal can stop
     /// the daemon, so a stop always finds it.
@@ -117,16 +119,30 @@ public final class Daemon: @unchecked Sendable {
         let wake = WakeKeeper(owner: owner, journal: journal)
         self.wake = wake
         let wakeBoard = wake.board
+        let logind = Logind(queue: owner.output, journal: journal)
+        self.logind = logind
+        // Linger is read at start, then again after every Status, so a change
+        // made with loginctl shows from the next call on; nothing polls.
+        let linger = Published<Bool?>(nil)
+        let output = owner.output
+        let refreshLinger: @Sendable () -> Void = { output.async { linger.value = logind.linger() } }
         owner.sync {
             scheduler.onStatusChange = { notifier.status($0) }
             scheduler.onPlanChange = { [unowned self] in updateWake() }
+            scheduler.onRingingChange = { ringing in output.async { logind.setRinging(ringing) } }
             updateWake()
         }
+        logind.onPrepareForSleep = { [unowned self] sleeping in
+            owner.queue.async { [self] in prepareForSleep(sleeping) }
+        }
+        owner.output.async { logind.start() }
+        refreshLinger()
         let environment = environment
         let configuration = configuration
         let service = ControlService(scheduler: scheduler, defaults: { configuration.value },
                                      sounds: { SoundTheme(theme: configuration.value.soundTheme, environment: environment).available() },
-                                     wake: { wakeBoard.value })
+                                     wake: { wakeBoard.value },
+                                     linger: { defer { refreshLinger() }; return linger.value })
         do {
             var limits = ControlServer.Limits()
             limits.idleTimeout = config.idleTimeout
@@ -242,6 +258,34 @@ public final class Daemon: @unchecked Sendable {
         wake.update(firing: next?.at, now: scheduler.now(), settings: settings)
     }
 
+    /// logind's `PrepareForSleep`, on the owner. Before suspend: make sure
+    /// the wake-up is set for what is due now, say so, and let the suspend go
+    /// ahead (logind waits for the delay lock). After resume: take the lock
+    /// again; the clock watcher sees the resume and re-plans.
+    private func prepareForSleep(_ sleeping: Bool) {
+        guard let logind, let wake else { return }
+        if sleeping {
+            updateWake()
+            let next = wake.board.value.next
+            journal.send("Suspending; " + (next.map { "the machine is set to wake at \($0.rfc3339UTC)" } ?? "no wake-up is set (\(wake.board.value.reason ?? "none"))"),
+                         priority: .info, messageID: MessageID.suspending, fields: [("ALARMD_WAKE_AT", next?.rfc3339UTC ?? "")])
+            wakeBeforeSuspend = next
+            owner.output.async { logind.releaseDelayLock() }
+        } else {
+            owner.output.async { logind.takeDelayLock() }
+            let now = scheduler.now()
+            // Woken by alarmd's own wake-up: resumed within a minute after it.
+            let ours = wakeBeforeSuspend.map { now >= $0 && now.timeIntervalSince($0) < 60 } ?? false
+            journal.send("Resumed from suspend" + (ours ? ", woken by alarmd's wake-up" : ""), priority: .info, messageID: MessageID.resumed,
+                         fields: [("ALARMD_WOKEN_BY_ALARMD", ours ? "1" : "0")])
+            wakeBeforeSuspend = nil
+            updateWake()
+        }
+    }
+
+    /// The wake-up set when the machine last went to sleep.
+    private var wakeBeforeSuspend: Date?
+
     /// The system zone now; a `TZ` passed over is logged the first time.
     private func systemZone() -> Zone {
         let lookup = zoneSource.lookUp()
@@ -278,6 +322,7 @@ public final class Daemon: @unchecked Sendable {
         watchers.removeAll()
         server?.stop()
         scheduler.stop()
+        if let logind { owner.output.sync { logind.stop() } }
         scheduler.drainOutputs()
         // The store's own connection must close last: SQLite then checkpoints
         // the write-ahead log and removes it, so the next start need not read it.

@@ -20,6 +20,8 @@ public enum MessageID {
     public static let storeCorrupt = "c5b308187c1848058d3b8c1bd93db07f"
     public static let wakeArmed = "388078c826b748fb922ef49e13271d84"
     public static let wakeUnavailable = "e0de7b7e812c4c4fa36b5971f8d84481"
+    public static let suspending = "7fce09c623014f79a9e60ecd38914da6"
+    public static let resumed = "e992d3efa528441f9bd2da0bd08cf8cc"
 
     public static func forEvent(_ kind: EventKind) -> String {
         switch kind {

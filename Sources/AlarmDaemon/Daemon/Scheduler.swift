@@ -72,6 +72,10 @@ public final class Scheduler: @unchecked Sendable {
     private var batchesInFlight = 0
     /// Called on `queue` after changes of plan (see ``publishStatus()``), with the status line.
     public var onStatusChange: (@Sendable (String) -> Void)?
+    /// Called on the owner whenever an item starts or stops ringing, with the
+    /// title of one item still ringing, or `nil` when none is (logind's
+    /// inhibitor while ringing follows it).
+    public var onRingingChange: ((String?) -> Void)?
     /// Called on the owner, at the same pace, after the plan changed (what
     /// fires next may have moved): the wake-up from suspend follows it.
     public var onPlanChange: (() -> Void)?
@@ -614,8 +618,10 @@ public final class Scheduler: @unchecked Sendable {
             case .startRinging(let resumed):
                 let occurrence = state.occurrence ?? now
                 outputQueue.async { ringer.startRinging(item, occurrence: occurrence, snoozeCount: state.snoozeCount, resumed: resumed) }
+                onRingingChange?(ringingTitle())
             case .stopRinging:
                 outputQueue.async { ringer.stopRinging(item.id) }
+                onRingingChange?(ringingTitle())
             case .showMissed(let scheduled):
                 let zone = zone
                 outputQueue.async { ringer.showMissed(item, scheduled: scheduled, zone: zone) }
@@ -630,6 +636,14 @@ public final class Scheduler: @unchecked Sendable {
                 publishChange(item, now: now, detail: detail)
             }
         }
+    }
+
+    /// The title of the earliest-started item ringing now, if any.
+    private func ringingTitle() -> String? {
+        table.ringing.compactMap { id -> (Date, String)? in
+            guard let item = table[id], case .ringing(let since)? = table.state(of: id)?.phase else { return nil }
+            return (since, item.title)
+        }.min { $0.0 < $1.0 }?.1
     }
 
     /// Hands an event to `Watch` subscribers only (they queue it).

@@ -1,0 +1,119 @@
+@testable import AlarmDaemon
+import Foundation
+import Glibc
+import Testing
+
+/// alarmd against a stand-in logind: python-dbusmock's `logind` template on a
+/// private system bus, whose `ListInhibitors` lists the inhibitors whose file
+/// descriptors are still open, and whose `PrepareForSleep` the test emits.
+@Suite(.serialized) struct LogindTests {
+    static let ctl = PythonClientTests.packageRoot + "/Tests/AlarmdTests/python/logind_mock_ctl.py"
+
+    final class MockLogind {
+        let bus: PrivateBus
+        private let process = Process()
+        let output = PipeCollector()
+        var environment: [String: String] { ["DBUS_SYSTEM_BUS_ADDRESS": bus.address] }
+
+        init(directory: TemporaryDirectory) throws {
+            bus = try PrivateBus(directory: directory.path)
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = ["-m", "dbusmock", "--system", "--template", "logind"]
+            process.environment = ["DBUS_SYSTEM_BUS_ADDRESS": bus.address, "PATH": "/usr/bin:/bin"]
+            process.standardOutput = output.pipe
+            process.standardError = output.pipe
+            try process.run()
+            guard waitUntil(timeout: 20, { (try? self.inhibitors()) != nil || !process.isRunning }), process.isRunning else {
+                throw HarnessError(description: "python-dbusmock's logind did not start (make test-deps installs python3-dbusmock): \(output.text)")
+            }
+        }
+
+        deinit { endProcess(process) }
+
+        func run(_ arguments: [String]) throws -> String {
+            let result = Tool.run("/usr/bin/python3", [LogindTests.ctl] + arguments, environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }, timeout: 10)
+            guard result.status == 0 else { throw HarnessError(description: "logind_mock_ctl \(arguments): \(result.standardError)") }
+            return result.standardOutput
+        }
+
+        /// Live inhibitors as (what, why, mode).
+        func inhibitors() throws -> [[String: String]] {
+            try run(["inhibitors"]).split(separator: "\n").compactMap {
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
+            }
+        }
+
+        func prepareForSleep(_ sleeping: Bool) throws { _ = try run(["sleep", sleeping ? "true" : "false"]) }
+    }
+
+    static let delay = ["what": "sleep", "who": "alarmd", "why": "Setting the wake-up for the next alarm", "mode": "delay"]
+
+    @Test func theDelayLockIsHeldReleasedForASuspendAndTakenBackAfter() throws {
+        let directory = TemporaryDirectory()
+        let logind = try MockLogind(directory: directory)
+        let daemon = DaemonProcess(environment: logind.environment)
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        #expect(waitUntil(timeout: 5) { (try? logind.inhibitors()) == [Self.delay] }, "\(String(describing: try? logind.inhibitors()))")
+
+        try Alarmctl.ok(["add", WakeTests.hhmm(Date().addingTimeInterval(3 * 3600)), "--label", "Morning"], daemon)
+        try logind.prepareForSleep(true)
+        // Released within a second, once the wake-up is set.
+        #expect(waitUntil(timeout: 1) { (try? logind.inhibitors())?.isEmpty == true }, "\(String(describing: try? logind.inhibitors()))")
+        if getuid() == 0 {
+            #expect(WakeTests.wakeTimer(daemon.process.processIdentifier) != nil, "no wake-up set before the suspend")
+        }
+        try logind.prepareForSleep(false)
+        #expect(waitUntil(timeout: 5) { (try? logind.inhibitors()) == [Self.delay] }, "\(String(describing: try? logind.inhibitors()))")
+        if JournalFixture.isAvailable {
+            let pid = daemon.process.processIdentifier
+            #expect(waitUntil(timeout: 5) { JournalFixture.query(["MESSAGE_ID=\(MessageID.suspending)", "_PID=\(pid)"]).count == 1 })
+            let resumed = JournalFixture.query(["MESSAGE_ID=\(MessageID.resumed)", "_PID=\(pid)"])
+            #expect(resumed.count == 1 && resumed.first?["ALARMD_WOKEN_BY_ALARMD"] == "0", "\(resumed)")
+        }
+    }
+
+    @Test func aRingingItemBlocksIdleSleepUntilItIsDismissed() throws {
+        let directory = TemporaryDirectory()
+        let logind = try MockLogind(directory: directory)
+        let daemon = DaemonProcess(environment: logind.environment)
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let id = try DesktopDaemon.remind("Take the cake out", in: 1, daemon)
+        let blocking = ["what": "sleep:idle", "who": "alarmd", "why": "Alarm ringing: Take the cake out", "mode": "block"]
+        #expect(waitUntil(timeout: 5) { (try? logind.inhibitors())?.contains(blocking) == true }, "\(String(describing: try? logind.inhibitors()))")
+        try Alarmctl.ok(["dismiss", id], daemon)
+        #expect(waitUntil(timeout: 2) { (try? logind.inhibitors()) == [Self.delay] }, "\(String(describing: try? logind.inhibitors()))")
+    }
+
+    @Test func lingerComesFromTheUsersLogindObject() throws {
+        let directory = TemporaryDirectory()
+        let logind = try MockLogind(directory: directory)
+        _ = try logind.run(["adduser", String(getuid()), "alarmd-test"])
+        let daemon = DaemonProcess(environment: logind.environment)
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        #expect(waitUntil(timeout: 5) { (try? Alarmctl.json(["status"], daemon)["linger"] as? Bool) == false })
+        #expect(try Alarmctl.ok(["status"], daemon).contains("linger:     no — alarms stop when you log out; run loginctl enable-linger"))
+        _ = try logind.run(["linger", String(getuid()), "true"])
+        // Read again after each Status: the change shows from the next call on.
+        #expect(waitUntil(timeout: 5) { (try? Alarmctl.json(["status"], daemon)["linger"] as? Bool) == true })
+        #expect(try Alarmctl.ok(["status"], daemon).contains("linger:     yes"))
+    }
+
+    @Test func withoutASystemBusItSaysSoOnceAndCarriesOn() throws {
+        let daemon = DaemonProcess(environment: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/system_bus_socket"])
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        #expect(try Alarmctl.json(["status"], daemon)["linger"] is NSNull, "unknown without logind")
+        #expect(try !Alarmctl.ok(["status"], daemon).contains("linger:"))
+        let id = try DesktopDaemon.remind("Still rings", in: 1, daemon)
+        #expect(try DesktopDaemon.waitRinging(id, daemon))
+        try Alarmctl.ok(["dismiss", id], daemon)
+        if JournalFixture.isAvailable {
+            let pid = daemon.process.processIdentifier
+            let warnings = JournalFixture.query(["_PID=\(pid)"]).filter { ($0["MESSAGE"] ?? "").hasPrefix("No logind inhibitors") }
+            #expect(warnings.count == 1, "\(warnings.map { $0["MESSAGE"] ?? "" })")
+        }
+    }
+}
