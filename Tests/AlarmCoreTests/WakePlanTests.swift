@@ -44,16 +44,17 @@ import Testing
     }
 
     @Test func theWakeSectionIsRead() throws {
-        let (config, warnings) = try DaemonConfig.parse("[Wake]\nEnabled=no\nLead=2m\nReminders=yes\n", name: "alarmd.conf")
+        let (config, warnings) = try DaemonConfig.parse("[Wake]\nEnabled=no\nLead=2m\nReminders=yes\nSuspendAgain=yes\n", name: "alarmd.conf")
         #expect(warnings.isEmpty)
         #expect(!config.wake.enabled)
         #expect(config.wake.lead == 120)
         #expect(config.wake.reminders)
+        #expect(config.wake.suspendAgain)
         #expect(DaemonConfig().wake == WakeSettings())
         #expect(try DaemonConfig.parse("[Wake]\nLead=0\n", name: "x").config.wake.lead == 0)
     }
 
-    @Test(arguments: [("Enabled", "maybe", "must be yes or no"), ("Lead", "2h", "up to 1h"), ("Reminders", "sometimes", "must be yes or no")])
+    @Test(arguments: [("Enabled", "maybe", "must be yes or no"), ("Lead", "2h", "up to 1h"), ("Reminders", "sometimes", "must be yes or no"), ("SuspendAgain", "2", "must be yes or no")])
     func badWakeValuesNameFileLineAndKey(key: String, value: String, message: String) {
         do {
             _ = try DaemonConfig.parse("[Wake]\n\(key)=\(value)\n", name: "alarmd.conf")

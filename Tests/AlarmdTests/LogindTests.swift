@@ -86,6 +86,42 @@ import Testing
         #expect(waitUntil(timeout: 2) { (try? logind.inhibitors()) == [Self.delay] }, "\(String(describing: try? logind.inhibitors()))")
     }
 
+    /// Lead 0 and a reminder due in 3 s: the wake-up is the due instant;
+    /// the stand-in "suspends" before it and "resumes" just after it, so the
+    /// resume is alarmd's doing. The reminder then rings out after 2 s.
+    func wokenThenRungOut(dismiss: Bool) throws -> [String] {
+        let directory = TemporaryDirectory()
+        let logind = try MockLogind(directory: directory)
+        let daemon = DaemonProcess(config: "[Alarms]\nRingDuration=2s\n[Wake]\nLead=0\nReminders=yes\nSuspendAgain=yes\n", environment: logind.environment)
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        #expect(waitUntil(timeout: 5) { (try? logind.inhibitors()) == [Self.delay] })
+        let id = try DesktopDaemon.remind("Wake up", in: 3, daemon)
+        usleep(300_000)
+        try logind.prepareForSleep(true)
+        #expect(waitUntil(timeout: 1) { (try? logind.inhibitors())?.isEmpty == true })
+        #expect(try DesktopDaemon.waitRinging(id, daemon))
+        try logind.prepareForSleep(false)
+        if dismiss { try Alarmctl.ok(["dismiss", id], daemon) }
+        // Rings out 2 s after its instant; give the daemon time to act on it.
+        usleep(3_500_000)
+        return try logind.run(["calls"]).split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])?["method"]
+        }
+    }
+
+    @Test(.enabled(if: getuid() == 0, "alarmd's own wake-up timer needs CAP_WAKE_ALARM"))
+    func suspendAgainAfterAWakeWhoseAlarmRangOutUntouched() throws {
+        let calls = try wokenThenRungOut(dismiss: false)
+        #expect(calls.contains("CanSuspend") && calls.last == "Suspend", "\(calls)")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "alarmd's own wake-up timer needs CAP_WAKE_ALARM"))
+    func noSuspendAgainWhenSomeoneDismissedIt() throws {
+        let calls = try wokenThenRungOut(dismiss: true)
+        #expect(!calls.contains("Suspend"), "\(calls)")
+    }
+
     @Test func lingerComesFromTheUsersLogindObject() throws {
         let directory = TemporaryDirectory()
         let logind = try MockLogind(directory: directory)

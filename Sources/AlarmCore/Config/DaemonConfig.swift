@@ -138,6 +138,9 @@ public struct DaemonConfig: Hashable, Sendable {
             case ("Wake", "Reminders"):
                 guard let value = Self.boolean(entry.value) else { throw fail("must be yes or no") }
                 config.wake.reminders = value
+            case ("Wake", "SuspendAgain"):
+                guard let value = Self.boolean(entry.value) else { throw fail("must be yes or no") }
+                config.wake.suspendAgain = value
             default:
                 warnings.append("\(name):\(entry.line): unknown key [\(entry.section)] \(entry.key)=, ignored")
             }

@@ -10,6 +10,10 @@ public struct WakeSettings: Hashable, Sendable {
     public var lead: TimeInterval = 60
     /// `Reminders=`: reminders with a due time wake the machine too.
     public var reminders = false
+    /// `SuspendAgain=`: after a wake alarmd caused, when what woke the
+    /// machine stops ringing by timing out (nobody snoozed or dismissed
+    /// anything), ask logind to suspend again.
+    public var suspendAgain = false
 
     public init() {}
 }

@@ -103,6 +103,26 @@ final class Logind: @unchecked Sendable {
         }
     }
 
+    /// Suspends again if logind's `CanSuspend` says `yes`; what happened,
+    /// for the journal.
+    func suspendIfAllowed() -> String {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard let connection = connected() else { return "not suspending again: no system bus" }
+        do throws(SystemError) {
+            let can = try connection.call(destination: Self.destination, path: Self.path, interface: Self.manager, member: "CanSuspend", timeout: 2) { _ throws(SystemError) in }
+                .readString()
+            guard can == "yes" else { return "not suspending again: logind's CanSuspend says \(can)" }
+            // The delay lock is ours: let go of it first, or logind waits for it.
+            delayLock = nil
+            _ = try connection.call(destination: Self.destination, path: Self.path, interface: Self.manager, member: "Suspend", timeout: 5) { message throws(SystemError) in
+                try message.append(false) // not interactive
+            }
+            return "suspending again"
+        } catch {
+            return "not suspending again: \(error)"
+        }
+    }
+
     private func inhibit(what: String, why: String, mode: String) -> FileDescriptor? {
         guard let connection = connected() else { return nil }
         do throws(SystemError) {

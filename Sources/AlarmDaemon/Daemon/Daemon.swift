@@ -132,6 +132,7 @@ public final class Daemon: @unchecked Sendable {
             scheduler.onRingingChange = { ringing in output.async { logind.setRinging(ringing) } }
             updateWake()
         }
+        _ = scheduler.events.subscribe { [unowned self] event in afterEvent(event) }
         logind.onPrepareForSleep = { [unowned self] sleeping in
             owner.queue.async { [self] in prepareForSleep(sleeping) }
         }
@@ -270,6 +271,7 @@ public final class Daemon: @unchecked Sendable {
             journal.send("Suspending; " + (next.map { "the machine is set to wake at \($0.rfc3339UTC)" } ?? "no wake-up is set (\(wake.board.value.reason ?? "none"))"),
                          priority: .info, messageID: MessageID.suspending, fields: [("ALARMD_WAKE_AT", next?.rfc3339UTC ?? "")])
             wakeBeforeSuspend = next
+            wokenByAlarmd = false
             owner.output.async { logind.releaseDelayLock() }
         } else {
             owner.output.async { logind.takeDelayLock() }
@@ -279,9 +281,35 @@ public final class Daemon: @unchecked Sendable {
             journal.send("Resumed from suspend" + (ours ? ", woken by alarmd's wake-up" : ""), priority: .info, messageID: MessageID.resumed,
                          fields: [("ALARMD_WOKEN_BY_ALARMD", ours ? "1" : "0")])
             wakeBeforeSuspend = nil
+            wokenByAlarmd = ours
             updateWake()
         }
     }
+
+    /// `[Wake] SuspendAgain=`, on the owner: after a wake alarmd caused, the
+    /// first time something rings out untouched while nothing else rings,
+    /// ask logind to suspend again. Anyone snoozing, dismissing or completing
+    /// anything first means someone is there: then it does not.
+    private func afterEvent(_ event: DaemonEvent) {
+        guard wokenByAlarmd else { return }
+        switch event.kind {
+        case .snoozed, .dismissed, .completed:
+            wokenByAlarmd = false
+        case .timedOut:
+            guard config.wake.suspendAgain, scheduler.ringing.isEmpty, let logind else { return }
+            wokenByAlarmd = false
+            let journal = journal
+            owner.output.async {
+                let outcome = logind.suspendIfAllowed()
+                journal.send("\(EventText.subject(event.item)) rang out after alarmd woke the machine: \(outcome)", priority: .info)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Set at a resume that alarmd's wake-up caused, until someone acts.
+    private var wokenByAlarmd = false
 
     /// The wake-up set when the machine last went to sleep.
     private var wakeBeforeSuspend: Date?
