@@ -7,41 +7,19 @@ import Testing
 /// private system bus, whose `ListInhibitors` lists the inhibitors whose file
 /// descriptors are still open, and whose `PrepareForSleep` the test emits.
 @Suite(.serialized) struct LogindTests {
-    static let ctl = PythonClientTests.packageRoot + "/Tests/AlarmdTests/python/logind_mock_ctl.py"
-
+    /// The stand-in logind and what the tests ask of it.
     final class MockLogind {
-        let bus: PrivateBus
-        private let process = Process()
-        let output = PipeCollector()
-        var environment: [String: String] { ["DBUS_SYSTEM_BUS_ADDRESS": bus.address] }
+        let mock: DBusMock
+        var environment: [String: String] { mock.environment }
 
         init(directory: TemporaryDirectory) throws {
-            bus = try PrivateBus(directory: directory.path)
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = ["-m", "dbusmock", "--system", "--template", "logind"]
-            process.environment = ["DBUS_SYSTEM_BUS_ADDRESS": bus.address, "PATH": "/usr/bin:/bin"]
-            process.standardOutput = output.pipe
-            process.standardError = output.pipe
-            try process.run()
-            guard waitUntil(timeout: 20, { (try? self.inhibitors()) != nil || !process.isRunning }), process.isRunning else {
-                throw HarnessError(description: "python-dbusmock's logind did not start (make test-deps installs python3-dbusmock): \(output.text)")
-            }
+            mock = try DBusMock(directory: directory, template: "logind", on: .system, script: "logind_mock_ctl.py", ready: ["inhibitors"])
         }
 
-        deinit { endProcess(process) }
+        func run(_ arguments: [String]) throws -> String { try mock.run(arguments) }
 
-        func run(_ arguments: [String]) throws -> String {
-            let result = Tool.run("/usr/bin/python3", [LogindTests.ctl] + arguments, environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }, timeout: 10)
-            guard result.status == 0 else { throw HarnessError(description: "logind_mock_ctl \(arguments): \(result.standardError)") }
-            return result.standardOutput
-        }
-
-        /// Live inhibitors as (what, why, mode).
-        func inhibitors() throws -> [[String: String]] {
-            try run(["inhibitors"]).split(separator: "\n").compactMap {
-                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
-            }
-        }
+        /// Live inhibitors as (what, who, why, mode).
+        func inhibitors() throws -> [[String: String]] { try mock.objects(["inhibitors"]).map { $0.compactMapValues { $0 as? String } } }
 
         func prepareForSleep(_ sleeping: Bool) throws { _ = try run(["sleep", sleeping ? "true" : "false"]) }
     }
@@ -105,9 +83,7 @@ import Testing
         if dismiss { try Alarmctl.ok(["dismiss", id], daemon) }
         // Rings out 2 s after its instant; give the daemon time to act on it.
         usleep(3_500_000)
-        return try logind.run(["calls"]).split(separator: "\n").compactMap {
-            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])?["method"]
-        }
+        return try logind.mock.objects(["calls"]).compactMap { $0["method"] as? String }
     }
 
     @Test(.enabled(if: getuid() == 0, "alarmd's own wake-up timer needs CAP_WAKE_ALARM"))

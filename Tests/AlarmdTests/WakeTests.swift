@@ -85,20 +85,116 @@ import Testing
         #expect(after?["next"] is NSNull || after?["next"] == nil, "\(String(describing: after))")
     }
 
-    @Test(.enabled(if: getuid() == 0, "dropping the capability with setpriv needs root's bounding set"))
-    func withoutCapWakeAlarmStatusAndTheJournalSayWhy() throws {
-        let daemon = DaemonProcess()
+    /// `daemon`, to be run under setpriv without `CAP_WAKE_ALARM`.
+    static func withoutCapWakeAlarm(_ daemon: DaemonProcess) -> DaemonProcess {
         let alarmd = daemon.process.executableURL!.path
         daemon.process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         daemon.process.arguments = ["--bounding-set", "-wake_alarm", "--inh-caps", "-wake_alarm", "--", alarmd] + (daemon.process.arguments ?? [])
+        return daemon
+    }
+
+    /// python-dbusmock's `systemd` template on a private session bus: the
+    /// user manager alarmd asks for a wake-up timer when it has no
+    /// `CAP_WAKE_ALARM` of its own.
+    final class MockUserManager {
+        let mock: DBusMock
+        var bus: PrivateBus { mock.bus }
+
+        init(directory: TemporaryDirectory) throws {
+            mock = try DBusMock(directory: directory, template: "systemd", on: .session, script: "systemd_mock_ctl.py", ready: ["calls"])
+        }
+
+        func run(_ arguments: [String]) throws -> String { try mock.run(arguments) }
+
+        /// The calls the manager received: method and arguments.
+        func calls() throws -> [(method: String, args: [Any])] {
+            try mock.objects(["calls"]).compactMap { object in
+                (object["method"] as? String).map { ($0, object["args"] as? [Any] ?? []) }
+            }
+        }
+
+        /// The `OnCalendar=` and `WakeSystem=` of every `StartTransientUnit` of alarmd-wake.timer.
+        func wakeTimers() throws -> [(calendar: String, wakeSystem: Bool)] {
+            try calls().filter { $0.method == "StartTransientUnit" && $0.args.first as? String == "alarmd-wake.timer" }.map { call in
+                let properties = call.args.count > 2 ? call.args[2] as? [[Any]] ?? [] : []
+                func value(_ name: String) -> Any? { properties.first { $0.first as? String == name }?.last }
+                let calendar = ((value("TimersCalendar") as? [[Any]])?.first?.last as? String) ?? ""
+                return (calendar, value("WakeSystem") as? Bool ?? false)
+            }
+        }
+    }
+
+    /// `OnCalendar=` as alarmd writes it for `date`.
+    static func calendar(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.up))
+        let day = seconds / 86_400
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: Date(timeIntervalSince1970: Double(day * 86_400)))
+            + String(format: " %02d:%02d:%02d UTC", (seconds % 86_400) / 3600, (seconds % 3600) / 60, seconds % 60)
+    }
+
+    @Test(.enabled(if: getuid() == 0, "dropping the capability with setpriv needs root's bounding set"))
+    func withoutCapWakeAlarmTheUserManagerGetsATransientWakeTimer() throws {
+        let directory = TemporaryDirectory()
+        let manager = try MockUserManager(directory: directory)
+        let daemon = Self.withoutCapWakeAlarm(DaemonProcess(config: "[Wake]\nLead=90s\n", environment: ["DBUS_SESSION_BUS_ADDRESS": manager.bus.address]))
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let first = Self.hhmm(Date().addingTimeInterval(3 * 3600))
+        let added = try Alarmctl.json(["add", first, "--label", "Wake me"], daemon)
+        let id = try #require((added["alarm"] as? [String: Any])?["id"] as? String)
+        let expected = Self.calendar(Self.nextOccurrence(first).addingTimeInterval(-90))
+        #expect(waitUntil(timeout: 5) { (try? manager.wakeTimers())?.last.map { $0.calendar == expected && $0.wakeSystem } == true },
+                "\(String(describing: try? manager.wakeTimers())) for \(expected)")
+        #expect(waitUntil(timeout: 5) { (try? Alarmctl.json(["status"], daemon)["wake"] as? [String: Any])?["method"] as? String == "user-timer" })
+        #expect(try Alarmctl.ok(["status"], daemon).contains("via the user manager"))
+
+        // An edit replaces it (the old one stopped first); disabling stops it.
+        let second = Self.hhmm(Date().addingTimeInterval(5 * 3600))
+        try Alarmctl.ok(["edit", id, "--time", second], daemon)
+        let moved = Self.calendar(Self.nextOccurrence(second).addingTimeInterval(-90))
+        #expect(waitUntil(timeout: 5) { (try? manager.wakeTimers())?.last?.calendar == moved }, "\(String(describing: try? manager.wakeTimers()))")
+        let stopsBefore = try manager.calls().filter { $0.method == "StopUnit" }.count
+        #expect(stopsBefore >= 1, "the first timer was not stopped before its replacement")
+        try Alarmctl.ok(["disable", id], daemon)
+        #expect(waitUntil(timeout: 5) { (try? manager.calls())?.filter { $0.method == "StopUnit" }.count == stopsBefore + 1 })
+        #expect(try manager.wakeTimers().count == 2)
+    }
+
+    @Test(.enabled(if: getuid() == 0, "dropping the capability with setpriv needs root's bounding set"))
+    func aUserManagerThatRefusesLeavesNoWakeUpAndSaysWhy() throws {
+        let directory = TemporaryDirectory()
+        let manager = try MockUserManager(directory: directory)
+        _ = try manager.run(["refuse"])
+        let daemon = Self.withoutCapWakeAlarm(DaemonProcess(environment: ["DBUS_SESSION_BUS_ADDRESS": manager.bus.address]))
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        try Alarmctl.ok(["add", Self.hhmm(Date().addingTimeInterval(3600)), "--label", "Refused"], daemon)
+        var wake: [String: Any]?
+        #expect(waitUntil(timeout: 5) {
+            wake = try? Alarmctl.json(["status"], daemon)["wake"] as? [String: Any]
+            return (wake?["reason"] as? String)?.contains("WakeSystem= needs CAP_WAKE_ALARM") == true
+        }, "\(String(describing: wake))")
+        #expect(wake?["method"] as? String == "none")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "dropping the capability with setpriv needs root's bounding set"))
+    func withoutCapWakeAlarmOrAUserManagerStatusAndTheJournalSayWhy() throws {
+        let daemon = Self.withoutCapWakeAlarm(DaemonProcess())
         try daemon.startAndWaitReady()
         defer { daemon.stop() }
         try Alarmctl.ok(["add", Self.hhmm(Date().addingTimeInterval(3600)), "--label", "Unwakeable"], daemon)
-        let wake = try Alarmctl.json(["status"], daemon)["wake"] as? [String: Any]
+        // No user manager here either: once it was asked, the reason is final.
+        var wake: [String: Any]?
+        #expect(waitUntil(timeout: 5) {
+            wake = try? Alarmctl.json(["status"], daemon)["wake"] as? [String: Any]
+            return (wake?["reason"] as? String)?.contains("user manager") == true
+        }, "\(String(describing: wake))")
         #expect(wake?["method"] as? String == "none")
         #expect((wake?["reason"] as? String)?.contains("CAP_WAKE_ALARM") == true, "\(String(describing: wake))")
         let text = try Alarmctl.ok(["status"], daemon)
-        #expect(text.contains("wake:       none — alarmd lacks CAP_WAKE_ALARM"), "\(text)")
+        #expect(text.contains("wake:       none — alarmd lacks CAP_WAKE_ALARM and the user manager refused"), "\(text)")
         #expect(Self.wakeTimer(daemon.process.processIdentifier) == nil, "no CLOCK_REALTIME_ALARM timer without the capability")
         if JournalFixture.isAvailable {
             let entries = JournalFixture.query(["MESSAGE_ID=\(MessageID.wakeUnavailable)", "_PID=\(daemon.process.processIdentifier)"])

@@ -32,6 +32,11 @@ final class BusMessage {
         try systemdCall("sd_bus_message_append_basic(i)", sd_bus_message_append_basic(raw, CChar(UInt8(ascii: "i")), &copy))
     }
 
+    func append(_ value: UInt64) throws(SystemError) {
+        var copy = value
+        try systemdCall("sd_bus_message_append_basic(t)", sd_bus_message_append_basic(raw, CChar(UInt8(ascii: "t")), &copy))
+    }
+
     func append(byte value: UInt8) throws(SystemError) {
         var copy = value
         try systemdCall("sd_bus_message_append_basic(y)", sd_bus_message_append_basic(raw, CChar(UInt8(ascii: "y")), &copy))
@@ -46,7 +51,7 @@ final class BusMessage {
     /// Appends `contents` inside a container (`a` array, `e` dict entry, `v` variant, `r` struct).
     func container(_ type: Character, _ contents: String, _ body: () throws(SystemError) -> Void) throws(SystemError) {
         let result = contents.withCString { sd_bus_message_open_container(raw, CChar(type.asciiValue!), $0) }
-        try systemdCall("sd_bus_message_open_container", result)
+        try systemdCall("sd_bus_message_open_container(\(type)\(contents))", result)
         try body()
         try systemdCall("sd_bus_message_close_container", sd_bus_message_close_container(raw))
     }
@@ -55,6 +60,15 @@ final class BusMessage {
     func hint(_ key: String, _ signature: String, _ value: () throws(SystemError) -> Void) throws(SystemError) {
         try container("e", "sv") { () throws(SystemError) in
             try append(key)
+            try container("v", signature, value)
+        }
+    }
+
+    /// A unit property `(sv)`, as `StartTransientUnit` takes them: `name`
+    /// and a variant holding `signature` written by `value`.
+    func property(_ name: String, _ signature: String, _ value: () throws(SystemError) -> Void) throws(SystemError) {
+        try container("r", "sv") { () throws(SystemError) in
+            try append(name)
             try container("v", signature, value)
         }
     }

@@ -351,6 +351,7 @@ public final class Daemon: @unchecked Sendable {
         server?.stop()
         scheduler.stop()
         if let logind { owner.output.sync { logind.stop() } }
+        wake?.stop()
         scheduler.drainOutputs()
         // The store's own connection must close last: SQLite then checkpoints
         // the write-ahead log and removes it, so the next start need not read it.

@@ -20,17 +20,31 @@ public struct WakeStatus: Sendable, Equatable {
 }
 
 /// Keeps the machine set to wake from suspend for the next occurrence that
-/// should ring (``WakePlan``): alarmd's own `CLOCK_REALTIME_ALARM` timer when
-/// the process holds `CAP_WAKE_ALARM`, else none, with the reason said once
-/// in the journal and always in `Status`. Confined to the owner; what
-/// `Status` reads is published through a mutex.
-final class WakeKeeper {
+/// should ring (``WakePlan``), with the first means that works:
+///
+/// 1. alarmd's own `CLOCK_REALTIME_ALARM` timer (``WakeTimer``), when the
+///    process holds `CAP_WAKE_ALARM` (probed once, at start);
+/// 2. else a transient timer of the user's service manager
+///    (``UserManagerTimer``), asked on the output worker, tried again at
+///    every change when it refused;
+/// 3. else none, with the reason said once in the journal and always in
+///    `Status`. (The `alarmd-wake` system helper, meant to come between 2
+///    and 3, is not built yet.)
+///
+/// Confined to the owner (every entry point checks it; Sendable only so that
+/// the output worker's answer can come back to it); what `Status` reads is
+/// published through a mutex.
+final class WakeKeeper: @unchecked Sendable {
     private let owner: Owner
     private let journal: Journal
     /// Open only while a wake-up is set (see ``WakeTimer``).
     private var timer: WakeTimer?
-    /// Whether this process may have a wake-up timer at all (probed once).
+    /// Whether this process may have a wake-up timer of its own (probed once).
     private let timerUsable: Bool
+    /// The user manager's timer; used on the output worker only.
+    private let userTimer: UserManagerTimer
+    /// The instant last handed to `userTimer`, answered or not.
+    private var requested: Date??
     private var status: WakeStatus
     /// `status` as the last update left it, for `Status` on any thread.
     let board: Published<WakeStatus>
@@ -40,21 +54,22 @@ final class WakeKeeper {
     init(owner: Owner, journal: Journal) {
         self.owner = owner
         self.journal = journal
-        switch WakeTimer.open(queue: owner.queue) {
-        case .success:
+        userTimer = UserManagerTimer(queue: owner.output)
+        switch WakeTimer.probe() {
+        case nil:
             timerUsable = true
             status = WakeStatus(method: "timerfd", next: nil, reason: nil)
-        case .failure(let error):
+        case let error?:
             timerUsable = false
+            // Not yet known to work: said once the manager has answered.
             status = WakeStatus(method: "none", next: nil, reason: Self.reason(error))
         }
         board = Published(status)
     }
 
     static func reason(_ error: SystemError) -> String {
-        guard error.code == EPERM else { return "cannot use a wake-up timer: \(error)" }
-        return "alarmd lacks CAP_WAKE_ALARM, which its own wake-up timer needs; "
-            + "setting a wake-up through the user manager or the alarmd-wake helper is not implemented yet"
+        guard error.code == EPERM else { return "cannot use a wake-up timer of its own: \(error)" }
+        return "alarmd lacks CAP_WAKE_ALARM, which its own wake-up timer needs"
     }
 
     /// Sets the wake-up for the occurrence at `firing` (the next one that
@@ -62,10 +77,7 @@ final class WakeKeeper {
     func update(firing: Date?, now: Date, settings: WakeSettings) {
         owner.assertCurrent()
         defer { board.value = status }
-        guard timerUsable else {
-            logOnce(status.reason ?? "no wake-up timer")
-            return
-        }
+        guard timerUsable else { return updateUserTimer(firing: firing, now: now, settings: settings) }
         let instant = WakePlan.instant(for: firing, now: now, settings: settings)
         status.reason = settings.enabled ? (instant == nil ? "nothing is due that should wake the machine" : nil) : "switched off ([Wake] Enabled=no)"
         guard instant != timer?.armed else { return }
@@ -87,6 +99,52 @@ final class WakeKeeper {
             status.reason = "cannot set the wake-up timer: \(error)"
             logOnce(status.reason!)
         }
+    }
+
+    /// The same through the user manager: asked on the output worker, and
+    /// the answer taken here unless a later request has overtaken it.
+    private func updateUserTimer(firing: Date?, now: Date, settings: WakeSettings) {
+        let instant = WakePlan.instant(for: firing, now: now, settings: settings)
+        guard requested != .some(instant) else { return }
+        requested = .some(instant)
+        let userTimer = userTimer
+        let owner = owner
+        owner.output.async { [weak self] in
+            let failure = Self.attempt { () throws(SystemError) in try userTimer.set(instant) }
+            owner.queue.async { [weak self] in self?.userTimerAnswered(instant, firing: firing, failure: failure, settings: settings) }
+        }
+    }
+
+    private static func attempt(_ body: () throws(SystemError) -> Void) -> SystemError? {
+        do throws(SystemError) { try body(); return nil } catch { return error }
+    }
+
+    private func userTimerAnswered(_ instant: Date?, firing: Date?, failure: SystemError?, settings: WakeSettings) {
+        owner.assertCurrent()
+        guard requested == .some(instant) else { return }
+        defer { board.value = status }
+        if let failure {
+            // Asked again at the next change: the manager may come back.
+            requested = nil
+            status = WakeStatus(method: "none", next: nil,
+                                reason: "alarmd lacks CAP_WAKE_ALARM and the user manager refused a wake-up timer (\(failure)); the alarmd-wake helper is not implemented yet")
+            logOnce(status.reason!)
+            return
+        }
+        status.method = "user-timer"
+        status.next = instant
+        status.reason = settings.enabled ? (instant == nil ? "nothing is due that should wake the machine" : nil) : "switched off ([Wake] Enabled=no)"
+        if let instant, let firing {
+            journal.send("Set the machine to wake at \(instant.rfc3339UTC) for the occurrence at \(firing.rfc3339UTC)", priority: .debug,
+                         messageID: MessageID.wakeArmed,
+                         fields: [("ALARMD_WAKE_AT", instant.rfc3339UTC), ("ALARMD_FIRING_AT", firing.rfc3339UTC), ("ALARMD_WAKE_METHOD", "the user manager's timer \(UserManagerTimer.unit)")])
+        }
+    }
+
+    /// Removes a wake-up left with the user manager (the daemon is stopping).
+    func stop() {
+        let userTimer = userTimer
+        owner.output.sync { userTimer.stop() }
     }
 
     private func logOnce(_ reason: String) {

@@ -39,6 +39,19 @@ final class WakeTimer {
 
     deinit { source.cancel() }
 
+    /// Whether this process may have such a timer: `nil`, or why not. The
+    /// descriptor is closed at once (a ``WakeTimer`` would close it only
+    /// when Dispatch lets go of it, later).
+    static func probe() -> SystemError? {
+        do throws(SystemError) {
+            let fd = try systemCall("timerfd_create(CLOCK_REALTIME_ALARM)") { timerfd_create(clockID, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) }
+            close(fd)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// A timer delivering to `queue`, or why there can be none.
     static func open(queue: DispatchQueue) -> Result<WakeTimer, SystemError> {
         do throws(SystemError) {

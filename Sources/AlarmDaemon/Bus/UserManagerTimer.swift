@@ -1,0 +1,108 @@
+import AlarmCore
+import Dispatch
+import Foundation
+import Glibc
+
+/// A wake-up through the user's service manager, for an alarmd without
+/// `CAP_WAKE_ALARM`: one transient timer unit, `alarmd-wake.timer`, with
+/// `WakeSystem=yes`, `AccuracySec=1s` and an absolute `OnCalendar=` instant
+/// in UTC, activating a service that does nothing (`/bin/true`). systemd 254
+/// and later give the user manager `CAP_WAKE_ALARM` for exactly this; an
+/// older manager, or one that refuses, makes ``set(_:)`` throw.
+///
+/// Replaced when the instant changes (a transient unit cannot be started
+/// while one of its name exists, so the old one is stopped first) and
+/// stopped when nothing is due. Its calls block, so it lives on the output
+/// worker; every entry point checks that.
+final class UserManagerTimer: @unchecked Sendable {
+    static let unit = "alarmd-wake.timer"
+    static let service = "alarmd-wake.service"
+    static let destination = "org.freedesktop.systemd1"
+    static let path = "/org/freedesktop/systemd1"
+    static let manager = "org.freedesktop.systemd1.Manager"
+
+    private let queue: DispatchQueue
+    private var connection: BusConnection?
+    /// The instant the unit is set for, if one was started.
+    private(set) var armed: Date?
+
+    init(queue: DispatchQueue) { self.queue = queue }
+
+    /// `OnCalendar=` for `instant`, whole seconds rounded up, in UTC.
+    static func calendar(_ instant: Date) -> String {
+        let text = Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.up)).rfc3339UTC
+        return text.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
+    }
+
+    /// Sets the machine to wake at `instant`, or removes the wake-up.
+    func set(_ instant: Date?) throws(SystemError) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let connection = try connected()
+        if armed != nil || instant == nil {
+            // Gone already (it elapsed, or the manager restarted) is fine.
+            _ = try? connection.call(destination: Self.destination, path: Self.path, interface: Self.manager, member: "StopUnit", timeout: 2) { message throws(SystemError) in
+                try message.append(Self.unit)
+                try message.append("replace")
+            }
+            armed = nil
+        }
+        guard let instant else { return }
+        _ = try connection.call(destination: Self.destination, path: Self.path, interface: Self.manager, member: "StartTransientUnit", timeout: 2) { message throws(SystemError) in
+            try message.append(Self.unit)
+            try message.append("replace")
+            try message.container("a", "(sv)") { () throws(SystemError) in
+                try message.property("Description", "s") { () throws(SystemError) in try message.append("alarmd: wake the machine for the next alarm") }
+                try message.property("WakeSystem", "b") { () throws(SystemError) in try message.append(true) }
+                try message.property("AccuracyUSec", "t") { () throws(SystemError) in try message.append(UInt64(1_000_000)) }
+                try message.property("RemainAfterElapse", "b") { () throws(SystemError) in try message.append(false) }
+                try message.property("TimersCalendar", "a(ss)") { () throws(SystemError) in
+                    try message.container("a", "(ss)") { () throws(SystemError) in
+                        try message.container("r", "ss") { () throws(SystemError) in
+                            try message.append("OnCalendar")
+                            try message.append(Self.calendar(instant))
+                        }
+                    }
+                }
+            }
+            try message.container("a", "(sa(sv))") { () throws(SystemError) in
+                try message.container("r", "sa(sv)") { () throws(SystemError) in
+                    try message.append(Self.service)
+                    try message.container("a", "(sv)") { () throws(SystemError) in
+                        try message.property("Description", "s") { () throws(SystemError) in try message.append("alarmd: the machine woke for the next alarm") }
+                        try message.property("ExecStart", "a(sasb)") { () throws(SystemError) in
+                            try message.container("a", "(sasb)") { () throws(SystemError) in
+                                try message.container("r", "sasb") { () throws(SystemError) in
+                                    try message.append("/bin/true")
+                                    try message.container("a", "s") { () throws(SystemError) in try message.append("/bin/true") }
+                                    try message.append(false)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        armed = instant
+    }
+
+    private func connected() throws(SystemError) -> BusConnection {
+        if let connection, connection.isConnected { return connection }
+        let fresh = BusConnection(queue: queue)
+        try fresh.connect()
+        fresh.onDisconnect = { [weak self] in
+            self?.connection = nil
+            self?.armed = nil
+        }
+        connection = fresh
+        return fresh
+    }
+
+    /// Removes the wake-up and the connection (the daemon is stopping: a
+    /// timer left behind would wake the machine for a daemon not running).
+    func stop() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        if armed != nil { try? set(nil) }
+        connection?.close()
+        connection = nil
+    }
+}
