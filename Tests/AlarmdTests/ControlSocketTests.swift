@@ -402,7 +402,7 @@ import Testing
         if JournalFixture.isAvailable {
             var warnings: [[String: String]] = []
             let logged = waitUntil(timeout: 10) {
-                warnings = JournalFixture.query(["SYSLOG_IDENTIFIER=alarmd", "_PID=\(daemon.process.processIdentifier)"])
+                warnings = JournalFixture.query(["SYSLOG_IDENTIFIER=alarmd"], of: daemon)
                     .filter { ($0["MESSAGE"] ?? "").contains(String(Self.nobody)) }
                 return !warnings.isEmpty
             }

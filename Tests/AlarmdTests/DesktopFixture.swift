@@ -515,7 +515,7 @@ enum DesktopDaemon {
     static func log(_ daemon: DaemonProcess, itemID: String? = nil) -> [String] {
         if JournalFixture.isAvailable {
             let item = itemID.map { ["ALARMD_ITEM_ID=\($0)"] } ?? []
-            return JournalFixture.query(["SYSLOG_IDENTIFIER=alarmd", "_PID=\(daemon.process.processIdentifier)"] + item).compactMap { $0["MESSAGE"] }
+            return JournalFixture.query(["SYSLOG_IDENTIFIER=alarmd"] + item, of: daemon).compactMap { $0["MESSAGE"] }
         }
         return daemon.standardError.split(separator: "\n").compactMap { line in
             guard let entry = stderrEntry(String(line)) else { return nil }

@@ -158,7 +158,15 @@ final class DaemonProcess {
         process.standardError = errors.pipe
     }
 
-    func start() throws { try process.run() }
+    /// When ``start()`` ran: journal queries by `_PID` look no earlier, since
+    /// with `pid_max` 32768 a long run reuses pids, and an earlier process's
+    /// entries would otherwise count as this daemon's.
+    private(set) var startedAt: Date?
+
+    func start() throws {
+        startedAt = Date()
+        try process.run()
+    }
 
     var standardError: String { errors.text }
 
@@ -216,10 +224,16 @@ enum JournalFixture {
         return result
     }
 
-    static func query(_ matches: [String]) -> [[String: String]] {
+    /// `daemon`'s own entries matching `matches`: its pid, since it started.
+    static func query(_ matches: [String], of daemon: DaemonProcess) -> [[String: String]] {
+        query(matches + ["_PID=\(daemon.process.processIdentifier)"], since: daemon.startedAt)
+    }
+
+    static func query(_ matches: [String], since: Date? = nil) -> [[String: String]] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/journalctl")
-        process.arguments = ["-o", "json", "--no-pager", "--all"] + matches
+        let start = since.map { ["--since=@\(Int($0.timeIntervalSince1970) - 1)"] } ?? []
+        process.arguments = ["-o", "json", "--no-pager", "--all"] + start + matches
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

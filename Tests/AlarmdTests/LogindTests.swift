@@ -44,9 +44,8 @@ import Testing
         try logind.prepareForSleep(false)
         #expect(waitUntil(timeout: 5) { (try? logind.inhibitors()) == [Self.delay] }, "\(String(describing: try? logind.inhibitors()))")
         if JournalFixture.isAvailable {
-            let pid = daemon.process.processIdentifier
-            #expect(waitUntil(timeout: 5) { JournalFixture.query(["MESSAGE_ID=\(MessageID.suspending)", "_PID=\(pid)"]).count == 1 })
-            let resumed = JournalFixture.query(["MESSAGE_ID=\(MessageID.resumed)", "_PID=\(pid)"])
+            #expect(waitUntil(timeout: 5) { JournalFixture.query(["MESSAGE_ID=\(MessageID.suspending)"], of: daemon).count == 1 })
+            let resumed = JournalFixture.query(["MESSAGE_ID=\(MessageID.resumed)"], of: daemon)
             #expect(resumed.count == 1 && resumed.first?["ALARMD_WOKEN_BY_ALARMD"] == "0", "\(resumed)")
         }
     }
@@ -123,8 +122,7 @@ import Testing
         #expect(try DesktopDaemon.waitRinging(id, daemon))
         try Alarmctl.ok(["dismiss", id], daemon)
         if JournalFixture.isAvailable {
-            let pid = daemon.process.processIdentifier
-            let warnings = JournalFixture.query(["_PID=\(pid)"]).filter { ($0["MESSAGE"] ?? "").hasPrefix("No logind inhibitors") }
+            let warnings = JournalFixture.query([], of: daemon).filter { ($0["MESSAGE"] ?? "").hasPrefix("No logind inhibitors") }
             #expect(warnings.count == 1, "\(warnings.map { $0["MESSAGE"] ?? "" })")
         }
     }

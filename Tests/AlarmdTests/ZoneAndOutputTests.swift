@@ -57,7 +57,7 @@ import Testing
         var warnings: [String] = []
         if JournalFixture.isAvailable {
             _ = waitUntil(timeout: 10) {
-                let entries = JournalFixture.query(["SYSLOG_IDENTIFIER=alarmd", "_PID=\(daemon.process.processIdentifier)"])
+                let entries = JournalFixture.query(["SYSLOG_IDENTIFIER=alarmd"], of: daemon)
                     .filter { ($0["MESSAGE"] ?? "").contains("Reloaded") || ($0["MESSAGE"] ?? "").contains(expected) }
                 // The reload's own entry comes after any second warning would.
                 guard entries.contains(where: { ($0["MESSAGE"] ?? "").contains("Reloaded") }) else { return false }

@@ -73,10 +73,13 @@ final class BusMessage {
         }
     }
 
-    /// Reads a string-like value: `s` (string), `o` (object path) or `g` (signature).
-    func readString(type: Character = "s") throws(SystemError) -> String {
+    /// Reads a string-like value: `s` (string), `o` (object path) or `g`
+    /// (signature); with `inVariant`, from a variant holding one.
+    func readString(type: Character = "s", inVariant: Bool = false) throws(SystemError) -> String {
+        if inVariant { try enter("v", String(type)) }
         var pointer: UnsafePointer<CChar>?
         try systemdCall("sd_bus_message_read_basic(\(type))", sd_bus_message_read_basic(raw, CChar(type.asciiValue!), &pointer))
+        if inVariant { try systemdCall("sd_bus_message_exit_container", sd_bus_message_exit_container(raw)) }
         return pointer.map { String(cString: $0) } ?? ""
     }
 

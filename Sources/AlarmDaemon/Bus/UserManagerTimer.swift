@@ -82,7 +82,40 @@ final class UserManagerTimer: @unchecked Sendable {
                 }
             }
         }
+        // The manager answers once the start job is queued. One that may not
+        // wake the system (systemd before 254) fails the timer only when the
+        // job runs ("Failed to enter waiting state: Operation not permitted"),
+        // so look at the unit before saying the machine will wake.
+        let state = activeState(connection)
+        guard state == "active" else {
+            // A failed transient unit stays loaded under its name; clear it so
+            // that the next attempt can start one again.
+            _ = try? connection.call(destination: Self.destination, path: Self.path, interface: Self.manager, member: "ResetFailedUnit", timeout: 2) { message throws(SystemError) in
+                try message.append(Self.unit)
+            }
+            throw SystemError("\(Self.unit) did not start (it is \(state ?? "gone"); a user manager before systemd 254 cannot wake the system)", code: EPERM)
+        }
         armed = instant
+    }
+
+    /// The timer unit's `ActiveState` once its start job has run: asked
+    /// until it is no longer `activating`, for at most a second.
+    private func activeState(_ connection: BusConnection) -> String? {
+        var state: String?
+        for _ in 0..<20 {
+            state = nil
+            if let unit = try? connection.call(destination: Self.destination, path: Self.path, interface: Self.manager, member: "GetUnit", timeout: 2, arguments: { message throws(SystemError) in
+                try message.append(Self.unit)
+            }).readString(type: "o") {
+                state = try? connection.call(destination: Self.destination, path: unit, interface: "org.freedesktop.DBus.Properties", member: "Get", timeout: 2, arguments: { message throws(SystemError) in
+                    try message.append("org.freedesktop.systemd1.Unit")
+                    try message.append("ActiveState")
+                }).readString(inVariant: true)
+            }
+            guard state == "activating" else { return state }
+            usleep(50_000)
+        }
+        return state
     }
 
     private func connected() throws(SystemError) -> BusConnection {

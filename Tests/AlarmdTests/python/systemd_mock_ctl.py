@@ -3,7 +3,9 @@
 DBUS_SESSION_BUS_ADDRESS (a stand-in user manager), for WakeTests: `calls`
 prints each method call the mock logged as a JSON line with its arguments;
 `refuse` makes StartTransientUnit fail as a manager without the capability
-would. Run with Debian's /usr/bin/python3, which has python3-dbusmock."""
+would; `track STATE` makes it create the unit (the template does not) with
+ActiveState STATE: "active" as systemd 254 does, "failed" as systemd 252 does
+for a user timer with WakeSystem=yes. Run with Debian's /usr/bin/python3, which has python3-dbusmock."""
 
 import json
 import sys
@@ -36,6 +38,20 @@ elif sys.argv[1] == "refuse":
     manager.AddMethod("org.freedesktop.systemd1.Manager", "StartTransientUnit", "ssa(sv)a(sa(sv))", "o",
                       'raise dbus.exceptions.DBusException("WakeSystem= needs CAP_WAKE_ALARM", '
                       'name="org.freedesktop.DBus.Error.AccessDenied")',
+                      dbus_interface="org.freedesktop.DBus.Mock")
+elif sys.argv[1] == "track":
+    code = (
+        "name = str(args[0])\n"
+        "path = '/org/freedesktop/systemd1/unit/' + name.replace('.', '_').replace('-', '_')\n"
+        "if path in objects:\n"
+        f"    objects[path].UpdateProperties('org.freedesktop.systemd1.Unit', {{'ActiveState': '{sys.argv[2]}'}})\n"
+        "else:\n"
+        "    self.AddObject(path, 'org.freedesktop.systemd1.Unit', "
+        f"{{'Id': name, 'Names': [name], 'LoadState': 'loaded', 'ActiveState': '{sys.argv[2]}'}}, [])\n"
+        "self.units[name] = path\n"
+        "ret = '/org/freedesktop/systemd1/job/1'\n"
+    )
+    manager.AddMethod("org.freedesktop.systemd1.Manager", "StartTransientUnit", "ssa(sv)a(sa(sv))", "o", code,
                       dbus_interface="org.freedesktop.DBus.Mock")
 else:
     sys.exit(f"unknown command {sys.argv[1]}")
