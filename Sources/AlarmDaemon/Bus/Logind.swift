@@ -30,6 +30,11 @@ final class Logind: @unchecked Sendable {
     private var blockReason: String?
     /// Why logind cannot be used, once said.
     private var reportedUnavailable = false
+    /// After a failed connection, no new attempt before this: a ringing
+    /// change or a `Status` on a machine without a system bus must not each
+    /// pay for one.
+    private var retryAfter: ContinuousClock.Instant?
+    static let retryInterval: Duration = .seconds(5)
     /// Called on the output worker with `PrepareForSleep`'s argument: `true`
     /// before suspend, `false` after resume.
     var onPrepareForSleep: ((Bool) -> Void)?
@@ -141,10 +146,12 @@ final class Logind: @unchecked Sendable {
 
     private func connected() -> BusConnection? {
         if let connection, connection.isConnected { return connection }
+        if let retryAfter, ContinuousClock.now < retryAfter { return nil }
         let fresh = BusConnection(queue: queue)
         do throws(SystemError) {
             try fresh.connect(system: true)
         } catch {
+            retryAfter = .now + Self.retryInterval
             unavailable("no system bus (\(error))")
             return nil
         }

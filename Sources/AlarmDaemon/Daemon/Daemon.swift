@@ -121,11 +121,8 @@ public final class Daemon: @unchecked Sendable {
         let wakeBoard = wake.board
         let logind = Logind(queue: owner.output, journal: journal)
         self.logind = logind
-        // Linger is read at start, then again after every Status, so a change
-        // made with loginctl shows from the next call on; nothing polls.
-        let linger = Published<Bool?>(nil)
         let output = owner.output
-        let refreshLinger: @Sendable () -> Void = { output.async { linger.value = logind.linger() } }
+        let linger = LingerReader(logind: logind, queue: output)
         owner.sync {
             scheduler.onStatusChange = { notifier.status($0) }
             scheduler.onPlanChange = { [unowned self] in updateWake() }
@@ -137,13 +134,14 @@ public final class Daemon: @unchecked Sendable {
             owner.queue.async { [self] in prepareForSleep(sleeping) }
         }
         owner.output.async { logind.start() }
-        refreshLinger()
+        // Read once now, so the first Status already knows.
+        _ = linger.value()
         let environment = environment
         let configuration = configuration
         let service = ControlService(scheduler: scheduler, defaults: { configuration.value },
                                      sounds: { SoundTheme(theme: configuration.value.soundTheme, environment: environment).available() },
                                      wake: { wakeBoard.value },
-                                     linger: { defer { refreshLinger() }; return linger.value })
+                                     linger: { linger.value() })
         do {
             var limits = ControlServer.Limits()
             limits.idleTimeout = config.idleTimeout

@@ -72,10 +72,13 @@ public final class Scheduler: @unchecked Sendable {
     private var batchesInFlight = 0
     /// Called on `queue` after changes of plan (see ``publishStatus()``), with the status line.
     public var onStatusChange: (@Sendable (String) -> Void)?
-    /// Called on the owner whenever an item starts or stops ringing, with the
-    /// title of one item still ringing, or `nil` when none is (logind's
-    /// inhibitor while ringing follows it).
+    /// Called on the owner when what rings changes, with the title of the
+    /// item ringing longest, or `nil` when none is (logind's inhibitor while
+    /// ringing follows it). Only a different title is reported: a burst of a
+    /// hundred firings is one call, not a hundred.
     public var onRingingChange: ((String?) -> Void)?
+    /// The title last given to `onRingingChange`.
+    private var reportedRinging: String?
     /// Called on the owner, at the same pace, after the plan changed (what
     /// fires next may have moved): the wake-up from suspend follows it.
     public var onPlanChange: (() -> Void)?
@@ -618,10 +621,10 @@ public final class Scheduler: @unchecked Sendable {
             case .startRinging(let resumed):
                 let occurrence = state.occurrence ?? now
                 outputQueue.async { ringer.startRinging(item, occurrence: occurrence, snoozeCount: state.snoozeCount, resumed: resumed) }
-                onRingingChange?(ringingTitle())
+                reportRinging()
             case .stopRinging:
                 outputQueue.async { ringer.stopRinging(item.id) }
-                onRingingChange?(ringingTitle())
+                reportRinging()
             case .showMissed(let scheduled):
                 let zone = zone
                 outputQueue.async { ringer.showMissed(item, scheduled: scheduled, zone: zone) }
@@ -636,6 +639,14 @@ public final class Scheduler: @unchecked Sendable {
                 publishChange(item, now: now, detail: detail)
             }
         }
+    }
+
+    private func reportRinging() {
+        guard let onRingingChange else { return }
+        let title = ringingTitle()
+        guard title != reportedRinging else { return }
+        reportedRinging = title
+        onRingingChange(title)
     }
 
     /// The title of the earliest-started item ringing now, if any.
