@@ -76,17 +76,20 @@ final class BusMessage {
     /// Reads a string-like value: `s` (string), `o` (object path) or `g`
     /// (signature); with `inVariant`, from a variant holding one.
     func readString(type: Character = "s", inVariant: Bool = false) throws(SystemError) -> String {
-        if inVariant { try enter("v", String(type)) }
-        var pointer: UnsafePointer<CChar>?
-        try systemdCall("sd_bus_message_read_basic(\(type))", sd_bus_message_read_basic(raw, CChar(type.asciiValue!), &pointer))
-        if inVariant { try systemdCall("sd_bus_message_exit_container", sd_bus_message_exit_container(raw)) }
-        return pointer.map { String(cString: $0) } ?? ""
+        try reading(inVariant ? String(type) : nil) { () throws(SystemError) in
+            var pointer: UnsafePointer<CChar>?
+            try systemdCall("sd_bus_message_read_basic(\(type))", sd_bus_message_read_basic(raw, CChar(type.asciiValue!), &pointer))
+            return pointer.map { String(cString: $0) } ?? ""
+        }
     }
 
     /// Reads an array of strings (`as`), or a variant holding one (`v` of `as`,
     /// as `org.freedesktop.DBus.Properties.Get` returns it).
     func readStringArray(inVariant: Bool = false) throws(SystemError) -> [String] {
-        if inVariant { try enter("v", "as") }
+        try reading(inVariant ? "as" : nil) { () throws(SystemError) in try readArrayOfStrings() }
+    }
+
+    private func readArrayOfStrings() throws(SystemError) -> [String] {
         try enter("a", "s")
         var strings: [String] = []
         while true {
@@ -98,8 +101,17 @@ final class BusMessage {
             strings.append(String(cString: pointer))
         }
         try systemdCall("sd_bus_message_exit_container", sd_bus_message_exit_container(raw))
-        if inVariant { try systemdCall("sd_bus_message_exit_container", sd_bus_message_exit_container(raw)) }
         return strings
+    }
+
+    /// Runs `read` inside a variant holding `contents`, or directly when `nil`
+    /// (`org.freedesktop.DBus.Properties.Get` answers with a variant).
+    private func reading<T>(_ contents: String?, _ read: () throws(SystemError) -> T) throws(SystemError) -> T {
+        guard let contents else { return try read() }
+        try enter("v", contents)
+        let value = try read()
+        try systemdCall("sd_bus_message_exit_container", sd_bus_message_exit_container(raw))
+        return value
     }
 
     private func enter(_ type: Character, _ contents: String) throws(SystemError) {
@@ -116,11 +128,11 @@ final class BusMessage {
     /// Reads a boolean (`b`), or a variant holding one (`v` of `b`, as
     /// `org.freedesktop.DBus.Properties.Get` returns it).
     func readBool(inVariant: Bool = false) throws(SystemError) -> Bool {
-        if inVariant { try enter("v", "b") }
-        var value: Int32 = 0
-        try systemdCall("sd_bus_message_read_basic(b)", sd_bus_message_read_basic(raw, CChar(UInt8(ascii: "b")), &value))
-        if inVariant { try systemdCall("sd_bus_message_exit_container", sd_bus_message_exit_container(raw)) }
-        return value != 0
+        try reading(inVariant ? "b" : nil) { () throws(SystemError) in
+            var value: Int32 = 0
+            try systemdCall("sd_bus_message_read_basic(b)", sd_bus_message_read_basic(raw, CChar(UInt8(ascii: "b")), &value))
+            return value != 0
+        }
     }
 
     /// Reads a file descriptor (`h`) and returns a duplicate of one's own

@@ -79,7 +79,7 @@ final class WakeKeeper: @unchecked Sendable {
         defer { board.value = status }
         guard timerUsable else { return updateUserTimer(firing: firing, now: now, settings: settings) }
         let instant = WakePlan.instant(for: firing, now: now, settings: settings)
-        status.reason = settings.enabled ? (instant == nil ? "nothing is due that should wake the machine" : nil) : "switched off ([Wake] Enabled=no)"
+        status.reason = Self.reason(for: instant, settings: settings)
         guard instant != timer?.armed else { return }
         guard let instant, let firing else {
             timer = nil
@@ -90,9 +90,7 @@ final class WakeKeeper: @unchecked Sendable {
             if timer == nil { timer = try WakeTimer.open(queue: owner.queue).get() }
             try timer?.arm(instant)
             status.next = instant
-            journal.send("Set the machine to wake at \(instant.rfc3339UTC) for the occurrence at \(firing.rfc3339UTC)", priority: .debug,
-                         messageID: MessageID.wakeArmed,
-                         fields: [("ALARMD_WAKE_AT", instant.rfc3339UTC), ("ALARMD_FIRING_AT", firing.rfc3339UTC), ("ALARMD_WAKE_METHOD", "alarmd's own CLOCK_REALTIME_ALARM timer")])
+            logArmed(instant, for: firing, via: "alarmd's own CLOCK_REALTIME_ALARM timer")
         } catch {
             timer = nil
             status.next = nil
@@ -133,12 +131,20 @@ final class WakeKeeper: @unchecked Sendable {
         }
         status.method = "user-timer"
         status.next = instant
-        status.reason = settings.enabled ? (instant == nil ? "nothing is due that should wake the machine" : nil) : "switched off ([Wake] Enabled=no)"
-        if let instant, let firing {
-            journal.send("Set the machine to wake at \(instant.rfc3339UTC) for the occurrence at \(firing.rfc3339UTC)", priority: .debug,
-                         messageID: MessageID.wakeArmed,
-                         fields: [("ALARMD_WAKE_AT", instant.rfc3339UTC), ("ALARMD_FIRING_AT", firing.rfc3339UTC), ("ALARMD_WAKE_METHOD", "the user manager's timer \(UserManagerTimer.unit)")])
-        }
+        status.reason = Self.reason(for: instant, settings: settings)
+        if let instant, let firing { logArmed(instant, for: firing, via: "the user manager's timer \(UserManagerTimer.unit)") }
+    }
+
+    /// Why no wake-up is set while the means works, if none is.
+    private static func reason(for instant: Date?, settings: WakeSettings) -> String? {
+        guard settings.enabled else { return "switched off ([Wake] Enabled=no)" }
+        return instant == nil ? "nothing is due that should wake the machine" : nil
+    }
+
+    private func logArmed(_ instant: Date, for firing: Date, via method: String) {
+        journal.send("Set the machine to wake at \(instant.rfc3339UTC) for the occurrence at \(firing.rfc3339UTC)", priority: .debug,
+                     messageID: MessageID.wakeArmed,
+                     fields: [("ALARMD_WAKE_AT", instant.rfc3339UTC), ("ALARMD_FIRING_AT", firing.rfc3339UTC), ("ALARMD_WAKE_METHOD", method)])
     }
 
     /// Removes a wake-up left with the user manager (the daemon is stopping).

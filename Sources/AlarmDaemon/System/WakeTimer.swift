@@ -44,8 +44,7 @@ final class WakeTimer {
     /// when Dispatch lets go of it, later).
     static func probe() -> SystemError? {
         do throws(SystemError) {
-            let fd = try systemCall("timerfd_create(CLOCK_REALTIME_ALARM)") { timerfd_create(clockID, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) }
-            close(fd)
+            close(try create())
             return nil
         } catch {
             return error
@@ -55,11 +54,15 @@ final class WakeTimer {
     /// A timer delivering to `queue`, or why there can be none.
     static func open(queue: DispatchQueue) -> Result<WakeTimer, SystemError> {
         do throws(SystemError) {
-            let fd = try systemCall("timerfd_create(CLOCK_REALTIME_ALARM)") { timerfd_create(clockID, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) }
-            return .success(WakeTimer(fd: fd, queue: queue))
+            return .success(WakeTimer(fd: try create(), queue: queue))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// A new, unarmed `CLOCK_REALTIME_ALARM` timerfd; `EPERM` without `CAP_WAKE_ALARM`.
+    private static func create() throws(SystemError) -> Int32 {
+        try systemCall("timerfd_create(CLOCK_REALTIME_ALARM)") { timerfd_create(clockID, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) }
     }
 
     /// Arms the timer for `instant` (rounded up to whole microseconds).
