@@ -10,6 +10,8 @@ final class DBusMock {
     }
 
     let bus: PrivateBus
+    /// Kept for as long as the mock: the bus socket lives in it.
+    let directory: TemporaryDirectory
     let output = PipeCollector()
     private let process = Process()
     private let script: String
@@ -18,6 +20,7 @@ final class DBusMock {
 
     /// Starts `template` on `kind` and waits until `script ready` answers.
     init(directory: TemporaryDirectory, template: String, on kind: Bus, script: String, ready: [String]) throws {
+        self.directory = directory
         bus = try PrivateBus(directory: directory.path)
         self.script = PythonClientTests.packageRoot + "/Tests/AlarmdTests/python/" + script
         environment = [kind.variable: bus.address]

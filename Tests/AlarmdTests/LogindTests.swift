@@ -24,13 +24,18 @@ import Testing
         func prepareForSleep(_ sleeping: Bool) throws { _ = try run(["sleep", sleeping ? "true" : "false"]) }
     }
 
+    /// A stand-in logind, and a daemon started against it.
+    static func startWithLogind() throws -> (MockLogind, DaemonProcess) {
+        let logind = try MockLogind(directory: TemporaryDirectory())
+        let daemon = DaemonProcess(environment: logind.environment)
+        try daemon.startAndWaitReady()
+        return (logind, daemon)
+    }
+
     static let delay = ["what": "sleep", "who": "alarmd", "why": "Setting the wake-up for the next alarm", "mode": "delay"]
 
     @Test func theDelayLockIsHeldReleasedForASuspendAndTakenBackAfter() throws {
-        let directory = TemporaryDirectory()
-        let logind = try MockLogind(directory: directory)
-        let daemon = DaemonProcess(environment: logind.environment)
-        try daemon.startAndWaitReady()
+        let (logind, daemon) = try Self.startWithLogind()
         defer { daemon.stop() }
         #expect(waitUntil(timeout: 5) { (try? logind.inhibitors()) == [Self.delay] }, "\(String(describing: try? logind.inhibitors()))")
 
@@ -51,10 +56,7 @@ import Testing
     }
 
     @Test func aRingingItemBlocksIdleSleepUntilItIsDismissed() throws {
-        let directory = TemporaryDirectory()
-        let logind = try MockLogind(directory: directory)
-        let daemon = DaemonProcess(environment: logind.environment)
-        try daemon.startAndWaitReady()
+        let (logind, daemon) = try Self.startWithLogind()
         defer { daemon.stop() }
         let id = try DesktopDaemon.remind("Take the cake out", in: 1, daemon)
         let blocking = ["what": "sleep:idle", "who": "alarmd", "why": "Alarm ringing: Take the cake out", "mode": "block"]

@@ -164,40 +164,36 @@ import Testing
         #expect(try manager.wakeTimers().count == 2)
     }
 
+    /// A daemon without `CAP_WAKE_ALARM` against a stand-in user manager set
+    /// up by `setup`, once an alarm is due; its `Status.wake` once the reason
+    /// says `reason`.
+    static func wakeWhenTheUserManager(_ setup: [String], says reason: String) throws -> [String: Any]? {
+        let manager = try MockUserManager(directory: TemporaryDirectory())
+        _ = try manager.run(setup)
+        let daemon = Self.withoutCapWakeAlarm(DaemonProcess(environment: ["DBUS_SESSION_BUS_ADDRESS": manager.bus.address]))
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        try Alarmctl.ok(["add", Self.hhmm(Date().addingTimeInterval(3600)), "--label", "Not woken"], daemon)
+        var wake: [String: Any]?
+        #expect(waitUntil(timeout: 5) {
+            wake = try? Alarmctl.json(["status"], daemon)["wake"] as? [String: Any]
+            return (wake?["reason"] as? String)?.contains(reason) == true
+        }, "\(String(describing: wake))")
+        return wake
+    }
+
     /// systemd 252 takes the transient timer and then fails it ("Failed to
     /// enter waiting state: Operation not permitted"): not a wake-up.
     @Test(.enabled(if: getuid() == 0, "dropping the capability with setpriv needs root's bounding set"))
     func aTimerTheUserManagerFailsIsNoWakeUp() throws {
-        let directory = TemporaryDirectory()
-        let manager = try MockUserManager(directory: directory)
-        _ = try manager.run(["track", "failed"])
-        let daemon = Self.withoutCapWakeAlarm(DaemonProcess(environment: ["DBUS_SESSION_BUS_ADDRESS": manager.bus.address]))
-        try daemon.startAndWaitReady()
-        defer { daemon.stop() }
-        try Alarmctl.ok(["add", Self.hhmm(Date().addingTimeInterval(3600)), "--label", "Old systemd"], daemon)
-        var wake: [String: Any]?
-        #expect(waitUntil(timeout: 5) {
-            wake = try? Alarmctl.json(["status"], daemon)["wake"] as? [String: Any]
-            return (wake?["reason"] as? String)?.contains("alarmd-wake.timer did not start (it is failed") == true
-        }, "\(String(describing: wake))")
+        let wake = try Self.wakeWhenTheUserManager(["track", "failed"], says: "alarmd-wake.timer did not start (it is failed")
         #expect(wake?["method"] as? String == "none")
         #expect(wake?["next"] is NSNull || wake?["next"] == nil)
     }
 
     @Test(.enabled(if: getuid() == 0, "dropping the capability with setpriv needs root's bounding set"))
     func aUserManagerThatRefusesLeavesNoWakeUpAndSaysWhy() throws {
-        let directory = TemporaryDirectory()
-        let manager = try MockUserManager(directory: directory)
-        _ = try manager.run(["refuse"])
-        let daemon = Self.withoutCapWakeAlarm(DaemonProcess(environment: ["DBUS_SESSION_BUS_ADDRESS": manager.bus.address]))
-        try daemon.startAndWaitReady()
-        defer { daemon.stop() }
-        try Alarmctl.ok(["add", Self.hhmm(Date().addingTimeInterval(3600)), "--label", "Refused"], daemon)
-        var wake: [String: Any]?
-        #expect(waitUntil(timeout: 5) {
-            wake = try? Alarmctl.json(["status"], daemon)["wake"] as? [String: Any]
-            return (wake?["reason"] as? String)?.contains("WakeSystem= needs CAP_WAKE_ALARM") == true
-        }, "\(String(describing: wake))")
+        let wake = try Self.wakeWhenTheUserManager(["refuse"], says: "WakeSystem= needs CAP_WAKE_ALARM")
         #expect(wake?["method"] as? String == "none")
     }
 
