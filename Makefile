@@ -72,6 +72,11 @@ else
 USERUNITDIR := $(PREFIX)/lib/systemd/user
 endif
 CATALOGDIR := $(PREFIX)/lib/systemd/catalog
+# The alarmd-wake system helper (issue 14) and its system units, installed
+# only with a system prefix (not into a home): a system service is root's.
+HELPERDIR := $(PREFIX)/libexec
+SYSTEMUNITDIR := $(PREFIX)/lib/systemd/system
+SYSTEM_INSTALL := $(if $(filter $(HOME)/.local,$(PREFIX)),,yes)
 BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR := $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
@@ -83,7 +88,8 @@ INSTALLED_FILES := \
 	$(XDGCONFDIR)/alarmd/alarmd.conf \
 	$(CATALOGDIR)/alarmd.catalog \
 	$(MANDIR)/man8/alarmd.8 $(MANDIR)/man1/alarmctl.1 $(MANDIR)/man5/alarmd.conf.5 \
-	$(BASHCOMPDIR)/alarmctl $(ZSHCOMPDIR)/_alarmctl $(FISHCOMPDIR)/alarmctl.fish
+	$(BASHCOMPDIR)/alarmctl $(ZSHCOMPDIR)/_alarmctl $(FISHCOMPDIR)/alarmctl.fish \
+	$(if $(SYSTEM_INSTALL),$(HELPERDIR)/alarmd-wake $(SYSTEMUNITDIR)/alarmd-wake.service $(SYSTEMUNITDIR)/alarmd-wake.socket $(MANDIR)/man8/alarmd-wake.8)
 
 all: build
 
@@ -116,6 +122,9 @@ test: test-deps python-deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 	SWIFT="$(SWIFT)" bench/run --quick --results .build/bench/quick
+	@# Every fuzz target still builds, runs a few seconds clean and passes its
+	@# saved regressions (a harness nothing builds rots: see Fuzz/README.md).
+	Fuzz/run 5
 
 # Benchmarks (BENCHMARKS.md): a release build in .build/bench, every benchmark
 # side by side with real atd and cron, results in bench/results/latest.json and
@@ -154,10 +163,22 @@ install:
 	install -Dm644 config/completions/alarmctl.bash "$(DESTDIR)$(BASHCOMPDIR)/alarmctl"
 	install -Dm644 config/completions/_alarmctl "$(DESTDIR)$(ZSHCOMPDIR)/_alarmctl"
 	install -Dm644 config/completions/alarmctl.fish "$(DESTDIR)$(FISHCOMPDIR)/alarmctl.fish"
+ifeq ($(SYSTEM_INSTALL),yes)
+	@bin="$(PRODUCTS)"; [ -n "$$bin" ] || bin="$$($(SWIFT) build -c $(INSTALL_CONFIGURATION) $(INSTALL_BUILD_FLAGS) --show-bin-path)"; \
+	install -Dm755 "$$bin/alarmd-wake" "$(DESTDIR)$(HELPERDIR)/alarmd-wake"
+	install -d "$(DESTDIR)$(SYSTEMUNITDIR)"
+	sed -e 's|@HELPERDIR@|$(HELPERDIR)|g' systemd/alarmd-wake.service.in > "$(DESTDIR)$(SYSTEMUNITDIR)/alarmd-wake.service"
+	chmod 644 "$(DESTDIR)$(SYSTEMUNITDIR)/alarmd-wake.service"
+	install -Dm644 systemd/alarmd-wake.socket "$(DESTDIR)$(SYSTEMUNITDIR)/alarmd-wake.socket"
+	install -Dm644 docs/man/alarmd-wake.8 "$(DESTDIR)$(MANDIR)/man8/alarmd-wake.8"
+endif
 	@# journalctl reads catalogs only from system directories; elsewhere there is
 	@# nothing for it to update.
 	@if [ -z "$(DESTDIR)" ] && [ -n "$(filter /usr /usr/local,$(PREFIX))" ] && [ "$$(id -u)" = 0 ] && command -v journalctl >/dev/null; then journalctl --update-catalog; fi
 	@echo "Installed. Next: systemctl --user daemon-reload && systemctl --user enable --now alarmd.socket alarmd.service"
+ifeq ($(SYSTEM_INSTALL),yes)
+	@echo "Wake-ups from suspend on systemd before 254 (as root): systemctl daemon-reload && systemctl enable --now alarmd-wake.socket"
+endif
 
 uninstall:
 	rm -f $(addprefix "$(DESTDIR),$(addsuffix ",$(INSTALLED_FILES)))

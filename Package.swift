@@ -10,7 +10,7 @@ import PackageDescription
 //   AlarmDaemon the scheduler and the adapters around it (journal, sd_notify,
 //               clock and time-zone watching, signals), wired into a daemon
 //   AlarmCLI    alarmctl's commands, kept in a library so tests can drive them in-process too
-//   alarmd, alarmctl  thin executables
+//   alarmd, alarmctl, alarmd-wake  thin executables
 //
 // AlarmCore, AlarmProtocol, AlarmCLI and alarmctl import FoundationEssentials,
 // never Foundation: the rest of Foundation brings ICU (about 50 MB of code and
@@ -20,6 +20,7 @@ let package = Package(
     products: [
         .executable(name: "alarmd", targets: ["alarmd"]),
         .executable(name: "alarmctl", targets: ["alarmctl"]),
+        .executable(name: "alarmd-wake", targets: ["alarmd-wake"]),
     ],
     targets: [
         .systemLibrary(
@@ -36,7 +37,7 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .target(name: "AlarmCore"),
         .target(name: "AlarmStore", dependencies: ["AlarmCore", "CSQLite"]),
-        .target(name: "AlarmProtocol", dependencies: ["AlarmCore"], resources: [.embedInCode("io.alarmd.varlink")]),
+        .target(name: "AlarmProtocol", dependencies: ["AlarmCore"], resources: [.embedInCode("io.alarmd.varlink"), .embedInCode("io.alarmd.Wake.varlink")]),
         .target(name: "AlarmCLI", dependencies: ["AlarmCore", "AlarmProtocol"]),
         // `make install` and bench/run link alarmctl fully static (see the
         // Makefile's STATIC_ALARMCTL): it then starts in about half the time.
@@ -45,6 +46,8 @@ let package = Package(
         .executableTarget(name: "alarmctl", dependencies: ["AlarmCLI"]),
         .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CSystemd", "CLinux"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
+        // The system helper that sets wake-ups for users whose alarmd cannot.
+        .executableTarget(name: "alarmd-wake", dependencies: ["AlarmDaemon"]),
         .executableTarget(name: "alarmd-bench", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "CSQLite"], exclude: ["Fixtures"]),

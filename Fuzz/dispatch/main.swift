@@ -70,6 +70,15 @@ final class EventBox: @unchecked Sendable {
     func take() -> [DaemonEvent] { lock.lock(); defer { events = []; lock.unlock() }; return events }
 }
 
+/// One reply, handed from the thread that answers to the one that waits.
+final class Answer: @unchecked Sendable {
+    private let lock = NSLock()
+    private let arrived = DispatchSemaphore(value: 0)
+    private var result: Result<JSONObject, VarlinkError>?
+    func put(_ result: Result<JSONObject, VarlinkError>) { lock.lock(); self.result = result; lock.unlock(); arrived.signal() }
+    func take() -> Result<JSONObject, VarlinkError> { arrived.wait(); lock.lock(); defer { lock.unlock() }; return result! }
+}
+
 final class Harness {
     let directory: String
     let clock = ShiftedClock()
@@ -106,8 +115,8 @@ final class Harness {
                               zone: Zone(identifier: "America/New_York")!)
         do { try scheduler.start() } catch { fatalError("scheduler start: \(error)") }
         service = ControlService(scheduler: scheduler, defaults: { DaemonConfig() }, sounds: {
-            [ControlService.SoundFile(name: "alarm-clock-elapsed", theme: "freedesktop", path: "/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga"),
-             ControlService.SoundFile(name: "bell", theme: "freedesktop", path: "/usr/share/sounds/freedesktop/stereo/bell.oga")]
+            [SoundFile(name: "alarm-clock-elapsed", theme: "freedesktop", path: "/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga"),
+             SoundFile(name: "bell", theme: "freedesktop", path: "/usr/share/sounds/freedesktop/stereo/bell.oga")]
         })
         atexit_directories.append(directory)
         let events = events
@@ -161,7 +170,7 @@ final class Harness {
         }
         switch call.interface {
         case "org.varlink.service":
-            return ("org.varlink.service." + call.member, ControlServer.serviceInterface(call))
+            return ("org.varlink.service." + call.member, ControlServer.serviceInterface.reply(to: call))
         case InterfaceDefinition.name where call.member == "Watch":
             // A subscription lives on a connection; here it is the scheduler's
             // event stream, and every event the input causes is encoded as
@@ -171,18 +180,30 @@ final class Harness {
             return nil
         case InterfaceDefinition.name:
             if !readOnly.contains(call.member) { dirty = true }
-            do throws(VarlinkError) {
-                return (call.member, .parameters(try service.handle(call.member, Parameters(call.parameters)), continues: false))
-            } catch {
-                return (call.member, .error(error))
+            switch serve(call.member, Parameters(call.parameters)) {
+            case .success(let parameters): return (call.member, .parameters(parameters, continues: false))
+            case .failure(let error): return (call.member, .error(error))
             }
         default:
             return (call.member, .error(.interfaceNotFound(call.interface)))
         }
     }
 
+    /// `ControlService.handle` as ControlServer calls it, on the owner, and
+    /// its answer once it comes (a change answers after its durable commit).
+    func serve(_ member: String, _ parameters: Parameters) -> Result<JSONObject, VarlinkError> {
+        let answer = Answer()
+        let service = service
+        scheduler.owner.queue.async {
+            service.handle(member, parameters) { answer.put($0) }
+        }
+        return answer.take()
+    }
+
     func call(_ member: String, _ parameters: JSONObject = [:]) -> JSONObject {
-        do throws(VarlinkError) { return try service.handle(member, Parameters(parameters)) } catch {
+        switch serve(member, Parameters(parameters)) {
+        case .success(let parameters): return parameters
+        case .failure(let error):
             check(false, "\(member) after the input failed: \(error)")
             return [:]
         }

@@ -151,6 +151,8 @@ final class DaemonProcess {
             "XDG_RUNTIME_DIR": directory.path + "/runtime",
             "NOTIFY_SOCKET": notify.path,
             "TZ": "UTC",
+            // Never the machine's alarmd-wake helper: a test that wants one starts its own.
+            "ALARMD_WAKE_HELPER": directory.path + "/no-wake-helper",
         ]
         env.merge(environment) { $1 }
         process.environment = env

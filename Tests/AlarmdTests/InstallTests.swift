@@ -63,12 +63,17 @@ import Testing
             "etc/xdg/alarmd/alarmd.conf",
             "usr/bin/alarmctl", "usr/bin/alarmd",
             "usr/lib/systemd/catalog/alarmd.catalog",
+            "usr/lib/systemd/system/alarmd-wake.service", "usr/lib/systemd/system/alarmd-wake.socket",
             "usr/lib/systemd/user/alarmd.service", "usr/lib/systemd/user/alarmd.socket",
+            "usr/libexec/alarmd-wake",
             "usr/share/bash-completion/completions/alarmctl",
             "usr/share/fish/vendor_completions.d/alarmctl.fish",
-            "usr/share/man/man1/alarmctl.1", "usr/share/man/man5/alarmd.conf.5", "usr/share/man/man8/alarmd.8",
+            "usr/share/man/man1/alarmctl.1", "usr/share/man/man5/alarmd.conf.5", "usr/share/man/man8/alarmd-wake.8", "usr/share/man/man8/alarmd.8",
             "usr/share/zsh/site-functions/_alarmctl",
         ])
+        let helperUnit = try String(contentsOfFile: stage.path + "/usr/lib/systemd/system/alarmd-wake.service", encoding: .utf8)
+        #expect(helperUnit.contains("ExecStart=/usr/libexec/alarmd-wake\n"))
+        #expect(try Self.run([stage.path + "/usr/libexec/alarmd-wake", "--version"]).output.hasPrefix("alarmd-wake "))
         let unit = try String(contentsOfFile: stage.path + "/usr/lib/systemd/user/alarmd.service", encoding: .utf8)
         #expect(unit.contains("ExecStart=/usr/bin/alarmd\n"))
         #expect(unit.contains("Environment=XDG_CONFIG_DIRS=/etc/xdg\n"))
@@ -124,6 +129,15 @@ import Testing
                                   environment: ["XDG_RUNTIME_DIR": runtime.path, "MANPATH": prefix.path + "/share/man"])
         #expect(verify.status == 0, "systemd-analyze verify:\n\(verify.output)")
         #expect(verify.output.isEmpty, "systemd-analyze verify printed:\n\(verify.output)")
+
+        // The helper's system units, in system mode.
+        let system = prefix.path + "/lib/systemd/system"
+        let helper = try String(contentsOfFile: system + "/alarmd-wake.service", encoding: .utf8)
+        #expect(helper.contains("ExecStart=\(prefix.path)/libexec/alarmd-wake\n"))
+        let verifySystem = try Self.run(["systemd-analyze", "verify", system + "/alarmd-wake.socket", system + "/alarmd-wake.service"],
+                                        environment: ["MANPATH": prefix.path + "/share/man"])
+        #expect(verifySystem.status == 0, "systemd-analyze verify (system):\n\(verifySystem.output)")
+        #expect(verifySystem.output.isEmpty, "systemd-analyze verify (system) printed:\n\(verifySystem.output)")
     }
 
     /// `systemd-socket-activate` binds the socket and starts alarmd on the first

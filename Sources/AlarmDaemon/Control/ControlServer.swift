@@ -130,7 +130,7 @@ public final class ControlServer: @unchecked Sendable {
         }
         switch call.interface {
         case "org.varlink.service":
-            connection.finishCall(call.oneway ? nil : Self.serviceInterface(call))
+            connection.finishCall(call.oneway ? nil : Self.serviceInterface.reply(to: call))
         case InterfaceDefinition.name where call.member == "Watch":
             watch(call, on: connection)
             connection.finishCall(nil)
@@ -179,29 +179,8 @@ public final class ControlServer: @unchecked Sendable {
     }
 
     /// `org.varlink.service`: `GetInfo` and `GetInterfaceDescription`.
-    static func serviceInterface(_ call: VarlinkCall) -> VarlinkReply {
-        switch call.member {
-        case "GetInfo":
-            return .parameters([
-                "vendor": "alarmd",
-                "product": "alarmd",
-                "version": .string(AlarmdVersion.string),
-                "url": "man:alarmd(8)",
-                "interfaces": ["org.varlink.service", .string(InterfaceDefinition.name)],
-            ], continues: false)
-        case "GetInterfaceDescription":
-            switch call.parameters["interface"] {
-            case .string(InterfaceDefinition.name)?:
-                return .parameters(["description": .string(InterfaceDefinition.text)], continues: false)
-            case .string(let other)?:
-                return .error(.interfaceNotFound(other))
-            default:
-                return .error(VarlinkError(name: "org.varlink.service.InvalidParameter", parameters: ["parameter": "interface"]))
-            }
-        default:
-            return .error(.methodNotFound(call.method))
-        }
-    }
+    static let serviceInterface = VarlinkServiceInterface(product: "alarmd", version: AlarmdVersion.string, url: "man:alarmd(8)",
+                                                          interface: (InterfaceDefinition.name, InterfaceDefinition.text))
 
     /// `Watch`: one reply per event, `continues: true` on every one, for as long
     /// as the client reads.

@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmProtocol
 import AlarmStore
 import Dispatch
 import Foundation
@@ -116,7 +117,9 @@ public final class Daemon: @unchecked Sendable {
             throw StartupError(message: "cannot load \(store.path): \(error)", exitCode: ExitCode.config)
         }
         let notifier = notifier
-        let wake = WakeKeeper(owner: owner, journal: journal)
+        let wake = WakeKeeper(owner: owner, journal: journal, helperSocket: environment["ALARMD_WAKE_HELPER"] ?? WakeInterface.defaultSocket) { [weak self] in
+            self?.updateWake()
+        }
         self.wake = wake
         let wakeBoard = wake.board
         let logind = Logind(queue: owner.output, journal: journal)

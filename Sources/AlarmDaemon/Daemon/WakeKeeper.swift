@@ -4,8 +4,7 @@ import Glibc
 
 /// What `Status` reports about waking from suspend.
 public struct WakeStatus: Sendable, Equatable {
-    /// The means in use: `timerfd`, or `none` (the user manager's timer and
-    /// the system helper that issue 14 also describes are not built yet).
+    /// The means in use: `timerfd`, `user-timer`, `helper`, or `none`.
     public var method: String
     /// The instant the machine is set to wake, if it is.
     public var next: Date?
@@ -25,11 +24,14 @@ public struct WakeStatus: Sendable, Equatable {
 /// 1. alarmd's own `CLOCK_REALTIME_ALARM` timer (``WakeTimer``), when the
 ///    process holds `CAP_WAKE_ALARM` (probed once, at start);
 /// 2. else a transient timer of the user's service manager
-///    (``UserManagerTimer``), asked on the output worker, tried again at
-///    every change when it refused;
-/// 3. else none, with the reason said once in the journal and always in
-///    `Status`. (The `alarmd-wake` system helper, meant to come between 2
-///    and 3, is not built yet.)
+///    (``UserManagerTimer``);
+/// 3. else the `alarmd-wake` system helper (``WakeHelperClient``), once
+///    the manager has refused; it stays the first choice while it works;
+/// 4. else none, with the reason said once in the journal and always in
+///    `Status`. Both outside means are asked again at the next change.
+///
+/// 2 and 3 block, so they are asked on the output worker, and the answer
+/// comes back here unless a later request has overtaken it.
 ///
 /// Confined to the owner (every entry point checks it; Sendable only so that
 /// the output worker's answer can come back to it); what `Status` reads is
@@ -41,8 +43,9 @@ final class WakeKeeper: @unchecked Sendable {
     private var timer: WakeTimer?
     /// Whether this process may have a wake-up timer of its own (probed once).
     private let timerUsable: Bool
-    /// The user manager's timer; used on the output worker only.
+    /// The user manager's timer and the helper; used on the output worker only.
     private let userTimer: UserManagerTimer
+    private let helper: WakeHelperClient
     /// The instant last handed to `userTimer`, answered or not.
     private var requested: Date??
     private var status: WakeStatus
@@ -51,10 +54,15 @@ final class WakeKeeper: @unchecked Sendable {
     /// The last reason logged, so each is logged once, not at every re-plan.
     private var loggedReason: String?
 
-    init(owner: Owner, journal: Journal) {
+    /// `helperSocket`: where `alarmd-wake` listens. `helperLost` runs on the
+    /// owner when the helper lets go of a wake-up it held (it stopped), so
+    /// that the daemon sets it again.
+    init(owner: Owner, journal: Journal, helperSocket: String, helperLost: @escaping @Sendable () -> Void) {
         self.owner = owner
         self.journal = journal
         userTimer = UserManagerTimer(queue: owner.output)
+        helper = WakeHelperClient(path: helperSocket, queue: owner.output)
+
         switch WakeTimer.probe() {
         case nil:
             timerUsable = true
@@ -65,6 +73,12 @@ final class WakeKeeper: @unchecked Sendable {
             status = WakeStatus(method: "none", next: nil, reason: Self.reason(error))
         }
         board = Published(status)
+        helper.lost = { [weak self] in
+            owner.queue.async { [weak self] in
+                self?.requested = nil
+                helperLost()
+            }
+        }
     }
 
     static func reason(_ error: SystemError) -> String {
@@ -77,7 +91,7 @@ final class WakeKeeper: @unchecked Sendable {
     func update(firing: Date?, now: Date, settings: WakeSettings) {
         owner.assertCurrent()
         defer { board.value = status }
-        guard timerUsable else { return updateUserTimer(firing: firing, now: now, settings: settings) }
+        guard timerUsable else { return updateOutside(firing: firing, now: now, settings: settings) }
         let instant = WakePlan.instant(for: firing, now: now, settings: settings)
         status.reason = Self.reason(for: instant, settings: settings)
         guard instant != timer?.armed else { return }
@@ -99,40 +113,66 @@ final class WakeKeeper: @unchecked Sendable {
         }
     }
 
-    /// The same through the user manager: asked on the output worker, and
-    /// the answer taken here unless a later request has overtaken it.
-    private func updateUserTimer(firing: Date?, now: Date, settings: WakeSettings) {
+    /// The same through the user manager or the helper: asked on the output
+    /// worker, and the answer taken here unless a later request has overtaken it.
+    private func updateOutside(firing: Date?, now: Date, settings: WakeSettings) {
         let instant = WakePlan.instant(for: firing, now: now, settings: settings)
         guard requested != .some(instant) else { return }
         requested = .some(instant)
-        let userTimer = userTimer
-        let owner = owner
+        let (userTimer, helper, owner) = (userTimer, helper, owner)
+        let preferHelper = status.method == Method.helper
         owner.output.async { [weak self] in
-            let failure = Self.attempt { () throws(SystemError) in try userTimer.set(instant) }
-            owner.queue.async { [weak self] in self?.userTimerAnswered(instant, firing: firing, failure: failure, settings: settings) }
+            let outcome = Self.setOutside(instant, userTimer: userTimer, helper: helper, preferHelper: preferHelper)
+            owner.queue.async { [weak self] in self?.outsideAnswered(instant, firing: firing, outcome: outcome, settings: settings) }
         }
     }
 
-    private static func attempt(_ body: () throws(SystemError) -> Void) -> SystemError? {
-        do throws(SystemError) { try body(); return nil } catch { return error }
+    private enum Method {
+        static let userTimer = "user-timer"
+        static let helper = "helper"
     }
 
-    private func userTimerAnswered(_ instant: Date?, firing: Date?, failure: SystemError?, settings: WakeSettings) {
+    /// On the output worker: sets `instant` with the user manager, else with
+    /// the helper (the helper first when it was the one that worked last), and
+    /// clears it with the one not used. The method used, or why neither worked.
+    private static func setOutside(_ instant: Date?, userTimer: UserManagerTimer, helper: WakeHelperClient, preferHelper: Bool) -> Result<String, WakeHelperClient.Failure> {
+        func viaHelper() throws(WakeHelperClient.Failure) -> String {
+            try helper.set(instant)
+            if userTimer.armed != nil { try? userTimer.set(nil) }
+            return Method.helper
+        }
+        if preferHelper, let method = try? viaHelper() { return .success(method) }
+        let managerFailure: SystemError
+        do throws(SystemError) {
+            try userTimer.set(instant)
+            if helper.armed != nil { try? helper.set(nil) }
+            return .success(Method.userTimer)
+        } catch {
+            managerFailure = error
+        }
+        do throws(WakeHelperClient.Failure) { return .success(try viaHelper()) } catch {
+            return .failure(WakeHelperClient.Failure(description: "the user manager refused a wake-up timer (\(managerFailure)) and \(error)"))
+        }
+    }
+
+    private func outsideAnswered(_ instant: Date?, firing: Date?, outcome: Result<String, WakeHelperClient.Failure>, settings: WakeSettings) {
         owner.assertCurrent()
         guard requested == .some(instant) else { return }
         defer { board.value = status }
-        if let failure {
-            // Asked again at the next change: the manager may come back.
+        switch outcome {
+        case .failure(let failure):
+            // Asked again at the next change: the manager or the helper may come back.
             requested = nil
-            status = WakeStatus(method: "none", next: nil,
-                                reason: "alarmd lacks CAP_WAKE_ALARM and the user manager refused a wake-up timer (\(failure)); the alarmd-wake helper is not implemented yet")
+            status = WakeStatus(method: "none", next: nil, reason: "alarmd lacks CAP_WAKE_ALARM, \(failure)")
             logOnce(status.reason!)
-            return
+        case .success(let method):
+            status.method = method
+            status.next = instant
+            status.reason = Self.reason(for: instant, settings: settings)
+            if let instant, let firing {
+                logArmed(instant, for: firing, via: method == Method.helper ? "the alarmd-wake helper" : "the user manager's timer \(UserManagerTimer.unit)")
+            }
         }
-        status.method = "user-timer"
-        status.next = instant
-        status.reason = Self.reason(for: instant, settings: settings)
-        if let instant, let firing { logArmed(instant, for: firing, via: "the user manager's timer \(UserManagerTimer.unit)") }
     }
 
     /// Why no wake-up is set while the means works, if none is.
@@ -147,10 +187,14 @@ final class WakeKeeper: @unchecked Sendable {
                      fields: [("ALARMD_WAKE_AT", instant.rfc3339UTC), ("ALARMD_FIRING_AT", firing.rfc3339UTC), ("ALARMD_WAKE_METHOD", method)])
     }
 
-    /// Removes a wake-up left with the user manager (the daemon is stopping).
+    /// Removes a wake-up left with the user manager or the helper (the
+    /// daemon is stopping; a new one sets its own).
     func stop() {
-        let userTimer = userTimer
-        owner.output.sync { userTimer.stop() }
+        let (userTimer, helper) = (userTimer, helper)
+        owner.output.sync {
+            userTimer.stop()
+            if helper.armed != nil { try? helper.set(nil) }
+        }
     }
 
     private func logOnce(_ reason: String) {

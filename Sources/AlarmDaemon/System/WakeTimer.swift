@@ -11,7 +11,8 @@ import Glibc
 ///
 /// One timer re-armed for the next instant, never one per item. When it
 /// expires while the machine is awake it only wakes this read source once;
-/// the firing itself is the wall timer's business. There is no disarming: a
+/// the firing itself is the wall timer's business (alarmd's), or the helper
+/// clears the slots that passed (`alarmd-wake`). There is no disarming: a
 /// cancelled alarm timer goes on reporting its old expiry (in
 /// `/proc/PID/fdinfo` and `timerfd_gettime`, seen on Linux 6.18), so anyone
 /// checking would see a wake-up that is not there. The owner closes the timer
@@ -25,12 +26,13 @@ final class WakeTimer {
     /// The instant armed, if any.
     private(set) var armed: Date?
 
-    private init(fd: Int32, queue: DispatchQueue) {
+    private init(fd: Int32, queue: DispatchQueue, expired: (() -> Void)?) {
         self.fd = fd
         source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         source.setEventHandler {
             var expirations: UInt64 = 0
-            _ = read(fd, &expirations, 8)
+            guard read(fd, &expirations, 8) == 8 else { return }
+            expired?()
         }
         // Closed only once Dispatch has let go of it.
         source.setCancelHandler { close(fd) }
@@ -51,10 +53,11 @@ final class WakeTimer {
         }
     }
 
-    /// A timer delivering to `queue`, or why there can be none.
-    static func open(queue: DispatchQueue) -> Result<WakeTimer, SystemError> {
+    /// A timer delivering to `queue`, or why there can be none. `expired`
+    /// runs there each time the armed instant passes.
+    static func open(queue: DispatchQueue, expired: (() -> Void)? = nil) -> Result<WakeTimer, SystemError> {
         do throws(SystemError) {
-            return .success(WakeTimer(fd: try create(), queue: queue))
+            return .success(WakeTimer(fd: try create(), queue: queue, expired: expired))
         } catch {
             return .failure(error)
         }

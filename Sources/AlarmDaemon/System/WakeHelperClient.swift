@@ -1,0 +1,116 @@
+import AlarmProtocol
+import Dispatch
+import Foundation
+import Glibc
+
+/// alarmd's side of `io.alarmd.Wake`: asks the `alarmd-wake` system helper
+/// to wake the machine at an instant, for an alarmd that cannot set a wake-up
+/// itself and whose user manager cannot either.
+///
+/// The helper keeps nothing on disk: if it stops (an upgrade, a crash) the
+/// wake-up it held is gone. So while a wake-up is set, the connection that set
+/// it stays open and watched; when the helper closes it, `lost` tells the
+/// owner, which sets the wake-up again (socket activation starts the helper).
+///
+/// Its calls block (for at most ``timeout`` each), so it lives on the output
+/// worker; every entry point checks that.
+final class WakeHelperClient: @unchecked Sendable {
+    /// Why the helper could not set the wake-up.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static let timeout = 2.0
+
+    let path: String
+    private let queue: DispatchQueue
+    /// Watches the connection that set the wake-up, while one is set.
+    private var kept: DispatchSourceRead?
+    /// The instant the helper holds for this user, as far as alarmd knows.
+    private(set) var armed: Date?
+    /// Runs on `queue` when the helper closes the connection of a wake-up still set.
+    var lost: (@Sendable () -> Void)?
+
+    init(path: String, queue: DispatchQueue) {
+        self.path = path
+        self.queue = queue
+    }
+
+    /// Sets this user's wake-up with the helper to `instant`, or clears it.
+    func set(_ instant: Date?) throws(Failure) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        forget()
+        let fd: Int32
+        do throws(UnixSocketAddress.Failure) { fd = try UnixSocketAddress(path).connect(timeout: Self.timeout) } catch {
+            let missing = error.code == ENOENT || error.code == ECONNREFUSED
+            throw Failure(description: missing ? "the alarmd-wake helper is not installed or not running (no socket at \(path))"
+                                                : "cannot reach the alarmd-wake helper: \(error)")
+        }
+        let reply: VarlinkReply
+        do throws(Failure) { reply = try Self.call(WakeInterface.setWake(instant), on: fd) } catch {
+            close(fd)
+            throw error
+        }
+        switch reply {
+        case .error(let error) where error.name == WakeInterface.name + ".InThePast":
+            // Closer than the trip to the helper: the machine is awake now.
+            close(fd)
+        case .error(let error):
+            close(fd)
+            throw Failure(description: "the alarmd-wake helper refused: \(error.name) \(JSONValue.object(error.parameters).jsonText)")
+        case .parameters:
+            guard let instant else {
+                close(fd)
+                return
+            }
+            armed = instant
+            watch(fd)
+        }
+    }
+
+    /// Sends `call` and reads its one reply, blocking (the socket's timeouts
+    /// bound both).
+    private static func call(_ call: VarlinkCall, on fd: Int32) throws(Failure) -> VarlinkReply {
+        let bytes = VarlinkFramer.frame(call.json)
+        let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == bytes.count else { throw Failure(description: "cannot write to the alarmd-wake helper: \(String(cString: strerror(errno)))") }
+        var framer = VarlinkFramer(maxMessageSize: WakeInterface.maxMessageSize)
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                throw Failure(description: count == 0 ? "the alarmd-wake helper closed the connection without a reply"
+                                                     : "no reply from the alarmd-wake helper: \(String(cString: strerror(errno)))")
+            }
+            let messages: [[UInt8]]
+            do throws(VarlinkFramer.Oversize) { messages = try framer.append(buffer[..<count]) } catch {
+                throw Failure(description: "the alarmd-wake helper's reply is over \(error.limit) bytes")
+            }
+            guard let first = messages.first else { continue }
+            do throws(VarlinkError) { return try VarlinkReply(message: first) } catch {
+                throw Failure(description: "the alarmd-wake helper's reply is not Varlink: \(error)")
+            }
+        }
+    }
+
+    /// Watches `fd` for the helper closing it (it never sends unasked).
+    private func watch(_ fd: Int32) {
+        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        source.setEventHandler { [weak self] in
+            guard let self else { return }
+            forget()
+            lost?()
+        }
+        source.setCancelHandler { close(fd) }
+        source.resume()
+        kept = source
+    }
+
+    /// Lets go of the watched connection (the helper keeps the slot).
+    private func forget() {
+        kept?.cancel()
+        kept = nil
+        armed = nil
+    }
+}

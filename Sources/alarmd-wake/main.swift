@@ -1,0 +1,4 @@
+import AlarmDaemon
+import Foundation
+
+exit(WakeHelper.main(arguments: Array(CommandLine.arguments.dropFirst())))
