@@ -7,17 +7,18 @@ CONFIGURATION ?= debug
 BUILD_FLAGS ?=
 
 # Packages the build links against.
-BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev tzdata
+BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libpulse-dev libsndfile1-dev tzdata
 # Extra packages the tests use as real components: systemd-analyze and
 # systemd-journald (systemd), util-linux (unshare, runuser), Python for the
 # independent Varlink client, a session bus with a real notification server
 # (dbus-daemon, dunst under Xvfb), the freedesktop sound theme, the
 # checkers for the man pages and shell completions (mandoc, zsh, fish), and a
 # stand-in logind on a private system bus (python3-dbusmock, run with Debian's
-# /usr/bin/python3).
+# /usr/bin/python3), and a real sound server whose null sink is recorded and
+# measured (pulseaudio, pulseaudio-utils' parec and pactl, sox).
 TEST_PACKAGES := $(BUILD_PACKAGES) systemd util-linux python3 python3-venv \
 	dbus-daemon dbus-bin dunst xvfb x11-utils sound-theme-freedesktop \
-	mandoc zsh fish python3-dbusmock
+	mandoc zsh fish python3-dbusmock pulseaudio pulseaudio-utils sox
 
 # The Python `varlink` package (an independent Varlink client) and `jeepney`
 # (a stand-in systemd manager on a private bus), from PyPI, in a private

@@ -33,6 +33,18 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        // The sound server's client library and the decoder for the sounds
+        // it plays (issue 15).
+        .systemLibrary(
+            name: "CPulse",
+            pkgConfig: "libpulse",
+            providers: [.apt(["libpulse-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSndfile",
+            pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]
+        ),
         // Linux calls Swift cannot reach directly (syscall(2) is variadic).
         .systemLibrary(name: "CLinux"),
         .target(name: "AlarmCore"),
@@ -44,7 +56,7 @@ let package = Package(
         // Not here: the flag needs --static-swift-stdlib, and a plain
         // `swift build -c release` must build every product.
         .executableTarget(name: "alarmctl", dependencies: ["AlarmCLI"]),
-        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CSystemd", "CLinux"]),
+        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CSystemd", "CLinux", "CPulse", "CSndfile"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
         // The system helper that sets wake-ups for users whose alarmd cannot.
         .executableTarget(name: "alarmd-wake", dependencies: ["AlarmDaemon"]),

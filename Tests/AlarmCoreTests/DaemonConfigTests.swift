@@ -27,6 +27,8 @@ struct DaemonConfigTests {
             ReminderSound=none
             Theme=ocean
             Player=pw-play --volume 0.8 "--target" 'my sink'\r
+            Volume=35%
+            Fade=2m
             [Control]
             IdleTimeout=2m
             RequestTimeout=3s
@@ -44,6 +46,8 @@ struct DaemonConfigTests {
         #expect(config.reminderSound == Sound.none)
         #expect(config.soundTheme == "ocean")
         #expect(config.player == ["pw-play", "--volume", "0.8", "--target", "my sink"])
+        #expect(config.soundVolume == 35 && config.soundFade == 120)
+        #expect(DaemonConfig().soundVolume == 80 && DaemonConfig().soundFade == 30)
         #expect(config.ringPolicy.reminderSnooze.minutes == 5)
         #expect(config.idleTimeout == 120)
         #expect(config.requestTimeout == 3)
@@ -74,6 +78,9 @@ struct DaemonConfigTests {
         ("[Sound]\nPlayer=bin/player\n", "a.conf:2: Player: must name a program on PATH or by absolute path, got \"bin/player\""),
         ("[Sound]\nPlayer=play my\\ \n", "a.conf:2: Player: must not end in a lone backslash (an escaped trailing space is trimmed; quote it instead), got \"play my\\\\\""),
         ("[Sound]\nPlayer=play \u{7}\n", "a.conf:2: Player: must not contain control characters, got \"play \\u{7}\""),
+        ("[Sound]\nVolume=0\n", "a.conf:2: Volume: must be a volume of 1–100 (%), got \"0\""),
+        ("[Sound]\nVolume=loud\n", "a.conf:2: Volume: must be a volume of 1–100 (%), got \"loud\""),
+        ("[Sound]\nFade=6m\n", "a.conf:2: Fade: must be 0 or a duration up to 5m, like 30s, got \"6m\""),
         ("SnoozeMinutes=5\n", "a.conf:1: SnoozeMinutes: SnoozeMinutes= must be inside a [Section]"),
         ("[Control]\nRequestTimeout=2h\n", "a.conf:2: RequestTimeout: must be a duration from 1s to 1h, like 10s, got \"2h\""),
         ("[Control]\nMaxClients=0\n", "a.conf:2: MaxClients: must be 1–4096, got \"0\""),

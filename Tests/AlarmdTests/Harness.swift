@@ -151,8 +151,10 @@ final class DaemonProcess {
             "XDG_RUNTIME_DIR": directory.path + "/runtime",
             "NOTIFY_SOCKET": notify.path,
             "TZ": "UTC",
-            // Never the machine's alarmd-wake helper: a test that wants one starts its own.
+            // Never the machine's alarmd-wake helper or sound server: a test
+            // that wants one starts its own.
             "ALARMD_WAKE_HELPER": directory.path + "/no-wake-helper",
+            "PULSE_SERVER": "unix:" + directory.path + "/no-sound-server",
         ]
         env.merge(environment) { $1 }
         process.environment = env

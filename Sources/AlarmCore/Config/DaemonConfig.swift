@@ -18,6 +18,10 @@ public struct DaemonConfig: Hashable, Sendable {
     /// `[Sound] Player=`: an argument vector (no shell); empty picks the first of
     /// pw-play, paplay, ogg123, aplay that is installed.
     public var player: [String] = []
+    /// `[Sound] Volume=`: the ringing stream's volume, 1–100 %.
+    public var soundVolume = SoundLevel.defaultVolume
+    /// `[Sound] Fade=`: seconds from silence to that volume, 0–300 (0: at once).
+    public var soundFade = SoundLevel.defaultFade
     /// `[Hooks] Timeout=`: how long an item's command may run before it is killed.
     public var hookTimeout: TimeInterval = 30
     /// `[Control] IdleTimeout=`: seconds a client connection may stay silent.
@@ -97,6 +101,16 @@ public struct DaemonConfig: Hashable, Sendable {
                     throw fail("must name a program on PATH or by absolute path")
                 }
                 config.player = argv
+            case ("Sound", "Volume"):
+                let digits = entry.value.hasSuffix("%") ? String(entry.value.dropLast()) : entry.value
+                guard let percent = Int(digits), SoundLevel.volumeRange.contains(percent) else { throw fail("must be a volume of 1–100 (%)") }
+                config.soundVolume = percent
+            case ("Sound", "Fade"):
+                if entry.value == "0" { config.soundFade = 0; continue }
+                guard let seconds = try? DurationParser.parse(entry.value), seconds <= Int64(SoundLevel.fadeRange.upperBound) else {
+                    throw fail("must be 0 or a duration up to 5m, like 30s")
+                }
+                config.soundFade = TimeInterval(seconds)
             case ("Hooks", "Timeout"):
                 guard let seconds = try? DurationParser.parse(entry.value), seconds <= 3600 else {
                     throw fail("must be a duration from 1s to 1h, like 30s")

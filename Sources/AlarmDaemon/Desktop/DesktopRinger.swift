@@ -38,6 +38,12 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// Notifications whose action was chosen and handed to the scheduler.
     private var chosen: Set<UInt32> = []
     private var loops: [UUID: SoundLoop] = [:]
+    /// Sounds through the sound server (libpulse); external players only
+    /// without one or when `Player=` is set.
+    private lazy var pulse = PulseOutput(queue: queue)
+    /// Whether falling back to the external player has been logged since the
+    /// server last played (it is said once, not at every ring).
+    private var fallbackLogged = false
 
     /// `queue` is the output worker's: every call but ``stopAll()`` arrives on it.
     public init(queue: DispatchQueue, journal: Journal, environment: [String: String], settings: @escaping @Sendable () -> DaemonConfig, onCommand: @escaping CommandHandler) {
@@ -137,6 +143,7 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
             notifications.close(notification)
         }
         loops.removeValue(forKey: id)?.stop()
+        pulse.stop(id)
     }
 
     func notification(for item: Item, snoozeCount: Int, config: DaemonConfig) -> DesktopNotifications.Notification {
@@ -183,15 +190,45 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
             }
             file = path
         }
+        if config.player.isEmpty, playThroughServer(item, file: file, config: config) { return }
         guard let player = config.player.isEmpty ? SoundLoop.defaultPlayer(path: environment["PATH"] ?? "/usr/bin:/bin") : config.player else {
             journal.send("\(EventText.subject(item)): no sound player found (tried pw-play, paplay, ogg123, aplay); set Player= in alarmd.conf", priority: .warning)
             return
         }
-        let loop = SoundLoop(argv: player + [file], queue: queue) { [journal] reason in
+        // The volume, where the player takes one; a player named in Player=
+        // is run as written.
+        let volume = config.player.isEmpty ? SoundLoop.volumeArguments(player: player[0], percent: config.soundVolume) : []
+        let loop = SoundLoop(argv: player + volume + [file], queue: queue) { [journal] reason in
             journal.send("\(EventText.subject(item)): \(reason)", priority: .warning)
         }
         loops[item.id] = loop
         loop.start()
+    }
+
+    /// Plays `file` on a stream of alarmd's own; `false` when it cannot (no
+    /// server, a file libsndfile cannot read), and the external player should.
+    private func playThroughServer(_ item: Item, file: String, config: DaemonConfig) -> Bool {
+        let sound: DecodedSound
+        do throws(DecodedSound.Failure) { sound = try DecodedSound.decode(path: file) } catch {
+            journal.send("\(EventText.subject(item)): \(error); trying the external player", priority: .warning)
+            return false
+        }
+        let subject = EventText.subject(item)
+        do throws(PulseOutput.Failure) {
+            try pulse.play(sound, for: item.id, name: item.title, role: item.kind == .alarm ? "alarm" : "event",
+                           volume: config.soundVolume, fade: config.soundFade) { [journal] reason in
+                journal.send("\(subject): \(reason)", priority: .warning)
+            }
+            fallbackLogged = false
+            return true
+        } catch {
+            if !fallbackLogged {
+                fallbackLogged = true
+                journal.send("Playing sounds through the external player: \(error)", priority: .notice,
+                             fields: [("ALARMD_DETAIL", error.description)])
+            }
+            return false
+        }
     }
 
     static func isPlayableFile(_ path: String) -> Bool {

@@ -93,6 +93,16 @@ final class SoundLoop: @unchecked Sendable {
     }
 
     /// The first of `candidates` found on `PATH`, as an argument vector.
+    /// The arguments that set `player`'s volume to `percent`, for the
+    /// players that take one (PipeWire's and PulseAudio's, both on the stream).
+    static func volumeArguments(player: String, percent: Int) -> [String] {
+        switch (player as NSString).lastPathComponent {
+        case "pw-play": return ["--volume=\(Double(percent) / 100)"]
+        case "paplay": return ["--volume=\(65_536 * percent / 100)"]
+        default: return []
+        }
+    }
+
     static func defaultPlayer(path: String, candidates: [String] = ["pw-play", "paplay", "ogg123", "aplay"]) -> [String]? {
         for name in candidates {
             for directory in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {

@@ -1,0 +1,42 @@
+import CSndfile
+import Glibc
+
+/// A sound file decoded into memory (interleaved 32-bit float samples) with
+/// libsndfile, which reads the freedesktop theme's Ogg Vorbis as well as
+/// FLAC and WAV. Held whole so the loop restarts without a gap or a disk read;
+/// alarm sounds are seconds long, and ``maxSeconds`` bounds a mistaken choice
+/// (a whole album) to what is then played of it.
+struct DecodedSound: Sendable {
+    static let maxSeconds = 60
+
+    let samples: [Float]
+    let channels: Int
+    let rate: Int
+
+    /// Why a file cannot be played.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Frames (one sample per channel) in the sound.
+    var frames: Int { samples.count / channels }
+
+    static func decode(path: String) throws(Failure) -> DecodedSound {
+        var info = SF_INFO()
+        guard let file = sf_open(path, Int32(SFM_READ), &info) else {
+            throw Failure(description: "cannot decode \(path): \(String(cString: sf_strerror(nil)))")
+        }
+        defer { sf_close(file) }
+        let channels = Int(info.channels), rate = Int(info.samplerate)
+        // PulseAudio takes at most 32 channels and 384 kHz (PA_CHANNELS_MAX, PA_RATE_MAX).
+        guard (1...32).contains(channels), (1_000...384_000).contains(rate) else {
+            throw Failure(description: "cannot play \(path): \(channels) channels at \(rate) Hz")
+        }
+        let wanted = min(Int(info.frames), maxSeconds * rate)
+        var samples = [Float](repeating: 0, count: wanted * channels)
+        let read = samples.withUnsafeMutableBufferPointer { sf_readf_float(file, $0.baseAddress, sf_count_t(wanted)) }
+        guard read > 0 else { throw Failure(description: "\(path) holds no sound") }
+        samples.removeLast((wanted - Int(read)) * channels)
+        return DecodedSound(samples: samples, channels: channels, rate: rate)
+    }
+}

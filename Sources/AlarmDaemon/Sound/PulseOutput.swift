@@ -1,0 +1,130 @@
+import AlarmCore
+import CPulse
+import Dispatch
+import Foundation
+
+/// alarmd's own connection to the desktop's sound server through the
+/// PulseAudio client library (PipeWire serves it too, through
+/// pipewire-pulse): one context, one playback stream per ringing item.
+///
+/// libpulse's threaded main loop runs the connection on a thread of its own;
+/// every libpulse call here is made holding that loop's lock, and the streams'
+/// callbacks run on that thread with the lock held, so the loop lock is what
+/// guards each ``PulsePlayback``. The public calls come from the output worker
+/// only. The connection is opened at the first ring and closed when the last
+/// sound stops: an idle alarmd has no sound-server thread and no socket.
+final class PulseOutput: @unchecked Sendable {
+    /// Why the sound server cannot play.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// How long a connection may take before the server counts as absent.
+    static let connectTimeout: TimeInterval = 2
+    /// The server's buffer ahead of the speaker: stopping and volume changes
+    /// are heard within it.
+    static let bufferMilliseconds: UInt64 = 100
+
+    private let queue: DispatchQueue
+    private var mainloop: OpaquePointer?
+    private var context: OpaquePointer?
+    private var playbacks: [UUID: PulsePlayback] = [:]
+
+    init(queue: DispatchQueue) { self.queue = queue }
+
+    deinit { disconnect() }
+
+    /// Starts `sound` looping for `id` on a stream that says what it is
+    /// (`media.role`, the label as `media.name`), at `volume` percent on the
+    /// stream, rising from silence over `fade` seconds. Blocks the output
+    /// worker for at most ``connectTimeout`` when it must connect first.
+    func play(_ sound: DecodedSound, for id: UUID, name: String, role: String, volume: Int, fade: TimeInterval,
+              failed: @escaping @Sendable (String) -> Void) throws(Failure) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        stop(id)
+        let (mainloop, context) = try connected()
+        pa_threaded_mainloop_lock(mainloop)
+        defer { pa_threaded_mainloop_unlock(mainloop) }
+        let playback = PulsePlayback(sound: sound, fade: fade, failed: failed)
+        guard playback.start(on: context, name: name, role: role, volume: volume) else {
+            throw Failure(description: "the sound server refused a stream: \(String(cString: pa_strerror(pa_context_errno(context))))")
+        }
+        playbacks[id] = playback
+    }
+
+    /// Stops `id`'s sound at once (its stream goes from the server); closes
+    /// the connection when nothing else plays.
+    func stop(_ id: UUID) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard let playback = playbacks.removeValue(forKey: id), let mainloop else { return }
+        pa_threaded_mainloop_lock(mainloop)
+        playback.stop()
+        pa_threaded_mainloop_unlock(mainloop)
+        if playbacks.isEmpty { disconnect() }
+    }
+
+    /// Whether `id` has a sound playing here.
+    func isPlaying(_ id: UUID) -> Bool { playbacks[id] != nil }
+
+    private func connected() throws(Failure) -> (OpaquePointer, OpaquePointer) {
+        if let mainloop, let context {
+            pa_threaded_mainloop_lock(mainloop)
+            let state = pa_context_get_state(context)
+            pa_threaded_mainloop_unlock(mainloop)
+            if state == PA_CONTEXT_READY { return (mainloop, context) }
+            // The server went away since: start over.
+            disconnect()
+        }
+        guard let mainloop = pa_threaded_mainloop_new() else { throw Failure(description: "cannot create the sound server's main loop") }
+        let properties = pa_proplist_new()
+        pa_proplist_sets(properties, "application.name", "alarmd")
+        pa_proplist_sets(properties, "application.id", "io.alarmd")
+        pa_proplist_sets(properties, "application.icon_name", "alarm-clock")
+        let context = pa_context_new_with_proplist(pa_threaded_mainloop_get_api(mainloop), "alarmd", properties)
+        pa_proplist_free(properties)
+        guard let context else {
+            pa_threaded_mainloop_free(mainloop)
+            throw Failure(description: "cannot create a sound-server context")
+        }
+        self.mainloop = mainloop
+        self.context = context
+        // No autospawn: a daemon must not start a sound server of its own.
+        guard pa_context_connect(context, nil, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0, pa_threaded_mainloop_start(mainloop) >= 0 else {
+            let reason = String(cString: pa_strerror(pa_context_errno(context)))
+            disconnect()
+            throw Failure(description: "no sound server: \(reason)")
+        }
+        // Polled rather than waited for: the loop's wait has no timeout, and a
+        // server that accepts and never answers must not hold the worker.
+        let deadline = Date().addingTimeInterval(Self.connectTimeout)
+        while true {
+            pa_threaded_mainloop_lock(mainloop)
+            let state = pa_context_get_state(context)
+            let reason = String(cString: pa_strerror(pa_context_errno(context)))
+            pa_threaded_mainloop_unlock(mainloop)
+            if state == PA_CONTEXT_READY { return (mainloop, context) }
+            if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED || Date() >= deadline {
+                disconnect()
+                throw Failure(description: "no sound server: " + (Date() >= deadline ? "it did not answer within \(Int(Self.connectTimeout)) s" : reason))
+            }
+            usleep(5_000)
+        }
+    }
+
+    /// Closes the connection and stops the loop's thread.
+    private func disconnect() {
+        guard let mainloop else { return }
+        pa_threaded_mainloop_lock(mainloop)
+        for playback in playbacks.values { playback.stop() }
+        if let context {
+            pa_context_disconnect(context)
+            pa_context_unref(context)
+        }
+        pa_threaded_mainloop_unlock(mainloop)
+        pa_threaded_mainloop_stop(mainloop)
+        pa_threaded_mainloop_free(mainloop)
+        playbacks.removeAll()
+        self.mainloop = nil
+        context = nil
+    }
+}

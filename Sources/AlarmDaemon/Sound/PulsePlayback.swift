@@ -1,0 +1,90 @@
+import AlarmCore
+import CPulse
+import Foundation
+
+/// One ringing item's stream on the sound server: the decoded sound looped
+/// without a gap, its volume set on the stream (as a desktop mixer shows it),
+/// the fade applied to the samples (``SoundLevel/fadeGain(elapsed:fade:)``).
+///
+/// Guarded by ``PulseOutput``'s loop lock: created, started and stopped with
+/// it held, and its callbacks run on the loop's thread, which holds it.
+final class PulsePlayback: @unchecked Sendable {
+    private let sound: DecodedSound
+    private let fade: TimeInterval
+    private let failed: @Sendable (String) -> Void
+    private var stream: OpaquePointer?
+    /// The next frame of `sound` to write, and the frames written so far.
+    private var position = 0
+    private var written = 0
+
+    init(sound: DecodedSound, fade: TimeInterval, failed: @escaping @Sendable (String) -> Void) {
+        self.sound = sound
+        self.fade = fade
+        self.failed = failed
+    }
+
+    /// Opens and connects the stream; `false` if the server refused it.
+    func start(on context: OpaquePointer, name: String, role: String, volume: Int) -> Bool {
+        var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(sound.rate), channels: UInt8(sound.channels))
+        let properties = pa_proplist_new()
+        defer { pa_proplist_free(properties) }
+        pa_proplist_sets(properties, "media.role", role)
+        pa_proplist_sets(properties, "media.name", name)
+        pa_proplist_sets(properties, "application.name", "alarmd")
+        guard let stream = pa_stream_new_with_proplist(context, name, &spec, nil, properties) else { return false }
+        self.stream = stream
+        let this = Unmanaged.passUnretained(self).toOpaque()
+        pa_stream_set_write_callback(stream, { stream, bytes, userdata in
+            guard let stream, let userdata else { return }
+            Unmanaged<PulsePlayback>.fromOpaque(userdata).takeUnretainedValue().fill(stream, bytes)
+        }, this)
+        pa_stream_set_state_callback(stream, { stream, userdata in
+            guard let stream, let userdata, pa_stream_get_state(stream) == PA_STREAM_FAILED else { return }
+            let playback = Unmanaged<PulsePlayback>.fromOpaque(userdata).takeUnretainedValue()
+            playback.failed("the sound server ended the stream: \(String(cString: pa_strerror(pa_context_errno(pa_stream_get_context(stream)))))")
+        }, this)
+        // A short buffer: Stop and escalation are heard within it.
+        let unset = UInt32.max
+        var attributes = pa_buffer_attr(maxlength: unset, tlength: UInt32(pa_usec_to_bytes(PulseOutput.bufferMilliseconds * 1000, &spec)),
+                                        prebuf: unset, minreq: unset, fragsize: unset)
+        var level = pa_cvolume()
+        pa_cvolume_set(&level, UInt32(sound.channels), pa_volume_t(UInt64(PA_VOLUME_NORM) * UInt64(volume) / 100))
+        guard pa_stream_connect_playback(stream, nil, &attributes, PA_STREAM_ADJUST_LATENCY, &level, nil) >= 0 else {
+            stop()
+            return false
+        }
+        return true
+    }
+
+    /// Ends the stream: the server drops it at once.
+    func stop() {
+        guard let stream else { return }
+        self.stream = nil
+        pa_stream_set_write_callback(stream, nil, nil)
+        pa_stream_set_state_callback(stream, nil, nil)
+        pa_stream_disconnect(stream)
+        pa_stream_unref(stream)
+    }
+
+    /// The server asks for `bytes`: the next samples of the loop, faded.
+    private func fill(_ stream: OpaquePointer, _ bytes: Int) {
+        var data: UnsafeMutableRawPointer?
+        var size = bytes
+        guard pa_stream_begin_write(stream, &data, &size) >= 0, let data else { return }
+        let channels = sound.channels
+        let frames = size / (channels * MemoryLayout<Float>.size)
+        let out = data.bindMemory(to: Float.self, capacity: frames * channels)
+        let rate = Double(sound.rate)
+        sound.samples.withUnsafeBufferPointer { samples in
+            for frame in 0..<frames {
+                let gain = SoundLevel.fadeGain(elapsed: Double(written + frame) / rate, fade: fade)
+                let from = position * channels, to = frame * channels
+                for channel in 0..<channels { out[to + channel] = samples[from + channel] * gain }
+                position += 1
+                if position == sound.frames { position = 0 }
+            }
+        }
+        written += frames
+        pa_stream_write(stream, data, frames * channels * MemoryLayout<Float>.size, nil, 0, PA_SEEK_RELATIVE)
+    }
+}

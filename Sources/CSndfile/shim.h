@@ -1,0 +1,2 @@
+/* libsndfile decodes the sound files alarmd plays (Ogg Vorbis, FLAC, WAV). */
+#include <sndfile.h>
