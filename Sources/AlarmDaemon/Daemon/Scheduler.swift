@@ -621,10 +621,10 @@ public final class Scheduler: @unchecked Sendable {
             case .startRinging(let resumed):
                 let occurrence = state.occurrence ?? now
                 outputQueue.async { ringer.startRinging(item, occurrence: occurrence, snoozeCount: state.snoozeCount, resumed: resumed) }
-                reportRinging()
+                ringingStarted(item, state: state, now: now)
             case .stopRinging:
                 outputQueue.async { ringer.stopRinging(item.id) }
-                reportRinging()
+                ringingStopped(item.id)
             case .showMissed(let scheduled):
                 let zone = zone
                 outputQueue.async { ringer.showMissed(item, scheduled: scheduled, zone: zone) }
@@ -641,20 +641,45 @@ public final class Scheduler: @unchecked Sendable {
         }
     }
 
-    private func reportRinging() {
+    /// Keeps `onRingingChange` told the title of the item ringing longest.
+    /// An item that starts ringing is later than every other, so it changes
+    /// that only when nothing else rang: O(1). Only when the first one stops
+    /// are all ringing items looked at, once the owner's current block is
+    /// done (10,000 items starting at once, each looking at every other, made
+    /// the burst's firings seconds late).
+    private func ringingStarted(_ item: Item, state: RingState, now: Date) {
         guard let onRingingChange else { return }
-        let title = ringingTitle()
-        guard title != reportedRinging else { return }
-        reportedRinging = title
-        onRingingChange(title)
+        var since = now
+        if case .ringing(let started) = state.phase { since = started }
+        if let first = firstRinging, first.id != item.id, first.since <= since { return }
+        firstRinging = (item.id, since)
+        guard item.title != reportedRinging else { return }
+        reportedRinging = item.title
+        onRingingChange(item.title)
     }
 
-    /// The title of the earliest-started item ringing now, if any.
-    private func ringingTitle() -> String? {
-        table.ringing.compactMap { id -> (Date, String)? in
-            guard let item = table[id], case .ringing(let since)? = table.state(of: id)?.phase else { return nil }
-            return (since, item.title)
-        }.min { $0.0 < $1.0 }?.1
+    private func ringingStopped(_ id: UUID) {
+        guard onRingingChange != nil, firstRinging?.id == id, !ringingReportQueued else { return }
+        ringingReportQueued = true
+        queue.async { [weak self] in
+            guard let self else { return }
+            ringingReportQueued = false
+            firstRinging = firstRingingNow()
+            let title = firstRinging.flatMap { table[$0.id]?.title }
+            guard title != reportedRinging else { return }
+            reportedRinging = title
+            onRingingChange?(title)
+        }
+    }
+    private var firstRinging: (id: UUID, since: Date)?
+    private var ringingReportQueued = false
+
+    /// The earliest-started item ringing now, if any.
+    private func firstRingingNow() -> (id: UUID, since: Date)? {
+        table.ringing.compactMap { id -> (id: UUID, since: Date)? in
+            guard case .ringing(let since)? = table.state(of: id)?.phase else { return nil }
+            return (id, since)
+        }.min { $0.since < $1.since }
     }
 
     /// Hands an event to `Watch` subscribers only (they queue it).
