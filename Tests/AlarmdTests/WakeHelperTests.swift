@@ -52,9 +52,9 @@ import Testing
         func call(as uid: UInt32, _ arguments: [String]) throws -> [[String: Any]] {
             let python = try #require(PythonClientTests.interpreter().path, "no Python with the varlink package (make test installs it)")
             let script = PythonClientTests.packageRoot + "/Tests/AlarmdTests/python/wake_helper_client.py"
-            let command = uid == 0 ? [python, script, socketPath] + arguments
-                : ["--reuid", String(uid), "--regid", String(uid), "--clear-groups", python, script, socketPath] + arguments
-            let result = Tool.run(uid == 0 ? python : "/usr/bin/setpriv", uid == 0 ? Array(command.dropFirst()) : command, timeout: 30)
+            let client = [script, socketPath] + arguments
+            let result = uid == 0 ? Tool.run(python, client, timeout: 30)
+                : Tool.run("/usr/bin/setpriv", ["--reuid", String(uid), "--regid", String(uid), "--clear-groups", python] + client, timeout: 30)
             guard result.status == 0 else { throw HarnessError(description: "client as uid \(uid) \(arguments): \(result.standardError)\nhelper: \(log)") }
             return try result.standardOutput.split(separator: "\n").map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         }
@@ -171,11 +171,7 @@ import Testing
         let added = try Alarmctl.json(["add", time, "--label", "Helped"], daemon)
         let id = try #require((added["alarm"] as? [String: Any])?["id"] as? String)
         let expected = WakeTests.nextOccurrence(time).addingTimeInterval(-60)
-        var wake: [String: Any]?
-        #expect(waitUntil(timeout: 5) {
-            wake = try? Alarmctl.json(["status"], daemon)["wake"] as? [String: Any]
-            return wake?["method"] as? String == "helper"
-        }, "\(String(describing: wake))")
+        _ = WakeTests.wake(of: daemon) { $0?["method"] as? String == "helper" }
         #expect(WakeTests.near(first.timer, expected), "\(String(describing: first.timer)) for \(expected)")
         #expect(try Alarmctl.ok(["status"], daemon).contains("via the alarmd-wake helper"))
 

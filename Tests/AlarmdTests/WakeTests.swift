@@ -85,6 +85,18 @@ import Testing
         #expect(after?["next"] is NSNull || after?["next"] == nil, "\(String(describing: after))")
     }
 
+    /// `Status.wake` of `daemon` once `condition` holds of it (within 5 s),
+    /// else as last read; the expectation names what was seen.
+    static func wake(of daemon: DaemonProcess, once condition: ([String: Any]?) -> Bool,
+                     sourceLocation: SourceLocation = #_sourceLocation) -> [String: Any]? {
+        var wake: [String: Any]?
+        #expect(waitUntil(timeout: 5) {
+            wake = try? Alarmctl.json(["status"], daemon)["wake"] as? [String: Any]
+            return condition(wake)
+        }, "\(String(describing: wake))", sourceLocation: sourceLocation)
+        return wake
+    }
+
     /// `daemon`, to be run under setpriv without `CAP_WAKE_ALARM`.
     static func withoutCapWakeAlarm(_ daemon: DaemonProcess) -> DaemonProcess {
         let alarmd = daemon.process.executableURL!.path
@@ -149,7 +161,7 @@ import Testing
         let expected = Self.calendar(Self.nextOccurrence(first).addingTimeInterval(-90))
         #expect(waitUntil(timeout: 5) { (try? manager.wakeTimers())?.last.map { $0.calendar == expected && $0.wakeSystem } == true },
                 "\(String(describing: try? manager.wakeTimers())) for \(expected)")
-        #expect(waitUntil(timeout: 5) { (try? Alarmctl.json(["status"], daemon)["wake"] as? [String: Any])?["method"] as? String == "user-timer" })
+        _ = Self.wake(of: daemon) { $0?["method"] as? String == "user-timer" }
         #expect(try Alarmctl.ok(["status"], daemon).contains("via the user manager"))
 
         // An edit replaces it (the old one stopped first); disabling stops it.
@@ -174,12 +186,7 @@ import Testing
         try daemon.startAndWaitReady()
         defer { daemon.stop() }
         try Alarmctl.ok(["add", Self.hhmm(Date().addingTimeInterval(3600)), "--label", "Not woken"], daemon)
-        var wake: [String: Any]?
-        #expect(waitUntil(timeout: 5) {
-            wake = try? Alarmctl.json(["status"], daemon)["wake"] as? [String: Any]
-            return (wake?["reason"] as? String)?.contains(reason) == true
-        }, "\(String(describing: wake))")
-        return wake
+        return Self.wake(of: daemon) { ($0?["reason"] as? String)?.contains(reason) == true }
     }
 
     /// systemd 252 takes the transient timer and then fails it ("Failed to
@@ -204,11 +211,7 @@ import Testing
         defer { daemon.stop() }
         try Alarmctl.ok(["add", Self.hhmm(Date().addingTimeInterval(3600)), "--label", "Unwakeable"], daemon)
         // No user manager here either: once it was asked, the reason is final.
-        var wake: [String: Any]?
-        #expect(waitUntil(timeout: 5) {
-            wake = try? Alarmctl.json(["status"], daemon)["wake"] as? [String: Any]
-            return (wake?["reason"] as? String)?.contains("user manager") == true
-        }, "\(String(describing: wake))")
+        let wake = Self.wake(of: daemon) { ($0?["reason"] as? String)?.contains("user manager") == true }
         #expect(wake?["method"] as? String == "none")
         #expect((wake?["reason"] as? String)?.contains("CAP_WAKE_ALARM") == true, "\(String(describing: wake))")
         let text = try Alarmctl.ok(["status"], daemon)

@@ -101,11 +101,11 @@ public final class ControlServer: @unchecked Sendable {
             let who = credentials.map { "uid \($0.uid), pid \($0.pid)" } ?? "an unknown peer"
             journal.send("Refused a control connection from \(who): only uid \(getuid()) may use alarmd", priority: .warning,
                          messageID: MessageID.peerRefused, fields: [("ALARMD_PEER_UID", credentials.map { String($0.uid) } ?? ""), ("ALARMD_PEER_PID", credentials.map { String($0.pid) } ?? "")])
-            refuse(fd, with: .permissionDenied())
+            UnixSocket.refuse(fd, with: .permissionDenied())
             return
         }
         guard connections.count < limits.maxClients else {
-            refuse(fd, with: .invalidRequest("too many connections (limit \(limits.maxClients)); try again later"))
+            UnixSocket.refuse(fd, with: .invalidRequest("too many connections (limit \(limits.maxClients)); try again later"))
             return
         }
         let connection = ControlConnection(fd: fd, peer: peer, queue: queue, loop: loop, limits: limits, buffer: receiveBuffer, budget: budget)
@@ -113,13 +113,6 @@ public final class ControlServer: @unchecked Sendable {
         connections[key] = connection
         connection.onClose = { [unowned self] in connections[key] = nil }
         connection.start { [unowned self] connection, message in handle(message, on: connection) }
-    }
-
-    /// Best effort: one error reply to a fresh socket, then close.
-    private func refuse(_ fd: Int32, with error: VarlinkError) {
-        let bytes = VarlinkFramer.frame(VarlinkReply.error(error).json)
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-        close(fd)
     }
 
     private func handle(_ message: [UInt8], on connection: ControlConnection) {

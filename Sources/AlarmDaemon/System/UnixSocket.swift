@@ -96,6 +96,14 @@ public enum UnixSocket {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
 
+    /// Best effort: one Varlink error to a connection that is not taken
+    /// (too many clients, an unknown peer), then close it.
+    static func refuse(_ fd: Int32, with error: VarlinkError) {
+        let bytes = VarlinkFramer.frame(VarlinkReply.error(error).json)
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        close(fd)
+    }
+
     /// Accepts one connection, non-blocking and close-on-exec (accept4 is
     /// hidden behind _GNU_SOURCE too). `nil` when none is waiting.
     public static func acceptConnection(_ listener: Int32) -> Int32? {

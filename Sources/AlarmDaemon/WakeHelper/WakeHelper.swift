@@ -132,20 +132,13 @@ public final class WakeHelper: @unchecked Sendable {
             }
             let fromUser = connections.values.count(where: { $0.uid == peer.uid })
             guard connections.count < Self.maxConnections, fromUser < Self.maxConnectionsPerUser else {
-                refuse(fd, "too many connections (at most \(Self.maxConnectionsPerUser) per user, \(Self.maxConnections) in all)")
+                UnixSocket.refuse(fd, with: WakeInterface.invalidParameter("connection", "too many connections (at most \(Self.maxConnectionsPerUser) per user, \(Self.maxConnections) in all)"))
                 continue
             }
             let connection = WakeHelperConnection(fd: fd, uid: peer.uid, queue: queue, helper: self)
             connections[fd] = connection
             connection.start()
         }
-    }
-
-    /// Answers a connection that is not taken with one error and closes it.
-    private func refuse(_ fd: Int32, _ message: String) {
-        let bytes = VarlinkFramer.frame(VarlinkReply.error(WakeInterface.invalidParameter("connection", message)).json)
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-        close(fd)
     }
 
     /// The reply to a message `connection` read.
