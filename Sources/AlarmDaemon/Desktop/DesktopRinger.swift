@@ -44,6 +44,9 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// Whether falling back to the external player has been logged since the
     /// server last played (it is said once, not at every ring).
     private var fallbackLogged = false
+    /// The sound decoded last, with the file's modification time and size
+    /// then: most rings play the same file, which need not be decoded again.
+    private var lastDecoded: (path: String, stamp: [Int], sound: DecodedSound)?
 
     /// `queue` is the output worker's: every call but ``stopAll()`` arrives on it.
     public init(queue: DispatchQueue, journal: Journal, environment: [String: String], settings: @escaping @Sendable () -> DaemonConfig, onCommand: @escaping CommandHandler) {
@@ -209,9 +212,16 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// server, a file libsndfile cannot read), and the external player should.
     private func playThroughServer(_ item: Item, file: String, config: DaemonConfig) -> Bool {
         let sound: DecodedSound
-        do throws(DecodedSound.Failure) { sound = try DecodedSound.decode(path: file) } catch {
-            journal.send("\(EventText.subject(item)): \(error); trying the external player", priority: .warning)
-            return false
+        var status = stat()
+        let stamp = stat(file, &status) == 0 ? [Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec), Int(status.st_size)] : []
+        if let last = lastDecoded, last.path == file, last.stamp == stamp {
+            sound = last.sound
+        } else {
+            do throws(DecodedSound.Failure) { sound = try DecodedSound.decode(path: file) } catch {
+                journal.send("\(EventText.subject(item)): \(error); trying the external player", priority: .warning)
+                return false
+            }
+            lastDecoded = (file, stamp, sound)
         }
         let subject = EventText.subject(item)
         do throws(PulseOutput.Failure) {

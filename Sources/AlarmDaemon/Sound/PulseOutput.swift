@@ -63,9 +63,6 @@ final class PulseOutput: @unchecked Sendable {
         if playbacks.isEmpty { disconnect() }
     }
 
-    /// Whether `id` has a sound playing here.
-    func isPlaying(_ id: UUID) -> Bool { playbacks[id] != nil }
-
     private func connected() throws(Failure) -> (OpaquePointer, OpaquePointer) {
         if let mainloop, let context {
             pa_threaded_mainloop_lock(mainloop)
