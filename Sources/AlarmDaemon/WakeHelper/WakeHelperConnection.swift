@@ -1,4 +1,6 @@
 import AlarmProtocol
+// For MSG_DONTWAIT, which Glibc's module leaves out and sd-daemon.h's <sys/socket.h> brings.
+import CSystemd
 import Dispatch
 import Glibc
 
