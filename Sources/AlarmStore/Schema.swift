@@ -10,7 +10,7 @@
 /// by SQLite instead of being stored and misread later.
 enum Schema {
     /// `migrations[i]` takes the schema from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4]
+    static let migrations: [String] = [version1, version2, version3, version4, version5]
 
     /// The version this build writes.
     static var currentVersion: Int { migrations.count }
@@ -88,6 +88,13 @@ enum Schema {
     static let version4 = """
         ALTER TABLE alarms ADD COLUMN command TEXT NOT NULL DEFAULT '';
         ALTER TABLE reminders ADD COLUMN command TEXT NOT NULL DEFAULT '';
+        """
+
+    /// An alarm's own stream volume (percent) and fade (seconds); NULL follows
+    /// `[Sound] Volume=` and `Fade=`, which is what every older alarm does.
+    static let version5 = """
+        ALTER TABLE alarms ADD COLUMN volume INTEGER CHECK (volume BETWEEN 1 AND 100);
+        ALTER TABLE alarms ADD COLUMN fade_seconds INTEGER CHECK (fade_seconds BETWEEN 0 AND 300);
         """
 
     /// Applies every migration newer than the file's version and returns the version

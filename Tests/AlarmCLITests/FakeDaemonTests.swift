@@ -59,6 +59,8 @@ import Testing
             label:      Run
             time zone:  system (Europe/Berlin)
             sound:      alarm-clock-elapsed
+            volume:     60 %
+            fade:       default ([Sound] Fade=)
             snooze:     5 min, at most 3 per alarm
             rings for:  300 s
             enabled:    yes
@@ -75,26 +77,38 @@ import Testing
     @Test func addSendsEveryFieldParsedLocally() throws {
         let fake = FakeDaemon(replies: ["AddAlarm": #"{"alarm":\#(Fixtures.work)}"#])
         let result = try Self.run(["add", "6:45pm", "--days", "mon-wed,Fri", "--label", "Gym", "--sound", "bell", "--snooze", "5",
-                                   "--max-snoozes", "2", "--ring", "2m", "--tz", "Europe/Berlin", "--disabled"], fake)
+                                   "--max-snoozes", "2", "--ring", "2m", "--volume", "35%", "--fade", "1m30s", "--tz", "Europe/Berlin", "--disabled"], fake)
         #expect(result.status == 0)
         #expect(result.standardOutput == "Added alarm 1a2b3c4d 07:30 Work, Weekdays (next 2030-01-07 07:30)\n")
         #expect(Self.canonical(fake.calls.first?.parameters["fields"]) == Self.canonical([
             "time": "18:45", "days": ["mon", "tue", "wed", "fri"], "label": "Gym", "sound": "bell", "snooze": true, "snoozeMinutes": 5,
-            "maxSnoozes": 2, "ringSeconds": 120, "enabled": false, "timeZone": "Europe/Berlin",
+            "maxSnoozes": 2, "ringSeconds": 120, "volume": 35, "fadeSeconds": 90, "enabled": false, "timeZone": "Europe/Berlin",
         ] as [String: Any]))
 
         _ = try Self.run(["add", "07:05", "--no-snooze", "--json"], fake)
         #expect(Self.canonical(fake.calls.last?.parameters["fields"]) == Self.canonical(["time": "07:05", "snooze": false] as [String: Any]))
     }
 
+    @Test func playingASoundSendsItsNameAndVolume() throws {
+        let fake = FakeDaemon(replies: ["PlaySound": #"{"path":"/usr/share/sounds/freedesktop/stereo/bell.oga","volume":60}"#])
+        let result = try Self.run(["sounds", "--play", "bell", "--volume", "60%"], fake)
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "Playing /usr/share/sounds/freedesktop/stereo/bell.oga at 60 %\n")
+        #expect(fake.calls.first?.method == "io.alarmd.PlaySound")
+        #expect(Self.canonical(fake.calls.first?.parameters) == Self.canonical(["sound": "bell", "volume": 60] as [String: Any]))
+        _ = try Self.run(["sounds", "--play", "/tmp/ring.oga"], fake)
+        #expect(Self.canonical(fake.calls.last?.parameters) == Self.canonical(["sound": "/tmp/ring.oga"] as [String: Any]))
+    }
+
     @Test func editSendsOnlyWhatChangesAndCanUnpinTheZone() throws {
         let fake = FakeDaemon(replies: ["UpdateAlarm": #"{"alarm":\#(Fixtures.dentist)}"#])
-        let result = try Self.run(["edit", "9f8e", "--time", "8:20", "--tz", "", "--days", "never", "--enabled"], fake)
+        let result = try Self.run(["edit", "9f8e", "--time", "8:20", "--tz", "", "--days", "never", "--enabled", "--volume", "default", "--fade", "0"], fake)
         #expect(result.status == 0)
         #expect(result.standardOutput == "Changed alarm 9f8e7d6c 08:15 (Europe/Berlin) Dentist (off)\n")
         let call = try #require(fake.calls.first)
         #expect(call.method == "io.alarmd.UpdateAlarm")
-        #expect(Self.canonical(call.parameters) == Self.canonical(["id": "9f8e", "fields": ["time": "08:20", "timeZone": "", "days": [String](), "enabled": true] as [String: Any]] as [String: Any]))
+        #expect(Self.canonical(call.parameters) == Self.canonical(["id": "9f8e", "fields": ["time": "08:20", "timeZone": "", "days": [String](), "enabled": true,
+                                                                                                        "volume": 0, "fadeSeconds": 0] as [String: Any]] as [String: Any]))
     }
 
     @Test func switchingAndSkippingCallTheirMethods() throws {

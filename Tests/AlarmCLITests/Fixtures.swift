@@ -4,10 +4,10 @@ enum Fixtures {
     static func alarm(
         id: String, time: String, days: [String], repeatText: String, label: String,
         enabled: Bool = true, skipNext: Bool = false, timeZone: String? = nil, phase: String = "waiting",
-        next: String?, snoozeCount: Int = 0, snooze: String = #"{"enabled":true,"minutes":9,"maxCount":0}"#
+        next: String?, snoozeCount: Int = 0, snooze: String = #"{"enabled":true,"minutes":9,"maxCount":0}"#, volume: Int? = nil
     ) -> String {
         let dayList = days.map { "\"\($0)\"" }.joined(separator: ",")
-        return #"{"id":"\#(id)","time":"\#(time)","days":[\#(dayList)],"repeat":"\#(repeatText)","label":"\#(label)","sound":"alarm-clock-elapsed","snooze":\#(snooze),"ringSeconds":300,"enabled":\#(enabled),"skipNext":\#(skipNext),"timeZone":\#(quoted(timeZone)),"phase":"\#(phase)","next":\#(quoted(next)),"snoozeCount":\#(snoozeCount),"created":"2026-03-01T10:00:00+00:00","updated":"2026-03-02T11:30:15+00:00"}"#
+        return #"{"id":"\#(id)","time":"\#(time)","days":[\#(dayList)],"repeat":"\#(repeatText)","label":"\#(label)","sound":"alarm-clock-elapsed","snooze":\#(snooze),"ringSeconds":300,"volume":\#(volume.map(String.init) ?? "null"),"fadeSeconds":null,"enabled":\#(enabled),"skipNext":\#(skipNext),"timeZone":\#(quoted(timeZone)),"phase":"\#(phase)","next":\#(quoted(next)),"snoozeCount":\#(snoozeCount),"created":"2026-03-01T10:00:00+00:00","updated":"2026-03-02T11:30:15+00:00"}"#
     }
 
     static func reminder(
@@ -25,7 +25,7 @@ enum Fixtures {
                                enabled: false, timeZone: "Europe/Berlin", next: nil, snooze: #"{"enabled":false,"minutes":9,"maxCount":0}"#)
     static let run = alarm(id: "5555aaaa-0000-4000-8000-000000000003", time: "09:00", days: ["sat", "sun"], repeatText: "Weekends", label: "Run",
                            skipNext: true, phase: "ringing", next: "2030-01-05T09:05:00+00:00", snoozeCount: 2,
-                           snooze: #"{"enabled":true,"minutes":5,"maxCount":3}"#)
+                           snooze: #"{"enabled":true,"minutes":5,"maxCount":3}"#, volume: 60)
 
     static let milk = reminder(id: "abcd0001-0000-4000-8000-000000000011", title: "Buy milk", due: "2030-01-07T14:00:00+00:00", position: 0)
     static let tax = reminder(id: "abcd0002-0000-4000-8000-000000000012", title: "File taxes", notes: "forms in the\\nblue folder", due: nil, done: true,

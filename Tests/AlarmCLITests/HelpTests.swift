@@ -43,7 +43,7 @@ import Testing
 
     @Test func addHelpDescribesEveryOption() throws {
         let result = try BinaryRunner.alarmctl(["add", "--help"], socket: "/nonexistent")
-        for option in ["--days SPEC", "--label TEXT", "--sound NAME", "--snooze MINUTES", "--no-snooze", "--max-snoozes N", "--ring SECONDS", "--tz ZONE", "--disabled", "--json", "--socket PATH"] {
+        for option in ["--days SPEC", "--label TEXT", "--sound NAME", "--snooze MINUTES", "--no-snooze", "--max-snoozes N", "--ring SECONDS", "--volume PCT", "--fade DURATION", "--tz ZONE", "--disabled", "--json", "--socket PATH"] {
             #expect(result.standardOutput.contains("\n  \(option) "), "missing \(option)")
         }
     }

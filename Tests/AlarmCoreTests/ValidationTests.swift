@@ -128,6 +128,24 @@ struct AlarmValidationTests {
         #expect(error.description == "ringSeconds must be 1–3600, got \(seconds)")
     }
 
+    @Test func volumeAndFadeOutOfRangeAreNamed() throws {
+        var loud = try alarm()
+        loud.volume = 101
+        #expect(throws: ValidationError(field: "volume", requirement: "must be 1–100 (percent)", value: "101")) { try loud.validate() }
+        // Beyond the narrow storage it saturates, and is still refused.
+        loud.volume = 1_000_000
+        #expect((try? loud.validate()) == nil)
+        loud.volume = nil
+        loud.fadeSeconds = -5
+        #expect(throws: ValidationError(field: "fadeSeconds", requirement: "must be 0–300 (seconds)", value: "-5")) { try loud.validate() }
+        loud.fadeSeconds = Int.min
+        #expect(loud.fadeSeconds != nil, "a huge negative value must not read back as unset")
+        #expect((try? loud.validate()) == nil)
+        loud.fadeSeconds = 300
+        loud.volume = 1
+        try loud.validate()
+    }
+
     @Test(arguments: [
         (SnoozeSettings(minutes: 0), "snoozeMinutes must be 1–60, got 0"),
         (SnoozeSettings(minutes: 61), "snoozeMinutes must be 1–60, got 61"),

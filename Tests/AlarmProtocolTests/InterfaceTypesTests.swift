@@ -94,7 +94,7 @@ import Testing
 
     /// The parser itself reads what it should, so an empty match cannot pass.
     @Test func theDefinitionIsReadWhole() {
-        #expect(Self.definition.methods.count == 21)
+        #expect(Self.definition.methods.count == 22)
         #expect(Self.definition.methods["Snooze"]?.parameters == ["id:?string", "minutes:?int"])
         #expect(Self.definition.methods["RemoveAlarm"]?.reply == [])
         #expect(Self.definition.types["Event"]?.last == "reminder:?Reminder")

@@ -135,6 +135,7 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
         let fields = try parse([
             "time": "7:30", "days": ["mon", "wed", "fri"], "label": "Gym", "sound": "/usr/share/sounds/a.oga",
             "snooze": false, "snoozeMinutes": 5, "maxSnoozes": 3, "ringSeconds": 120, "enabled": false, "timeZone": "Asia/Kolkata",
+            "volume": 40, "fadeSeconds": 0,
         ])
         #expect(fields.time == (try TimeOfDay(hour: 7, minute: 30)))
         #expect(fields.days == RepeatDays([.monday, .wednesday, .friday]))
@@ -144,6 +145,7 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
         #expect(fields.snoozeMinutes == 5)
         #expect(fields.maxSnoozes == 3)
         #expect(fields.ringSeconds == 120)
+        #expect(fields.volume == .some(40) && fields.fadeSeconds == .some(0))
         #expect(fields.enabled == false)
         #expect(fields.timeZone == .some(Zone(identifier: "Asia/Kolkata")))
     }
@@ -154,6 +156,18 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
         #expect(fields.snoozeEnabled == nil && fields.snoozeMinutes == nil && fields.maxSnoozes == nil)
         #expect(fields.ringSeconds == nil && fields.enabled == nil)
         #expect(fields.timeZone == nil)
+        #expect(fields.volume == nil && fields.fadeSeconds == nil)
+    }
+
+    /// volume 0 and fadeSeconds -1 return an alarm to the configuration's.
+    @Test func theDefaultsCanBeChosenAgain() throws {
+        var alarm = Alarm(time: try TimeOfDay(hour: 6, minute: 0), volume: 30, fadeSeconds: 10, created: Date(timeIntervalSince1970: 0))
+        let fields = try parse(["volume": 0, "fadeSeconds": -1])
+        fields.apply(to: &alarm)
+        #expect(alarm.volume == nil && alarm.fadeSeconds == nil)
+        #expect(fields.json[AlarmFields.volume] == 0 && fields.json[AlarmFields.fadeSeconds] == -1)
+        try parse(["volume": 100, "fadeSeconds": 300]).apply(to: &alarm)
+        #expect(alarm.volume == 100 && alarm.fadeSeconds == 300)
     }
 
     @Test func emptyTimeZoneUnpins() throws {
@@ -194,6 +208,11 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
         (["maxSnoozes": 101], "fields.maxSnoozes"),
         (["ringSeconds": 0], "fields.ringSeconds"),
         (["ringSeconds": 3601], "fields.ringSeconds"),
+        (["volume": 101], "fields.volume"),
+        (["volume": -1], "fields.volume"),
+        (["volume": "loud"], "fields.volume"),
+        (["fadeSeconds": 301], "fields.fadeSeconds"),
+        (["fadeSeconds": -2], "fields.fadeSeconds"),
         (["enabled": 1], "fields.enabled"),
         (["timeZone": "Mars/Olympus_Mons"], "fields.timeZone"),
         (["timeZone": 1], "fields.timeZone"),
@@ -216,7 +235,7 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
                   label: "Work", created: created, updated: created.addingTimeInterval(3600)),
             Alarm(id: UUID(uuidString: "AAAAAAAA-BBBB-4CCC-8DDD-EEEEEEEEEEEE")!, time: try TimeOfDay(hour: 23, minute: 5), days: .never,
                   label: "Quote \" and ünïcode", sound: .none, snooze: SnoozeSettings(enabled: false, minutes: 5, maxCount: 3),
-                  ringSeconds: 60, enabled: false, skipNext: true, timeZone: Zone(identifier: "America/New_York"),
+                  ringSeconds: 60, volume: 1, fadeSeconds: 0, enabled: false, skipNext: true, timeZone: Zone(identifier: "America/New_York"),
                   created: created.addingTimeInterval(86_400 * 180), updated: created.addingTimeInterval(86_400 * 181)),
             Alarm(id: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, time: try TimeOfDay(hour: 0, minute: 0), days: .weekends,
                   sound: .file("/home/me/ring.oga"), created: created),
@@ -318,6 +337,8 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
         ("alarms", 0, "bogus", 1, "document.alarms[0].bogus"),
         ("alarms", 2, "timeZone", "Nowhere/Land", "document.alarms[2].timeZone"),
         ("alarms", 0, "ringSeconds", 0, "document.alarms[0].ringSeconds"),
+        ("alarms", 0, "volume", 0, "document.alarms[0].volume"),
+        ("alarms", 0, "fadeSeconds", 301, "document.alarms[0].fadeSeconds"),
         ("reminders", 1, "title", nil, "document.reminders[1].title"),
         ("reminders", 0, "due", "2026-02-30T00:00:00Z", "document.reminders[0].due"),
         ("reminders", 1, "position", -1, "document.reminders[1].position"),
@@ -420,10 +441,10 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
         #expect(methods.last == "Import")
         for name in ["ListAlarms", "GetAlarm", "AddAlarm", "UpdateAlarm", "RemoveAlarm", "SetAlarmEnabled", "SkipNext", "Snooze", "Dismiss",
                      "AddReminder", "ListReminders", "UpdateReminder", "CompleteReminder", "MoveReminder", "RemoveReminder",
-                     "Upcoming", "Status", "Watch", "ListSounds", "Export", "Import"] {
+                     "Upcoming", "Status", "Watch", "ListSounds", "PlaySound", "Export", "Import"] {
             #expect(methods.contains(name), "\(name)")
         }
-        #expect(methods.count == 21)
+        #expect(methods.count == 22)
         #expect(Set(methods).count == methods.count)
     }
 

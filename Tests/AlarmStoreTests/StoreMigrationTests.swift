@@ -77,6 +77,14 @@ struct StoreMigrationTests {
                                   occurrence: Date(timeIntervalSince1970: 900), snoozeCount: 2)
             try store.saveRingStates([(work.id, .alarm, state)])
             #expect(try store.ringStates() == [work.id: state])
+            // And version 5's: an alarm's own volume and fade, absent (the
+            // configuration's) on every migrated row.
+            #expect(try store.alarms().allSatisfy { $0.volume == nil && $0.fadeSeconds == nil })
+            pinned.volume = 25
+            pinned.fadeSeconds = 0
+            try store.update(pinned)
+            #expect(try store.alarm(id: work.id)?.volume == 25)
+            #expect(try store.alarm(id: work.id)?.fadeSeconds == 0)
             try store.removeAlarm(id: work.id)
             #expect(try store.ringStates().isEmpty)
         }
@@ -90,7 +98,7 @@ struct StoreMigrationTests {
             let store = try Store(path: path)
             defer { store.close() }
             #expect(try schema(of: path) == before)
-            #expect(try store.database?.integer("PRAGMA user_version") == 4)
+            #expect(try store.database?.integer("PRAGMA user_version") == 5)
         }
     }
 }

@@ -52,9 +52,9 @@ struct StoreRefusalTests {
             let path = directory + "/future.sqlite3"
             try rawExecute(path, "CREATE TABLE alarms (id BLOB PRIMARY KEY, everything TEXT); PRAGMA user_version = 99;")
             let error = try refusal(path)
-            #expect(error == .newerSchema(path: path, found: 99, supported: 4))
+            #expect(error == .newerSchema(path: path, found: 99, supported: Store.currentSchemaVersion))
             #expect(error?.description
-                == "\(path): schema version 99 is newer than this alarmd supports (4); upgrade alarmd")
+                == "\(path): schema version 99 is newer than this alarmd supports (\(Store.currentSchemaVersion)); upgrade alarmd")
         }
     }
 

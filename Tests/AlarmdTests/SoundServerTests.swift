@@ -14,12 +14,34 @@ import Testing
         return path
     }
 
-    /// A daemon playing reminders' sounds to `server` with `sound` settings
-    /// (the `[Sound]` lines); the reminder `title` due in two seconds.
-    static func ring(_ title: String, server: PulseServer, sound: String, directory: TemporaryDirectory) throws -> (DaemonProcess, String) {
+    /// A daemon whose sounds go to `server`, with `sound` as its `[Sound]` lines
+    /// and the tone as the reminders' sound; `tz` is its zone.
+    static func daemon(server: PulseServer, sound: String, tz: String = "UTC", directory: TemporaryDirectory) throws -> (DaemonProcess, tone: String) {
         let tone = try tone(in: directory.path)
-        let daemon = DaemonProcess(directory: directory, config: "[Sound]\nReminderSound=\(tone)\n\(sound)", environment: server.environment)
+        let environment = server.environment.merging(["TZ": tz]) { $1 }
+        let daemon = DaemonProcess(directory: directory, config: "[Sound]\nReminderSound=\(tone)\n\(sound)", environment: environment)
         try daemon.startAndWaitReady()
+        return (daemon, tone)
+    }
+
+    /// An alarm with `options` that rings about `seconds` from now, playing the
+    /// tone to `server`. Alarms ring on the minute, so the daemon is given a
+    /// zone of its own whose offset (POSIX `TZ` allows seconds) puts a minute
+    /// boundary that far ahead; the clock stays the real one.
+    static func alarm(in seconds: Int, _ options: [String], server: PulseServer, sound: String = "", directory: TemporaryDirectory) throws -> (DaemonProcess, String) {
+        let due = Int(Date().timeIntervalSince1970.rounded(.up)) + seconds
+        let offset = (60 - due % 60) % 60
+        let local = due + offset
+        let (daemon, tone) = try Self.daemon(server: server, sound: sound, tz: "ALM-0:00:\(offset)", directory: directory)
+        let time = String(format: "%02d:%02d", local / 3600 % 24, local / 60 % 60)
+        let added = try Alarmctl.json(["add", time, "--sound", tone] + options, daemon)
+        let id = try #require((added["alarm"] as? [String: Any])?["id"] as? String)
+        return (daemon, id)
+    }
+
+    /// A reminder `title` due in two seconds, playing the tone to `server`.
+    static func reminder(_ title: String, server: PulseServer, sound: String, directory: TemporaryDirectory) throws -> (DaemonProcess, String) {
+        let (daemon, _) = try Self.daemon(server: server, sound: sound, directory: directory)
         let added = try Alarmctl.json(["remind", "add", title, "--in", "2s"], daemon)
         let id = try #require((added["reminder"] as? [String: Any])?["id"] as? String)
         return (daemon, id)
@@ -27,50 +49,101 @@ import Testing
 
     static func decibels(_ louder: Double, over quieter: Double) -> Double { 20 * log10(louder / max(quieter, 1e-9)) }
 
+    /// The alarm's own fade and volume, over a configuration that says
+    /// otherwise (full volume at once, quietly).
     @Test func theStreamSaysWhatItIsRisesFromSilenceAndGoesAtOnceOnDismiss() throws {
         let server = try PulseServer()
         let directory = TemporaryDirectory()
         let recording = directory.path + "/ring.raw"
-        let recorder = server.record(seconds: 11, to: recording)
-        let (daemon, id) = try Self.ring("Wake up", server: server, sound: "Volume=100\nFade=6s\n", directory: directory)
+        let recorder = server.record(seconds: 12, to: recording)
+        let (daemon, id) = try Self.alarm(in: 3, ["--label", "Wake up", "--fade", "6s", "--volume", "100"], server: server,
+                                          sound: "Volume=10\nFade=0\n", directory: directory)
         defer { daemon.stop() }
+        let shown = try Alarmctl.ok(["show", id], daemon)
+        #expect(shown.contains(#/\nvolume: +100 %\n/#) && shown.contains(#/\nfade: +6 s\n/#), "\(shown)")
         var stream: [String: String]?
         #expect(waitUntil(timeout: 10) {
             stream = server.sinkInputs().first { $0["application.name"] == "alarmd" }
             return stream != nil
         }, "no stream of alarmd's: \(daemon.standardError)")
-        #expect(stream?["media.role"] == "event", "a reminder's role: \(String(describing: stream))")
+        #expect(stream?["media.role"] == "alarm", "an alarm's role: \(String(describing: stream))")
         #expect(stream?["media.name"] == "Wake up")
 
         // Let the fade finish and the recording end, then dismiss.
         recorder.waitUntilExit()
+        #expect(server.sinkInputs().first?["media.role"] == "alarm", "still ringing when the recording ended")
         let asked = Date()
         try Alarmctl.ok(["dismiss", id], daemon)
         #expect(waitUntil(timeout: 2) { server.sinkInputs().isEmpty })
         #expect(Date().timeIntervalSince(asked) < 0.5 + 0.3, "the stream outlived Dismiss by \(Date().timeIntervalSince(asked)) s (0.3 s for alarmctl itself)")
 
-        let onset = try #require(PulseServer.onset(recording, upTo: 6), "nothing was heard")
+        let onset = try #require(PulseServer.onset(recording, upTo: 8), "nothing was heard")
         let first = try #require(PulseServer.rms(recording, from: onset, length: 1))
         let later = try #require(PulseServer.rms(recording, from: onset + 6, length: 1))
         #expect(Self.decibels(later, over: first) >= 20, "the first second is only \(Self.decibels(later, over: first)) dB below the seventh (\(first) against \(later))")
     }
 
+    /// A reminder at the configuration's 100 %, an alarm at its own 25 %
+    /// under the same configuration.
     @Test func aQuarterVolumeIsMeasurablyQuieterThanFull() throws {
-        var levels: [Int: Double] = [:]
-        for volume in [100, 25] {
+        var levels: [String: Double] = [:]
+        for kind in ["reminder", "alarm"] {
             let server = try PulseServer()
             let directory = TemporaryDirectory()
             let recording = directory.path + "/ring.raw"
-            let recorder = server.record(seconds: 5, to: recording)
-            let (daemon, _) = try Self.ring("Level \(volume)", server: server, sound: "Volume=\(volume)\nFade=0\n", directory: directory)
+            let recorder = server.record(seconds: 6, to: recording)
+            let config = "Volume=100\nFade=0\n"
+            let (daemon, _) = kind == "alarm"
+                ? try Self.alarm(in: 2, ["--volume", "25"], server: server, sound: config, directory: directory)
+                : try Self.reminder("Full", server: server, sound: config, directory: directory)
+            var role: String?
+            _ = waitUntil(timeout: 5) {
+                role = server.sinkInputs().first { $0["application.name"] == "alarmd" }?["media.role"]
+                return role != nil
+            }
+            #expect(role == (kind == "alarm" ? "alarm" : "event"), "the \(kind)'s role")
             recorder.waitUntilExit()
             daemon.stop()
-            let onset = try #require(PulseServer.onset(recording, upTo: 4.5), "nothing was heard at \(volume) %")
-            levels[volume] = PulseServer.rms(recording, from: onset + 0.1, length: 0.5)
+            let onset = try #require(PulseServer.onset(recording, upTo: 5), "nothing was heard from the \(kind)")
+            levels[kind] = PulseServer.rms(recording, from: onset + 0.1, length: 0.5)
         }
-        let full = try #require(levels[100]), quarter = try #require(levels[25])
+        let full = try #require(levels["reminder"]), quarter = try #require(levels["alarm"])
         // The stream's volume is a mixer's: 25 % is about −36 dB.
         #expect(Self.decibels(full, over: quarter) >= 20, "25 % is only \(Self.decibels(full, over: quarter)) dB below 100 % (\(quarter) against \(full))")
+    }
+
+    /// `alarmctl sounds --play`: once, on an alarm's stream, at the volume
+    /// asked for, gone when the sound ends; refusals name the sound.
+    @Test func aSoundPlaysOnceToChooseBy() throws {
+        let server = try PulseServer()
+        let directory = TemporaryDirectory()
+        let (daemon, tone) = try Self.daemon(server: server, sound: "Volume=100\n", directory: directory)
+        defer { daemon.stop() }
+        let recording = directory.path + "/preview.raw"
+        let recorder = server.record(seconds: 5, to: recording)
+        let started = Date()
+        let played = try Alarmctl.ok(["sounds", "--play", tone, "--volume", "50"], daemon)
+        #expect(played == "Playing \(tone) at 50 %\n")
+        var stream: [String: String]?
+        #expect(waitUntil(timeout: 3) {
+            stream = server.sinkInputs().first { $0["application.name"] == "alarmd" }
+            return stream != nil
+        }, "no preview stream: \(daemon.standardError)")
+        #expect(stream?["media.role"] == "alarm" && stream?["media.name"] == "Sound preview", "\(String(describing: stream))")
+        // The tone is 2 s long: the stream goes soon after, without a Dismiss.
+        #expect(waitUntil(timeout: 5) { server.sinkInputs().isEmpty }, "the preview kept playing")
+        #expect(Date().timeIntervalSince(started) < 4, "the preview lasted \(Date().timeIntervalSince(started)) s for a 2 s sound")
+        recorder.waitUntilExit()
+        let onset = try #require(PulseServer.onset(recording, upTo: 3), "nothing was heard")
+        let heard = try #require(PulseServer.rms(recording, from: onset + 0.2, length: 1))
+        let after = try #require(PulseServer.rms(recording, from: onset + 2.5, length: 1))
+        #expect(heard > 0.01 && after < 1e-4, "played \(heard), then \(after): once, not looped")
+
+        let none = try Alarmctl.run(["sounds", "--play", "none"], daemon)
+        #expect(none.status == 1, "\(none.status)")
+        #expect(none.standardError.contains("sound must be a sound to play"), "\(none.standardError)")
+        let unknown = try Alarmctl.run(["sounds", "--play", "no-such-sound"], daemon)
+        #expect(unknown.standardError.contains("\"no-such-sound\"") && unknown.standardError.contains("alarmctl sounds"), "\(unknown.standardError)")
     }
 
     @Test func withoutASoundServerTheExternalPlayerRingsAndTheFallbackIsSaidOnce() throws {
@@ -91,6 +164,9 @@ import Testing
         try Alarmctl.ok(["dismiss", id], daemon)
         try Alarmctl.ok(["remind", "add", "Still no server", "--in", "1s"], daemon)
         #expect(waitUntil(timeout: 10) { (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").count == 2 })
+        // A preview goes through the same player, once, at its volume.
+        try Alarmctl.ok(["sounds", "--play", tone, "--volume", "5"], daemon)
+        #expect(waitUntil(timeout: 10) { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("--volume=0.05 \(tone)") == true })
         let said = daemon.standardError.components(separatedBy: "Playing sounds through the external player").count - 1
         #expect(said == 1 || JournalFixture.query(["SYSLOG_IDENTIFIER=alarmd"], of: daemon).filter { $0["MESSAGE"]?.hasPrefix("Playing sounds through the external player") == true }.count == 1,
                 "the fallback is said once: \(daemon.standardError)")

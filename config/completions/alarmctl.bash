@@ -13,15 +13,16 @@ _alarmctl_day_words=(weekdays weekends daily every-day never mon tue wed thu fri
 # The options of one command ("add", "remind add", ...), help included.
 _alarmctl_options() {
     case $1 in
-        list | show | enable | disable | skip | unskip | "remind show" | "remind done" | "remind undone" | "remind move" | dismiss | status | watch | sounds | export | import) echo "--json --socket" ;;
-        add) echo "--days --label --sound --snooze --no-snooze --max-snoozes --ring --tz --command --disabled --json --socket" ;;
-        edit) echo "--time --days --label --sound --snooze --no-snooze --max-snoozes --ring --tz --command --no-command --enabled --disabled --json --socket" ;;
+        list | show | enable | disable | skip | unskip | "remind show" | "remind done" | "remind undone" | "remind move" | dismiss | status | watch | export | import) echo "--json --socket" ;;
+        add) echo "--days --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --disabled --json --socket" ;;
+        edit) echo "--time --days --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --no-command --enabled --disabled --json --socket" ;;
         rm | "remind rm") echo "--socket" ;;
         "remind add") echo "--at --in --notes --image --command --json --socket" ;;
         "remind list") echo "--all --json --socket" ;;
         "remind edit") echo "--title --notes --at --in --no-due --image --no-image --command --no-command --json --socket" ;;
         snooze) echo "--minutes --json --socket" ;;
         next) echo "--count --json --socket" ;;
+        sounds) echo "--play --volume --json --socket" ;;
         preview) echo "--days --count --from --tz --json" ;;
         completions) ;;
     esac
@@ -31,7 +32,7 @@ _alarmctl_options() {
 # Options that take a value (the next word, or after "=").
 _alarmctl_takes_value() {
     case $1 in
-        --socket | --days | --label | --sound | --snooze | --max-snoozes | --ring | --tz | --command | --time | --at | --in | --notes | --image | --title | --minutes | --count | --from) return 0 ;;
+        --socket | --days | --label | --sound | --volume | --fade | --snooze | --max-snoozes | --ring | --tz | --command | --time | --at | --in | --notes | --image | --title | --minutes | --count | --play | --from) return 0 ;;
     esac
     return 1
 }
@@ -41,7 +42,7 @@ _alarmctl_option_kind() {
     case $1 in
         --socket | --image) echo file ;;
         --days) echo days ;;
-        --sound) echo sound ;;
+        --sound | --play) echo sound ;;
         --tz) echo zone ;;
         --command) echo command ;;
     esac

@@ -5,7 +5,7 @@
 # ~/.config/fish/completions/alarmctl.fish. Item ids and sound names come from
 # the running daemon; when it is not running they do not complete.
 
-set -g __alarmctl_value_options --socket --days --label --sound --snooze --max-snoozes --ring --tz --command --time --at --in --notes --image --title --minutes --count --from
+set -g __alarmctl_value_options --socket --days --label --sound --volume --fade --snooze --max-snoozes --ring --tz --command --time --at --in --notes --image --title --minutes --count --play --from
 
 # Prints the command ("add", "remind add", "help remind", ...) on the first
 # line and the number of positional arguments after it on the second.
@@ -143,7 +143,7 @@ complete -c alarmctl -n '__alarmctl_using "" help' -a dismiss -d 'Stop a ringing
 complete -c alarmctl -n '__alarmctl_using "" help' -a next -d 'Show the next firings of all alarms and reminders.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a status -d 'Show alarmd\'s version, counts, what rings, and what comes next.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a watch -d 'Print events (fired, snoozed, dismissed, …) as they happen, until interrupted.'
-complete -c alarmctl -n '__alarmctl_using "" help' -a sounds -d 'List the sound-theme sounds an alarm can use.'
+complete -c alarmctl -n '__alarmctl_using "" help' -a sounds -d 'List the sound-theme sounds an alarm can use, or play one.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a export -d 'Write every alarm and reminder as one JSON document.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a import -d 'Replace every alarm and reminder with those of an exported document.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a preview -d 'Show when an alarm at TIME would fire, without creating it (no daemon needed).'
@@ -168,6 +168,8 @@ complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable s
 complete -c alarmctl -n '__alarmctl_using add edit' -l days -x -a '(__alarmctl_days)' -d 'repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never'
 complete -c alarmctl -n '__alarmctl_using add edit' -l label -x -d 'what the alarm is for (default "Alarm")'
 complete -c alarmctl -n '__alarmctl_using add edit' -l sound -x -a '(__alarmctl_sounds)' -d 'a sound-theme name (see alarmctl sounds), an absolute file path, or none'
+complete -c alarmctl -n '__alarmctl_using add edit' -l volume -x -d 'the sound\'s volume, 1–100 % of the stream (default: [Sound] Volume= of alarmd.conf, 80)'
+complete -c alarmctl -n '__alarmctl_using add edit' -l fade -x -d 'rise from silence to the volume over this long, 0–5m (0: at once; default: [Sound] Fade=, 30s)'
 complete -c alarmctl -n '__alarmctl_using add edit' -l snooze -x -d 'allow snoozing, for 1–60 minutes at a time'
 complete -c alarmctl -n '__alarmctl_using add edit' -l no-snooze -d 'do not offer snooze'
 complete -c alarmctl -n '__alarmctl_using add edit' -l max-snoozes -x -d 'snoozes allowed per occurrence, 0–100 (0: no limit)'
@@ -193,6 +195,8 @@ complete -c alarmctl -n '__alarmctl_using "remind edit"' -l no-image -d 'remove 
 complete -c alarmctl -n '__alarmctl_using "remind edit"' -l command -x -a '(__fish_complete_command)' -d 'run this when it is due (never run by a shell)'
 complete -c alarmctl -n '__alarmctl_using snooze' -l minutes -x -d 'snooze for N minutes, 1–60'
 complete -c alarmctl -n '__alarmctl_using next' -l count -x -d 'how many, 1–1000 (default 10)'
+complete -c alarmctl -n '__alarmctl_using sounds' -l play -x -a '(__alarmctl_sounds)' -d 'play this sound once, as an alarm would ring it: a name from the list or an absolute file path'
+complete -c alarmctl -n '__alarmctl_using sounds' -l volume -x -d 'with --play: at this volume, 1–100 % (default: [Sound] Volume= of alarmd.conf)'
 complete -c alarmctl -n '__alarmctl_using preview' -l days -x -a '(__alarmctl_days)' -d 'repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never (default)'
 complete -c alarmctl -n '__alarmctl_using preview' -l count -x -d 'how many firings to show, 1–1000 (default 5)'
 complete -c alarmctl -n '__alarmctl_using preview' -l from -x -d 'start after WHEN: 2026-03-07T12:00:00Z, …-05:00, or YYYY-MM-DD HH:MM (local)'

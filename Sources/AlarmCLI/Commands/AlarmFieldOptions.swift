@@ -15,6 +15,8 @@ enum AlarmFieldOptions {
     static let noSnooze = Option(flag: "no-snooze", "do not offer snooze")
     static let maxSnoozes = Option("max-snoozes", "N", .number, "snoozes allowed per occurrence, 0–100 (0: no limit)")
     static let ring = Option("ring", "SECONDS", .duration, "ring this long before going quiet, 1–3600 s (or a duration like 5m)")
+    static let volume = Option("volume", "PCT", .number, "the sound's volume, 1–100 % of the stream (default: [Sound] Volume= of alarmd.conf, 80)")
+    static let fade = Option("fade", "DURATION", .duration, "rise from silence to the volume over this long, 0–5m (0: at once; default: [Sound] Fade=, 30s)")
     static let tz = Option("tz", "ZONE", .zone, "pin to an IANA zone such as Europe/Berlin (default: follow the system zone)")
     static let command = Option("command", "LINE", .commandLine, "run this when it fires: a program and its arguments, quoted like a shell line but never run by a shell")
 
@@ -26,7 +28,7 @@ enum AlarmFieldOptions {
     static let onOrOff = Alternatives(enabled, disabled)
 
     /// The options `add` and `edit` share, in the order their help lists them.
-    static let options = [days, label, sound, snooze, noSnooze, maxSnoozes, ring, tz, command]
+    static let options = [days, label, sound, volume, fade, snooze, noSnooze, maxSnoozes, ring, tz, command]
 
     static let snoozeOrNot = Alternatives(snooze, noSnooze)
     static let commandOrNot = Alternatives(command, noCommand)
@@ -52,6 +54,8 @@ enum AlarmFieldOptions {
         if arguments.flag(noSnooze) { fields.snoozeEnabled = false }
         fields.maxSnoozes = try arguments.integer(maxSnoozes, in: SnoozeSettings.maxCountRange)
         if let text = arguments.value(ring) { fields.ringSeconds = try ringSeconds(text) }
+        if let text = arguments.value(volume) { fields.volume = .some(try volumePercent(text, editing: editing)) }
+        if let text = arguments.value(fade) { fields.fadeSeconds = .some(try fadeSeconds(text, editing: editing)) }
         // `add` has only --disabled: a new alarm is on unless told otherwise.
         if editing {
             try arguments.exclusive(onOrOff)
@@ -75,6 +79,30 @@ enum AlarmFieldOptions {
             throw .usage("--command must be a program and its arguments with balanced quotes, got \(ValidationError.quoted(line))")
         }
         return argv
+    }
+
+    /// `25` or `25%`; with `edit`, `default` returns to the configuration's.
+    static func volumePercent(_ text: String, editing: Bool) throws(CLIError) -> Int? {
+        if editing, text == "default" { return nil }
+        let range = SoundLevel.volumeRange
+        let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard let percent = Int(digits), range.contains(percent) else {
+            let reset = editing ? ", or default" : ""
+            throw .usage("--volume must be a percentage from \(range.lowerBound) to \(range.upperBound)\(reset), got \(ValidationError.quoted(text))")
+        }
+        return percent
+    }
+
+    /// `0`, whole seconds or a duration (`6s`, `1m30s`); with `edit`, `default`.
+    private static func fadeSeconds(_ text: String, editing: Bool) throws(CLIError) -> Int? {
+        if editing, text == "default" { return nil }
+        let range = SoundLevel.fadeSecondsRange
+        let seconds = Int64(text) ?? (try? DurationParser.parse(text, field: "--fade"))
+        guard let seconds, seconds >= Int64(range.lowerBound), seconds <= Int64(range.upperBound) else {
+            let reset = editing ? ", or default" : ""
+            throw .usage("--fade must be 0 (no fade) or a duration up to 5m such as 30s or 1m30s\(reset), got \(ValidationError.quoted(text))")
+        }
+        return Int(seconds)
     }
 
     /// Whole seconds (`90`) or a duration (`5m`, `1m30s`).

@@ -91,21 +91,33 @@ enum DaemonCommands {
         }
     )
 
+    private static let play = Option("play", "NAME", .sound, "play this sound once, as an alarm would ring it: a name from the list or an absolute file path")
+    private static let playVolume = Option("volume", "PCT", .number, "with --play: at this volume, 1–100 % (default: [Sound] Volume= of alarmd.conf)")
+
     static let sounds = Command(
         spec: CommandSpec(
             name: "sounds",
-            summary: "List the sound-theme sounds an alarm can use.",
-            details: "NAME is what add --sound takes.",
-            options: [json, socket],
-            examples: ["alarmctl sounds"]
+            summary: "List the sound-theme sounds an alarm can use, or play one.",
+            details: "NAME is what add --sound takes. --play plays a sound once through the daemon, on the stream an alarm would use, "
+                + "so you can hear it and choose a volume; alarmctl returns at once.",
+            options: [play, playVolume, json, socket],
+            examples: ["alarmctl sounds", "alarmctl sounds --play alarm-clock-elapsed --volume 60"]
         ),
         run: { arguments, context throws(CLIError) in
-            let reply = try DaemonConnection(arguments, context).call(ListSounds.self)
+            guard let name = arguments.value(play) else {
+                if arguments.value(playVolume) != nil { throw .usage("--volume needs --play NAME (the sound to play)") }
+                let reply = try DaemonConnection(arguments, context).call(ListSounds.self)
+                if arguments.flag(json) { return context.emitJSON(reply.object) }
+                let sounds = reply.list(ListSounds.Reply.sounds)
+                guard !sounds.isEmpty else { return context.emit("No sounds found.") }
+                let table = Table(header: ["NAME", "THEME", "PATH"], rows: sounds.map { [$0.string(Wire.SoundFile.name), $0.string(Wire.SoundFile.theme), $0.string(Wire.SoundFile.path)] })
+                return context.emit(table.lines.joined(separator: "\n"))
+            }
+            let volume = try arguments.value(playVolume).map { (text) throws(CLIError) in try AlarmFieldOptions.volumePercent(text, editing: false) } ?? nil
+            let request = PlaySound.Request(sound: Sound(wire: name), volume: volume)
+            let reply = try DaemonConnection(arguments, context).call(PlaySound.self, request, subject: "sound")
             if arguments.flag(json) { return context.emitJSON(reply.object) }
-            let sounds = reply.list(ListSounds.Reply.sounds)
-            guard !sounds.isEmpty else { return context.emit("No sounds found.") }
-            let table = Table(header: ["NAME", "THEME", "PATH"], rows: sounds.map { [$0.string(Wire.SoundFile.name), $0.string(Wire.SoundFile.theme), $0.string(Wire.SoundFile.path)] })
-            context.emit(table.lines.joined(separator: "\n"))
+            context.emit("Playing \(reply.string(PlaySound.Reply.path)) at \(reply.int(PlaySound.Reply.volume)) %")
         }
     )
 

@@ -48,6 +48,8 @@ struct ItemFormat {
         list.add("label", alarm.label)
         list.add("time zone", alarm.timeZone ?? "system (\(time.zone.identifier))")
         list.add("sound", alarm.reply.string(A.sound))
+        list.add("volume", alarm.reply.optionalInt(A.volume).map { "\($0) %" } ?? "default ([Sound] Volume=)")
+        list.add("fade", alarm.reply.optionalInt(A.fadeSeconds).map { $0 == 0 ? "none" : "\($0) s" } ?? "default ([Sound] Fade=)")
         if snooze.bool(S.enabled) {
             let limit = snooze.int(S.maxCount) == 0 ? "no limit" : "at most \(snooze.int(S.maxCount)) per alarm"
             list.add("snooze", "\(snooze.int(S.minutes)) min, \(limit)")

@@ -13,6 +13,7 @@ struct ReplyObject {
     func optionalString(_ field: WireField) -> String? { object[field]?.stringValue }
     func bool(_ field: WireField) -> Bool { object[field]?.boolValue ?? false }
     func int(_ field: WireField) -> Int { object[field]?.intValue ?? 0 }
+    func optionalInt(_ field: WireField) -> Int? { object[field]?.intValue }
     func nested(_ field: WireField) -> ReplyObject { ReplyObject(object[field]) }
     func list(_ field: WireField) -> [ReplyObject] { (object[field]?.arrayValue ?? []).map { ReplyObject($0) } }
     func strings(_ field: WireField) -> [String] { (object[field]?.arrayValue ?? []).compactMap(\.stringValue) }

@@ -107,7 +107,7 @@ public struct DaemonConfig: Hashable, Sendable {
                 config.soundVolume = percent
             case ("Sound", "Fade"):
                 if entry.value == "0" { config.soundFade = 0; continue }
-                guard let seconds = try? DurationParser.parse(entry.value), seconds <= Int64(SoundLevel.fadeRange.upperBound) else {
+                guard let seconds = try? DurationParser.parse(entry.value), seconds <= Int64(SoundLevel.fadeSecondsRange.upperBound) else {
                     throw fail("must be 0 or a duration up to 5m, like 30s")
                 }
                 config.soundFade = TimeInterval(seconds)

@@ -25,6 +25,24 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         get { Int(storedRingSeconds) }
         set { storedRingSeconds = Int32(clamping: newValue) }
     }
+    // Int16 with a sentinel rather than Int?: two bytes each instead of nine.
+    // Values beyond Int16 saturate and still fail validation, like the snooze
+    // settings'.
+    private var storedVolume: Int16
+    private var storedFade: Int16
+    private static let unset = Int16.min
+    /// The stream volume, 1–100 %; `nil` follows `[Sound] Volume=`, so changing
+    /// the configuration changes every alarm that was not given its own.
+    public var volume: Int? {
+        get { storedVolume == Self.unset ? nil : Int(storedVolume) }
+        set { storedVolume = newValue.map { Int16(clamping: max($0, Int(Self.unset) + 1)) } ?? Self.unset }
+    }
+    /// Seconds from silence to ``volume``, 0–300 (0: full volume at once);
+    /// `nil` follows `[Sound] Fade=`.
+    public var fadeSeconds: Int? {
+        get { storedFade == Self.unset ? nil : Int(storedFade) }
+        set { storedFade = newValue.map { Int16(clamping: max($0, Int(Self.unset) + 1)) } ?? Self.unset }
+    }
     /// `nil` is a floating alarm that follows the system zone, like a phone alarm;
     /// a pinned alarm keeps ringing at its time in this zone wherever the machine is.
     public var timeZone: Zone?
@@ -42,6 +60,8 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         sound: Sound = .defaultAlarm,
         snooze: SnoozeSettings = .default,
         ringSeconds: Int = Alarm.defaultRingSeconds,
+        volume: Int? = nil,
+        fadeSeconds: Int? = nil,
         enabled: Bool = true,
         skipNext: Bool = false,
         timeZone: Zone? = nil,
@@ -56,12 +76,16 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         self.sound = sound
         self.snooze = snooze
         storedRingSeconds = Int32(clamping: ringSeconds)
+        storedVolume = Self.unset
+        storedFade = Self.unset
         self.enabled = enabled
         self.skipNext = skipNext
         self.timeZone = timeZone
         self.command = command
         self.created = created
         self.updated = updated ?? created
+        self.volume = volume
+        self.fadeSeconds = fadeSeconds
     }
 
     /// `true` when the alarm has no repeat days.
@@ -77,6 +101,12 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         try snooze.validate()
         guard Self.ringSecondsRange.contains(ringSeconds) else {
             throw ValidationError(field: "ringSeconds", requirement: "must be 1–3600", value: String(ringSeconds))
+        }
+        if let volume, !SoundLevel.volumeRange.contains(volume) {
+            throw ValidationError(field: "volume", requirement: "must be 1–100 (percent)", value: String(volume))
+        }
+        if let fadeSeconds, !SoundLevel.fadeSecondsRange.contains(fadeSeconds) {
+            throw ValidationError(field: "fadeSeconds", requirement: "must be 0–300 (seconds)", value: String(fadeSeconds))
         }
         try CommandRules.check(command)
         // A hand-built `Sound` (say `.themed("-x")`) must obey the same rules as a parsed one.

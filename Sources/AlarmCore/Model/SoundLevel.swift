@@ -5,7 +5,8 @@ import FoundationEssentials
 /// Pure, so the curve is tested with numbers rather than by ear.
 public enum SoundLevel {
     public static let volumeRange = 1...100
-    public static let fadeRange: ClosedRange<TimeInterval> = 0...300
+    /// Seconds of fade, whole, as alarms and the configuration give it.
+    public static let fadeSecondsRange = 0...300
     public static let defaultVolume = 80
     public static let defaultFade: TimeInterval = 30
 

@@ -14,15 +14,18 @@ public final class ControlService: Sendable {
     private let wake: @Sendable () -> WakeStatus
     /// Whether the user lingers (logind), `nil` when unknown.
     private let linger: @Sendable () -> Bool?
+    /// Plays a sound file once at a volume (percent), on the output worker.
+    private let play: @Sendable (String, Int) -> Void
 
     public init(scheduler: Scheduler, defaults: @escaping @Sendable () -> DaemonConfig, sounds: @escaping @Sendable () -> [SoundFile],
                 wake: @escaping @Sendable () -> WakeStatus = { WakeStatus(method: "none", next: nil, reason: "not set up") },
-                linger: @escaping @Sendable () -> Bool? = { nil }) {
+                linger: @escaping @Sendable () -> Bool? = { nil }, play: @escaping @Sendable (String, Int) -> Void = { _, _ in }) {
         self.scheduler = scheduler
         self.defaults = defaults
         self.sounds = sounds
         self.wake = wake
         self.linger = linger
+        self.play = play
     }
 
     /// The zone instants are shown in: the system zone, read when needed.
@@ -53,6 +56,7 @@ public final class ControlService: Sendable {
             case Upcoming.name: reply(.success(upcoming(try request(parameters))))
             case Status.name: reply(.success(try status(parameters)))
             case ListSounds.name: reply(.success(try listSounds(parameters)))
+            case PlaySound.name: reply(.success(try playSound(request(parameters))))
             case Export.name: reply(.success(try export(parameters)))
             case Import.name: reply(.success(try importDocument(request(parameters))))
             default: throw .methodNotFound("\(InterfaceDefinition.name).\(method)")
@@ -287,6 +291,26 @@ public final class ControlService: Sendable {
         // The sound files the theme found, in their wire form.
         let files = sounds().map { Wire.SoundFile(name: $0.name, theme: $0.theme, path: $0.path) }
         return ListSounds.Reply.json([ListSounds.Reply.sounds: .array(files.map(\.json))])
+    }
+
+    private func playSound(_ request: PlaySound.Request) throws(VarlinkError) -> JSONObject {
+        let parameter = PlaySound.Request.sound.name
+        let path: String
+        switch request.sound {
+        case .none:
+            throw .invalidParameter(parameter, "must be a sound to play (a theme name or a file path), got \"none\"")
+        case .themed(let name):
+            guard let found = sounds().first(where: { $0.name == name }) else {
+                throw .invalidParameter(parameter, "must be a sound this machine has, got \(ValidationError.quoted(name)); run 'alarmctl sounds' for the list, or give a file path")
+            }
+            path = found.path
+        case .file(let file):
+            try checkFile(file, parameter: parameter)
+            path = file
+        }
+        let volume = request.volume ?? defaults().soundVolume
+        play(path, volume)
+        return PlaySound.Reply.json([PlaySound.Reply.path: .string(path), PlaySound.Reply.volume: JSONValue(volume)])
     }
 
     private func export(_ parameters: Parameters) throws(VarlinkError) -> JSONObject {

@@ -47,6 +47,8 @@ public final class Daemon: @unchecked Sendable {
     /// the daemon, so a stop always finds it.
     private let storeCheck: (check: StoreCheck, finished: DispatchGroup)?
     private let configuration: Published<DaemonConfig>
+    /// Notifications and sound; called on the output worker only.
+    private let ringer: DesktopRinger
 
     /// Opens the store and reads the configuration; throws a message for the
     /// person and the exit code to end with.
@@ -76,6 +78,7 @@ public final class Daemon: @unchecked Sendable {
                 }
             }
         }
+        self.ringer = ringer
         scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: ringer, policy: config.ringPolicy, zone: zone.zone, owner: owner)
         schedulerBox.scheduler = scheduler
         warnOnce(zone)
@@ -144,7 +147,8 @@ public final class Daemon: @unchecked Sendable {
         let service = ControlService(scheduler: scheduler, defaults: { configuration.value },
                                      sounds: { SoundTheme(theme: configuration.value.soundTheme, environment: environment).available() },
                                      wake: { wakeBoard.value },
-                                     linger: { linger.value() })
+                                     linger: { linger.value() },
+                                     play: { [ringer] path, volume in output.async { ringer.playOnce(path, volume: volume) } })
         do {
             var limits = ControlServer.Limits()
             limits.idleTimeout = config.idleTimeout

@@ -172,8 +172,11 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
 
     private func startSound(for item: Item, config: DaemonConfig) {
         let sound: Sound
+        var level = (volume: config.soundVolume, fade: config.soundFade)
         switch item {
-        case .alarm(let alarm): sound = alarm.sound
+        case .alarm(let alarm):
+            sound = alarm.sound
+            level = (alarm.volume ?? level.volume, alarm.fadeSeconds.map(TimeInterval.init) ?? level.fade)
         case .reminder: sound = config.reminderSound
         }
         let file: String
@@ -193,40 +196,55 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
             }
             file = path
         }
-        if config.player.isEmpty, playThroughServer(item, file: file, config: config) { return }
-        guard let player = config.player.isEmpty ? SoundLoop.defaultPlayer(path: environment["PATH"] ?? "/usr/bin:/bin") : config.player else {
-            journal.send("\(EventText.subject(item)): no sound player found (tried pw-play, paplay, ogg123, aplay); set Player= in alarmd.conf", priority: .warning)
-            return
-        }
-        // The volume, where the player takes one; a player named in Player=
-        // is run as written.
-        let volume = config.player.isEmpty ? SoundLoop.volumeArguments(player: player[0], percent: config.soundVolume) : []
-        let loop = SoundLoop(argv: player + volume + [file], queue: queue) { [journal] reason in
-            journal.send("\(EventText.subject(item)): \(reason)", priority: .warning)
-        }
+        if config.player.isEmpty, playThroughServer(item, file: file, volume: level.volume, fade: level.fade) { return }
+        let subject = EventText.subject(item)
+        guard let loop = externalPlayer(file, volume: level.volume, config: config, subject: subject, once: false) else { return }
         loops[item.id] = loop
         loop.start()
     }
 
-    /// Plays `file` on a stream of alarmd's own; `false` when it cannot (no
-    /// server, a file libsndfile cannot read), and the external player should.
-    private func playThroughServer(_ item: Item, file: String, config: DaemonConfig) -> Bool {
-        let sound: DecodedSound
+    /// The external player for `file` at `volume` (where the player takes
+    /// one; a player named in `Player=` is run as written), or `nil`, logged,
+    /// when there is none.
+    private func externalPlayer(_ file: String, volume: Int, config: DaemonConfig, subject: String, once: Bool) -> SoundLoop? {
+        guard let player = config.player.isEmpty ? SoundLoop.defaultPlayer(path: environment["PATH"] ?? "/usr/bin:/bin") : config.player else {
+            journal.send("\(subject): no sound player found (tried pw-play, paplay, ogg123, aplay); set Player= in alarmd.conf", priority: .warning)
+            return nil
+        }
+        let volume = config.player.isEmpty ? SoundLoop.volumeArguments(player: player[0], percent: volume) : []
+        return SoundLoop(argv: player + volume + [file], once: once, queue: queue) { [journal] reason in
+            journal.send("\(subject): \(reason)", priority: .warning)
+        }
+    }
+
+    /// `file` decoded, from memory when it is the one decoded last and has not
+    /// changed since (by modification time and size).
+    private func decoded(_ file: String) throws(DecodedSound.Failure) -> DecodedSound {
         var status = stat()
         let stamp = stat(file, &status) == 0 ? [Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec), Int(status.st_size)] : []
-        if let last = lastDecoded, last.path == file, last.stamp == stamp {
-            sound = last.sound
-        } else {
-            do throws(DecodedSound.Failure) { sound = try DecodedSound.decode(path: file) } catch {
-                journal.send("\(EventText.subject(item)): \(error); trying the external player", priority: .warning)
-                return false
-            }
-            lastDecoded = (file, stamp, sound)
-        }
+        if let last = lastDecoded, last.path == file, last.stamp == stamp { return last.sound }
+        let sound = try DecodedSound.decode(path: file)
+        lastDecoded = (file, stamp, sound)
+        return sound
+    }
+
+    /// Plays `file` on a stream of alarmd's own; `false` when it cannot (no
+    /// server, a file libsndfile cannot read), and the external player should.
+    private func playThroughServer(_ item: Item, file: String, volume: Int, fade: TimeInterval) -> Bool {
         let subject = EventText.subject(item)
+        let sound: DecodedSound
+        do throws(DecodedSound.Failure) { sound = try decoded(file) } catch {
+            journal.send("\(subject): \(error); trying the external player", priority: .warning)
+            return false
+        }
+        return playThroughServer(sound, id: item.id, name: item.title, role: item.kind == .alarm ? "alarm" : "event",
+                                 volume: volume, fade: fade, once: false, subject: subject)
+    }
+
+    private func playThroughServer(_ sound: DecodedSound, id: UUID, name: String, role: String, volume: Int, fade: TimeInterval,
+                                   once: Bool, subject: String) -> Bool {
         do throws(PulseOutput.Failure) {
-            try pulse.play(sound, for: item.id, name: item.title, role: item.kind == .alarm ? "alarm" : "event",
-                           volume: config.soundVolume, fade: config.soundFade) { [journal] reason in
+            try pulse.play(sound, for: id, name: name, role: role, volume: volume, fade: fade, once: once) { [journal] reason in
                 journal.send("\(subject): \(reason)", priority: .warning)
             }
             fallbackLogged = false
@@ -239,6 +257,47 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
             }
             return false
         }
+    }
+
+    // MARK: Preview
+
+    /// The stream or player of `alarmctl sounds --play`.
+    private static let previewID = UUID()
+    /// Counts previews, so that the stop scheduled for one leaves a newer alone.
+    private var previews = 0
+
+    /// Plays `file` once at `volume` percent, as an alarm would ring it (the
+    /// sound server with `media.role` alarm, else the external player), for
+    /// `alarmctl sounds --play`. A newer preview replaces an older one; a
+    /// preview ends with the sound, and after ``DecodedSound/maxSeconds`` at
+    /// the latest.
+    public func playOnce(_ file: String, volume: Int) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        stopPreview()
+        previews += 1
+        let preview = previews
+        let config = settings()
+        let subject = "Sound preview of \(file)"
+        let sound = try? decoded(file)
+        let seconds = sound.map { Double($0.frames) / Double($0.rate) } ?? Double(DecodedSound.maxSeconds)
+        let served = config.player.isEmpty && sound.map {
+            playThroughServer($0, id: Self.previewID, name: "Sound preview", role: "alarm", volume: volume, fade: 0, once: true, subject: subject)
+        } == true
+        if !served {
+            guard let loop = externalPlayer(file, volume: volume, config: config, subject: subject, once: true) else { return }
+            loops[Self.previewID] = loop
+            loop.start()
+        }
+        // The server's buffer, and a player's start-up, come on top of the sound.
+        queue.asyncAfter(deadline: .now() + seconds + 0.5) { [weak self] in
+            guard let self, previews == preview else { return }
+            stopPreview()
+        }
+    }
+
+    private func stopPreview() {
+        loops.removeValue(forKey: Self.previewID)?.stop()
+        pulse.stop(Self.previewID)
     }
 
     static func isPlayableFile(_ path: String) -> Bool {

@@ -18,6 +18,8 @@ final class SoundLoop: @unchecked Sendable {
     static let stopGrace: TimeInterval = 1
 
     private let argv: [String]
+    /// Play once and end (a preview), rather than loop.
+    private let once: Bool
     private let queue: DispatchQueue
     private let report: (String) -> Void
     private var child: ChildProcess?
@@ -26,8 +28,9 @@ final class SoundLoop: @unchecked Sendable {
     private var reportedFailure = false
     private(set) var plays = 0
 
-    init(argv: [String], queue: DispatchQueue, report: @escaping (String) -> Void) {
+    init(argv: [String], once: Bool = false, queue: DispatchQueue, report: @escaping (String) -> Void) {
         self.argv = argv
+        self.once = once
         self.queue = queue
         self.report = report
     }
@@ -79,6 +82,11 @@ final class SoundLoop: @unchecked Sendable {
         child = nil
         guard !stopped else { return }
         let ran = Date().timeIntervalSince(startedAt)
+        if once {
+            stopped = true
+            if !status.succeeded { fail("the sound player \(argv.joined(separator: " ")) \(status.description)") }
+            return
+        }
         if !status.succeeded {
             let how = status.description
             if ran < 1 {
@@ -92,7 +100,6 @@ final class SoundLoop: @unchecked Sendable {
         queue.asyncAfter(deadline: .now() + wait) { [weak self] in self?.spawn() }
     }
 
-    /// The first of `candidates` found on `PATH`, as an argument vector.
     /// The arguments that set `player`'s volume to `percent`, for the
     /// players that take one (PipeWire's and PulseAudio's, both on the stream).
     static func volumeArguments(player: String, percent: Int) -> [String] {
@@ -103,6 +110,7 @@ final class SoundLoop: @unchecked Sendable {
         }
     }
 
+    /// The first of `candidates` found on `PATH`, as an argument vector.
     static func defaultPlayer(path: String, candidates: [String] = ["pw-play", "paplay", "ogg123", "aplay"]) -> [String]? {
         for name in candidates {
             for directory in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {

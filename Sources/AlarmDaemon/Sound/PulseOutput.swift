@@ -36,16 +36,17 @@ final class PulseOutput: @unchecked Sendable {
 
     /// Starts `sound` looping for `id` on a stream that says what it is
     /// (`media.role`, the label as `media.name`), at `volume` percent on the
-    /// stream, rising from silence over `fade` seconds. Blocks the output
-    /// worker for at most ``connectTimeout`` when it must connect first.
-    func play(_ sound: DecodedSound, for id: UUID, name: String, role: String, volume: Int, fade: TimeInterval,
+    /// stream, rising from silence over `fade` seconds; `once` plays it through
+    /// once and then silence until ``stop(_:)``. Blocks the output worker for at
+    /// most ``connectTimeout`` when it must connect first.
+    func play(_ sound: DecodedSound, for id: UUID, name: String, role: String, volume: Int, fade: TimeInterval, once: Bool = false,
               failed: @escaping @Sendable (String) -> Void) throws(Failure) {
         dispatchPrecondition(condition: .onQueue(queue))
         stop(id)
         let (mainloop, context) = try connected()
         pa_threaded_mainloop_lock(mainloop)
         defer { pa_threaded_mainloop_unlock(mainloop) }
-        let playback = PulsePlayback(sound: sound, fade: fade, failed: failed)
+        let playback = PulsePlayback(sound: sound, fade: fade, once: once, failed: failed)
         guard playback.start(on: context, name: name, role: role, volume: volume) else {
             throw Failure(description: "the sound server refused a stream: \(String(cString: pa_strerror(pa_context_errno(context))))")
         }

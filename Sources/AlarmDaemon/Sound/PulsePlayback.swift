@@ -11,15 +11,19 @@ import Foundation
 final class PulsePlayback: @unchecked Sendable {
     private let sound: DecodedSound
     private let fade: TimeInterval
+    /// Play the sound through once, then silence until stopped (a preview),
+    /// rather than loop.
+    private let once: Bool
     private let failed: @Sendable (String) -> Void
     private var stream: OpaquePointer?
     /// The next frame of `sound` to write, and the frames written so far.
     private var position = 0
     private var written = 0
 
-    init(sound: DecodedSound, fade: TimeInterval, failed: @escaping @Sendable (String) -> Void) {
+    init(sound: DecodedSound, fade: TimeInterval, once: Bool = false, failed: @escaping @Sendable (String) -> Void) {
         self.sound = sound
         self.fade = fade
+        self.once = once
         self.failed = failed
     }
 
@@ -77,11 +81,16 @@ final class PulsePlayback: @unchecked Sendable {
         let rate = Double(sound.rate)
         sound.samples.withUnsafeBufferPointer { samples in
             for frame in 0..<frames {
+                let to = frame * channels
+                guard position < sound.frames else {
+                    for channel in 0..<channels { out[to + channel] = 0 }
+                    continue
+                }
                 let gain = SoundLevel.fadeGain(elapsed: Double(written + frame) / rate, fade: fade)
-                let from = position * channels, to = frame * channels
+                let from = position * channels
                 for channel in 0..<channels { out[to + channel] = samples[from + channel] * gain }
                 position += 1
-                if position == sound.frames { position = 0 }
+                if position == sound.frames, !once { position = 0 }
             }
         }
         written += frames

@@ -400,6 +400,37 @@ public enum ListSounds: VarlinkMethod {
     }
 }
 
+public enum PlaySound: VarlinkMethod {
+    public static let name = "PlaySound"
+    public struct Request: WireRequest {
+        public static let sound = WireField("sound", .string), volume = WireField.optional("volume", .int)
+        public static let fields = [sound, volume]
+        /// As a client named it; the daemon finds it.
+        public var sound: Sound
+        /// Percent; `nil` is `[Sound] Volume=`.
+        public var volume: Int?
+        public init(sound: Sound, volume: Int?) {
+            self.sound = sound
+            self.volume = volume
+        }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            let text = try parameters.requiredString(Self.sound)
+            sound = try parameters.validated(Self.sound) { () throws(ValidationError) in try Sound.parse(text) }
+            volume = try parameters.int(Self.volume, in: SoundLevel.volumeRange)
+        }
+        public var json: JSONObject {
+            var object = Self.json([Self.sound: .string(sound.description)])
+            object[Self.volume] = volume.map { JSONValue($0) }
+            return object
+        }
+    }
+    public enum Reply: WireStruct {
+        public static let path = WireField("path", .string), volume = WireField("volume", .int)
+        public static let fields = [path, volume]
+    }
+}
+
 public enum Export: VarlinkMethod {
     public static let name = "Export"
     public typealias Request = NoMembers
@@ -435,6 +466,6 @@ extension InterfaceDefinition {
     public static var methodTypes: [any VarlinkMethod.Type] { [
     ListAlarms.self, GetAlarm.self, AddAlarm.self, UpdateAlarm.self, RemoveAlarm.self, SetAlarmEnabled.self, SkipNext.self, Snooze.self, Dismiss.self,
     AddReminder.self, ListReminders.self, UpdateReminder.self, CompleteReminder.self, MoveReminder.self, RemoveReminder.self,
-    Upcoming.self, Status.self, Watch.self, ListSounds.self, Export.self, Import.self,
+    Upcoming.self, Status.self, Watch.self, ListSounds.self, PlaySound.self, Export.self, Import.self,
     ] }
 }

@@ -30,9 +30,11 @@ public enum Wire {
         public static let snooze = WireField("snooze", .named("SnoozeSettings")), ringSeconds = WireField("ringSeconds", .int)
         public static let enabled = WireField("enabled", .bool), skipNext = WireField("skipNext", .bool)
         public static let timeZone = WireField.optional("timeZone", .string), command = WireField("command", .array(.string))
+        public static let volume = WireField.optional("volume", .int), fadeSeconds = WireField.optional("fadeSeconds", .int)
         public static let phase = WireField("phase", .named("Phase")), next = WireField.optional("next", .string)
         public static let snoozeCount = WireField("snoozeCount", .int), created = WireField("created", .string), updated = WireField("updated", .string)
-        public static let fields = [id, time, days, `repeat`, label, sound, snooze, ringSeconds, enabled, skipNext, timeZone, command, phase, next, snoozeCount, created, updated]
+        public static let fields = [id, time, days, `repeat`, label, sound, snooze, ringSeconds, volume, fadeSeconds, enabled, skipNext, timeZone, command,
+                                    phase, next, snoozeCount, created, updated]
 
         /// An `Alarm`, with its live state when the daemon has one (`nil` in exports).
         public static func json(_ alarm: AlarmCore.Alarm, state: RingState?, next: Date?, zone: Zone) -> JSONValue {
@@ -46,6 +48,8 @@ public enum Wire {
                 snooze: .object(JSONObject([SnoozeSettings.enabled: .bool(alarm.snooze.enabled), SnoozeSettings.minutes: JSONValue(alarm.snooze.minutes),
                                             SnoozeSettings.maxCount: JSONValue(alarm.snooze.maxCount)])),
                 ringSeconds: JSONValue(alarm.ringSeconds),
+                volume: alarm.volume.map { JSONValue($0) } ?? .null,
+                fadeSeconds: alarm.fadeSeconds.map { JSONValue($0) } ?? .null,
                 enabled: .bool(alarm.enabled),
                 skipNext: .bool(alarm.skipNext),
                 timeZone: alarm.timeZone.map { .string($0.identifier) } ?? .null,
@@ -178,7 +182,10 @@ public struct AlarmFields: WireStruct, Sendable {
     public static let maxSnoozes = WireField.optional("maxSnoozes", .int), ringSeconds = WireField.optional("ringSeconds", .int)
     public static let enabled = WireField.optional("enabled", .bool), timeZone = WireField.optional("timeZone", .string)
     public static let command = WireField.optional("command", .array(.string))
-    public static let fields = [time, days, label, sound, snooze, snoozeMinutes, maxSnoozes, ringSeconds, enabled, timeZone, command]
+    public static let volume = WireField.optional("volume", .int), fadeSeconds = WireField.optional("fadeSeconds", .int)
+    public static let fields = [time, days, label, sound, snooze, snoozeMinutes, maxSnoozes, ringSeconds, volume, fadeSeconds, enabled, timeZone, command]
+    /// The values that return an alarm to the configuration's volume and fade.
+    public static let defaultVolume = 0, defaultFade = -1
 
     public var time: TimeOfDay?
     public var days: RepeatDays?
@@ -188,6 +195,10 @@ public struct AlarmFields: WireStruct, Sendable {
     public var snoozeMinutes: Int?
     public var maxSnoozes: Int?
     public var ringSeconds: Int?
+    /// `.some(nil)` returns to `[Sound] Volume=`.
+    public var volume: Int??
+    /// `.some(nil)` returns to `[Sound] Fade=`.
+    public var fadeSeconds: Int??
     public var enabled: Bool?
     /// `.some(nil)` un-pins the alarm.
     public var timeZone: Zone??
@@ -213,6 +224,12 @@ public struct AlarmFields: WireStruct, Sendable {
         result.snoozeMinutes = try parameters.int(snoozeMinutes, in: SnoozeSettings.minutesRange)
         result.maxSnoozes = try parameters.int(maxSnoozes, in: SnoozeSettings.maxCountRange)
         result.ringSeconds = try parameters.int(ringSeconds, in: Alarm.ringSecondsRange)
+        if let percent = try parameters.int(volume, in: defaultVolume...SoundLevel.volumeRange.upperBound) {
+            result.volume = .some(percent == defaultVolume ? nil : percent)
+        }
+        if let seconds = try parameters.int(fadeSeconds, in: defaultFade...SoundLevel.fadeSecondsRange.upperBound) {
+            result.fadeSeconds = .some(seconds == defaultFade ? nil : seconds)
+        }
         result.enabled = try parameters.bool(enabled)
         if let name = try parameters.string(timeZone) {
             if name.isEmpty {
@@ -243,6 +260,8 @@ public struct AlarmFields: WireStruct, Sendable {
         object[Self.snoozeMinutes] = snoozeMinutes.map { JSONValue($0) }
         object[Self.maxSnoozes] = maxSnoozes.map { JSONValue($0) }
         object[Self.ringSeconds] = ringSeconds.map { JSONValue($0) }
+        object[Self.volume] = volume.map { JSONValue($0 ?? Self.defaultVolume) }
+        object[Self.fadeSeconds] = fadeSeconds.map { JSONValue($0 ?? Self.defaultFade) }
         object[Self.enabled] = enabled.map { .bool($0) }
         object[Self.timeZone] = timeZone.map { .string($0?.identifier ?? "") }
         object[Self.command] = command.map { .array($0.map { .string($0) }) }
@@ -259,6 +278,8 @@ public struct AlarmFields: WireStruct, Sendable {
         if let snoozeMinutes { alarm.snooze.minutes = snoozeMinutes }
         if let maxSnoozes { alarm.snooze.maxCount = maxSnoozes }
         if let ringSeconds { alarm.ringSeconds = ringSeconds }
+        if let volume { alarm.volume = volume }
+        if let fadeSeconds { alarm.fadeSeconds = fadeSeconds }
         if let enabled { alarm.enabled = enabled }
         if let timeZone { alarm.timeZone = timeZone }
         if let command { alarm.command = command }

@@ -97,6 +97,8 @@ public enum ExportDocument: WireStruct {
             sound: sound,
             snooze: snooze,
             ringSeconds: try item.int(W.ringSeconds, in: Alarm.ringSecondsRange) ?? Alarm.defaultRingSeconds,
+            volume: try item.int(W.volume, in: SoundLevel.volumeRange),
+            fadeSeconds: try item.int(W.fadeSeconds, in: SoundLevel.fadeSecondsRange),
             enabled: try item.bool(W.enabled) ?? true,
             skipNext: try item.bool(W.skipNext) ?? false,
             timeZone: timeZone,

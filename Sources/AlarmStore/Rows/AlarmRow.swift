@@ -9,6 +9,7 @@ enum AlarmRow {
     static let columns = [
         "id", "hour", "minute", "days", "label", "sound", "snooze_enabled", "snooze_minutes",
         "snooze_max", "ring_seconds", "enabled", "skip_next", "time_zone", "created_usec", "updated_usec", "command",
+        "volume", "fade_seconds",
     ]
 
     static let selectAll = "SELECT \(columns.joined(separator: ", ")) FROM alarms"
@@ -31,7 +32,7 @@ enum AlarmRow {
         try Instant.validate(alarm.updated, field: "updated")
     }
 
-    /// Binds every column of `alarm` to parameters ?1…?16.
+    /// Binds every column of `alarm` to parameters ?1…?18.
     static func bind(_ alarm: Alarm, to statement: SQLiteStatement) throws(SQLiteError) {
         try statement.bind(alarm.id, at: 1)
         try statement.bind(alarm.time.hour, at: 2)
@@ -49,6 +50,8 @@ enum AlarmRow {
         try statement.bind(Instant.storable(alarm.created), at: 14)
         try statement.bind(Instant.storable(alarm.updated), at: 15)
         try statement.bind(CommandColumn.text(alarm.command), at: 16)
+        try statement.bind(alarm.volume, at: 17)
+        try statement.bind(alarm.fadeSeconds, at: 18)
     }
 
     /// Inserts `alarms` with one prepared statement, for bulk imports; the caller
@@ -100,6 +103,8 @@ enum AlarmRow {
                 snooze: SnoozeSettings(enabled: statement.bool(at: 6), minutes: statement.int(at: 7),
                                        maxCount: statement.int(at: 8)),
                 ringSeconds: statement.int(at: 9),
+                volume: statement.isNull(at: 16) ? nil : statement.int(at: 16),
+                fadeSeconds: statement.isNull(at: 17) ? nil : statement.int(at: 17),
                 enabled: statement.bool(at: 10),
                 skipNext: statement.bool(at: 11),
                 timeZone: statement.isNull(at: 12) ? nil : try zone(statement, at: 12, row: row),

@@ -105,6 +105,10 @@ final class SQLiteStatement {
         if let value { try bind(value, at: index) } else { try bindNull(at: index) }
     }
 
+    func bind(_ value: Int?, at index: Int32) throws(SQLiteError) {
+        try bind(value.map(Int64.init), at: index)
+    }
+
     func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_double(live, index, value), "bind parameter \(index)")
     }
