@@ -565,6 +565,13 @@ enum DesktopDaemon {
     }
 
     /// A reminder's phase as `remind show --json` reports it.
+    /// A wire instant (RFC 3339, with or without fractional seconds).
+    static func instant(_ text: String) -> Date? {
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return ISO8601DateFormatter().date(from: text) ?? fractional.date(from: text)
+    }
+
     static func phase(_ id: String, _ daemon: DaemonProcess) throws -> String? {
         (try Alarmctl.json(["remind", "show", id], daemon)["reminder"] as? [String: Any])?["phase"] as? String
     }

@@ -20,8 +20,9 @@ import Testing
         let shown = Self.ringer().notification(for: .alarm(alarm), snoozeCount: 0, config: DaemonConfig())
         #expect(shown.summary == "Work")
         #expect(shown.body == "07:30 · Weekdays")
-        #expect(Self.keys(shown) == ["snooze", "dismiss"])
-        #expect(Self.labels(shown) == ["Snooze 5 min", "Dismiss"])
+        // Its own length first, then the configured choices (5, 10, 15) but its own.
+        #expect(Self.keys(shown) == ["snooze", "snooze-10", "snooze-15", "dismiss"])
+        #expect(Self.labels(shown) == ["Snooze 5 min", "Snooze 10 min", "Snooze 15 min", "Dismiss"])
         #expect(shown.urgency == 2)
         #expect(shown.category == "x-alarmd.alarm")
         #expect(shown.resident)
@@ -32,7 +33,10 @@ import Testing
         let alarm = Alarm(time: try TimeOfDay(hour: 18, minute: 45), label: "Pick up Sam", created: Self.now)
         let shown = Self.ringer().notification(for: .alarm(alarm), snoozeCount: 0, config: DaemonConfig())
         #expect(shown.body == "18:45")
-        #expect(Self.labels(shown) == ["Snooze 9 min", "Dismiss"])
+        #expect(Self.labels(shown) == ["Snooze 9 min", "Snooze 5 min", "Snooze 10 min", "Snooze 15 min", "Dismiss"])
+        var none = DaemonConfig()
+        none.snoozeChoices = []
+        #expect(Self.labels(Self.ringer().notification(for: .alarm(alarm), snoozeCount: 0, config: none)) == ["Snooze 9 min", "Dismiss"])
     }
 
     @Test func noSnoozeActionWhenSnoozeIsOffOrUsedUp() throws {
@@ -40,7 +44,7 @@ import Testing
         let off = Alarm(time: time, days: .everyDay, label: "Off", snooze: SnoozeSettings(enabled: false), created: Self.now)
         #expect(Self.keys(Self.ringer().notification(for: .alarm(off), snoozeCount: 0, config: DaemonConfig())) == ["dismiss"])
         let limited = Alarm(time: time, days: .everyDay, label: "Twice", snooze: SnoozeSettings(minutes: 3, maxCount: 2), created: Self.now)
-        #expect(Self.keys(Self.ringer().notification(for: .alarm(limited), snoozeCount: 1, config: DaemonConfig())) == ["snooze", "dismiss"])
+        #expect(Self.keys(Self.ringer().notification(for: .alarm(limited), snoozeCount: 1, config: DaemonConfig())) == ["snooze", "snooze-5", "snooze-10", "snooze-15", "dismiss"])
         #expect(Self.keys(Self.ringer().notification(for: .alarm(limited), snoozeCount: 2, config: DaemonConfig())) == ["dismiss"])
     }
 
@@ -54,8 +58,8 @@ import Testing
         let shown = Self.ringer().notification(for: .reminder(reminder), snoozeCount: 0, config: config)
         #expect(shown.summary == "Call the bank")
         #expect(shown.body == "ask about the card")
-        #expect(Self.keys(shown) == ["snooze", "done"])
-        #expect(Self.labels(shown) == ["Snooze 4 min", "Done"])
+        #expect(Self.keys(shown) == ["snooze", "snooze-5", "snooze-10", "snooze-15", "done"])
+        #expect(Self.labels(shown) == ["Snooze 4 min", "Snooze 5 min", "Snooze 10 min", "Snooze 15 min", "Done"])
         #expect(shown.category == "x-alarmd.reminder")
         #expect(shown.urgency == 2 && shown.resident)
         #expect(shown.imagePath == image)
@@ -90,8 +94,10 @@ import Testing
 /// bus and dunst, with every Notify call recorded by dbus-monitor.
 @Suite(.serialized, .enabled(if: DesktopSession.isAvailable, "\(DesktopSession.unavailableReason ?? "")"))
 struct DesktopNotificationTests {
+    /// Without snooze choices, so that menus show the item's own actions
+    /// only (``snoozeChoicesInDunstSnoozeForTheirLength()`` has them).
     static func config(player: String) -> String {
-        "[Sound]\nPlayer=\(player)\n"
+        "[Sound]\nPlayer=\(player)\n[Alarms]\nSnoozeChoices=\n"
     }
 
     /// A desktop and a daemon on it, with the recording player.
@@ -213,9 +219,7 @@ struct DesktopNotificationTests {
         let phase = { (try? Alarmctl.json(["show", dailyID], daemon)["alarm"] as? [String: Any])?["phase"] as? String }
         #expect(waitUntil(timeout: 5) { phase() == "snoozed" }, "daemon: \(DesktopDaemon.log(daemon))")
         let until = (try Alarmctl.json(["show", dailyID], daemon)["alarm"] as? [String: Any])?["next"] as? String
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let snoozedUntil = until.flatMap { ISO8601DateFormatter().date(from: $0) ?? fractional.date(from: $0) }
+        let snoozedUntil = until.flatMap(DesktopDaemon.instant)
         #expect(snoozedUntil.map { abs($0.timeIntervalSinceNow - 300) < 30 } == true, "snoozed until \(until ?? "?")")
         if JournalFixture.isAvailable {
             let entries = JournalFixture.entries(itemID: dailyID) { $0.contains { $0["ALARMD_EVENT"] == "snoozed" } }
@@ -256,6 +260,34 @@ struct DesktopNotificationTests {
         // Snoozing is not dismissing: no dismissed event followed.
         usleep(300_000)
         #expect(!watch.lines.contains { $0.contains(#""kind":"dismissed""#) }, "\(watch.lines)")
+    }
+
+    /// `[Alarms] SnoozeChoices=`: each length is an action of its own in
+    /// dunst's menu, and choosing one snoozes for that long.
+    @Test func snoozeChoicesInDunstSnoozeForTheirLength() throws {
+        let desktop = try DesktopSession()
+        let directory = TemporaryDirectory()
+        let player = DesktopDaemon.writeRecordingPlayer(in: directory.path)
+        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(player.script)\n[Alarms]\nSnoozeChoices=2,20,45\nSnoozeMinutes=7\n",
+                                             desktop: desktop, directory: directory)
+        defer { withExtendedLifetime(desktop) { _ = daemon.stop() } }
+        for (minutes, key) in [(20, "snooze-20"), (45, "snooze-45"), (7, "snooze")] {
+            let title = "Choice \(key)"
+            let id = try DesktopDaemon.remind(title, in: 1, daemon)
+            let call = try #require(desktop.waitForNotify(summary: title), "monitor: \(desktop.monitorText)")
+            let notification = try #require(call.id)
+            #expect(try DesktopDaemon.waitRinging(id, daemon))
+            #expect(call.actionPairs.map(\.0) == ["snooze", "snooze-2", "snooze-20", "snooze-45", "done"], "the item's own length first")
+            // dunst lists a menu in its own (hash) order.
+            let menu = try desktop.chooseAction(key, notification: notification)
+            #expect(Set(menu) == ["#Snooze 7 min (\(title)) [\(notification),snooze]", "#Snooze 2 min (\(title)) [\(notification),snooze-2]",
+                             "#Snooze 20 min (\(title)) [\(notification),snooze-20]", "#Snooze 45 min (\(title)) [\(notification),snooze-45]",
+                             "#Done (\(title)) [\(notification),done]"], "dunst's context menu")
+            #expect(waitUntil(timeout: 5) { (try? DesktopDaemon.phase(id, daemon)) == "snoozed" }, "daemon: \(DesktopDaemon.log(daemon))")
+            let reminder = try Alarmctl.json(["remind", "show", id], daemon)["reminder"] as? [String: Any]
+            let next = (reminder?["next"] as? String).flatMap(DesktopDaemon.instant)
+            #expect(next.map { abs($0.timeIntervalSinceNow - Double(minutes * 60)) < 15 } == true, "snoozed until \(String(describing: reminder?["next"])) for \(key)")
+        }
     }
 
     @Test func doneChosenInDunstCompletesTheReminder() throws {

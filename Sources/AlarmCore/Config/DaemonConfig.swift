@@ -9,6 +9,16 @@ public struct DaemonConfig: Hashable, Sendable {
     public var ringSeconds = Alarm.defaultRingSeconds
     /// `[Alarms] MissedGrace=`: how late an occurrence may be and still ring.
     public var missedGrace: TimeInterval = 300
+    /// `[Alarms] SnoozeChoices=`: snooze lengths (minutes) a ringing item's
+    /// notification offers beside its own; ascending, without repeats.
+    public var snoozeChoices = [5, 10, 15]
+    public static let maxSnoozeChoices = 6
+    /// `[Alarms] UpcomingNotice=`: how long before an alarm a quiet notice
+    /// says it is coming (with "Dismiss now"); 0 is off.
+    public var upcomingNotice: TimeInterval = 1800
+    /// `[Alarms] EscalateAfter=`: how long an alarm rings unanswered before it
+    /// goes to full volume and runs its escalation command; 0 is off.
+    public var escalateAfter: TimeInterval = 0
     /// `[Sound] AlarmSound=`
     public var alarmSound = Sound.defaultAlarm
     /// `[Sound] ReminderSound=`
@@ -67,6 +77,29 @@ public struct DaemonConfig: Hashable, Sendable {
             case ("Alarms", "SnoozeMinutes"):
                 guard let minutes = Int(entry.value), SnoozeSettings.minutesRange.contains(minutes) else { throw fail("must be 1–60") }
                 config.snoozeMinutes = minutes
+            case ("Alarms", "SnoozeChoices"):
+                // The file's value is trimmed already; the words between commas are trimmed here.
+                if entry.value.isEmpty { config.snoozeChoices = []; continue }
+                let words = entry.value.split(separator: ",", omittingEmptySubsequences: false).map { word in
+                    String(word.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+                }
+                let minutes = words.compactMap { Int($0) }.filter(SnoozeSettings.minutesRange.contains)
+                guard minutes.count == words.count, Set(minutes).count <= Self.maxSnoozeChoices else {
+                    throw fail("must be up to \(Self.maxSnoozeChoices) snooze lengths in minutes (1–60), comma-separated, like 5,10,15, or empty for none")
+                }
+                config.snoozeChoices = Array(Set(minutes)).sorted()
+            case ("Alarms", "UpcomingNotice"):
+                if entry.value == "0" { config.upcomingNotice = 0; continue }
+                guard let seconds = try? DurationParser.parse(entry.value), seconds >= 60, seconds <= 86_400 else {
+                    throw fail("must be 0 (off) or a duration from 1m to 1d, like 30m")
+                }
+                config.upcomingNotice = TimeInterval(seconds)
+            case ("Alarms", "EscalateAfter"):
+                if entry.value == "0" || entry.value == "off" { config.escalateAfter = 0; continue }
+                guard let seconds = try? DurationParser.parse(entry.value), seconds >= 10, seconds <= 3600 else {
+                    throw fail("must be off (or 0) or a duration from 10s to 1h, like 2m")
+                }
+                config.escalateAfter = TimeInterval(seconds)
             case ("Alarms", "RingDuration"):
                 guard let seconds = try? DurationParser.parse(entry.value), Alarm.ringSecondsRange.contains(Int(seconds)) else {
                     throw fail("must be a duration from 1s to 1h, like 5m or 90s")

@@ -149,6 +149,9 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         pulse.stop(id)
     }
 
+    /// The action key of a snooze choice: `snooze-10`.
+    static let snoozeKeyPrefix = "snooze-"
+
     func notification(for item: Item, snoozeCount: Int, config: DaemonConfig) -> DesktopNotifications.Notification {
         var actions: [(String, String)] = []
         let body: String
@@ -163,7 +166,15 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
             snooze = config.ringPolicy.reminderSnooze
             image = reminder.imagePath.flatMap { FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }
         }
-        if snooze.allowsSnooze(after: snoozeCount) { actions.append(("snooze", "Snooze \(snooze.minutes) min")) }
+        if snooze.allowsSnooze(after: snoozeCount) {
+            // The item's own length first (what `alarmctl snooze` does too),
+            // then the configured choices; servers that show fewer actions
+            // show the first ones.
+            actions.append(("snooze", "Snooze \(snooze.minutes) min"))
+            for minutes in config.snoozeChoices where minutes != snooze.minutes {
+                actions.append((Self.snoozeKeyPrefix + String(minutes), "Snooze \(minutes) min"))
+            }
+        }
         if case .reminder = item { actions.append(("done", "Done")) } else { actions.append(("dismiss", "Dismiss")) }
         // The summary is plain text (servers escape it themselves); only the body is markup.
         return .init(summary: item.title, body: DesktopNotifications.escapeMarkup(body), actions: actions,
@@ -314,6 +325,10 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         chosen.insert(notification)
         switch key {
         case "snooze": onCommand(owner.id, .snooze(minutes: nil))
+        case _ where key.hasPrefix(Self.snoozeKeyPrefix):
+            // Only lengths a snooze may have; a server cannot invent others.
+            guard let minutes = Int(key.dropFirst(Self.snoozeKeyPrefix.count)), SnoozeSettings.minutesRange.contains(minutes) else { break }
+            onCommand(owner.id, .snooze(minutes: minutes))
         case "dismiss": onCommand(owner.id, .dismiss)
         case "done": onCommand(owner.id, .complete)
         default: break
