@@ -250,3 +250,24 @@ enum JournalFixture {
         }
     }
 }
+
+/// An alarm time about `seconds` from now, without waiting for the next
+/// minute: alarms ring on the minute, so the daemon is given a zone of its
+/// own (`tz`) whose offset — POSIX `TZ` allows seconds — puts a minute
+/// boundary that far ahead, and `time` is that minute there. The clock stays
+/// the real one.
+struct MinuteAhead {
+    let tz: String
+    let time: String
+    /// When it rings.
+    let due: Date
+
+    init(_ seconds: Int) {
+        let due = Int(Date().timeIntervalSince1970.rounded(.up)) + seconds
+        let offset = (60 - due % 60) % 60
+        let local = due + offset
+        tz = String(format: "ALM-0:00:%02d", offset)
+        time = String(format: "%02d:%02d", local / 3600 % 24, local / 60 % 60)
+        self.due = Date(timeIntervalSince1970: TimeInterval(due))
+    }
+}

@@ -25,15 +25,11 @@ import Testing
     }
 
     /// An alarm with `options` that rings about `seconds` from now, playing the
-    /// tone to `server`. Alarms ring on the minute, so the daemon is given a
-    /// zone of its own whose offset (POSIX `TZ` allows seconds) puts a minute
-    /// boundary that far ahead; the clock stays the real one.
+    /// tone to `server` (see ``MinuteAhead``).
     static func alarm(in seconds: Int, _ options: [String], server: PulseServer, sound: String = "", directory: TemporaryDirectory) throws -> (DaemonProcess, String) {
-        let due = Int(Date().timeIntervalSince1970.rounded(.up)) + seconds
-        let offset = (60 - due % 60) % 60
-        let local = due + offset
-        let (daemon, tone) = try Self.daemon(server: server, sound: sound, tz: "ALM-0:00:\(offset)", directory: directory)
-        let time = String(format: "%02d:%02d", local / 3600 % 24, local / 60 % 60)
+        let soon = MinuteAhead(seconds)
+        let (daemon, tone) = try Self.daemon(server: server, sound: sound, tz: soon.tz, directory: directory)
+        let time = soon.time
         let added = try Alarmctl.json(["add", time, "--sound", tone] + options, daemon)
         let id = try #require((added["alarm"] as? [String: Any])?["id"] as? String)
         return (daemon, id)
@@ -144,6 +140,42 @@ import Testing
         #expect(none.standardError.contains("sound must be a sound to play"), "\(none.standardError)")
         let unknown = try Alarmctl.run(["sounds", "--play", "no-such-sound"], daemon)
         #expect(unknown.standardError.contains("\"no-such-sound\"") && unknown.standardError.contains("alarmctl sounds"), "\(unknown.standardError)")
+    }
+
+    /// The audibility check: a muted output, then a quiet one, are reported
+    /// by `show` and `status` once the alarm is added or edited; an output
+    /// turned back up is not.
+    @Test func aMutedOrQuietOutputIsReported() throws {
+        let server = try PulseServer()
+        let directory = TemporaryDirectory()
+        let (daemon, _) = try Self.daemon(server: server, sound: "", directory: directory)
+        defer { daemon.stop() }
+        #expect(server.pactl(["set-sink-mute", PulseServer.sink, "1"]).status == 0)
+        let added = try Alarmctl.json(["add", "7:30", "--label", "Muted"], daemon)
+        let id = try #require((added["alarm"] as? [String: Any])?["id"] as? String)
+        func warnings() -> [String] { (try? Alarmctl.json(["show", id], daemon)["warnings"] as? [String]) ?? [] }
+        #expect(waitUntil(timeout: 10) { warnings().contains { $0.hasSuffix("is muted") } }, "warnings: \(warnings()); \(daemon.standardError)")
+        let shown = try Alarmctl.ok(["show", id], daemon)
+        #expect(shown.contains(#/\nwarning: +may not be heard: the output "[^"]+" is muted\n/#), "\(shown)")
+        let status = try Alarmctl.ok(["status"], daemon)
+        #expect(status.contains(#/\nwarning: +alarms may not be heard: the output "[^"]+" is muted\n/#), "\(status)")
+        #expect((try Alarmctl.json(["status"], daemon)["warnings"] as? [String])?.contains { $0.hasSuffix("is muted") } == true)
+
+        // Unmuted but at 20 %: too quiet. The next edit checks again.
+        #expect(server.pactl(["set-sink-mute", PulseServer.sink, "0"]).status == 0)
+        #expect(server.pactl(["set-sink-volume", PulseServer.sink, "20%"]).status == 0)
+        try Alarmctl.ok(["edit", id, "--label", "Quiet"], daemon)
+        #expect(waitUntil(timeout: 10) { warnings().contains { $0.hasSuffix("is at 20 % volume") } }, "warnings: \(warnings())")
+        #expect(!warnings().contains { $0.hasSuffix("is muted") })
+
+        // Back to full: nothing about the output (a missing notification
+        // server may still be reported: there is none here).
+        #expect(server.pactl(["set-sink-volume", PulseServer.sink, "100%"]).status == 0)
+        try Alarmctl.ok(["edit", id, "--label", "Loud"], daemon)
+        #expect(waitUntil(timeout: 10) { !warnings().contains { $0.contains("the output") } }, "warnings: \(warnings())")
+        // An alarm that is off will not ring: nothing to warn about.
+        try Alarmctl.ok(["disable", id], daemon)
+        #expect(warnings().isEmpty)
     }
 
     @Test func withoutASoundServerTheExternalPlayerRingsAndTheFallbackIsSaidOnce() throws {

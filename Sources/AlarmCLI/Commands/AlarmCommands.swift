@@ -37,7 +37,7 @@ enum AlarmCommands {
         run: { arguments, context throws(CLIError) in
             let reply = try DaemonConnection(arguments, context).call(GetAlarm.self, .init(id: arguments.positionals[0]), subject: "alarm")
             if arguments.flag(json) { return context.emitJSON(reply.object) }
-            context.standardOutput(ItemFormat(context).alarmDetails(AlarmView(reply.nested(AlarmReply.alarm))))
+            context.standardOutput(ItemFormat(context).alarmDetails(AlarmView(reply.nested(GetAlarm.Reply.alarm)), warnings: reply.strings(GetAlarm.Reply.warnings)))
         }
     )
 

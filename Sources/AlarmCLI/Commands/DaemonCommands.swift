@@ -56,6 +56,7 @@ enum DaemonCommands {
             if case .bool(let lingers)? = status.object[R.linger] {
                 list.add("linger", lingers ? "yes" : "no — alarms stop when you log out; run loginctl enable-linger")
             }
+            for warning in status.strings(R.warnings) { list.add("warning", "alarms may not be heard: " + warning) }
             context.standardOutput(list.text)
         }
     )

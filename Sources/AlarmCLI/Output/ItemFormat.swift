@@ -37,7 +37,8 @@ struct ItemFormat {
         return "\(shortID(alarm.id)) \(timeColumn(alarm)) \(alarm.listLine) (\(state))"
     }
 
-    func alarmDetails(_ alarm: AlarmView) -> String {
+    /// Every setting; `warnings` (from `GetAlarm`) last, one line each.
+    func alarmDetails(_ alarm: AlarmView, warnings: [String] = []) -> String {
         typealias A = Wire.Alarm
         typealias S = Wire.SnoozeSettings
         let snooze = alarm.reply.nested(A.snooze)
@@ -63,6 +64,7 @@ struct ItemFormat {
         list.add("next", time.full(alarm.next))
         list.add("created", time.full(alarm.reply.optionalString(A.created)))
         list.add("updated", time.full(alarm.reply.optionalString(A.updated)))
+        for warning in warnings { list.add("warning", "may not be heard: " + warning) }
         return list.text
     }
 

@@ -16,16 +16,20 @@ public final class ControlService: Sendable {
     private let linger: @Sendable () -> Bool?
     /// Plays a sound file once at a volume (percent), on the output worker.
     private let play: @Sendable (String, Int) -> Void
+    /// What the last audibility check found; `nil` before the first.
+    private let audibility: @Sendable () -> AudibilityReport?
 
     public init(scheduler: Scheduler, defaults: @escaping @Sendable () -> DaemonConfig, sounds: @escaping @Sendable () -> [SoundFile],
                 wake: @escaping @Sendable () -> WakeStatus = { WakeStatus(method: "none", next: nil, reason: "not set up") },
-                linger: @escaping @Sendable () -> Bool? = { nil }, play: @escaping @Sendable (String, Int) -> Void = { _, _ in }) {
+                linger: @escaping @Sendable () -> Bool? = { nil }, play: @escaping @Sendable (String, Int) -> Void = { _, _ in },
+                audibility: @escaping @Sendable () -> AudibilityReport? = { nil }) {
         self.scheduler = scheduler
         self.defaults = defaults
         self.sounds = sounds
         self.wake = wake
         self.linger = linger
         self.play = play
+        self.audibility = audibility
     }
 
     /// The zone instants are shown in: the system zone, read when needed.
@@ -137,7 +141,11 @@ public final class ControlService: Sendable {
     }
 
     private func getAlarm(_ request: GetAlarm.Request) throws(VarlinkError) -> JSONObject {
-        alarmReply(try scheduled { () throws(SchedulerError) in try scheduler.lookup(request.id, kind: .alarm) })
+        let entry = try scheduled { () throws(SchedulerError) in try scheduler.lookup(request.id, kind: .alarm) }
+        guard case .alarm(let alarm) = entry.item else { return [:] }
+        // An alarm that is off will not ring: nothing to warn about.
+        let warnings = alarm.enabled ? Forewarnings.warnings(for: alarm, audibility()) : []
+        return GetAlarm.Reply.json([GetAlarm.Reply.alarm: alarmJSON(entry), GetAlarm.Reply.warnings: .array(warnings.map { .string($0) })])
     }
 
     private func addAlarm(_ request: AddAlarm.Request, _ reply: @escaping Reply) throws(VarlinkError) {
@@ -283,6 +291,7 @@ public final class ControlService: Sendable {
             R.timeZone: .string(summary.zone.identifier),
             R.wake: Wire.Wake(method: wake.method, next: wake.next.map { WireTime.string($0, in: summary.zone) }, reason: wake.reason).json,
             R.linger: linger().map(JSONValue.bool) ?? .null,
+            R.warnings: .array((audibility().map(Audibility.machineWarnings) ?? []).map { .string($0) }),
         ])
     }
 

@@ -49,11 +49,16 @@ public final class Daemon: @unchecked Sendable {
     private let configuration: Published<DaemonConfig>
     /// Notifications and sound; called on the output worker only.
     private let ringer: DesktopRinger
+    private let ringerBox: RingerBox
+    private let clock: any WallClock
+    /// The upcoming notice and the audibility checks; made by ``start()``.
+    private var forewarnings: Forewarnings?
 
     /// Opens the store and reads the configuration; throws a message for the
     /// person and the exit code to end with.
     public init(options: DaemonOptions, environment: [String: String], clock: any WallClock = SystemClock(), journal: Journal = Journal()) throws(StartupError) {
         self.options = options
+        self.clock = clock
         self.environment = environment
         self.journal = journal
         zoneSource = SystemZone(environmentTZ: environment["TZ"])
@@ -69,10 +74,12 @@ public final class Daemon: @unchecked Sendable {
         storeCheck = store.needsQuickCheck ? (StoreCheck(path: store.path), DispatchGroup()) : nil
         // The desktop ringer hands choices made in a notification back to the
         // scheduler; the scheduler exists only after the ringer, hence the box.
-        let schedulerBox = SchedulerBox()
+        let box = RingerBox()
         let configuration = configuration
-        let ringer = DesktopRinger(queue: owner.output, journal: journal, environment: environment, settings: { configuration.value }) { id, command in
-            schedulerBox.scheduler?.command(command, id: id.uuidString) { result in
+        let owner = owner
+        let ringer = DesktopRinger(queue: owner.output, journal: journal, environment: environment, settings: { configuration.value },
+                                   onSkip: { id, occurrence in owner.queue.async { box.forewarnings?.skip(id, occurrence: occurrence) } }) { id, command in
+            box.scheduler?.command(command, id: id.uuidString) { result in
                 if case .failure(let error) = result {
                     journal.send("Notification action on \(id.uuidString.lowercased()) refused: \(error)", priority: .info)
                 }
@@ -80,7 +87,8 @@ public final class Daemon: @unchecked Sendable {
         }
         self.ringer = ringer
         scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: ringer, policy: config.ringPolicy, zone: zone.zone, owner: owner)
-        schedulerBox.scheduler = scheduler
+        box.scheduler = scheduler
+        ringerBox = box
         warnOnce(zone)
         let hooks = HookRunner(queue: owner.output, journal: journal, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") { configuration.value.hookTimeout }
         _ = scheduler.events.subscribe { hooks.handle($0) }
@@ -131,9 +139,22 @@ public final class Daemon: @unchecked Sendable {
         let linger = LingerReader(logind: logind, queue: output)
         owner.sync {
             scheduler.onStatusChange = { notifier.status($0) }
-            scheduler.onPlanChange = { [unowned self] in updateWake() }
+            scheduler.onPlanChange = { [unowned self] in
+                updateWake()
+                self.forewarnings?.planChanged()
+            }
             scheduler.onRingingChange = { ringing in output.async { logind.setRinging(ringing) } }
             updateWake()
+        }
+        let probe = AudibilityProbe(environment: environment, settings: { [configuration] in configuration.value })
+        let forewarnings = Forewarnings(owner: owner, clock: clock, scheduler: scheduler, ringer: ringer, journal: journal, configuration: configuration,
+                                        probe: probe, wakeStatus: { wakeBoard.value })
+        self.forewarnings = forewarnings
+        ringerBox.forewarnings = forewarnings
+        owner.sync {
+            forewarnings.planChanged()
+            // A first look, so that `status` can tell from the start.
+            forewarnings.check(sounds: [config.alarmSound])
         }
         _ = scheduler.events.subscribe { [unowned self] event in afterEvent(event) }
         logind.onPrepareForSleep = { [unowned self] sleeping in
@@ -148,7 +169,8 @@ public final class Daemon: @unchecked Sendable {
                                      sounds: { SoundTheme(theme: configuration.value.soundTheme, environment: environment).available() },
                                      wake: { wakeBoard.value },
                                      linger: { linger.value() },
-                                     play: { [ringer] path, volume in output.async { ringer.playOnce(path, volume: volume) } })
+                                     play: { [ringer] path, volume in output.async { ringer.playOnce(path, volume: volume) } },
+                                     audibility: { [report = forewarnings.report] in report.value })
         do {
             var limits = ControlServer.Limits()
             limits.idleTimeout = config.idleTimeout
@@ -250,6 +272,7 @@ public final class Daemon: @unchecked Sendable {
     private func finishReload() {
         scheduler.zoneChanged(systemZone())
         updateWake()
+        forewarnings?.planChanged()
         let status = scheduler.status
         journal.send("Reloaded configuration\(configFile.map { " from \($0)" } ?? " (built-in defaults)"): \(status)", priority: .info, messageID: MessageID.reloaded)
         notifier.ready(status: status)
@@ -296,6 +319,7 @@ public final class Daemon: @unchecked Sendable {
     /// ask logind to suspend again. Anyone snoozing, dismissing or completing
     /// anything first means someone is there: then it does not.
     private func afterEvent(_ event: DaemonEvent) {
+        if event.kind == .changed { forewarnings?.changed(event.item) }
         guard wokenByAlarmd else { return }
         switch event.kind {
         case .snoozed, .dismissed, .completed:
@@ -397,7 +421,10 @@ public final class Daemon: @unchecked Sendable {
     }
 }
 
-/// Lets the ringer reach the scheduler, which is created after it.
-private final class SchedulerBox: @unchecked Sendable {
+/// Lets the ringer reach the scheduler and the forewarnings, which are
+/// created after it: set once while the daemon starts, before any
+/// notification can be shown, and read on the owner.
+private final class RingerBox: @unchecked Sendable {
     weak var scheduler: Scheduler?
+    weak var forewarnings: Forewarnings?
 }

@@ -22,6 +22,7 @@ public enum MessageID {
     public static let wakeUnavailable = "e0de7b7e812c4c4fa36b5971f8d84481"
     public static let suspending = "7fce09c623014f79a9e60ecd38914da6"
     public static let resumed = "e992d3efa528441f9bd2da0bd08cf8cc"
+    public static let mayNotBeHeard = "03877b355b7546029c6ad83487f04147"
 
     public static func forEvent(_ kind: EventKind) -> String {
         switch kind {

@@ -46,6 +46,12 @@ extension Scheduler {
         }
     }
 
+    /// The item with this id, if there is one (on the owner).
+    func item(_ id: UUID) -> Item? {
+        owner.assertCurrent()
+        return table[id]
+    }
+
     func entry(_ item: Item) -> Entry {
         Entry(item: item, state: table.state(of: item.id)!, next: table.deadline(of: item.id))
     }

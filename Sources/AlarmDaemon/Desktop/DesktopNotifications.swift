@@ -105,6 +105,18 @@ final class DesktopNotifications {
         }
     }
 
+    /// Why a notification could not be shown now, or `nil` when a server
+    /// answers (`GetServerInformation`, which shows nothing).
+    func serverProblem() -> String? {
+        guard let connection = connected() else { return "no session bus" }
+        do {
+            _ = try connection.call(destination: Self.service, path: Self.path, interface: Self.service, member: "GetServerInformation") { _ throws(SystemError) in }
+            return nil
+        } catch {
+            return "no notification server answers: \(error)"
+        }
+    }
+
     /// Closes a notification shown earlier (it may already be gone).
     func close(_ id: UInt32) {
         guard let connection = connected() else { return }

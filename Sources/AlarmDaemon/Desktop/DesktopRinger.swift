@@ -11,12 +11,16 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// What the person chose in a notification; the daemon passes it on to the
     /// scheduler.
     public typealias CommandHandler = @Sendable (UUID, RingCommand) -> Void
+    /// "Dismiss now" chosen in an upcoming notice: the alarm and the
+    /// occurrence the notice was about.
+    public typealias SkipHandler = @Sendable (UUID, Date) -> Void
 
     private let queue: DispatchQueue
     private let journal: Journal
     private let settings: @Sendable () -> DaemonConfig
     private let environment: [String: String]
     private let onCommand: CommandHandler
+    private let onSkip: SkipHandler
     // Confined to `queue`.
     private lazy var notifications: DesktopNotifications = {
         let notifications = DesktopNotifications(queue: queue) { [journal] in journal.send($0, priority: .warning) }
@@ -49,7 +53,9 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     private var lastDecoded: (path: String, stamp: [Int], sound: DecodedSound)?
 
     /// `queue` is the output worker's: every call but ``stopAll()`` arrives on it.
-    public init(queue: DispatchQueue, journal: Journal, environment: [String: String], settings: @escaping @Sendable () -> DaemonConfig, onCommand: @escaping CommandHandler) {
+    public init(queue: DispatchQueue, journal: Journal, environment: [String: String], settings: @escaping @Sendable () -> DaemonConfig,
+                onSkip: @escaping SkipHandler = { _, _ in }, onCommand: @escaping CommandHandler) {
+        self.onSkip = onSkip
         self.queue = queue
         self.journal = journal
         self.environment = environment
@@ -60,6 +66,8 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     public func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool) {
         dispatchPrecondition(condition: .onQueue(queue))
         stop(item.id)
+        // "Alarm at 07:30" has said what it had to.
+        for (notification, notice) in upcoming where notice.id == item.id { closeNotice(notification) }
         let config = settings()
         ringing[item.id] = (item, snoozeCount)
         show(item.id, config: config)
@@ -79,6 +87,54 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         }
         _ = notifications.show(.init(summary: "Missed: \(item.title), \(time)", body: "", actions: [], urgency: 1,
                                      category: "x-alarmd.missed", resident: false, imagePath: nil))
+    }
+
+    // MARK: Before it rings
+
+    /// Upcoming notices shown, by notification id: the alarm and occurrence.
+    private var upcoming: [UInt32: (id: UUID, occurrence: Date)] = [:]
+
+    /// The quiet notice before an alarm (`[Alarms] UpcomingNotice=`): "Alarm
+    /// at 07:30 — Work", with Dismiss now, which skips that occurrence.
+    public func showUpcoming(_ alarm: Alarm, occurrence: Date, zone: Zone) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let time = Self.clock(occurrence, alarm: alarm, zone: zone)
+        let summary = alarm.label == Alarm.defaultLabel ? "Alarm at \(time)" : "Alarm at \(time) — \(alarm.label)"
+        guard let notification = notifications.show(.init(summary: summary, body: "", actions: [(Self.skipKey, "Dismiss now")], urgency: 0,
+                                                          category: "x-alarmd.upcoming", resident: false, imagePath: nil)) else { return }
+        upcoming[notification] = (alarm.id, occurrence)
+    }
+
+    /// Says that Dismiss now skipped the occurrence.
+    public func showSkipped(_ alarm: Alarm, occurrence: Date, zone: Zone) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let time = Self.clock(occurrence, alarm: alarm, zone: zone)
+        _ = notifications.show(.init(summary: "\(alarm.label) at \(time) will not ring", body: "Its next occurrence was dismissed in advance.", actions: [],
+                                     urgency: 0, category: "x-alarmd.upcoming", resident: false, imagePath: nil))
+    }
+
+    /// The ten-minute check found reasons the alarm may not be heard: "Your
+    /// 07:30 alarm may not be heard: the output is muted".
+    public func showNotHeard(_ alarm: Alarm, occurrence: Date, warnings: [String], zone: Zone) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard let first = warnings.first else { return }
+        let time = Self.clock(occurrence, alarm: alarm, zone: zone)
+        let body = warnings.dropFirst().map { "Also: " + $0 }.joined(separator: "\n")
+        _ = notifications.show(.init(summary: "Your \(time) alarm may not be heard: \(first)", body: DesktopNotifications.escapeMarkup(body), actions: [],
+                                     urgency: 1, category: "x-alarmd.warning", resident: false, imagePath: nil))
+    }
+
+    /// The occurrence's time of day as the system zone shows it (a pinned
+    /// alarm's differs from its own time).
+    private static func clock(_ occurrence: Date, alarm: Alarm, zone: Zone) -> String {
+        alarm.timeZone == nil ? alarm.time.description : zone.rules.localDateTime(at: occurrence.epochSecondsFloor).hourMinuteText
+    }
+
+    static let skipKey = "skip"
+
+    private func closeNotice(_ notification: UInt32) {
+        upcoming[notification] = nil
+        notifications.close(notification)
     }
 
     public func stopAll() {
@@ -130,6 +186,7 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// once a server answers, so they can still be snoozed from the desktop;
     /// those whose action was already handed to the scheduler are about to stop.
     private func connectionLost() {
+        upcoming.removeAll()
         for (id, notification) in shown where !chosen.contains(notification) { unshown.insert(id) }
         shown.removeAll()
         owners.removeAll()
@@ -321,6 +378,10 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         // until we close it: stop() does, once the scheduler has acted on the
         // choice. A server that closes it itself right after an action (reason 2)
         // must not have that count as Dismiss as well, hence `chosen`.
+        if let notice = upcoming[notification], key == Self.skipKey {
+            closeNotice(notification)
+            return onSkip(notice.id, notice.occurrence)
+        }
         guard let owner = owners[notification] else { return }
         chosen.insert(notification)
         switch key {
@@ -338,6 +399,7 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// Closed by the person (reason 2) counts as dismiss; closed because we
     /// asked (3) or expired (1) is bookkeeping only.
     private func closed(_ notification: UInt32, _ reason: UInt32) {
+        upcoming[notification] = nil
         let choseAction = chosen.remove(notification) != nil
         guard let owner = owners.removeValue(forKey: notification) else { return }
         if shown[owner.id] == notification { shown[owner.id] = nil }

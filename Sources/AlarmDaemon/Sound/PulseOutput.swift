@@ -64,6 +64,70 @@ final class PulseOutput: @unchecked Sendable {
         if playbacks.isEmpty { disconnect() }
     }
 
+    /// The output a stream would play on now (the server's default sink):
+    /// its name, mute and loudest channel; `nil` when the server has none.
+    /// Connects for the question when nothing plays, and closes again after;
+    /// each answer may take ``connectTimeout``.
+    func defaultOutput() throws(Failure) -> AudibilityReport.Output? {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let (mainloop, context) = try connected()
+        defer { if playbacks.isEmpty { disconnect() } }
+        let answer = OutputAnswer()
+        let userdata = Unmanaged.passUnretained(answer).toOpaque()
+        try withExtendedLifetime(answer) { () throws(Failure) in
+            try wait(for: "the server's information", on: mainloop) {
+                pa_context_get_server_info(context, { _, info, userdata in
+                    guard let userdata else { return }
+                    let answer = Unmanaged<OutputAnswer>.fromOpaque(userdata).takeUnretainedValue()
+                    answer.sinkName = info?.pointee.default_sink_name.map { String(cString: $0) }
+                }, userdata)
+            }
+            guard let sink = answer.sinkName else { return }
+            try wait(for: "the output's state", on: mainloop) {
+                pa_context_get_sink_info_by_name(context, sink, { _, info, _, userdata in
+                    guard let userdata, let info else { return }
+                    let answer = Unmanaged<OutputAnswer>.fromOpaque(userdata).takeUnretainedValue()
+                    var volume = info.pointee.volume
+                    let loudest = UInt64(pa_cvolume_max(&volume)), normal = UInt64(PA_VOLUME_NORM)
+                    let name = info.pointee.description.map { String(cString: $0) } ?? answer.sinkName ?? "?"
+                    answer.output = .init(name: name, muted: info.pointee.mute != 0, volume: Int((loudest * 100 + normal / 2) / normal))
+                }, userdata)
+            }
+        }
+        return answer.output
+    }
+
+    /// What the introspection callbacks found; written on the loop's thread
+    /// with its lock held, read after the operation is done.
+    private final class OutputAnswer: @unchecked Sendable {
+        var sinkName: String?
+        var output: AudibilityReport.Output?
+    }
+
+    /// Starts an operation (with the loop locked) and polls it to its end;
+    /// one that does not end within ``connectTimeout`` is cancelled, so its
+    /// callback can no longer run.
+    private func wait(for what: String, on mainloop: OpaquePointer, _ start: () -> OpaquePointer?) throws(Failure) {
+        pa_threaded_mainloop_lock(mainloop)
+        let operation = start()
+        pa_threaded_mainloop_unlock(mainloop)
+        guard let operation else { throw Failure(description: "the sound server refused to say \(what)") }
+        let deadline = Date().addingTimeInterval(Self.connectTimeout)
+        while true {
+            pa_threaded_mainloop_lock(mainloop)
+            let running = pa_operation_get_state(operation) == PA_OPERATION_RUNNING
+            if running, Date() >= deadline { pa_operation_cancel(operation) }
+            pa_threaded_mainloop_unlock(mainloop)
+            if !running { break }
+            if Date() >= deadline {
+                pa_operation_unref(operation)
+                throw Failure(description: "the sound server did not say \(what) within \(Int(Self.connectTimeout)) s")
+            }
+            usleep(2_000)
+        }
+        pa_operation_unref(operation)
+    }
+
     private func connected() throws(Failure) -> (OpaquePointer, OpaquePointer) {
         if let mainloop, let context {
             pa_threaded_mainloop_lock(mainloop)

@@ -51,7 +51,10 @@ public enum ListAlarms: VarlinkMethod {
 public enum GetAlarm: VarlinkMethod {
     public static let name = "GetAlarm"
     public typealias Request = IDRequest
-    public typealias Reply = AlarmReply
+    public enum Reply: WireStruct {
+        public static let alarm = AlarmReply.alarm, warnings = WireField("warnings", .array(.string))
+        public static let fields = [alarm, warnings]
+    }
 }
 
 public enum AddAlarm: VarlinkMethod {
@@ -378,7 +381,8 @@ public enum Status: VarlinkMethod {
         public static let ringing = WireField("ringing", .array(.string)), next = WireField.optional("next", .named("Firing"))
         public static let timeZone = WireField("timeZone", .string), wake = WireField("wake", .named("Wake"))
         public static let linger = WireField.optional("linger", .bool)
-        public static let fields = [version, alarms, reminders, ringing, next, timeZone, wake, linger]
+        public static let warnings = WireField("warnings", .array(.string))
+        public static let fields = [version, alarms, reminders, ringing, next, timeZone, wake, linger, warnings]
     }
 }
 

@@ -1,0 +1,90 @@
+import FoundationEssentials
+
+/// What alarmd found out about whether a ringing alarm will be heard and
+/// seen: the sound server and the output its stream would go to, the sound
+/// files, the notification server, the wake-up from suspend. The daemon
+/// gathers it (a probe on the output worker); ``Audibility`` words it.
+public struct AudibilityReport: Hashable, Sendable {
+    /// The output (the server's default sink) a stream would play on.
+    public struct Output: Hashable, Sendable {
+        /// As a desktop mixer names it: `Built-in Audio Analog Stereo`.
+        public var name: String
+        public var muted: Bool
+        /// The loudest channel, in percent of the server's normal volume.
+        public var volume: Int
+
+        public init(name: String, muted: Bool, volume: Int) {
+            self.name = name
+            self.muted = muted
+            self.volume = volume
+        }
+    }
+
+    /// Why no sound server could be asked; `nil` when one answered.
+    public var serverProblem: String?
+    /// The output, when the server named one; `nil` with a server means it has none.
+    public var output: Output?
+    /// Whether an external player is there to fall back on.
+    public var hasPlayer: Bool
+    /// Why notifications cannot be shown; `nil` when a server answered.
+    public var notificationProblem: String?
+    /// Why the machine will not wake from suspend for an alarm; `nil` when it
+    /// will, or when waking was switched off on purpose.
+    public var wakeProblem: String?
+    /// Why a sound cannot be played, by its stored form (`alarm-clock-elapsed`,
+    /// a path); sounds that play are absent.
+    public var soundProblems: [String: String]
+
+    public init(serverProblem: String? = nil, output: Output? = nil, hasPlayer: Bool = true, notificationProblem: String? = nil,
+                wakeProblem: String? = nil, soundProblems: [String: String] = [:]) {
+        self.serverProblem = serverProblem
+        self.output = output
+        self.hasPlayer = hasPlayer
+        self.notificationProblem = notificationProblem
+        self.wakeProblem = wakeProblem
+        self.soundProblems = soundProblems
+    }
+}
+
+/// The reasons an alarm may not be heard, one phrase each, to follow "may
+/// not be heard: " (`the output "Speakers" is muted`). Pure.
+public enum Audibility {
+    /// Below this output volume (percent) an alarm is taken to be too quiet
+    /// to wake anyone.
+    public static let minimumVolume = 30
+
+    /// What holds for every alarm on this machine.
+    public static func machineWarnings(_ report: AudibilityReport) -> [String] {
+        soundWarnings(report) + otherWarnings(report)
+    }
+
+    /// What holds for an alarm playing `sound`: the machine's problems (the
+    /// sound ones only when it has a sound) and its own file's.
+    public static func warnings(for sound: Sound, _ report: AudibilityReport) -> [String] {
+        var warnings: [String] = []
+        if sound != .none {
+            warnings = soundWarnings(report)
+            if let problem = report.soundProblems[sound.description] { warnings.append("its sound cannot be played (\(problem))") }
+        }
+        return warnings + otherWarnings(report)
+    }
+
+    private static func otherWarnings(_ report: AudibilityReport) -> [String] {
+        var warnings: [String] = []
+        if let problem = report.notificationProblem { warnings.append("no notification will show (\(problem))") }
+        if let problem = report.wakeProblem { warnings.append("the machine will not wake from suspend for it (\(problem))") }
+        return warnings
+    }
+
+    private static func soundWarnings(_ report: AudibilityReport) -> [String] {
+        if let problem = report.serverProblem {
+            return report.hasPlayer
+                ? ["the output's volume and mute cannot be checked (\(problem))"]
+                : ["nothing can play its sound (\(problem), and no sound player is installed)"]
+        }
+        guard let output = report.output else { return ["the sound server has no output to play on"] }
+        if output.muted { return ["the output \"\(output.name)\" is muted"] }
+        if output.volume < minimumVolume { return ["the output \"\(output.name)\" is at \(output.volume) % volume"] }
+        return []
+    }
+}

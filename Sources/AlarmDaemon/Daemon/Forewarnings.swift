@@ -1,0 +1,143 @@
+import AlarmCore
+import Foundation
+
+/// What alarmd says before an alarm rings, on the owner: the upcoming notice
+/// with Dismiss now (`[Alarms] UpcomingNotice=`), and whether the alarm will
+/// be heard — checked when an alarm is added, edited or switched on, and
+/// again ten minutes before each occurrence, when a problem becomes a
+/// notification. The checks run on the probe's worker and come back here.
+final class Forewarnings: @unchecked Sendable {
+    /// The last check's findings, read by `Status` and `GetAlarm` on any thread.
+    let report = Published<AudibilityReport?>(nil)
+
+    private let owner: Owner
+    private let scheduler: Scheduler
+    private let ringer: DesktopRinger
+    private let journal: Journal
+    private let configuration: Published<DaemonConfig>
+    private let wakeStatus: () -> WakeStatus
+    private let probe: AudibilityProbe
+    private lazy var notices = NoticeKeeper(owner: owner, clock: clock) { [unowned self] in give($0) }
+    private let clock: any WallClock
+
+    // Confined to the owner.
+    private var checking = false
+    /// Sounds to check with the next check, and the ten-minute notices that
+    /// wait for it.
+    private var pendingSounds: Set<Sound> = []
+    private var pendingNotices: [(alarm: Alarm, occurrence: Date)] = []
+
+    init(owner: Owner, clock: any WallClock, scheduler: Scheduler, ringer: DesktopRinger, journal: Journal, configuration: Published<DaemonConfig>,
+         probe: AudibilityProbe, wakeStatus: @escaping () -> WakeStatus) {
+        self.owner = owner
+        self.clock = clock
+        self.scheduler = scheduler
+        self.ringer = ringer
+        self.journal = journal
+        self.configuration = configuration
+        self.probe = probe
+        self.wakeStatus = wakeStatus
+    }
+
+    /// The plan changed: the notices follow the alarms' next firings. Only
+    /// alarms waiting for their occurrence (a snoozed one's next ring is not
+    /// an occurrence to announce).
+    func planChanged() {
+        owner.assertCurrent()
+        let firings = scheduler.upcomingFirings(NoticePlan.horizon) { item in
+            guard case .alarm(let alarm) = item, alarm.enabled else { return false }
+            return scheduler.entry(item).state.phase == .waiting
+        }
+        notices.update(firings: firings.map { ($0.item.id, $0.at) }, upcomingLead: configuration.value.upcomingNotice)
+    }
+
+    /// An item was added or changed: an alarm that is on gets its sound checked.
+    func changed(_ item: Item) {
+        guard case .alarm(let alarm) = item, alarm.enabled else { return }
+        check(sounds: [alarm.sound])
+    }
+
+    /// The warnings for `alarm`, from the last check; none before the first.
+    static func warnings(for alarm: Alarm, _ report: AudibilityReport?) -> [String] {
+        report.map { Audibility.warnings(for: alarm.sound, $0) } ?? []
+    }
+
+    /// Checks (now, or after the check that runs) with `sounds` among the
+    /// sounds; at most one check runs at a time, and requests made meanwhile
+    /// join the next.
+    func check(sounds: Set<Sound>, notifying alarm: (Alarm, Date)? = nil) {
+        owner.assertCurrent()
+        pendingSounds.formUnion(sounds)
+        if let alarm { pendingNotices.append(alarm) }
+        guard !checking else { return }
+        checking = true
+        let sounds = pendingSounds, waiting = pendingNotices
+        pendingSounds = []
+        pendingNotices = []
+        let config = configuration.value
+        let wake = wakeStatus()
+        let wakeProblem = config.wake.enabled && wake.method == "none" ? wake.reason ?? "no means to wake it" : nil
+        let probe = probe
+        probe.queue.async { [self] in
+            let fresh = probe.check(sounds: sounds, wakeProblem: wakeProblem)
+            owner.queue.async { [self] in finished(fresh, checked: sounds, waiting: waiting) }
+        }
+    }
+
+    private func finished(_ fresh: AudibilityReport, checked: Set<Sound>, waiting: [(alarm: Alarm, occurrence: Date)]) {
+        // Sounds not checked this time keep what the last check found.
+        var merged = fresh
+        for (sound, problem) in report.value?.soundProblems ?? [:] where !checked.contains(where: { $0.description == sound }) {
+            merged.soundProblems[sound] = problem
+        }
+        report.value = merged
+        checking = false
+        let zone = scheduler.systemZone
+        for (alarm, occurrence) in waiting {
+            let warnings = Audibility.warnings(for: alarm.sound, merged)
+            guard !warnings.isEmpty else { continue }
+            journal.send("\(EventText.subject(.alarm(alarm))) may not be heard: \(warnings.joined(separator: "; "))", priority: .warning,
+                         messageID: MessageID.mayNotBeHeard, fields: [("ALARMD_ITEM_ID", alarm.id.uuidString.lowercased()), ("ALARMD_DETAIL", warnings.joined(separator: "; "))])
+            let ringer = ringer
+            owner.output.async { ringer.showNotHeard(alarm, occurrence: occurrence, warnings: warnings, zone: zone) }
+        }
+        if !pendingSounds.isEmpty || !pendingNotices.isEmpty { check(sounds: []) }
+    }
+
+    private func give(_ notice: NoticePlan.Notice) {
+        guard let item = scheduler.item(notice.id), case .alarm(let alarm) = item else { return }
+        switch notice.kind {
+        case .upcoming:
+            let ringer = ringer, zone = scheduler.systemZone
+            owner.output.async { ringer.showUpcoming(alarm, occurrence: notice.occurrence, zone: zone) }
+        case .audibility:
+            check(sounds: [alarm.sound], notifying: (alarm, notice.occurrence))
+        }
+    }
+
+    /// Dismiss now in an upcoming notice: skips the occurrence it announced,
+    /// unless that has come already (then the next one is not the person's
+    /// to skip from an old notice).
+    func skip(_ id: UUID, occurrence: Date) {
+        owner.assertCurrent()
+        guard scheduler.now() < occurrence else {
+            journal.send("Dismiss now for \(id.uuidString.lowercased()) came after its occurrence; nothing skipped", priority: .info)
+            return
+        }
+        let ringer = ringer, zone = scheduler.systemZone, journal = journal
+        scheduler.modify(id.uuidString, kind: .alarm, { item, now in
+            guard case .alarm(var alarm) = item else { return }
+            alarm.skipNext = true
+            alarm.updated = now
+            item = .alarm(alarm)
+        }, completion: { [owner] result in
+            switch result {
+            case .success(let entry):
+                guard case .alarm(let alarm) = entry.item else { return }
+                owner.output.async { ringer.showSkipped(alarm, occurrence: occurrence, zone: zone) }
+            case .failure(let error):
+                journal.send("Dismiss now for \(id.uuidString.lowercased()) refused: \(error)", priority: .info)
+            }
+        })
+    }
+}

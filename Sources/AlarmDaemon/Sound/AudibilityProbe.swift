@@ -1,0 +1,55 @@
+import AlarmCore
+import Dispatch
+import Foundation
+
+/// Finds out what can be found out about whether an alarm will be heard and
+/// seen: the sound server and the output a stream would go to, each sound's
+/// file, the notification server. Its questions may each take seconds when a
+/// server does not answer, so it has a worker of its own: ringing (the
+/// output worker) never waits behind a check. It keeps its own sound-server
+/// and bus connections, confined to that worker, and drops the sound
+/// server's after each check.
+final class AudibilityProbe: @unchecked Sendable {
+    let queue = DispatchQueue(label: "alarmd.probe", qos: .utility)
+    private let environment: [String: String]
+    private let settings: @Sendable () -> DaemonConfig
+    // Confined to `queue`.
+    private lazy var pulse = PulseOutput(queue: queue)
+    // The ringer logs bus outages; the probe reports them as warnings instead.
+    private lazy var notifications = DesktopNotifications(queue: queue) { _ in }
+
+    init(environment: [String: String], settings: @escaping @Sendable () -> DaemonConfig) {
+        self.environment = environment
+        self.settings = settings
+    }
+
+    /// The report for `sounds`, with the owner's `wakeProblem`; on `queue`.
+    func check(sounds: Set<Sound>, wakeProblem: String?) -> AudibilityReport {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let config = settings()
+        var report = AudibilityReport(wakeProblem: wakeProblem)
+        report.hasPlayer = !config.player.isEmpty || SoundLoop.defaultPlayer(path: environment["PATH"] ?? "/usr/bin:/bin") != nil
+        do throws(PulseOutput.Failure) { report.output = try pulse.defaultOutput() } catch { report.serverProblem = error.description }
+        for sound in sounds {
+            if let problem = problem(with: sound, config: config) { report.soundProblems[sound.description] = problem }
+        }
+        report.notificationProblem = notifications.serverProblem()
+        return report
+    }
+
+    /// Why `sound` cannot be played, or `nil` when its file is there and decodes.
+    private func problem(with sound: Sound, config: DaemonConfig) -> String? {
+        let file: String
+        switch sound {
+        case .none: return nil
+        case .file(let path):
+            guard DesktopRinger.isPlayableFile(path) else { return "\(path) is not a readable regular file" }
+            file = path
+        case .themed(let name):
+            guard let path = SoundTheme(theme: config.soundTheme, environment: environment).resolve(name) else { return "no sound named \(name) in the theme" }
+            file = path
+        }
+        do throws(DecodedSound.Failure) { _ = try DecodedSound.decode(path: file) } catch { return error.description }
+        return nil
+    }
+}
