@@ -10,7 +10,7 @@
 /// by SQLite instead of being stored and misread later.
 enum Schema {
     /// `migrations[i]` takes the schema from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4, version5]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6]
 
     /// The version this build writes.
     static var currentVersion: Int { migrations.count }
@@ -95,6 +95,13 @@ enum Schema {
     static let version5 = """
         ALTER TABLE alarms ADD COLUMN volume INTEGER CHECK (volume BETWEEN 1 AND 100);
         ALTER TABLE alarms ADD COLUMN fade_seconds INTEGER CHECK (fade_seconds BETWEEN 0 AND 300);
+        """
+
+    /// An alarm's escalation command (see ``CommandColumn``), and whether the
+    /// ringing in progress has escalated, so a restart does not escalate it twice.
+    static let version6 = """
+        ALTER TABLE alarms ADD COLUMN escalate_command TEXT NOT NULL DEFAULT '';
+        ALTER TABLE ring_states ADD COLUMN escalated INTEGER NOT NULL DEFAULT 0 CHECK (escalated IN (0, 1));
         """
 
     /// Applies every migration newer than the file's version and returns the version

@@ -77,12 +77,14 @@ import Testing
     @Test func addSendsEveryFieldParsedLocally() throws {
         let fake = FakeDaemon(replies: ["AddAlarm": #"{"alarm":\#(Fixtures.work)}"#])
         let result = try Self.run(["add", "6:45pm", "--days", "mon-wed,Fri", "--label", "Gym", "--sound", "bell", "--snooze", "5",
-                                   "--max-snoozes", "2", "--ring", "2m", "--volume", "35%", "--fade", "1m30s", "--tz", "Europe/Berlin", "--disabled"], fake)
+                                   "--max-snoozes", "2", "--ring", "2m", "--volume", "35%", "--fade", "1m30s", "--tz", "Europe/Berlin", "--disabled",
+                                   "--escalate-command", "ntfy publish 'still asleep'"], fake)
         #expect(result.status == 0)
         #expect(result.standardOutput == "Added alarm 1a2b3c4d 07:30 Work, Weekdays (next 2030-01-07 07:30)\n")
         #expect(Self.canonical(fake.calls.first?.parameters["fields"]) == Self.canonical([
             "time": "18:45", "days": ["mon", "tue", "wed", "fri"], "label": "Gym", "sound": "bell", "snooze": true, "snoozeMinutes": 5,
             "maxSnoozes": 2, "ringSeconds": 120, "volume": 35, "fadeSeconds": 90, "enabled": false, "timeZone": "Europe/Berlin",
+            "escalateCommand": ["ntfy", "publish", "still asleep"],
         ] as [String: Any]))
 
         _ = try Self.run(["add", "07:05", "--no-snooze", "--json"], fake)
@@ -102,13 +104,14 @@ import Testing
 
     @Test func editSendsOnlyWhatChangesAndCanUnpinTheZone() throws {
         let fake = FakeDaemon(replies: ["UpdateAlarm": #"{"alarm":\#(Fixtures.dentist)}"#])
-        let result = try Self.run(["edit", "9f8e", "--time", "8:20", "--tz", "", "--days", "never", "--enabled", "--volume", "default", "--fade", "0"], fake)
+        let result = try Self.run(["edit", "9f8e", "--time", "8:20", "--tz", "", "--days", "never", "--enabled", "--volume", "default", "--fade", "0",
+                                   "--no-escalate-command"], fake)
         #expect(result.status == 0)
         #expect(result.standardOutput == "Changed alarm 9f8e7d6c 08:15 (Europe/Berlin) Dentist (off)\n")
         let call = try #require(fake.calls.first)
         #expect(call.method == "io.alarmd.UpdateAlarm")
         #expect(Self.canonical(call.parameters) == Self.canonical(["id": "9f8e", "fields": ["time": "08:20", "timeZone": "", "days": [String](), "enabled": true,
-                                                                                                        "volume": 0, "fadeSeconds": 0] as [String: Any]] as [String: Any]))
+                                                                                                        "volume": 0, "fadeSeconds": 0, "escalateCommand": [String]()] as [String: Any]] as [String: Any]))
     }
 
     @Test func switchingAndSkippingCallTheirMethods() throws {

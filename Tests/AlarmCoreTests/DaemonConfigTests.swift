@@ -14,6 +14,7 @@ struct DaemonConfigTests {
         #expect(config.player.isEmpty)
         #expect(config.snoozeChoices == [5, 10, 15])
         #expect(config.upcomingNotice == 1800)
+        #expect(config.escalateAfter == 0 && config.ringPolicy.escalateAfter == 0, "escalation is off unless asked for")
         #expect(warnings.isEmpty)
     }
 
@@ -25,6 +26,7 @@ struct DaemonConfigTests {
             MissedGrace=0
             SnoozeChoices= 30, 2 ,30,10
             UpcomingNotice=1h
+            EscalateAfter=2m
             ; a comment in the other style
             [Sound]
             AlarmSound=/usr/share/sounds/bell.oga
@@ -48,6 +50,7 @@ struct DaemonConfigTests {
         #expect(config.missedGrace == 0)
         #expect(config.snoozeChoices == [2, 10, 30], "sorted, without repeats")
         #expect(config.upcomingNotice == 3600)
+        #expect(config.escalateAfter == 120 && config.ringPolicy.escalateAfter == 120)
         let off = try DaemonConfig.parse("[Alarms]\nSnoozeChoices=\nUpcomingNotice=0\n", name: "a.conf").config
         #expect(off.snoozeChoices.isEmpty && off.upcomingNotice == 0)
         #expect(config.alarmSound == .file("/usr/share/sounds/bell.oga"))
@@ -84,6 +87,7 @@ struct DaemonConfigTests {
         ("[Alarms]\nSnoozeChoices=5,61\n", "a.conf:2: SnoozeChoices: must be up to 6 snooze lengths in minutes (1–60), comma-separated, like 5,10,15, or empty for none, got \"5,61\""),
         ("[Alarms]\nSnoozeChoices=5,,10\n", "a.conf:2: SnoozeChoices: must be up to 6 snooze lengths in minutes (1–60), comma-separated, like 5,10,15, or empty for none, got \"5,,10\""),
         ("[Alarms]\nSnoozeChoices=1,2,3,4,5,6,7\n", "a.conf:2: SnoozeChoices: must be up to 6 snooze lengths in minutes (1–60), comma-separated, like 5,10,15, or empty for none, got \"1,2,3,4,5,6,7\""),
+        ("[Alarms]\nEscalateAfter=5s\n", "a.conf:2: EscalateAfter: must be off (or 0) or a duration from 10s to 1h, like 2m, got \"5s\""),
         ("[Alarms]\nUpcomingNotice=30s\n", "a.conf:2: UpcomingNotice: must be 0 (off) or a duration from 1m to 1d, like 30m, got \"30s\""),
         ("[Sound]\nAlarmSound=../x\n", "a.conf:2: AlarmSound: must be a sound-theme name, an absolute path, or none, got \"../x\""),
         ("[Sound]\nPlayer=pw-play \"unterminated\n", "a.conf:2: Player: must be a command line with balanced quotes, got \"pw-play \\\"unterminated\""),

@@ -135,6 +135,42 @@ import Testing
         #expect(noSnooze.actions == [.stopRinging, .record(.timedOut, scheduled: occurrence, detail: "dismissed")])
     }
 
+    /// `EscalateAfter=`: once per ringing, before the ring duration ends;
+    /// never for reminders, never when the ringing ends first.
+    @Test func anUnansweredAlarmEscalatesOnceThenTimesOut() {
+        var policy = Self.policy
+        policy.escalateAfter = 60
+        let occurrence = Self.at("2026-03-09T07:30:00Z")
+        let ringing = RingState(anchor: occurrence, phase: .ringing(since: occurrence), occurrence: occurrence)
+        #expect(RingingMachine.wake(item: Self.alarm(), state: ringing, zone: Self.utc, policy: policy) == Self.at("2026-03-09T07:31:00Z"))
+        let step = RingingMachine.advance(item: Self.alarm(), state: ringing, now: Self.at("2026-03-09T07:31:00.001Z"), zone: Self.utc, policy: policy)
+        var escalated = ringing
+        escalated.escalated = true
+        #expect(step.state == escalated)
+        #expect(step.actions == [.escalate, .record(.escalated, scheduled: occurrence, detail: "ringing unanswered for 1 min")])
+        // Then the ring duration as before; the snooze's ringing starts afresh.
+        #expect(RingingMachine.wake(item: Self.alarm(), state: escalated, zone: Self.utc, policy: policy) == Self.at("2026-03-09T07:32:00Z"))
+        let out = RingingMachine.advance(item: Self.alarm(), state: escalated, now: Self.at("2026-03-09T07:32:00Z"), zone: Self.utc, policy: policy)
+        #expect(out.actions.first == .stopRinging && !out.state.escalated)
+        // Late past the ring's end (the daemon was away): only the time-out.
+        let late = RingingMachine.advance(item: Self.alarm(), state: ringing, now: Self.at("2026-03-09T07:33:00Z"), zone: Self.utc, policy: policy)
+        #expect(!late.actions.contains(.escalate) && late.actions.first == .stopRinging)
+        // A ring duration no longer than the escalation: none.
+        #expect(RingingMachine.wake(item: Self.alarm(ringSeconds: 60), state: ringing, zone: Self.utc, policy: policy) == Self.at("2026-03-09T07:31:00Z"))
+        #expect(!RingingMachine.advance(item: Self.alarm(ringSeconds: 60), state: ringing, now: Self.at("2026-03-09T07:31:00Z"), zone: Self.utc, policy: policy)
+            .actions.contains(.escalate))
+        // Reminders do not escalate.
+        let reminderRinging = RingState(anchor: occurrence, phase: .ringing(since: occurrence), occurrence: occurrence)
+        #expect(policy.escalation(of: Self.reminder, ringingSince: occurrence) == nil)
+        #expect(RingingMachine.wake(item: Self.reminder, state: reminderRinging, zone: Self.utc, policy: policy) == Self.at("2026-03-09T07:31:00Z"),
+                "the reminder's own 60 s ring, not an escalation")
+        policy.escalateAfter = 90
+        #expect(policy.escalation(of: Self.reminder, ringingSince: occurrence) == nil)
+        #expect(RingingMachine.wake(item: Self.alarm(), state: ringing, zone: Self.utc, policy: policy) == Self.at("2026-03-09T07:31:30Z"))
+        #expect(RingingMachine.advance(item: Self.alarm(), state: ringing, now: Self.at("2026-03-09T07:31:30Z"), zone: Self.utc, policy: policy)
+            .actions.last == .record(.escalated, scheduled: occurrence, detail: "ringing unanswered for 1 min 30 s"))
+    }
+
     @Test func skipNextPassesOverOneOccurrenceSilently() {
         let result = advance(Self.alarm(skipNext: true), RingState(anchor: Self.at("2026-03-08T12:00:00Z")), "2026-03-09T07:30:00Z")
         #expect(result.state == RingState(anchor: Self.at("2026-03-09T07:30:00Z")))

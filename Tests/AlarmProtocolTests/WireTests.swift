@@ -135,7 +135,7 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
         let fields = try parse([
             "time": "7:30", "days": ["mon", "wed", "fri"], "label": "Gym", "sound": "/usr/share/sounds/a.oga",
             "snooze": false, "snoozeMinutes": 5, "maxSnoozes": 3, "ringSeconds": 120, "enabled": false, "timeZone": "Asia/Kolkata",
-            "volume": 40, "fadeSeconds": 0,
+            "volume": 40, "fadeSeconds": 0, "escalateCommand": ["ntfy", "publish", "me"],
         ])
         #expect(fields.time == (try TimeOfDay(hour: 7, minute: 30)))
         #expect(fields.days == RepeatDays([.monday, .wednesday, .friday]))
@@ -146,6 +146,7 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
         #expect(fields.maxSnoozes == 3)
         #expect(fields.ringSeconds == 120)
         #expect(fields.volume == .some(40) && fields.fadeSeconds == .some(0))
+        #expect(fields.escalateCommand == ["ntfy", "publish", "me"])
         #expect(fields.enabled == false)
         #expect(fields.timeZone == .some(Zone(identifier: "Asia/Kolkata")))
     }
@@ -213,6 +214,8 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
         (["volume": "loud"], "fields.volume"),
         (["fadeSeconds": 301], "fields.fadeSeconds"),
         (["fadeSeconds": -2], "fields.fadeSeconds"),
+        (["escalateCommand": ["bin/x"]], "fields.escalateCommand"),
+        (["escalateCommand": "ntfy"], "fields.escalateCommand"),
         (["enabled": 1], "fields.enabled"),
         (["timeZone": "Mars/Olympus_Mons"], "fields.timeZone"),
         (["timeZone": 1], "fields.timeZone"),
@@ -236,7 +239,7 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
             Alarm(id: UUID(uuidString: "AAAAAAAA-BBBB-4CCC-8DDD-EEEEEEEEEEEE")!, time: try TimeOfDay(hour: 23, minute: 5), days: .never,
                   label: "Quote \" and ünïcode", sound: .none, snooze: SnoozeSettings(enabled: false, minutes: 5, maxCount: 3),
                   ringSeconds: 60, volume: 1, fadeSeconds: 0, enabled: false, skipNext: true, timeZone: Zone(identifier: "America/New_York"),
-                  created: created.addingTimeInterval(86_400 * 180), updated: created.addingTimeInterval(86_400 * 181)),
+                  escalateCommand: ["/usr/bin/ntfy", "publish", "it's late"], created: created.addingTimeInterval(86_400 * 180), updated: created.addingTimeInterval(86_400 * 181)),
             Alarm(id: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, time: try TimeOfDay(hour: 0, minute: 0), days: .weekends,
                   sound: .file("/home/me/ring.oga"), created: created),
         ]

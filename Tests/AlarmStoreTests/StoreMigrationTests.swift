@@ -85,6 +85,16 @@ struct StoreMigrationTests {
             try store.update(pinned)
             #expect(try store.alarm(id: work.id)?.volume == 25)
             #expect(try store.alarm(id: work.id)?.fadeSeconds == 0)
+            // And version 6's: the escalation command, and an escalated ringing.
+            pinned.command = ["lamp", "on"]
+            pinned.escalateCommand = ["/usr/bin/notify-phone", "still asleep"]
+            try store.update(pinned)
+            #expect(try store.alarm(id: work.id)?.command == ["lamp", "on"])
+            #expect(try store.alarm(id: work.id)?.escalateCommand == ["/usr/bin/notify-phone", "still asleep"])
+            let escalated = RingState(anchor: Date(timeIntervalSince1970: 1_000), phase: .ringing(since: Date(timeIntervalSince1970: 1_000)),
+                                      occurrence: Date(timeIntervalSince1970: 1_000), escalated: true)
+            try store.saveRingStates([(work.id, .alarm, escalated)])
+            #expect(try store.ringStates()[work.id] == escalated)
             try store.removeAlarm(id: work.id)
             #expect(try store.ringStates().isEmpty)
         }
@@ -98,7 +108,7 @@ struct StoreMigrationTests {
             let store = try Store(path: path)
             defer { store.close() }
             #expect(try schema(of: path) == before)
-            #expect(try store.database?.integer("PRAGMA user_version") == 5)
+            #expect(try store.database?.integer("PRAGMA user_version") == 6)
         }
     }
 }

@@ -17,6 +17,8 @@ struct LoggingRinger: Ringer {
         journal.send("Item \(id.uuidString.lowercased()) stopped ringing", priority: .debug, fields: [("ALARMD_ITEM_ID", id.uuidString.lowercased())])
     }
 
+    func escalate(_ id: UUID) {}
+
     func showMissed(_ item: Item, scheduled: Date, zone: Zone) {}
 
     func stopAll() {}

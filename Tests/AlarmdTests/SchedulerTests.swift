@@ -13,6 +13,7 @@ import Testing
         let calls = Mutex<[String]>([])
         func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool) { calls.withLock { $0.append("start \(item.title) \(snoozeCount)\(resumed ? " resumed" : "")") } }
         func stopRinging(_ id: UUID) { calls.withLock { $0.append("stop") } }
+        func escalate(_ id: UUID) { calls.withLock { $0.append("escalate") } }
         func showMissed(_ item: Item, scheduled: Date, zone: Zone) { calls.withLock { $0.append("missed \(item.title)") } }
         func stopAll() { calls.withLock { $0.append("stop all") } }
         var log: [String] { calls.withLock { $0 } }

@@ -178,6 +178,41 @@ import Testing
         #expect(warnings().isEmpty)
     }
 
+    /// `EscalateAfter=`: an alarm at its own 25 % still ringing after 10 s
+    /// goes to 100 % on its stream, runs its escalation command, and says
+    /// `escalated` in Watch and the journal.
+    @Test func anUnansweredAlarmEscalatesToFullVolumeAndRunsItsCommand() throws {
+        let server = try PulseServer()
+        let directory = TemporaryDirectory()
+        let log = directory.path + "/escalated.log"
+        let soon = MinuteAhead(3)
+        let (daemon, tone) = try Self.daemon(server: server, sound: "Fade=0\n[Alarms]\nEscalateAfter=10s\n", tz: soon.tz, directory: directory)
+        defer { daemon.stop() }
+        let watch = try BackgroundAlarmctl(["watch", "--json"], daemon)
+        defer { watch.terminate() }
+        let added = try Alarmctl.json(["add", soon.time, "--label", "Heavy sleeper", "--sound", tone, "--volume", "25",
+                                       "--escalate-command", "/bin/sh -c 'echo \"$ALARMD_EVENT $ALARMD_LABEL\" >> \(log)'"], daemon)
+        let id = try #require((added["alarm"] as? [String: Any])?["id"] as? String)
+        func streamVolume() -> String? {
+            server.pactl(["list", "sink-inputs"]).standardOutput.split(separator: "\n")
+                .first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Volume:") }.map(String.init)
+        }
+        #expect(waitUntil(timeout: 10) { streamVolume()?.contains("25%") == true }, "before: \(String(describing: streamVolume())); \(daemon.standardError)")
+        let rang = Date()
+        let escalated = watch.waitForLine(timeout: 15) { $0.contains(#""kind":"escalated""#) && $0.contains(id) }
+        #expect(escalated != nil, "no escalated event: \(watch.lines)")
+        #expect(escalated?.contains("ringing unanswered for 10 s") == true)
+        #expect(Date().timeIntervalSince(rang) > 8, "escalated after \(Date().timeIntervalSince(rang)) s, not 10")
+        #expect(waitUntil(timeout: 2) { streamVolume()?.contains("100%") == true }, "after: \(String(describing: streamVolume()))")
+        #expect(waitUntil(timeout: 5) { (try? String(contentsOfFile: log, encoding: .utf8)) == "escalated Heavy sleeper\n" },
+                "the escalation command's log: \(String(describing: try? String(contentsOfFile: log, encoding: .utf8)))")
+        #expect(DesktopDaemon.waitForLog(daemon) { $0.contains { $0.contains("escalated") } }.contains { $0.contains("escalated") },
+                "the journal: \(DesktopDaemon.log(daemon))")
+        // Once per ringing.
+        usleep(1_000_000)
+        #expect(watch.lines.filter { $0.contains(#""kind":"escalated""#) }.count == 1)
+    }
+
     @Test func withoutASoundServerTheExternalPlayerRingsAndTheFallbackIsSaidOnce() throws {
         let directory = TemporaryDirectory()
         // A stand-in pw-play, first on PATH, that logs how it was started.

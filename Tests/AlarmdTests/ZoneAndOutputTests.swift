@@ -108,6 +108,7 @@ import Testing
         struct SlowRinger: Ringer {
             func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool) { usleep(500_000) }
             func stopRinging(_ id: UUID) {}
+            func escalate(_ id: UUID) {}
             func showMissed(_ item: Item, scheduled: Date, zone: Zone) {}
             func stopAll() {}
         }

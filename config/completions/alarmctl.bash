@@ -14,8 +14,8 @@ _alarmctl_day_words=(weekdays weekends daily every-day never mon tue wed thu fri
 _alarmctl_options() {
     case $1 in
         list | show | enable | disable | skip | unskip | "remind show" | "remind done" | "remind undone" | "remind move" | dismiss | status | watch | export | import) echo "--json --socket" ;;
-        add) echo "--days --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --disabled --json --socket" ;;
-        edit) echo "--time --days --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --no-command --enabled --disabled --json --socket" ;;
+        add) echo "--days --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --disabled --json --socket" ;;
+        edit) echo "--time --days --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --no-command --no-escalate-command --enabled --disabled --json --socket" ;;
         rm | "remind rm") echo "--socket" ;;
         "remind add") echo "--at --in --notes --image --command --json --socket" ;;
         "remind list") echo "--all --json --socket" ;;
@@ -32,7 +32,7 @@ _alarmctl_options() {
 # Options that take a value (the next word, or after "=").
 _alarmctl_takes_value() {
     case $1 in
-        --socket | --days | --label | --sound | --volume | --fade | --snooze | --max-snoozes | --ring | --tz | --command | --time | --at | --in | --notes | --image | --title | --minutes | --count | --play | --from) return 0 ;;
+        --socket | --days | --label | --sound | --volume | --fade | --snooze | --max-snoozes | --ring | --tz | --command | --escalate-command | --time | --at | --in | --notes | --image | --title | --minutes | --count | --play | --from) return 0 ;;
     esac
     return 1
 }
@@ -44,7 +44,7 @@ _alarmctl_option_kind() {
         --days) echo days ;;
         --sound | --play) echo sound ;;
         --tz) echo zone ;;
-        --command) echo command ;;
+        --command | --escalate-command) echo command ;;
     esac
 }
 

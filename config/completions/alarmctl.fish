@@ -5,7 +5,7 @@
 # ~/.config/fish/completions/alarmctl.fish. Item ids and sound names come from
 # the running daemon; when it is not running they do not complete.
 
-set -g __alarmctl_value_options --socket --days --label --sound --volume --fade --snooze --max-snoozes --ring --tz --command --time --at --in --notes --image --title --minutes --count --play --from
+set -g __alarmctl_value_options --socket --days --label --sound --volume --fade --snooze --max-snoozes --ring --tz --command --escalate-command --time --at --in --notes --image --title --minutes --count --play --from
 
 # Prints the command ("add", "remind add", "help remind", ...) on the first
 # line and the number of positional arguments after it on the second.
@@ -176,9 +176,11 @@ complete -c alarmctl -n '__alarmctl_using add edit' -l max-snoozes -x -d 'snooze
 complete -c alarmctl -n '__alarmctl_using add edit' -l ring -x -d 'ring this long before going quiet, 1–3600 s (or a duration like 5m)'
 complete -c alarmctl -n '__alarmctl_using add edit' -l tz -x -a '(__alarmctl_zones)' -d 'pin to an IANA zone such as Europe/Berlin (default: follow the system zone)'
 complete -c alarmctl -n '__alarmctl_using add edit' -l command -x -a '(__fish_complete_command)' -d 'run this when it fires: a program and its arguments, quoted like a shell line but never run by a shell'
+complete -c alarmctl -n '__alarmctl_using add edit' -l escalate-command -x -a '(__fish_complete_command)' -d 'run this when it has rung unanswered for [Alarms] EscalateAfter= (a push message to a phone, say); quoted like --command'
 complete -c alarmctl -n '__alarmctl_using add' -l disabled -d 'create it switched off'
 complete -c alarmctl -n '__alarmctl_using edit' -l time -x -d 'the new time of day'
 complete -c alarmctl -n '__alarmctl_using edit "remind edit"' -l no-command -d 'remove the command'
+complete -c alarmctl -n '__alarmctl_using edit' -l no-escalate-command -d 'remove the escalation command'
 complete -c alarmctl -n '__alarmctl_using edit' -l enabled -d 'switch it on'
 complete -c alarmctl -n '__alarmctl_using edit' -l disabled -d 'switch it off'
 complete -c alarmctl -n '__alarmctl_using "remind add" "remind edit"' -l at -x -d 'due at WHEN'

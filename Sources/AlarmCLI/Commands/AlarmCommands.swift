@@ -68,7 +68,7 @@ enum AlarmCommands {
 
     /// Every option of `edit` that changes something; it insists on one.
     private static let editChanges = [AlarmFieldOptions.time] + AlarmFieldOptions.options
-        + [AlarmFieldOptions.noCommand, AlarmFieldOptions.enabled, AlarmFieldOptions.disabled]
+        + [AlarmFieldOptions.noCommand, AlarmFieldOptions.noEscalateCommand, AlarmFieldOptions.enabled, AlarmFieldOptions.disabled]
 
     static let edit = Command(
         spec: CommandSpec(
@@ -77,7 +77,7 @@ enum AlarmCommands {
             details: "Only the options given change. --tz \"\" un-pins the alarm so it follows the system zone again; --days never makes it a one-shot alarm. A ringing or snoozed alarm stops.",
             positionals: [alarmID],
             options: editChanges + [json, socket],
-            alternatives: [AlarmFieldOptions.snoozeOrNot, AlarmFieldOptions.commandOrNot, AlarmFieldOptions.onOrOff],
+            alternatives: [AlarmFieldOptions.snoozeOrNot, AlarmFieldOptions.commandOrNot, AlarmFieldOptions.escalateCommandOrNot, AlarmFieldOptions.onOrOff],
             examples: [
                 "alarmctl edit 1a2b --time 7:15",
                 "alarmctl edit 1a2b --days mon-thu --label \"Early shift\"",

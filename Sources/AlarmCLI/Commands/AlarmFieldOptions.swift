@@ -19,19 +19,23 @@ enum AlarmFieldOptions {
     static let fade = Option("fade", "DURATION", .duration, "rise from silence to the volume over this long, 0–5m (0: at once; default: [Sound] Fade=, 30s)")
     static let tz = Option("tz", "ZONE", .zone, "pin to an IANA zone such as Europe/Berlin (default: follow the system zone)")
     static let command = Option("command", "LINE", .commandLine, "run this when it fires: a program and its arguments, quoted like a shell line but never run by a shell")
+    static let escalateCommand = Option("escalate-command", "LINE", .commandLine,
+                                        "run this when it has rung unanswered for [Alarms] EscalateAfter= (a push message to a phone, say); quoted like --command")
 
     /// Only `edit` has these.
     static let time = Option("time", "TIME", .timeOfDay, "the new time of day")
     static let noCommand = Option(flag: "no-command", "remove the command")
+    static let noEscalateCommand = Option(flag: "no-escalate-command", "remove the escalation command")
     static let enabled = Option(flag: "enabled", "switch it on")
     static let disabled = Option(flag: "disabled", "switch it off")
     static let onOrOff = Alternatives(enabled, disabled)
 
     /// The options `add` and `edit` share, in the order their help lists them.
-    static let options = [days, label, sound, volume, fade, snooze, noSnooze, maxSnoozes, ring, tz, command]
+    static let options = [days, label, sound, volume, fade, snooze, noSnooze, maxSnoozes, ring, tz, command, escalateCommand]
 
     static let snoozeOrNot = Alternatives(snooze, noSnooze)
     static let commandOrNot = Alternatives(command, noCommand)
+    static let escalateCommandOrNot = Alternatives(escalateCommand, noEscalateCommand)
 
     /// Reads the options into `AlarmFields`. `editing` allows `--tz ""`
     /// (un-pin), which means nothing for a new alarm.
@@ -69,14 +73,17 @@ enum AlarmFieldOptions {
         if editing { try arguments.exclusive(commandOrNot) }
         if let line = arguments.value(command) { fields.command = try commandVector(line) }
         if editing, arguments.flag(noCommand) { fields.command = [] }
+        if editing { try arguments.exclusive(escalateCommandOrNot) }
+        if let line = arguments.value(escalateCommand) { fields.escalateCommand = try commandVector(line, option: "--escalate-command") }
+        if editing, arguments.flag(noEscalateCommand) { fields.escalateCommand = [] }
         return fields
     }
 
     /// Splits `--command` into an argument vector here, so that what the daemon
     /// stores is exactly the words it will run (it never calls a shell).
-    static func commandVector(_ line: String) throws(CLIError) -> [String] {
+    static func commandVector(_ line: String, option: String = "--command") throws(CLIError) -> [String] {
         guard let argv = try? ArgumentVector.split(line), !argv.isEmpty else {
-            throw .usage("--command must be a program and its arguments with balanced quotes, got \(ValidationError.quoted(line))")
+            throw .usage("\(option) must be a program and its arguments with balanced quotes, got \(ValidationError.quoted(line))")
         }
         return argv
     }

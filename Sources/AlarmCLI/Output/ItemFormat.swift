@@ -58,6 +58,9 @@ struct ItemFormat {
             list.add("snooze", "off")
         }
         list.add("rings for", "\(alarm.reply.int(A.ringSeconds)) s")
+        let command = alarm.reply.strings(A.command), escalate = alarm.reply.strings(A.escalateCommand)
+        if !command.isEmpty { list.add("command", Self.commandLine(command)) }
+        if !escalate.isEmpty { list.add("escalate", Self.commandLine(escalate)) }
         list.add("enabled", alarm.enabled ? "yes" : "no")
         list.add("skip next", alarm.skipNext ? "yes" : "no")
         list.add("state", phaseText(alarm.phase, snoozes: alarm.reply.int(A.snoozeCount)))
@@ -66,6 +69,14 @@ struct ItemFormat {
         list.add("updated", time.full(alarm.reply.optionalString(A.updated)))
         for warning in warnings { list.add("warning", "may not be heard: " + warning) }
         return list.text
+    }
+
+    /// An argument vector as a line `--command` would read back: words with
+    /// spaces, quotes or backslashes single-quoted.
+    static func commandLine(_ argv: [String]) -> String {
+        argv.map { word in
+            word.isEmpty || word.contains(where: { " \t'\"\\".contains($0) }) ? "'" + word.replacing("'", with: #"'\''"#) + "'" : word
+        }.joined(separator: " ")
     }
 
     /// A pinned alarm shows its zone with its time: 07:30 there is not 07:30 here.

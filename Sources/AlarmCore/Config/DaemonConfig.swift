@@ -16,6 +16,9 @@ public struct DaemonConfig: Hashable, Sendable {
     /// `[Alarms] UpcomingNotice=`: how long before an alarm a quiet notice
     /// says it is coming (with "Dismiss now"); 0 is off.
     public var upcomingNotice: TimeInterval = 1800
+    /// `[Alarms] EscalateAfter=`: how long an alarm rings unanswered before it
+    /// goes to full volume and runs its escalation command; 0 is off.
+    public var escalateAfter: TimeInterval = 0
     /// `[Sound] AlarmSound=`
     public var alarmSound = Sound.defaultAlarm
     /// `[Sound] ReminderSound=`
@@ -55,7 +58,8 @@ public struct DaemonConfig: Hashable, Sendable {
         RingPolicy(
             missedGrace: missedGrace,
             reminderSnooze: SnoozeSettings(enabled: true, minutes: snoozeMinutes, maxCount: 0),
-            reminderRingSeconds: ringSeconds
+            reminderRingSeconds: ringSeconds,
+            escalateAfter: escalateAfter
         )
     }
 
@@ -91,6 +95,12 @@ public struct DaemonConfig: Hashable, Sendable {
                     throw fail("must be 0 (off) or a duration from 1m to 1d, like 30m")
                 }
                 config.upcomingNotice = TimeInterval(seconds)
+            case ("Alarms", "EscalateAfter"):
+                if entry.value == "0" || entry.value == "off" { config.escalateAfter = 0; continue }
+                guard let seconds = try? DurationParser.parse(entry.value), seconds >= 10, seconds <= 3600 else {
+                    throw fail("must be off (or 0) or a duration from 10s to 1h, like 2m")
+                }
+                config.escalateAfter = TimeInterval(seconds)
             case ("Alarms", "RingDuration"):
                 guard let seconds = try? DurationParser.parse(entry.value), Alarm.ringSecondsRange.contains(Int(seconds)) else {
                     throw fail("must be a duration from 1s to 1h, like 5m or 90s")

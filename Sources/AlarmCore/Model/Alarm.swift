@@ -46,9 +46,29 @@ public struct Alarm: Identifiable, Hashable, Sendable {
     /// `nil` is a floating alarm that follows the system zone, like a phone alarm;
     /// a pinned alarm keeps ringing at its time in this zone wherever the machine is.
     public var timeZone: Zone?
+    /// Both commands in one array — `command`, then a NUL and `escalateCommand`
+    /// when there is one — so that a million alarms pay for one array, not
+    /// two. No argument can contain a NUL (``CommandRules``), so it cannot be
+    /// mistaken for one.
+    private var commandWords: [String]
+    private static let commandSeparator = "\0"
+
     /// A command run when the alarm fires (an argument vector, never a shell);
     /// empty for none.
-    public var command: [String]
+    public var command: [String] {
+        get { commandWords.firstIndex(of: Self.commandSeparator).map { Array(commandWords[..<$0]) } ?? commandWords }
+        set { commandWords = Self.joined(newValue, escalateCommand) }
+    }
+    /// A command run when the alarm escalates (`[Alarms] EscalateAfter=`),
+    /// such as a push message to a phone; empty for none.
+    public var escalateCommand: [String] {
+        get { commandWords.firstIndex(of: Self.commandSeparator).map { Array(commandWords[($0 + 1)...]) } ?? [] }
+        set { commandWords = Self.joined(command, newValue) }
+    }
+
+    private static func joined(_ command: [String], _ escalate: [String]) -> [String] {
+        escalate.isEmpty ? command : command + [commandSeparator] + escalate
+    }
     public var created: Date
     public var updated: Date
 
@@ -66,6 +86,7 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         skipNext: Bool = false,
         timeZone: Zone? = nil,
         command: [String] = [],
+        escalateCommand: [String] = [],
         created: Date,
         updated: Date? = nil
     ) {
@@ -81,7 +102,7 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         self.enabled = enabled
         self.skipNext = skipNext
         self.timeZone = timeZone
-        self.command = command
+        commandWords = Self.joined(command, escalateCommand)
         self.created = created
         self.updated = updated ?? created
         self.volume = volume
@@ -109,6 +130,7 @@ public struct Alarm: Identifiable, Hashable, Sendable {
             throw ValidationError(field: "fadeSeconds", requirement: "must be 0–300 (seconds)", value: String(fadeSeconds))
         }
         try CommandRules.check(command)
+        try CommandRules.check(escalateCommand, field: "escalateCommand")
         // A hand-built `Sound` (say `.themed("-x")`) must obey the same rules as a parsed one.
         try sound.validate()
     }

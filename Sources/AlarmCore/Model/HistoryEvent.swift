@@ -16,6 +16,9 @@ public enum EventKind: String, Sendable, Codable, CaseIterable {
     case missed
     case completed
     case changed
+    /// An alarm rang unanswered for `[Alarms] EscalateAfter=`: full volume, and
+    /// its escalation command.
+    case escalated
 }
 
 /// One line of an item's history: what happened, when it was due and when it did.

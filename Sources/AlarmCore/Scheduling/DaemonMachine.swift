@@ -42,6 +42,9 @@ public enum DaemonMachine {
     public enum Effect: Hashable, Sendable {
         case startRinging(resumed: Bool)
         case stopRinging
+        /// Full volume, and the alarm's escalation command (by the hooks, on
+        /// its `escalated` record).
+        case escalate
         case showMissed(scheduled: Date)
         /// A history event: journaled and streamed to `Watch` subscribers.
         case record(EventKind, scheduled: Date?, detail: String)
@@ -113,7 +116,7 @@ public enum DaemonMachine {
                 if case .reminder(var reminder) = item { reminder.done = true; reminder.updated = now; item = .reminder(reminder) }
             case .record(let kind, let scheduled, let detail):
                 history.append(HistoryEvent(itemID: item.id, itemKind: item.kind, event: kind, scheduled: scheduled, actual: now, detail: detail))
-            case .startRinging, .stopRinging, .showMissed:
+            case .startRinging, .stopRinging, .showMissed, .escalate:
                 break
             }
             if let effect = Effect(action) { effects.append(effect) }
@@ -131,6 +134,7 @@ extension DaemonMachine.Effect {
         switch action {
         case .startRinging(let resumed): self = .startRinging(resumed: resumed)
         case .stopRinging: self = .stopRinging
+        case .escalate: self = .escalate
         case .showMissed(let scheduled): self = .showMissed(scheduled: scheduled)
         case .record(let kind, let scheduled, let detail): self = .record(kind, scheduled: scheduled, detail: detail)
         case .disableAlarm, .clearSkipNext, .completeReminder: return nil

@@ -25,6 +25,7 @@ public enum EventText {
         case .missed: text += "was missed" + (lateness.map { ": due \(durationText($0)) ago" } ?? "")
         case .completed: text += "completed"
         case .changed: text += "changed"
+        case .escalated: text += "escalated"
         }
         if !detail.isEmpty { text += " (\(detail))" }
         return text.trimmingSpaces()

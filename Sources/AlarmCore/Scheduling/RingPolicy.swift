@@ -8,12 +8,22 @@ public struct RingPolicy: Hashable, Sendable {
     /// Reminders carry no snooze settings of their own.
     public var reminderSnooze: SnoozeSettings
     public var reminderRingSeconds: Int
+    /// An alarm ringing unanswered this long escalates; 0 never. Reminders do not.
+    public var escalateAfter: TimeInterval
 
     public static let `default` = RingPolicy(missedGrace: 300, reminderSnooze: .default, reminderRingSeconds: Alarm.defaultRingSeconds)
 
-    public init(missedGrace: TimeInterval, reminderSnooze: SnoozeSettings, reminderRingSeconds: Int) {
+    public init(missedGrace: TimeInterval, reminderSnooze: SnoozeSettings, reminderRingSeconds: Int, escalateAfter: TimeInterval = 0) {
         self.missedGrace = missedGrace
         self.reminderSnooze = reminderSnooze
         self.reminderRingSeconds = reminderRingSeconds
+        self.escalateAfter = escalateAfter
+    }
+
+    /// When `item`, ringing since `since`, escalates: `nil` for a reminder,
+    /// with escalation off, or when it would stop ringing first.
+    public func escalation(of item: Item, ringingSince since: Date) -> Date? {
+        guard case .alarm(let alarm) = item, escalateAfter > 0, escalateAfter < TimeInterval(alarm.ringSeconds) else { return nil }
+        return since.addingTimeInterval(escalateAfter)
     }
 }

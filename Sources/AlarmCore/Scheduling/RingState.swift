@@ -20,14 +20,24 @@ public struct RingState: Hashable, Sendable {
     public var phase: Phase
     /// The scheduled instant of the occurrence that is ringing or snoozed.
     public var occurrence: Date?
+    // Int32 (snoozes are at most 100) so that `escalated` fits in the same
+    // 48 bytes: a daemon keeps a state for each of a million items.
+    private var storedSnoozeCount: Int32
     /// Snoozes taken for `occurrence`.
-    public var snoozeCount: Int
+    public var snoozeCount: Int {
+        get { Int(storedSnoozeCount) }
+        set { storedSnoozeCount = Int32(clamping: newValue) }
+    }
+    /// This ringing went to full volume (`[Alarms] EscalateAfter=`); every
+    /// ringing starts without, a snoozed one's next too.
+    public var escalated: Bool
 
-    public init(anchor: Date, phase: Phase = .waiting, occurrence: Date? = nil, snoozeCount: Int = 0) {
+    public init(anchor: Date, phase: Phase = .waiting, occurrence: Date? = nil, snoozeCount: Int = 0, escalated: Bool = false) {
         self.anchor = anchor
         self.phase = phase
         self.occurrence = occurrence
-        self.snoozeCount = snoozeCount
+        storedSnoozeCount = Int32(clamping: snoozeCount)
+        self.escalated = escalated
     }
 
     public var isRinging: Bool { if case .ringing = phase { return true } else { return false } }

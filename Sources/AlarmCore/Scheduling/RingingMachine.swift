@@ -17,6 +17,8 @@ public enum RingAction: Hashable, Sendable {
     case clearSkipNext
     /// Mark the reminder done.
     case completeReminder
+    /// Rung unanswered too long: full volume, and the escalation command.
+    case escalate
 }
 
 /// The outcome of one step: the state to persist and the effects to perform.
@@ -82,6 +84,7 @@ public enum RingingMachine {
             guard item.isActive else { return nil }
             return occurrence(state.anchor)
         case .ringing(let since):
+            if !state.escalated, let escalation = policy.escalation(of: item, ringingSince: since) { return escalation }
             return since.addingTimeInterval(TimeInterval(item.ringSeconds(policy)))
         case .snoozed(let until):
             return until
@@ -96,8 +99,18 @@ public enum RingingMachine {
         switch state.phase {
         case .waiting:
             return occurrenceDue(item: item, state: state, first: wake, now: now, zone: zone, policy: policy)
-        case .ringing:
-            return timedOut(item: item, state: state, now: now, lateBy: now.timeIntervalSince(wake), policy: policy)
+        case .ringing(let since):
+            let end = since.addingTimeInterval(TimeInterval(item.ringSeconds(policy)))
+            // The escalation is due, unless the ringing is over too (the
+            // daemon got here late): then it only times out.
+            if !state.escalated, policy.escalation(of: item, ringingSince: since) == wake, now < end {
+                var escalated = state
+                escalated.escalated = true
+                let minutes = Int(policy.escalateAfter) / 60, seconds = Int(policy.escalateAfter) % 60
+                let after = minutes == 0 ? "\(seconds) s" : seconds == 0 ? "\(minutes) min" : "\(minutes) min \(seconds) s"
+                return RingTransition(state: escalated, actions: [.escalate, .record(.escalated, scheduled: state.occurrence, detail: "ringing unanswered for \(after)")])
+            }
+            return timedOut(item: item, state: state, now: now, lateBy: now.timeIntervalSince(end), policy: policy)
         case .snoozed(let until):
             let occurrence = state.occurrence ?? until
             if now.timeIntervalSince(until) > policy.missedGrace {

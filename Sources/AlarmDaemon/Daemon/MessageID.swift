@@ -23,6 +23,7 @@ public enum MessageID {
     public static let suspending = "7fce09c623014f79a9e60ecd38914da6"
     public static let resumed = "e992d3efa528441f9bd2da0bd08cf8cc"
     public static let mayNotBeHeard = "03877b355b7546029c6ad83487f04147"
+    public static let escalated = "f1e90837340f47649a77fb5200dead14"
 
     public static func forEvent(_ kind: EventKind) -> String {
         switch kind {
@@ -34,6 +35,7 @@ public enum MessageID {
         case .missed: return missed
         case .completed: return completed
         case .changed: return changed
+        case .escalated: return escalated
         }
     }
 }

@@ -11,6 +11,8 @@ import Foundation
 public protocol Ringer: Sendable {
     func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool)
     func stopRinging(_ id: UUID)
+    /// It rang unanswered too long: the sound to full volume at once.
+    func escalate(_ id: UUID)
     /// `zone` is the system zone, which a reminder's missed time is shown in.
     func showMissed(_ item: Item, scheduled: Date, zone: Zone)
     /// The daemon is going away: stop everything, and wait for it. Never

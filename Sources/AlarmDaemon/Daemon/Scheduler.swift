@@ -625,6 +625,8 @@ public final class Scheduler: @unchecked Sendable {
             case .stopRinging:
                 outputQueue.async { ringer.stopRinging(item.id) }
                 ringingStopped(item.id)
+            case .escalate:
+                outputQueue.async { ringer.escalate(item.id) }
             case .showMissed(let scheduled):
                 let zone = zone
                 outputQueue.async { ringer.showMissed(item, scheduled: scheduled, zone: zone) }

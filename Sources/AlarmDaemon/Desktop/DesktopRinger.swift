@@ -79,6 +79,15 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         stop(id)
     }
 
+    /// Full volume: on the sound server's stream at once; an external player
+    /// starts again at full volume (it cannot be turned up while it plays).
+    public func escalate(_ id: UUID) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard !pulse.escalate(id), loops[id] != nil, let item = ringing[id]?.item else { return }
+        loops.removeValue(forKey: id)?.stop()
+        startSound(for: item, config: settings(), volume: SoundLevel.volumeRange.upperBound)
+    }
+
     public func showMissed(_ item: Item, scheduled: Date, zone: Zone) {
         dispatchPrecondition(condition: .onQueue(queue))
         let time: String
@@ -238,7 +247,8 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
                      urgency: 2, category: item.kind == .alarm ? "x-alarmd.alarm" : "x-alarmd.reminder", resident: true, imagePath: image)
     }
 
-    private func startSound(for item: Item, config: DaemonConfig) {
+    /// `volume` (percent) instead of the item's own, at once (escalation).
+    private func startSound(for item: Item, config: DaemonConfig, volume: Int? = nil) {
         let sound: Sound
         var level = (volume: config.soundVolume, fade: config.soundFade)
         switch item {
@@ -247,6 +257,7 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
             level = (alarm.volume ?? level.volume, alarm.fadeSeconds.map(TimeInterval.init) ?? level.fade)
         case .reminder: sound = config.reminderSound
         }
+        if let volume { level = (volume, 0) }
         let file: String
         switch sound {
         case .none: return

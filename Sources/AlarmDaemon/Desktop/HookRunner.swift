@@ -3,7 +3,8 @@ import Dispatch
 import Foundation
 import Glibc
 
-/// Runs an item's command when it fires: an argument vector (never a shell),
+/// Runs an item's command when it fires, and an alarm's escalation command
+/// when it escalates: an argument vector (never a shell),
 /// with the item described in its environment, its output sent to the journal
 /// line by line, stopped (with its process group) when it overruns the timeout.
 /// A failing hook is logged and changes nothing else. Hooks run side by side:
@@ -22,10 +23,16 @@ public final class HookRunner: @unchecked Sendable {
         self.timeout = timeout
     }
 
-    /// Runs the hook of `event.item`, if it has one, for a `fired` event.
+    /// Runs the hook of `event.item`, if it has one, for a `fired` event, and
+    /// an alarm's escalation command for an `escalated` one.
     public func handle(_ event: DaemonEvent) {
-        let argv = event.item.command
-        guard event.kind == .fired, !argv.isEmpty else { return }
+        let argv: [String]
+        switch (event.kind, event.item) {
+        case (.fired, _): argv = event.item.command
+        case (.escalated, .alarm(let alarm)): argv = alarm.escalateCommand
+        default: return
+        }
+        guard !argv.isEmpty else { return }
         queue.async { [self] in start(argv, event: event) }
     }
 

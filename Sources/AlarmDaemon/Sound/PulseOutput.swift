@@ -53,6 +53,16 @@ final class PulseOutput: @unchecked Sendable {
         playbacks[id] = playback
     }
 
+    /// `id`'s sound to full volume at once; `false` when it is not playing here.
+    func escalate(_ id: UUID) -> Bool {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard let playback = playbacks[id], let mainloop, let context else { return false }
+        pa_threaded_mainloop_lock(mainloop)
+        playback.escalate(on: context)
+        pa_threaded_mainloop_unlock(mainloop)
+        return true
+    }
+
     /// Stops `id`'s sound at once (its stream goes from the server); closes
     /// the connection when nothing else plays.
     func stop(_ id: UUID) {

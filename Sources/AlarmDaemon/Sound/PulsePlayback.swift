@@ -10,7 +10,7 @@ import Foundation
 /// it held, and its callbacks run on the loop's thread, which holds it.
 final class PulsePlayback: @unchecked Sendable {
     private let sound: DecodedSound
-    private let fade: TimeInterval
+    private var fade: TimeInterval
     /// Play the sound through once, then silence until stopped (a preview),
     /// rather than loop.
     private let once: Bool
@@ -58,6 +58,18 @@ final class PulsePlayback: @unchecked Sendable {
             return false
         }
         return true
+    }
+
+    /// Full volume at once: the fade ends and the stream's volume goes to
+    /// 100 % (within the server's short buffer).
+    func escalate(on context: OpaquePointer) {
+        fade = 0
+        guard let stream else { return }
+        var level = pa_cvolume()
+        pa_cvolume_set(&level, UInt32(sound.channels), pa_volume_t(PA_VOLUME_NORM))
+        if let operation = pa_context_set_sink_input_volume(context, pa_stream_get_index(stream), &level, nil, nil) {
+            pa_operation_unref(operation)
+        }
     }
 
     /// Ends the stream: the server drops it at once.

@@ -31,10 +31,11 @@ public enum Wire {
         public static let enabled = WireField("enabled", .bool), skipNext = WireField("skipNext", .bool)
         public static let timeZone = WireField.optional("timeZone", .string), command = WireField("command", .array(.string))
         public static let volume = WireField.optional("volume", .int), fadeSeconds = WireField.optional("fadeSeconds", .int)
+        public static let escalateCommand = WireField("escalateCommand", .array(.string))
         public static let phase = WireField("phase", .named("Phase")), next = WireField.optional("next", .string)
         public static let snoozeCount = WireField("snoozeCount", .int), created = WireField("created", .string), updated = WireField("updated", .string)
         public static let fields = [id, time, days, `repeat`, label, sound, snooze, ringSeconds, volume, fadeSeconds, enabled, skipNext, timeZone, command,
-                                    phase, next, snoozeCount, created, updated]
+                                    escalateCommand, phase, next, snoozeCount, created, updated]
 
         /// An `Alarm`, with its live state when the daemon has one (`nil` in exports).
         public static func json(_ alarm: AlarmCore.Alarm, state: RingState?, next: Date?, zone: Zone) -> JSONValue {
@@ -54,6 +55,7 @@ public enum Wire {
                 skipNext: .bool(alarm.skipNext),
                 timeZone: alarm.timeZone.map { .string($0.identifier) } ?? .null,
                 command: .array(alarm.command.map { .string($0) }),
+                escalateCommand: .array(alarm.escalateCommand.map { .string($0) }),
             ])
             if let state {
                 object[phase] = Phase.json(state)
@@ -183,7 +185,9 @@ public struct AlarmFields: WireStruct, Sendable {
     public static let enabled = WireField.optional("enabled", .bool), timeZone = WireField.optional("timeZone", .string)
     public static let command = WireField.optional("command", .array(.string))
     public static let volume = WireField.optional("volume", .int), fadeSeconds = WireField.optional("fadeSeconds", .int)
-    public static let fields = [time, days, label, sound, snooze, snoozeMinutes, maxSnoozes, ringSeconds, volume, fadeSeconds, enabled, timeZone, command]
+    public static let escalateCommand = WireField.optional("escalateCommand", .array(.string))
+    public static let fields = [time, days, label, sound, snooze, snoozeMinutes, maxSnoozes, ringSeconds, volume, fadeSeconds, enabled, timeZone, command,
+                                escalateCommand]
     /// The values that return an alarm to the configuration's volume and fade.
     public static let defaultVolume = 0, defaultFade = -1
 
@@ -204,6 +208,8 @@ public struct AlarmFields: WireStruct, Sendable {
     public var timeZone: Zone??
     /// `[]` removes the command.
     public var command: [String]?
+    /// `[]` removes the escalation command.
+    public var escalateCommand: [String]?
 
     public init() {}
 
@@ -245,6 +251,10 @@ public struct AlarmFields: WireStruct, Sendable {
             try parameters.validated(command) { () throws(ValidationError) in try CommandRules.check(argv) }
             result.command = argv
         }
+        if let argv = try parameters.stringArray(escalateCommand) {
+            try parameters.validated(escalateCommand) { () throws(ValidationError) in try CommandRules.check(argv, field: escalateCommand.name) }
+            result.escalateCommand = argv
+        }
         return result
     }
 
@@ -265,6 +275,7 @@ public struct AlarmFields: WireStruct, Sendable {
         object[Self.enabled] = enabled.map { .bool($0) }
         object[Self.timeZone] = timeZone.map { .string($0?.identifier ?? "") }
         object[Self.command] = command.map { .array($0.map { .string($0) }) }
+        object[Self.escalateCommand] = escalateCommand.map { .array($0.map { .string($0) }) }
         return object
     }
 
@@ -283,6 +294,7 @@ public struct AlarmFields: WireStruct, Sendable {
         if let enabled { alarm.enabled = enabled }
         if let timeZone { alarm.timeZone = timeZone }
         if let command { alarm.command = command }
+        if let escalateCommand { alarm.escalateCommand = escalateCommand }
     }
 }
 

@@ -103,6 +103,7 @@ public enum ExportDocument: WireStruct {
             skipNext: try item.bool(W.skipNext) ?? false,
             timeZone: timeZone,
             command: try item.stringArray(W.command) ?? [],
+            escalateCommand: try item.stringArray(W.escalateCommand) ?? [],
             created: created,
             updated: try instant(item, W.updated, zone: zone) ?? created
         )

@@ -9,7 +9,7 @@ enum AlarmRow {
     static let columns = [
         "id", "hour", "minute", "days", "label", "sound", "snooze_enabled", "snooze_minutes",
         "snooze_max", "ring_seconds", "enabled", "skip_next", "time_zone", "created_usec", "updated_usec", "command",
-        "volume", "fade_seconds",
+        "volume", "fade_seconds", "escalate_command",
     ]
 
     static let selectAll = "SELECT \(columns.joined(separator: ", ")) FROM alarms"
@@ -32,7 +32,7 @@ enum AlarmRow {
         try Instant.validate(alarm.updated, field: "updated")
     }
 
-    /// Binds every column of `alarm` to parameters ?1…?18.
+    /// Binds every column of `alarm` to parameters ?1…?19.
     static func bind(_ alarm: Alarm, to statement: SQLiteStatement) throws(SQLiteError) {
         try statement.bind(alarm.id, at: 1)
         try statement.bind(alarm.time.hour, at: 2)
@@ -52,6 +52,7 @@ enum AlarmRow {
         try statement.bind(CommandColumn.text(alarm.command), at: 16)
         try statement.bind(alarm.volume, at: 17)
         try statement.bind(alarm.fadeSeconds, at: 18)
+        try statement.bind(CommandColumn.text(alarm.escalateCommand), at: 19)
     }
 
     /// Inserts `alarms` with one prepared statement, for bulk imports; the caller
@@ -110,6 +111,7 @@ enum AlarmRow {
                 timeZone: statement.isNull(at: 12) ? nil : try zone(statement, at: 12, row: row),
                 // Most alarms have no command: skip making an empty String.
                 command: statement.textEquals(at: 15, []) ? [] : CommandColumn.argv(statement.text(at: 15)),
+                escalateCommand: statement.textEquals(at: 18, []) ? [] : CommandColumn.argv(statement.text(at: 18)),
                 created: Instant.date(microseconds: statement.int64(at: 13)),
                 updated: Instant.date(microseconds: statement.int64(at: 14))
             )

@@ -6,13 +6,13 @@ import Foundation
 /// `phase_usec` holds the instant the phase carries: ringing since, or snoozed until.
 enum RingStateRow {
     static let upsert = """
-        INSERT INTO ring_states (item_id, item_kind, anchor_usec, phase, phase_usec, occurrence_usec, snooze_count)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+        INSERT INTO ring_states (item_id, item_kind, anchor_usec, phase, phase_usec, occurrence_usec, snooze_count, escalated)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
         ON CONFLICT (item_id) DO UPDATE SET item_kind = excluded.item_kind, anchor_usec = excluded.anchor_usec,
             phase = excluded.phase, phase_usec = excluded.phase_usec, occurrence_usec = excluded.occurrence_usec,
-            snooze_count = excluded.snooze_count
+            snooze_count = excluded.snooze_count, escalated = excluded.escalated
         """
-    static let columns = ["item_id", "anchor_usec", "phase", "phase_usec", "occurrence_usec", "snooze_count"]
+    static let columns = ["item_id", "anchor_usec", "phase", "phase_usec", "occurrence_usec", "snooze_count", "escalated"]
     static let selectAll = "SELECT \(columns.joined(separator: ", ")) FROM ring_states"
     static let selectOne = selectAll + " WHERE item_id = ?1"
 
@@ -51,6 +51,7 @@ enum RingStateRow {
         }
         try statement.bind(state.occurrence.map(Instant.storable), at: 6)
         try statement.bind(state.snoozeCount, at: 7)
+        try statement.bind(state.escalated, at: 8)
     }
 
     /// Decodes ``columns`` starting at column `first` of the current row.
@@ -71,7 +72,9 @@ enum RingStateRow {
             anchor: Instant.date(microseconds: statement.int64(at: first + 1)),
             phase: phase,
             occurrence: statement.optionalInt64(at: first + 4).map(Instant.date(microseconds:)),
-            snoozeCount: statement.int(at: first + 5)
+            snoozeCount: statement.int(at: first + 5),
+            // NULL from the join for an item without a state reads as 0.
+            escalated: statement.int(at: first + 6) != 0
         ))
     }
 }
