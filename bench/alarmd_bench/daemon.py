@@ -17,9 +17,13 @@ class Daemon:
 
     counter = 0
 
-    def __init__(self, bench, state_dir, name):
+    def __init__(self, bench, state_dir, name, config=None, environment=None):
+        """`config` (a path) replaces the run's alarmd.conf; `environment` is
+        added to the daemon's."""
         Daemon.counter += 1
         self.bench = bench
+        self.config = config or bench.config
+        self.environment = environment or {}
         self.state_dir = state_dir
         self.name = name
         self.socket = os.path.join(bench.work, f"s{Daemon.counter}.sock")
@@ -39,8 +43,9 @@ class Daemon:
         self.notify.bind(self.notify_path)
         self.notify.settimeout(timeout)
         env = self.bench.daemon_environment()
+        env.update(self.environment)
         env["NOTIFY_SOCKET"] = self.notify_path
-        argv = [*wrapper, self.bench.binary("alarmd"), "--config", self.bench.config, "--state-dir", self.state_dir, "--socket", self.socket]
+        argv = [*wrapper, self.bench.binary("alarmd"), "--config", self.config, "--state-dir", self.state_dir, "--socket", self.socket]
         log_handle = open(self.log_path, "ab")
         start = time.monotonic_ns()
         self.process = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=log_handle, stderr=log_handle)

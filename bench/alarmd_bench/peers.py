@@ -9,7 +9,7 @@ import time
 
 from .processes import log, pid_from_file, pids_named, spawn_and_time, stop_process
 
-PEER_PACKAGES = ["at", "cron", "gnuplot-nox"]
+PEER_PACKAGES = ["at", "cron", "gnuplot-nox", "pulseaudio", "pulseaudio-utils", "sox", "sound-theme-freedesktop"]
 CRONTAB = "/etc/cron.d/alarmd-bench"
 CRONTAB_LINES = 4
 
