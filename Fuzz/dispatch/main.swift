@@ -23,6 +23,7 @@ import Foundation
 struct SilentRinger: Ringer {
     func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool) {}
     func stopRinging(_ id: UUID) {}
+    func escalate(_ id: UUID) {}
     func showMissed(_ item: Item, scheduled: Date, zone: Zone) {}
     func stopAll() {}
 }
