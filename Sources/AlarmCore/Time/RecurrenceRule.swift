@@ -1,0 +1,271 @@
+import FoundationEssentials
+
+/// Which days something recurs on: the subset of RFC 5545's `RRULE` that
+/// alarm and to-do tools are asked for — daily, weekly, monthly or yearly,
+/// every `interval`-th period, on weekdays (with an ordinal within a month:
+/// `2nd Tue`, `last Fri`), days of the month (−1 the last), months; from a
+/// start day (`DTSTART`: the first day it may occur, and where intervals
+/// count from), until a day or for a number of times, minus exception days.
+///
+/// Pure, on local dates as day numbers (``CivilTime/dayNumber(year:month:day:)``):
+/// the time of day and the zone's rules (DST gaps and repeats) are applied
+/// to each day afterwards, as for weekday repeats. The semantics are RFC
+/// 5545's as python-dateutil implements them, which the tests check this
+/// against: the start day is an occurrence only if the rule gives it; a
+/// monthly rule on day 29–31 skips months without that day; `count` counts
+/// occurrences before exceptions are taken out; weeks start on Monday.
+public struct RecurrenceRule: Hashable, Sendable {
+    public enum Frequency: String, CaseIterable, Hashable, Sendable {
+        case daily, weekly, monthly, yearly
+    }
+
+    /// A weekday, with an ordinal within the month for monthly and yearly
+    /// rules: 1…5 from the start, −1…−5 from the end (`-1` is the last).
+    public struct DayOfWeek: Hashable, Sendable {
+        public var weekday: Weekday
+        public var ordinal: Int?
+
+        public init(_ weekday: Weekday, ordinal: Int? = nil) {
+            self.weekday = weekday
+            self.ordinal = ordinal
+        }
+    }
+
+    public enum End: Hashable, Sendable {
+        /// The last day it may occur on (inclusive), as a day number.
+        case until(Int64)
+        /// How many occurrences in all, counted before exceptions.
+        case count(Int)
+    }
+
+    public var frequency: Frequency
+    public var interval: Int
+    public var byDay: [DayOfWeek]
+    /// 1…31, or −31…−1 from the month's end.
+    public var byMonthDay: [Int]
+    /// 1…12.
+    public var byMonth: [Int]
+    /// The first day it may occur on, as a day number.
+    public var start: Int64
+    public var end: End?
+    /// Days taken out, as day numbers.
+    public var exceptions: Set<Int64>
+
+    public static let intervalRange = 1...999
+    public static let countRange = 1...9999
+    public static let maxExceptions = 366
+
+    public init(_ frequency: Frequency, interval: Int = 1, byDay: [DayOfWeek] = [], byMonthDay: [Int] = [], byMonth: [Int] = [],
+                start: Int64, end: End? = nil, exceptions: Set<Int64> = []) {
+        self.frequency = frequency
+        self.interval = interval
+        self.byDay = byDay
+        self.byMonthDay = byMonthDay
+        self.byMonth = byMonth
+        self.start = start
+        self.end = end
+        self.exceptions = exceptions
+    }
+
+    /// Checks the rule against the subset; the first problem is thrown,
+    /// named as the wire names the field.
+    public func validate() throws(ValidationError) {
+        guard Self.intervalRange.contains(interval) else {
+            throw ValidationError(field: "interval", requirement: "must be 1–999", value: String(interval))
+        }
+        for day in byDay {
+            guard let ordinal = day.ordinal else { continue }
+            guard frequency == .monthly || frequency == .yearly else {
+                throw ValidationError(field: "byDay", requirement: "may have an ordinal (2nd, last) only in a monthly or yearly rule", value: "\(ordinal) \(day.weekday.code)")
+            }
+            guard (1...5).contains(ordinal) || (-5 ... -1).contains(ordinal) else {
+                throw ValidationError(field: "byDay", requirement: "must have an ordinal of 1–5 or -1 to -5", value: "\(ordinal) \(day.weekday.code)")
+            }
+        }
+        for day in byMonthDay where day == 0 || !(-31...31).contains(day) {
+            throw ValidationError(field: "byMonthDay", requirement: "must be 1–31 or -31 to -1", value: String(day))
+        }
+        if frequency == .weekly, !byMonthDay.isEmpty {
+            throw ValidationError(field: "byMonthDay", requirement: "cannot be used with a weekly rule", value: byMonthDay.map(String.init).joined(separator: ","))
+        }
+        for month in byMonth where !(1...12).contains(month) {
+            throw ValidationError(field: "byMonth", requirement: "must be 1–12", value: String(month))
+        }
+        if frequency == .yearly, byMonth.isEmpty, !(byDay.isEmpty && byMonthDay.isEmpty) {
+            throw ValidationError(field: "byMonth", requirement: "must name the months of a yearly rule that names days", value: "none")
+        }
+        switch end {
+        case .count(let count)?:
+            guard Self.countRange.contains(count) else { throw ValidationError(field: "times", requirement: "must be 1–9999", value: String(count)) }
+        case .until(let until)?:
+            guard until >= start else {
+                throw ValidationError(field: "until", requirement: "must not be before the start", value: Self.dateText(until))
+            }
+        case nil:
+            break
+        }
+        guard exceptions.count <= Self.maxExceptions else {
+            throw ValidationError(field: "exceptions", requirement: "must be at most \(Self.maxExceptions) dates", value: String(exceptions.count))
+        }
+    }
+
+    /// The first day strictly after `day` that the rule gives, or `nil` when
+    /// it gives no more. Searches at most 400 years (the Gregorian cycle)
+    /// past `day`, so a rule that can never occur ends.
+    public func nextDay(after day: Int64) -> Int64? {
+        if case .count(let count) = end { return nextCounted(after: day, count: count) }
+        var period = max(0, periodIndex(of: max(day, start)))
+        period -= period % interval
+        let limit = period + Self.periods(in: 146_097, of: frequency)
+        while period <= limit {
+            let days = occurrences(inPeriod: period)
+            for candidate in days where candidate > day && candidate >= start {
+                if case .until(let until)? = end, candidate > until { return nil }
+                if !exceptions.contains(candidate) { return candidate }
+            }
+            if case .until(let until)? = end, let last = days.last, last > until { return nil }
+            period += interval
+        }
+        return nil
+    }
+
+    /// With a count, every occurrence from the start is counted up to `day`.
+    private func nextCounted(after day: Int64, count: Int) -> Int64? {
+        var seen = 0
+        var period = 0
+        let limit = Self.periods(in: 146_097, of: frequency) + count * interval
+        while period <= limit {
+            for candidate in occurrences(inPeriod: period) where candidate >= start {
+                seen += 1
+                if candidate > day, !exceptions.contains(candidate) { return candidate }
+                if seen == count { return nil }
+            }
+            period += interval
+        }
+        return nil
+    }
+
+    /// How many periods of `frequency` make `days` days, rounded up.
+    private static func periods(in days: Int, of frequency: Frequency) -> Int {
+        switch frequency {
+        case .daily: return days
+        case .weekly: return days / 7 + 1
+        case .monthly: return days / 28 + 1
+        case .yearly: return days / 365 + 1
+        }
+    }
+
+    // MARK: Periods
+
+    /// The period (day, week, month or year) `day` falls in, counted from the
+    /// start's.
+    func periodIndex(of day: Int64) -> Int {
+        switch frequency {
+        case .daily:
+            return Int(day - start)
+        case .weekly:
+            return Int((Self.weekStart(day) - Self.weekStart(start)) / 7)
+        case .monthly:
+            return Self.monthIndex(day) - Self.monthIndex(start)
+        case .yearly:
+            return CivilTime.date(dayNumber: day).year - CivilTime.date(dayNumber: start).year
+        }
+    }
+
+    /// The days the rule gives in period `index` (before the start, the end
+    /// and the exceptions are applied), ascending.
+    func occurrences(inPeriod index: Int) -> [Int64] {
+        switch frequency {
+        case .daily:
+            let day = start + Int64(index)
+            return matchesFilters(day) ? [day] : []
+        case .weekly:
+            let first = Self.weekStart(start) + Int64(index) * 7
+            let weekdays = byDay.isEmpty ? [CivilTime.weekday(dayNumber: start)] : byDay.map(\.weekday)
+            return Set(weekdays.map { first + Int64($0.weekPosition) }).sorted().filter { byMonth.isEmpty || byMonth.contains(CivilTime.date(dayNumber: $0).month) }
+        case .monthly:
+            let month = Self.monthIndex(start) + index
+            let (year, number) = (Self.floorDiv(month, 12), Self.floorMod(month, 12) + 1)
+            guard byMonth.isEmpty || byMonth.contains(number) else { return [] }
+            return days(year: year, month: number)
+        case .yearly:
+            let year = CivilTime.date(dayNumber: start).year + index
+            let months = byMonth.isEmpty ? [CivilTime.date(dayNumber: start).month] : byMonth.sorted()
+            return months.flatMap { days(year: year, month: $0) }
+        }
+    }
+
+    /// The days of a monthly or yearly rule in one month, ascending: the
+    /// named days of the month and weekdays (both, when both are named), or
+    /// the start's day of the month; a day the month lacks gives nothing.
+    private func days(year: Int, month: Int) -> [Int64] {
+        let length = CivilTime.daysInMonth(year: year, month: month)
+        let first = CivilTime.dayNumber(year: year, month: month, day: 1)
+        if byDay.isEmpty && byMonthDay.isEmpty {
+            let day = CivilTime.date(dayNumber: start).day
+            return day <= length ? [first + Int64(day - 1)] : []
+        }
+        var monthDays: Set<Int>?
+        if !byMonthDay.isEmpty {
+            monthDays = Set(byMonthDay.compactMap { day -> Int? in
+                let resolved = day > 0 ? day : length + 1 + day
+                return (1...length).contains(resolved) ? resolved : nil
+            })
+        }
+        var weekDays: Set<Int>?
+        if !byDay.isEmpty {
+            let firstWeekday = CivilTime.weekday(dayNumber: first)
+            var found = Set<Int>()
+            for entry in byDay {
+                // The first such weekday in the month, then every 7 days.
+                let firstMatch = 1 + (entry.weekday.rawValue - firstWeekday.rawValue + 7) % 7
+                let all = Array(stride(from: firstMatch, through: length, by: 7))
+                guard let ordinal = entry.ordinal else { found.formUnion(all); continue }
+                let position = ordinal > 0 ? ordinal - 1 : all.count + ordinal
+                if all.indices.contains(position) { found.insert(all[position]) }
+            }
+            weekDays = found
+        }
+        let chosen: Set<Int>
+        switch (monthDays, weekDays) {
+        case let (days?, weekdays?): chosen = days.intersection(weekdays)
+        case let (days?, nil): chosen = days
+        case let (nil, weekdays?): chosen = weekdays
+        case (nil, nil): chosen = []
+        }
+        return chosen.sorted().map { first + Int64($0 - 1) }
+    }
+
+    /// Daily rules take their weekdays, days of the month and months as filters.
+    private func matchesFilters(_ day: Int64) -> Bool {
+        if !byDay.isEmpty, !byDay.contains(where: { $0.weekday == CivilTime.weekday(dayNumber: day) }) { return false }
+        guard !byMonthDay.isEmpty || !byMonth.isEmpty else { return true }
+        let date = CivilTime.date(dayNumber: day)
+        if !byMonth.isEmpty, !byMonth.contains(date.month) { return false }
+        if !byMonthDay.isEmpty {
+            let length = CivilTime.daysInMonth(year: date.year, month: date.month)
+            guard byMonthDay.contains(where: { $0 == date.day || $0 == date.day - length - 1 }) else { return false }
+        }
+        return true
+    }
+
+    /// The Monday of `day`'s week.
+    static func weekStart(_ day: Int64) -> Int64 {
+        day - Int64(CivilTime.weekday(dayNumber: day).weekPosition)
+    }
+
+    /// Months since year 0 (January of year 0 is 0).
+    static func monthIndex(_ day: Int64) -> Int {
+        let date = CivilTime.date(dayNumber: day)
+        return date.year * 12 + date.month - 1
+    }
+
+    private static func floorDiv(_ a: Int, _ b: Int) -> Int { Int(CivilTime.floorDiv(Int64(a), Int64(b))) }
+    private static func floorMod(_ a: Int, _ b: Int) -> Int { Int(CivilTime.floorMod(Int64(a), Int64(b))) }
+
+    /// `2026-12-24`.
+    public static func dateText(_ day: Int64) -> String {
+        let date = CivilTime.date(dayNumber: day)
+        return LocalDateTime.pad(date.year, 4) + "-" + LocalDateTime.pad(date.month, 2) + "-" + LocalDateTime.pad(date.day, 2)
+    }
+}
