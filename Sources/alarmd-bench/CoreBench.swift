@@ -71,12 +71,55 @@ enum CoreBench {
             }
             alarmRates.append(Double(iterations) / (Double(Clocks.monotonicNanoseconds() - start) / 1e9))
         }
+        // Recurrence rules, each kind on its own working set: the next day
+        // after a day that walks two years.
+        var recurrence: [String: Any] = [:]
+        for (kind, rules) in recurrenceCases(working.count) {
+            var rates: [Double] = []
+            for _ in 0..<repeats {
+                var day: Int64 = 20_454  // 2026-01-01
+                let start = Clocks.monotonicNanoseconds()
+                for index in 0..<iterations {
+                    checksum &+= rules[index & mask].nextDay(after: day) ?? 0
+                    day = 20_454 + (day - 20_454 + 13) % 730
+                }
+                rates.append(Double(iterations) / (Double(Clocks.monotonicNanoseconds() - start) / 1e9))
+            }
+            recurrence[kind] = Summary(rates).json(unit: "1/s")
+        }
         try emit([
             "iterations": iterations, "repeat": repeats, "working_set": working.count, "zones": zones,
             "rule_per_second": Summary(ruleRates).json(unit: "1/s"),
             "alarm_per_second": Summary(alarmRates).json(unit: "1/s"),
+            "recurrence_per_second": recurrence,
             "checksum": String(checksum),
         ])
+    }
+
+    /// Working sets of ``RecurrenceRule``s, one per kind a person sets: every
+    /// N days, every N weeks on some days, monthly on a day, on the nth or
+    /// last weekday, yearly on a date; starts spread over the years before
+    /// 2026, some with an end and exceptions.
+    static func recurrenceCases(_ count: Int) -> [(String, [RecurrenceRule])] {
+        var random = SplitMix64(seed: 16)
+        func start() -> Int64 { 20_454 - Int64(random.below(3 * 365)) }
+        func days() -> [RecurrenceRule.DayOfWeek] {
+            Array(Weekday.allCases.shuffled(using: &random).prefix(1 + random.below(3))).map { .init($0) }
+        }
+        func finish(_ rule: RecurrenceRule) -> RecurrenceRule {
+            var rule = rule
+            if random.below(4) == 0 { rule.end = .until(20_454 + 365 + Int64(random.below(365))) }
+            if random.below(4) == 0 { rule.exceptions = [20_454 + Int64(random.below(400)), 20_454 + Int64(random.below(400))] }
+            return rule
+        }
+        let kinds: [(String, () -> RecurrenceRule)] = [
+            ("daily", { RecurrenceRule(.daily, interval: 1 + random.below(5), start: start()) }),
+            ("weekly", { RecurrenceRule(.weekly, interval: 1 + random.below(3), byDay: days(), start: start()) }),
+            ("monthly-day", { RecurrenceRule(.monthly, byMonthDay: [[1, 15, 31, -1][random.below(4)]], start: start()) }),
+            ("monthly-weekday", { RecurrenceRule(.monthly, byDay: [.init(Weekday.allCases[random.below(7)], ordinal: [1, 2, 3, 4, -1][random.below(5)])], start: start()) }),
+            ("yearly", { RecurrenceRule(.yearly, start: start()) }),
+        ]
+        return kinds.map { kind, make in (kind, (0..<count).map { _ in finish(make()) }) }
     }
 
     /// `core-chain`: what `systemd-analyze calendar --iterations=N

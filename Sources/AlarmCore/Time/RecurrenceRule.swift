@@ -117,16 +117,22 @@ public struct RecurrenceRule: Hashable, Sendable {
         var period = max(0, periodIndex(of: max(day, start)))
         period -= period % interval
         let limit = period + Self.periods(in: 146_097, of: frequency)
-        while period <= limit {
-            let days = occurrences(inPeriod: period)
-            for candidate in days where candidate > day && candidate >= start {
-                if case .until(let until)? = end, candidate > until { return nil }
-                if !exceptions.contains(candidate) { return candidate }
+        var found: Int64?
+        var ended = false
+        while period <= limit, found == nil, !ended {
+            forEachOccurrence(inPeriod: period) { candidate in
+                guard candidate > day, candidate >= start else { return true }
+                if case .until(let until)? = end, candidate > until {
+                    ended = true
+                    return false
+                }
+                guard !exceptions.contains(candidate) else { return true }
+                found = candidate
+                return false
             }
-            if case .until(let until)? = end, let last = days.last, last > until { return nil }
             period += interval
         }
-        return nil
+        return found
     }
 
     /// With a count, every occurrence from the start is counted up to `day`.
@@ -134,15 +140,20 @@ public struct RecurrenceRule: Hashable, Sendable {
         var seen = 0
         var period = 0
         let limit = Self.periods(in: 146_097, of: frequency) + count * interval
-        while period <= limit {
-            for candidate in occurrences(inPeriod: period) where candidate >= start {
+        var found: Int64?
+        while period <= limit, found == nil, seen < count {
+            forEachOccurrence(inPeriod: period) { candidate in
+                guard candidate >= start else { return true }
                 seen += 1
-                if candidate > day, !exceptions.contains(candidate) { return candidate }
-                if seen == count { return nil }
+                if candidate > day, !exceptions.contains(candidate) {
+                    found = candidate
+                    return false
+                }
+                return seen < count
             }
             period += interval
         }
-        return nil
+        return found
     }
 
     /// How many periods of `frequency` make `days` days, rounded up.
@@ -172,68 +183,94 @@ public struct RecurrenceRule: Hashable, Sendable {
         }
     }
 
-    /// The days the rule gives in period `index` (before the start, the end
-    /// and the exceptions are applied), ascending.
-    func occurrences(inPeriod index: Int) -> [Int64] {
+    /// Calls `body` with each day the rule gives in period `index`, ascending
+    /// (before the start, the end and the exceptions are applied), until it
+    /// returns `false`. Days are gathered in bit masks rather than arrays:
+    /// the scheduler asks this for every item it plans.
+    func forEachOccurrence(inPeriod index: Int, _ body: (Int64) -> Bool) {
         switch frequency {
         case .daily:
             let day = start + Int64(index)
-            return matchesFilters(day) ? [day] : []
+            if matchesFilters(day) { _ = body(day) }
         case .weekly:
             let first = Self.weekStart(start) + Int64(index) * 7
-            let weekdays = byDay.isEmpty ? [CivilTime.weekday(dayNumber: start)] : byDay.map(\.weekday)
-            return Set(weekdays.map { first + Int64($0.weekPosition) }).sorted().filter { byMonth.isEmpty || byMonth.contains(CivilTime.date(dayNumber: $0).month) }
+            var positions: UInt8 = 0
+            for entry in byDay { positions |= 1 << UInt8(entry.weekday.weekPosition) }
+            if byDay.isEmpty { positions = 1 << UInt8(CivilTime.weekday(dayNumber: start).weekPosition) }
+            let months = monthMask
+            for position in 0..<7 where positions & (1 << UInt8(position)) != 0 {
+                let day = first + Int64(position)
+                if months != 0, months & (1 << UInt16(CivilTime.date(dayNumber: day).month)) == 0 { continue }
+                if !body(day) { return }
+            }
         case .monthly:
             let month = Self.monthIndex(start) + index
             let (year, number) = (Self.floorDiv(month, 12), Self.floorMod(month, 12) + 1)
-            guard byMonth.isEmpty || byMonth.contains(number) else { return [] }
-            return days(year: year, month: number)
+            let months = monthMask
+            guard months == 0 || months & (1 << UInt16(number)) != 0 else { return }
+            _ = forEachDay(year: year, month: number, body)
         case .yearly:
             let year = CivilTime.date(dayNumber: start).year + index
-            let months = byMonth.isEmpty ? [CivilTime.date(dayNumber: start).month] : byMonth.sorted()
-            return months.flatMap { days(year: year, month: $0) }
+            var months = monthMask
+            if months == 0 { months = 1 << UInt16(CivilTime.date(dayNumber: start).month) }
+            for month in 1...12 where months & (1 << UInt16(month)) != 0 {
+                if !forEachDay(year: year, month: month, body) { return }
+            }
         }
     }
 
-    /// The days of a monthly or yearly rule in one month, ascending: the
-    /// named days of the month and weekdays (both, when both are named), or
-    /// the start's day of the month; a day the month lacks gives nothing.
-    private func days(year: Int, month: Int) -> [Int64] {
+    /// `byMonth` as bits 1…12; 0 for none.
+    private var monthMask: UInt16 {
+        var mask: UInt16 = 0
+        for month in byMonth where (1...12).contains(month) { mask |= 1 << UInt16(month) }
+        return mask
+    }
+
+    /// The days of a monthly or yearly rule in one month, ascending, through
+    /// `body`: the named days of the month and weekdays (both, when both are
+    /// named), or the start's day of the month; a day the month lacks gives
+    /// nothing. `false` when `body` asked to stop.
+    private func forEachDay(year: Int, month: Int, _ body: (Int64) -> Bool) -> Bool {
         let length = CivilTime.daysInMonth(year: year, month: month)
         let first = CivilTime.dayNumber(year: year, month: month, day: 1)
+        // Bit d is day d of the month.
+        var chosen: UInt32
         if byDay.isEmpty && byMonthDay.isEmpty {
             let day = CivilTime.date(dayNumber: start).day
-            return day <= length ? [first + Int64(day - 1)] : []
-        }
-        var monthDays: Set<Int>?
-        if !byMonthDay.isEmpty {
-            monthDays = Set(byMonthDay.compactMap { day -> Int? in
-                let resolved = day > 0 ? day : length + 1 + day
-                return (1...length).contains(resolved) ? resolved : nil
-            })
-        }
-        var weekDays: Set<Int>?
-        if !byDay.isEmpty {
-            let firstWeekday = CivilTime.weekday(dayNumber: first)
-            var found = Set<Int>()
-            for entry in byDay {
-                // The first such weekday in the month, then every 7 days.
-                let firstMatch = 1 + (entry.weekday.rawValue - firstWeekday.rawValue + 7) % 7
-                let all = Array(stride(from: firstMatch, through: length, by: 7))
-                guard let ordinal = entry.ordinal else { found.formUnion(all); continue }
-                let position = ordinal > 0 ? ordinal - 1 : all.count + ordinal
-                if all.indices.contains(position) { found.insert(all[position]) }
+            chosen = day <= length ? 1 << UInt32(day) : 0
+        } else {
+            var monthDays: UInt32 = ~0
+            if !byMonthDay.isEmpty {
+                monthDays = 0
+                for day in byMonthDay {
+                    let resolved = day > 0 ? day : length + 1 + day
+                    if (1...length).contains(resolved) { monthDays |= 1 << UInt32(resolved) }
+                }
             }
-            weekDays = found
+            var weekDays: UInt32 = ~0
+            if !byDay.isEmpty {
+                weekDays = 0
+                let firstWeekday = CivilTime.weekday(dayNumber: first).rawValue
+                for entry in byDay {
+                    // The first such weekday in the month; the others follow every 7 days.
+                    let firstMatch = 1 + (entry.weekday.rawValue - firstWeekday + 7) % 7
+                    guard let ordinal = entry.ordinal else {
+                        for day in stride(from: firstMatch, through: length, by: 7) { weekDays |= 1 << UInt32(day) }
+                        continue
+                    }
+                    let lastMatch = firstMatch + (length - firstMatch) / 7 * 7
+                    let day = ordinal > 0 ? firstMatch + (ordinal - 1) * 7 : lastMatch + (ordinal + 1) * 7
+                    if day >= 1, day <= length { weekDays |= 1 << UInt32(day) }
+                }
+            }
+            chosen = monthDays & weekDays
         }
-        let chosen: Set<Int>
-        switch (monthDays, weekDays) {
-        case let (days?, weekdays?): chosen = days.intersection(weekdays)
-        case let (days?, nil): chosen = days
-        case let (nil, weekdays?): chosen = weekdays
-        case (nil, nil): chosen = []
+        while chosen != 0 {
+            let day = chosen.trailingZeroBitCount
+            chosen &= chosen - 1
+            if !body(first + Int64(day - 1)) { return false }
         }
-        return chosen.sorted().map { first + Int64($0 - 1) }
+        return true
     }
 
     /// Daily rules take their weekdays, days of the month and months as filters.
