@@ -283,7 +283,9 @@ public final class Daemon: @unchecked Sendable {
     private func updateWake() {
         guard let wake else { return }
         let settings = config.wake
-        let next = scheduler.nextFiring { WakePlan.wakes($0, settings: settings) }
+        // Only alarms wake unless reminders do: with none, there is nothing to
+        // walk every reminder for.
+        let next = settings.reminders || scheduler.table.alarmCount > 0 ? scheduler.nextFiring { WakePlan.wakes($0, settings: settings) } : nil
         wake.update(firing: next?.at, now: scheduler.now(), settings: settings)
     }
 

@@ -44,6 +44,11 @@ final class Forewarnings: @unchecked Sendable {
     /// an occurrence to announce).
     func planChanged() {
         owner.assertCurrent()
+        // Without alarms the walk below would visit every reminder to find
+        // none, ten times a second while thousands ring.
+        guard scheduler.table.alarmCount > 0 else {
+            return notices.update(firings: [], upcomingLead: configuration.value.upcomingNotice)
+        }
         let firings = scheduler.upcomingFirings(NoticePlan.horizon) { item in
             guard case .alarm(let alarm) = item, alarm.enabled else { return false }
             return scheduler.entry(item).state.phase == .waiting

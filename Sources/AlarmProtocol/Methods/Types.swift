@@ -31,7 +31,7 @@ public enum Wire {
         public static let enabled = WireField("enabled", .bool), skipNext = WireField("skipNext", .bool)
         public static let timeZone = WireField.optional("timeZone", .string), command = WireField("command", .array(.string))
         public static let volume = WireField.optional("volume", .int), fadeSeconds = WireField.optional("fadeSeconds", .int)
-        public static let escalateCommand = WireField("escalateCommand", .array(.string))
+        public static let escalateCommand = WireField.optional("escalateCommand", .array(.string))
         public static let phase = WireField("phase", .named("Phase")), next = WireField.optional("next", .string)
         public static let snoozeCount = WireField("snoozeCount", .int), created = WireField("created", .string), updated = WireField("updated", .string)
         public static let fields = [id, time, days, `repeat`, label, sound, snooze, ringSeconds, volume, fadeSeconds, enabled, skipNext, timeZone, command,
@@ -49,14 +49,16 @@ public enum Wire {
                 snooze: .object(JSONObject([SnoozeSettings.enabled: .bool(alarm.snooze.enabled), SnoozeSettings.minutes: JSONValue(alarm.snooze.minutes),
                                             SnoozeSettings.maxCount: JSONValue(alarm.snooze.maxCount)])),
                 ringSeconds: JSONValue(alarm.ringSeconds),
-                volume: alarm.volume.map { JSONValue($0) } ?? .null,
-                fadeSeconds: alarm.fadeSeconds.map { JSONValue($0) } ?? .null,
                 enabled: .bool(alarm.enabled),
                 skipNext: .bool(alarm.skipNext),
                 timeZone: alarm.timeZone.map { .string($0.identifier) } ?? .null,
                 command: .array(alarm.command.map { .string($0) }),
-                escalateCommand: .array(alarm.escalateCommand.map { .string($0) }),
             ])
+            // Absent rather than null or empty when not set: most alarms have
+            // none, and an export of 100,000 alarms is 5 MB smaller for it.
+            if let value = alarm.volume { object[volume] = JSONValue(value) }
+            if let value = alarm.fadeSeconds { object[fadeSeconds] = JSONValue(value) }
+            if !alarm.escalateCommand.isEmpty { object[escalateCommand] = .array(alarm.escalateCommand.map { .string($0) }) }
             if let state {
                 object[phase] = Phase.json(state)
                 object[Self.next] = WireTime.json(next, in: zone)
