@@ -81,9 +81,7 @@ public struct DaemonConfig: Hashable, Sendable {
             case ("Alarms", "SnoozeChoices"):
                 // The file's value is trimmed already; the words between commas are trimmed here.
                 if entry.value.isEmpty { config.snoozeChoices = []; continue }
-                let words = entry.value.split(separator: ",", omittingEmptySubsequences: false).map { word in
-                    String(word.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-                }
+                let words = entry.value.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
                 let minutes = words.compactMap { Int($0) }.filter(SnoozeSettings.minutesRange.contains)
                 guard minutes.count == words.count, Set(minutes).count <= Self.maxSnoozeChoices else {
                     throw fail("must be up to \(Self.maxSnoozeChoices) snooze lengths in minutes (1–60), comma-separated, like 5,10,15, or empty for none")

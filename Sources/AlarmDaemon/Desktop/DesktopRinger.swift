@@ -258,23 +258,12 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         case .reminder: sound = config.reminderSound
         }
         if let volume { level = (volume, 0) }
-        let file: String
-        switch sound {
-        case .none: return
-        case .file(let path):
-            guard Self.isPlayableFile(path) else {
-                journal.send("\(EventText.subject(item)): sound file \(path) is not a readable regular file; ringing silently", priority: .warning)
-                return
-            }
-            file = path
-        case .themed(let name):
-            guard let path = SoundTheme(theme: config.soundTheme, environment: environment).resolve(name) else {
-                let themes = config.soundTheme == "freedesktop" ? "freedesktop" : "\(config.soundTheme) or freedesktop"
-                journal.send("\(EventText.subject(item)): no sound named \(name) in the \(themes) theme; ringing silently (see alarmctl sounds)", priority: .warning)
-                return
-            }
-            file = path
+        let found: String?
+        do throws(SoundTheme.Missing) { found = try SoundTheme(theme: config.soundTheme, environment: environment).file(for: sound) } catch {
+            journal.send("\(EventText.subject(item)): \(error); ringing silently" + (error.themed ? " (see alarmctl sounds)" : ""), priority: .warning)
+            return
         }
+        guard let file = found else { return }
         if config.player.isEmpty, playThroughServer(item, file: file, volume: level.volume, fade: level.fade) { return }
         let subject = EventText.subject(item)
         guard let loop = externalPlayer(file, volume: level.volume, config: config, subject: subject, once: false) else { return }

@@ -39,17 +39,12 @@ final class AudibilityProbe: @unchecked Sendable {
 
     /// Why `sound` cannot be played, or `nil` when its file is there and decodes.
     private func problem(with sound: Sound, config: DaemonConfig) -> String? {
-        let file: String
-        switch sound {
-        case .none: return nil
-        case .file(let path):
-            guard DesktopRinger.isPlayableFile(path) else { return "\(path) is not a readable regular file" }
-            file = path
-        case .themed(let name):
-            guard let path = SoundTheme(theme: config.soundTheme, environment: environment).resolve(name) else { return "no sound named \(name) in the theme" }
-            file = path
+        do throws(SoundTheme.Missing) {
+            guard let file = try SoundTheme(theme: config.soundTheme, environment: environment).file(for: sound) else { return nil }
+            do throws(DecodedSound.Failure) { _ = try DecodedSound.decode(path: file) } catch { return error.description }
+            return nil
+        } catch {
+            return error.description
         }
-        do throws(DecodedSound.Failure) { _ = try DecodedSound.decode(path: file) } catch { return error.description }
-        return nil
     }
 }

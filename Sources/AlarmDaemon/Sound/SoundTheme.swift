@@ -32,6 +32,30 @@ public struct SoundTheme: Sendable {
         return nil
     }
 
+    /// Why a sound has no file to play.
+    public struct Missing: Error, CustomStringConvertible {
+        public let description: String
+        /// A theme name no theme has (rather than a file that is not there).
+        public let themed: Bool
+    }
+
+    /// The file `sound` plays, `nil` for silence: the one lookup for ringing,
+    /// the audibility check and anything else that plays an item's sound.
+    public func file(for sound: Sound) throws(Missing) -> String? {
+        switch sound {
+        case .none:
+            return nil
+        case .file(let path):
+            guard DesktopRinger.isPlayableFile(path) else { throw Missing(description: "sound file \(path) is not a readable regular file", themed: false) }
+            return path
+        case .themed(let name):
+            guard let path = resolve(name) else {
+                throw Missing(description: "no sound named \(name) in the \(themes.joined(separator: " or ")) theme", themed: true)
+            }
+            return path
+        }
+    }
+
     /// Every sound name available, each with the file that would play.
     public func available() -> [SoundFile] {
         var seen: Set<String> = []
