@@ -10,7 +10,7 @@
 /// by SQLite instead of being stored and misread later.
 enum Schema {
     /// `migrations[i]` takes the schema from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7]
 
     /// The version this build writes.
     static var currentVersion: Int { migrations.count }
@@ -102,6 +102,19 @@ enum Schema {
     static let version6 = """
         ALTER TABLE alarms ADD COLUMN escalate_command TEXT NOT NULL DEFAULT '';
         ALTER TABLE ring_states ADD COLUMN escalated INTEGER NOT NULL DEFAULT 0 CHECK (escalated IN (0, 1));
+        """
+
+    /// Calendar rules (see ``RuleColumn``), pauses and holiday skipping for
+    /// alarms; rules, all-day due dates and advance notices (seconds before
+    /// the due time, comma-separated) for reminders. NULL and the defaults
+    /// are what every older item is: weekday repeats, no pause, one due time.
+    static let version7 = """
+        ALTER TABLE alarms ADD COLUMN rule TEXT;
+        ALTER TABLE alarms ADD COLUMN paused_until TEXT CHECK (paused_until IS NULL OR length(paused_until) = 10);
+        ALTER TABLE alarms ADD COLUMN skip_holidays INTEGER NOT NULL DEFAULT 0 CHECK (skip_holidays IN (0, 1));
+        ALTER TABLE reminders ADD COLUMN rule TEXT;
+        ALTER TABLE reminders ADD COLUMN all_day INTEGER NOT NULL DEFAULT 0 CHECK (all_day IN (0, 1));
+        ALTER TABLE reminders ADD COLUMN before TEXT NOT NULL DEFAULT '';
         """
 
     /// Applies every migration newer than the file's version and returns the version

@@ -119,6 +119,8 @@ import Testing
         case .timeOfDay: return "7:30"
         case .instant: return "2030-01-01 09:00"
         case .duration: return "5m"
+        case .date: return "2030-01-01"
+        case .interval: return "2w"
         case .days: return "weekdays"
         case .sound: return "bell"
         case .alarmID, .reminderID, .itemID: return "abcd0001"

@@ -14,7 +14,7 @@ struct DaemonConfigTests {
         #expect(config.player.isEmpty)
         #expect(config.snoozeChoices == [5, 10, 15])
         #expect(config.upcomingNotice == 1800)
-        #expect(config.escalateAfter == 0 && config.ringPolicy.escalateAfter == 0, "escalation is off unless asked for")
+        #expect(config.escalateAfter == 0 && config.ringPolicy().escalateAfter == 0, "escalation is off unless asked for")
         #expect(warnings.isEmpty)
     }
 
@@ -50,7 +50,7 @@ struct DaemonConfigTests {
         #expect(config.missedGrace == 0)
         #expect(config.snoozeChoices == [2, 10, 30], "sorted, without repeats")
         #expect(config.upcomingNotice == 3600)
-        #expect(config.escalateAfter == 120 && config.ringPolicy.escalateAfter == 120)
+        #expect(config.escalateAfter == 120 && config.ringPolicy().escalateAfter == 120)
         let off = try DaemonConfig.parse("[Alarms]\nSnoozeChoices=\nUpcomingNotice=0\n", name: "a.conf").config
         #expect(off.snoozeChoices.isEmpty && off.upcomingNotice == 0)
         #expect(config.alarmSound == .file("/usr/share/sounds/bell.oga"))
@@ -59,7 +59,7 @@ struct DaemonConfigTests {
         #expect(config.player == ["pw-play", "--volume", "0.8", "--target", "my sink"])
         #expect(config.soundVolume == 35 && config.soundFade == 120)
         #expect(DaemonConfig().soundVolume == 80 && DaemonConfig().soundFade == 30)
-        #expect(config.ringPolicy.reminderSnooze.minutes == 5)
+        #expect(config.ringPolicy().reminderSnooze.minutes == 5)
         #expect(config.idleTimeout == 120)
         #expect(config.requestTimeout == 3)
         #expect(DaemonConfig().requestTimeout == 10)

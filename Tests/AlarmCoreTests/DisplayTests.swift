@@ -114,7 +114,7 @@ struct DisplayTests {
     }
 
     @Test func wireNamesOfEvents() {
-        #expect(EventKind.allCases.map(\.rawValue) == ["fired", "snoozed", "dismissed", "timed-out", "skipped", "missed", "completed", "changed", "escalated"])
+        #expect(EventKind.allCases.map(\.rawValue) == ["fired", "snoozed", "dismissed", "timed-out", "skipped", "missed", "completed", "changed", "escalated", "notice"])
         #expect(ItemKind.allCases.map(\.rawValue) == ["alarm", "reminder"])
     }
 }

@@ -19,6 +19,18 @@ import Testing
         return days
     }
 
+    /// A counted rule whose occurrences span more than 400 years is searched
+    /// 400 years past its last occurrence, not past its start (found by the
+    /// zone differential: the 6th of 9 was reported as never coming).
+    @Test func aCountedRuleIsSearchedPastItsLastOccurrence() {
+        let leap = RecurrenceRule(.yearly, byMonthDay: [29], byMonth: [2], start: Self.day("2000-02-29"), end: .count(200))
+        #expect(Self.next(leap, after: "2596-02-29", 1) == ["2604-02-29"])
+        let sparse = RecurrenceRule(.monthly, interval: 7, byDay: [.init(.friday)], byMonthDay: [13], byMonth: [10], start: Self.day("2149-03-13"),
+                                    end: .count(9))
+        #expect(Self.next(sparse, after: "2569-10-13", 3) == ["2597-10-13", "2716-10-13", "2744-10-13"])
+        #expect(Self.next(sparse, after: "2744-10-13", 1) == [])
+    }
+
     @Test func monthlyOnThe31stSkipsShorterMonths() {
         let rule = RecurrenceRule(.monthly, byMonthDay: [31], start: Self.day("2026-01-01"))
         #expect(Self.next(rule, after: "2025-12-31") == ["2026-01-31", "2026-03-31", "2026-05-31", "2026-07-31", "2026-08-31"])

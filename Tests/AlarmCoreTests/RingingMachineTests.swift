@@ -85,7 +85,7 @@ import Testing
 
     @Test func snoozeCountsAndIsRefusedAtTheLimit() throws {
         let ringing = RingState(anchor: Self.at("2026-03-09T07:30:00Z"), phase: .ringing(since: Self.at("2026-03-09T07:30:00Z")), occurrence: Self.at("2026-03-09T07:30:00Z"))
-        let first = try RingingMachine.handle(.snooze(minutes: nil), item: Self.alarm(), state: ringing, now: Self.at("2026-03-09T07:31:00Z"), policy: Self.policy)
+        let first = try RingingMachine.handle(.snooze(minutes: nil), item: Self.alarm(), state: ringing, now: Self.at("2026-03-09T07:31:00Z"), zone: .utc, policy: Self.policy)
         #expect(first.state.phase == .snoozed(until: Self.at("2026-03-09T07:40:00Z")))
         #expect(first.state.snoozeCount == 1)
         #expect(first.actions.first == .stopRinging)
@@ -94,31 +94,31 @@ import Testing
         #expect(again.state.phase == .ringing(since: Self.at("2026-03-09T07:40:00Z")))
         #expect(again.state.occurrence == Self.at("2026-03-09T07:30:00Z"))
         #expect(again.actions.last == .startRinging(resumed: false))
-        let second = try RingingMachine.handle(.snooze(minutes: 1), item: Self.alarm(), state: again.state, now: Self.at("2026-03-09T07:41:00Z"), policy: Self.policy)
+        let second = try RingingMachine.handle(.snooze(minutes: 1), item: Self.alarm(), state: again.state, now: Self.at("2026-03-09T07:41:00Z"), zone: .utc, policy: Self.policy)
         #expect(second.state.phase == .snoozed(until: Self.at("2026-03-09T07:42:00Z")))
         let third = advance(Self.alarm(), second.state, "2026-03-09T07:42:00Z")
         #expect(throws: RingError.snoozeNotAllowed(id: Self.alarm().id, title: "Work", reason: "it was already snoozed 2 times, the most it allows")) {
-            try RingingMachine.handle(.snooze(minutes: nil), item: Self.alarm(), state: third.state, now: Self.at("2026-03-09T07:43:00Z"), policy: Self.policy)
+            try RingingMachine.handle(.snooze(minutes: nil), item: Self.alarm(), state: third.state, now: Self.at("2026-03-09T07:43:00Z"), zone: .utc, policy: Self.policy)
         }
     }
 
     @Test func snoozeOffOrNotRingingIsRefused() {
         let ringing = RingState(anchor: Self.at("2026-03-09T07:30:00Z"), phase: .ringing(since: Self.at("2026-03-09T07:30:00Z")), occurrence: Self.at("2026-03-09T07:30:00Z"))
         #expect(throws: RingError.snoozeNotAllowed(id: Self.alarm().id, title: "Work", reason: "snooze is off for it")) {
-            try RingingMachine.handle(.snooze(minutes: nil), item: Self.alarm(snooze: SnoozeSettings(enabled: false)), state: ringing, now: Self.at("2026-03-09T07:31:00Z"), policy: Self.policy)
+            try RingingMachine.handle(.snooze(minutes: nil), item: Self.alarm(snooze: SnoozeSettings(enabled: false)), state: ringing, now: Self.at("2026-03-09T07:31:00Z"), zone: .utc, policy: Self.policy)
         }
         #expect(throws: RingError.notRinging(title: "Work")) {
-            try RingingMachine.handle(.dismiss, item: Self.alarm(), state: RingState(anchor: Self.at("2026-03-09T07:30:00Z")), now: Self.at("2026-03-09T07:31:00Z"), policy: Self.policy)
+            try RingingMachine.handle(.dismiss, item: Self.alarm(), state: RingState(anchor: Self.at("2026-03-09T07:30:00Z")), now: Self.at("2026-03-09T07:31:00Z"), zone: .utc, policy: Self.policy)
         }
     }
 
     @Test func dismissMovesARepeatingAlarmOnAndDisablesAOneShot() throws {
         let occurrence = Self.at("2026-03-09T07:30:00Z")
         let ringing = RingState(anchor: occurrence, phase: .ringing(since: occurrence), occurrence: occurrence)
-        let repeating = try RingingMachine.handle(.dismiss, item: Self.alarm(), state: ringing, now: Self.at("2026-03-09T07:31:00Z"), policy: Self.policy)
+        let repeating = try RingingMachine.handle(.dismiss, item: Self.alarm(), state: ringing, now: Self.at("2026-03-09T07:31:00Z"), zone: .utc, policy: Self.policy)
         #expect(repeating.state == RingState(anchor: occurrence))
         #expect(repeating.actions == [.stopRinging, .record(.dismissed, scheduled: occurrence, detail: "")])
-        let oneShot = try RingingMachine.handle(.dismiss, item: Self.alarm(days: .never), state: ringing, now: Self.at("2026-03-09T07:31:00Z"), policy: Self.policy)
+        let oneShot = try RingingMachine.handle(.dismiss, item: Self.alarm(days: .never), state: ringing, now: Self.at("2026-03-09T07:31:00Z"), zone: .utc, policy: Self.policy)
         #expect(oneShot.actions == [.stopRinging, .record(.dismissed, scheduled: occurrence, detail: ""), .disableAlarm])
     }
 
@@ -181,13 +181,13 @@ import Testing
         let due = Self.at("2026-03-09T10:00:00Z")
         let fired = advance(Self.reminder, RingState(anchor: Self.at("2026-03-08T00:00:00Z")), "2026-03-09T10:00:00Z")
         #expect(fired.state.phase == .ringing(since: due))
-        let dismissed = try RingingMachine.handle(.dismiss, item: Self.reminder, state: fired.state, now: Self.at("2026-03-09T10:00:30Z"), policy: Self.policy)
+        let dismissed = try RingingMachine.handle(.dismiss, item: Self.reminder, state: fired.state, now: Self.at("2026-03-09T10:00:30Z"), zone: .utc, policy: Self.policy)
         #expect(!dismissed.actions.contains(.completeReminder))
         #expect(RingingMachine.wake(item: Self.reminder, state: dismissed.state, zone: Self.utc, policy: Self.policy) == nil)
-        let done = try RingingMachine.handle(.complete, item: Self.reminder, state: fired.state, now: Self.at("2026-03-09T10:00:30Z"), policy: Self.policy)
+        let done = try RingingMachine.handle(.complete, item: Self.reminder, state: fired.state, now: Self.at("2026-03-09T10:00:30Z"), zone: .utc, policy: Self.policy)
         #expect(done.actions == [.stopRinging, .completeReminder, .record(.completed, scheduled: due, detail: "")])
         #expect(throws: RingError.notAReminder(title: "Work")) {
-            try RingingMachine.handle(.complete, item: Self.alarm(), state: fired.state, now: due, policy: Self.policy)
+            try RingingMachine.handle(.complete, item: Self.alarm(), state: fired.state, now: due, zone: .utc, policy: Self.policy)
         }
     }
 
@@ -293,7 +293,7 @@ import Testing
         }
         // The one-shot alarm edited while ringing still switches off when dismissed.
         let ringing = RingState(anchor: monday, phase: .ringing(since: monday), occurrence: monday)
-        let dismissed = try? RingingMachine.handle(.dismiss, item: relabelled, state: ringing, now: now, policy: Self.policy)
+        let dismissed = try? RingingMachine.handle(.dismiss, item: relabelled, state: ringing, now: now, zone: .utc, policy: Self.policy)
         #expect(dismissed?.actions.contains(.disableAlarm) == true)
     }
 

@@ -81,6 +81,7 @@ import Testing
         let swift: [String: any WireStruct.Type] = [
             "SnoozeSettings": Wire.SnoozeSettings.self, "Alarm": Wire.Alarm.self, "Reminder": Wire.Reminder.self, "AlarmFields": AlarmFields.self,
             "Firing": Wire.Firing.self, "Event": Wire.Event.self, "SoundFile": Wire.SoundFile.self, "Wake": Wire.Wake.self,
+            "Rule": Wire.Rule.self, "RuleDay": Wire.RuleDay.self,
         ]
         #expect(Set(swift.keys) == Set(Self.definition.types.keys))
         for (name, type) in swift {

@@ -126,6 +126,11 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
     }
 }
 
+extension JSONObject {
+    /// An object from JSON text, for members that Swift literals cannot nest.
+    static func literal(_ text: String) -> JSONObject { (try? JSONParser.parse(text))?.objectValue ?? [:] }
+}
+
 @Suite struct AlarmFieldsTests {
     private func parse(_ object: JSONObject) throws(VarlinkError) -> AlarmFields {
         try AlarmFields.parse(Parameters(object, path: "fields."))
@@ -149,6 +154,38 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
         #expect(fields.escalateCommand == ["ntfy", "publish", "me"])
         #expect(fields.enabled == false)
         #expect(fields.timeZone == .some(Zone(identifier: "Asia/Kolkata")))
+    }
+
+    @Test func aRuleAPauseAndHolidaysAreReadAndApplied() throws {
+        let fields = try parse(JSONObject.literal(#"""
+            {"rule": {"frequency": "monthly", "interval": 2, "byDay": [{"weekday": "tue", "ordinal": 2}], "starting": "2026-12-01",
+                      "until": "2027-12-31", "exceptions": ["2027-02-09"]},
+             "pausedUntil": "2027-01-05", "skipHolidays": true}
+            """#))
+        let rule = RecurrenceRule(.monthly, interval: 2, byDay: [.init(.tuesday, ordinal: 2)], start: CivilTime.dayNumber(year: 2026, month: 12, day: 1),
+                                  end: .until(CivilTime.dayNumber(year: 2027, month: 12, day: 31)), exceptions: [CivilTime.dayNumber(year: 2027, month: 2, day: 9)])
+        #expect(fields.rule == .some(rule))
+        var alarm = Alarm(time: try TimeOfDay(hour: 6, minute: 0), days: .weekdays, created: Date(timeIntervalSince1970: 0))
+        fields.apply(to: &alarm)
+        #expect(alarm.recurrence == rule && alarm.days == .never && alarm.skipHolidays)
+        #expect(alarm.pausedUntil == CivilTime.dayNumber(year: 2027, month: 1, day: 5))
+        // What the client sends reads back the same.
+        #expect(try parse(fields.json) .rule == fields.rule)
+        // days clears the rule; {} removes it; "" ends the pause.
+        try parse(["days": ["sat"]]).apply(to: &alarm)
+        #expect(alarm.recurrence == nil && alarm.days == RepeatDays(.saturday))
+        alarm.recurrence = rule
+        alarm.days = .never
+        try parse(JSONObject.literal(#"{"rule": {}, "pausedUntil": ""}"#)).apply(to: &alarm)
+        #expect(alarm.recurrence == nil && alarm.pausedUntil == nil && alarm.isOneShot)
+        // The alarm's own JSON carries the rule and its words.
+        alarm.recurrence = rule
+        let json = Wire.Alarm.json(alarm, state: nil, next: nil, zone: .utc).objectValue ?? [:]
+        #expect(json[Wire.Alarm.repeat] == .string("Every 2 months on the 2nd Tue, until Dec 31, 2027, except Feb 9, 2027"))
+        #expect(try Wire.Rule.parse(Parameters(json[Wire.Alarm.rule]?.objectValue ?? [:])) == rule)
+        #expect(json[Wire.Alarm.skipHolidays] == .bool(true) && json[Wire.Alarm.pausedUntil] == nil)
+        alarm.skipHolidays = false
+        #expect(Wire.Alarm.json(alarm, state: nil, next: nil, zone: .utc).objectValue?[Wire.Alarm.skipHolidays] == nil, "absent when false")
     }
 
     @Test func absentFieldsStayNil() throws {
@@ -220,6 +257,24 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
         (["timeZone": "Mars/Olympus_Mons"], "fields.timeZone"),
         (["timeZone": 1], "fields.timeZone"),
         (["tyme": "07:00"], "fields.tyme"),
+        (JSONObject.literal(#"{"rule": "monthly"}"#), "fields.rule"),
+        (JSONObject.literal(#"{"rule": {"frequency": "hourly", "starting": "2026-12-01"}}"#), "fields.rule.frequency"),
+        (JSONObject.literal(#"{"rule": {"frequency": "daily"}}"#), "fields.rule.starting"),
+        (JSONObject.literal(#"{"rule": {"frequency": "daily", "starting": "2026-02-30"}}"#), "fields.rule.starting"),
+        (JSONObject.literal(#"{"rule": {"frequency": "daily", "starting": "2026-12-01", "interval": 0}}"#), "fields.rule.interval"),
+        (JSONObject.literal(#"{"rule": {"frequency": "weekly", "starting": "2026-12-01", "byDay": [{"weekday": "Mon"}]}}"#), "fields.rule.byDay[0].weekday"),
+        (JSONObject.literal(#"{"rule": {"frequency": "weekly", "starting": "2026-12-01", "byDay": [{"weekday": "mon", "ordinal": 2}]}}"#), "fields.rule.byDay"),
+        (JSONObject.literal(#"{"rule": {"frequency": "monthly", "starting": "2026-12-01", "byDay": ["mon"]}}"#), "fields.rule.byDay[0]"),
+        (JSONObject.literal(#"{"rule": {"frequency": "monthly", "starting": "2026-12-01", "byMonthDay": [0]}}"#), "fields.rule.byMonthDay"),
+        (JSONObject.literal(#"{"rule": {"frequency": "yearly", "starting": "2026-12-01", "byMonth": [13]}}"#), "fields.rule.byMonth"),
+        (JSONObject.literal(#"{"rule": {"frequency": "daily", "starting": "2026-12-01", "until": "2026-11-30"}}"#), "fields.rule.until"),
+        (JSONObject.literal(#"{"rule": {"frequency": "daily", "starting": "2026-12-01", "until": "2027-01-01", "times": 3}}"#), "fields.rule.times"),
+        (JSONObject.literal(#"{"rule": {"frequency": "daily", "starting": "2026-12-01", "times": 0}}"#), "fields.rule.times"),
+        (JSONObject.literal(#"{"rule": {"frequency": "daily", "starting": "2026-12-01", "exceptions": ["12/25"]}}"#), "fields.rule.exceptions"),
+        (JSONObject.literal(#"{"rule": {"frequency": "daily", "starting": "2026-12-01", "bySetPos": [1]}}"#), "fields.rule.bySetPos"),
+        (JSONObject.literal(#"{"days": ["mon"], "rule": {"frequency": "daily", "starting": "2026-12-01"}}"#), "fields.rule"),
+        (["pausedUntil": "soon"], "fields.pausedUntil"),
+        (["skipHolidays": "yes"], "fields.skipHolidays"),
     ] as [(JSONObject, String)])
     func rejections(object: JSONObject, parameter: String) {
         let error = varlinkError { () throws(VarlinkError) in try parse(object) }
@@ -241,13 +296,21 @@ func invalidParameter(_ error: VarlinkError?, sourceLocation: SourceLocation = #
                   ringSeconds: 60, volume: 1, fadeSeconds: 0, enabled: false, skipNext: true, timeZone: Zone(identifier: "America/New_York"),
                   escalateCommand: ["/usr/bin/ntfy", "publish", "it's late"], created: created.addingTimeInterval(86_400 * 180), updated: created.addingTimeInterval(86_400 * 181)),
             Alarm(id: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, time: try TimeOfDay(hour: 0, minute: 0), days: .weekends,
-                  sound: .file("/home/me/ring.oga"), created: created),
+                  sound: .file("/home/me/ring.oga"), pausedUntil: CivilTime.dayNumber(year: 2026, month: 1, day: 5), skipHolidays: true, created: created),
+            Alarm(id: UUID(uuidString: "00000000-0000-4000-8000-000000000002")!, time: try TimeOfDay(hour: 19, minute: 0), label: "Pay day",
+                  recurrence: RecurrenceRule(.monthly, interval: 2, byDay: [.init(.friday, ordinal: -1)], start: CivilTime.dayNumber(year: 2026, month: 1, day: 1),
+                                             end: .count(6), exceptions: [CivilTime.dayNumber(year: 2026, month: 3, day: 27)]),
+                  created: created),
         ]
         let reminders = [
             Reminder(id: UUID(uuidString: "99999999-8888-4777-8666-555555555555")!, title: "Tax", notes: "line 1\nline 2",
                      due: created.addingTimeInterval(86_400 * 30), position: 0, created: created, updated: created.addingTimeInterval(5)),
             Reminder(id: UUID(uuidString: "12345678-1234-4234-8234-123456789abc")!, title: "Done thing", done: true, position: 1,
                      imagePath: "/tmp/x.png", created: created.addingTimeInterval(7)),
+            Reminder(id: UUID(uuidString: "12345678-1234-4234-8234-123456789abd")!, title: "Birthday", due: created.addingTimeInterval(86_400 * 72 + 9 * 3600),
+                     position: 2, allDay: true, recurrence: RecurrenceRule(.yearly, byMonthDay: [14], byMonth: [3], start: CivilTime.dayNumber(year: 2026, month: 1, day: 1),
+                                                                            end: .until(CivilTime.dayNumber(year: 2030, month: 12, day: 31))),
+                     before: [3600, 86_400], created: created),
         ]
         return (alarms, reminders)
     }

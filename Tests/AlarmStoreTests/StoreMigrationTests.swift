@@ -100,6 +100,72 @@ struct StoreMigrationTests {
         }
     }
 
+    /// `release-0.1.0-v6.sql` is the `.dump` of a database that the release
+    /// before calendar rules (schema 6) wrote through alarmctl: weekday,
+    /// one-shot, pinned, switched-off alarms with volume, fade and a command,
+    /// reminders with and without a due time, their ring states. Migrated
+    /// in place, every item loads as it was, with no rule, pause, holidays,
+    /// all-day due date or notices; and the new columns work on it.
+    @Test func aDatabaseOfTheLastReleaseMigratesToRules() throws {
+        try withScratchDirectory { directory throws in
+            let path = directory + "/release.sqlite3"
+            try rawExecute(path, try fixture("release-0.1.0-v6.sql"))
+            let old = try SQLiteDatabase(path: path, flags: SQLITE_OPEN_READONLY)
+            #expect(try old.integer("PRAGMA user_version") == 6)
+            old.close()
+
+            let store = try Store(path: path)
+            defer { store.close() }
+            #expect(try store.database?.integer("PRAGMA user_version") == 7)
+            let alarms = try store.alarms()
+            #expect(alarms.count == 5)
+            #expect(alarms.allSatisfy { $0.recurrence == nil && $0.pausedUntil == nil && !$0.skipHolidays })
+            let byLabel = Dictionary(uniqueKeysWithValues: alarms.map { ($0.label, $0) })
+            #expect(byLabel["Work"]?.days == .weekdays && byLabel["Work"]?.volume == 40 && byLabel["Work"]?.fadeSeconds == 30)
+            #expect(byLabel["Weekend"]?.days == .weekends && byLabel["Weekend"]?.snooze.minutes == 10)
+            #expect(byLabel["One-shot"]?.isOneShot == true)
+            #expect(byLabel["鬧鐘"]?.timeZone?.identifier == "Asia/Taipei" && byLabel["鬧鐘"]?.days == .everyDay)
+            #expect(byLabel["Off"]?.enabled == false && byLabel["Off"]?.command == ["echo", "hi"])
+            #expect(byLabel["Work"]?.repeatText == "Weekdays")
+            let reminders = try store.reminders()
+            #expect(reminders.map(\.title) == ["Buy milk", "Call mum"])
+            #expect(reminders.allSatisfy { $0.recurrence == nil && !$0.allDay && $0.before.isEmpty })
+            #expect(reminders[0].due != nil && reminders[1].due == nil)
+            #expect(try store.ringStates().count == 7)
+
+            // The version 7 columns on the migrated rows.
+            var work = try #require(byLabel["Work"])
+            work.days = .never
+            work.recurrence = RecurrenceRule(.monthly, byDay: [.init(.friday, ordinal: -1)], start: CivilTime.dayNumber(year: 2026, month: 12, day: 1),
+                                             end: .until(CivilTime.dayNumber(year: 2027, month: 6, day: 30)),
+                                             exceptions: [CivilTime.dayNumber(year: 2026, month: 12, day: 25)])
+            work.pausedUntil = CivilTime.dayNumber(year: 2027, month: 1, day: 5)
+            work.skipHolidays = true
+            try store.update(work)
+            #expect(try store.alarm(id: work.id) == work)
+            var milk = reminders[0]
+            milk.recurrence = RecurrenceRule(.weekly, interval: 2, byDay: [.init(.monday), .init(.thursday)], start: 20_000, end: .count(12))
+            milk.allDay = true
+            milk.before = [900, 86_400]
+            try store.update(milk)
+            #expect(try store.reminders()[0] == milk)
+        }
+    }
+
+    /// A rule column is the iCalendar lines a calendar file would hold.
+    @Test func aRuleIsStoredAsICalendarLines() throws {
+        let rule = RecurrenceRule(.monthly, byDay: [.init(.tuesday, ordinal: 2)], start: CivilTime.dayNumber(year: 2026, month: 12, day: 1),
+                                  exceptions: [CivilTime.dayNumber(year: 2027, month: 2, day: 9), CivilTime.dayNumber(year: 2027, month: 1, day: 12)])
+        let text = try #require(RuleColumn.text(rule))
+        #expect(text == "DTSTART;VALUE=DATE:20261201\nRRULE:FREQ=MONTHLY;BYDAY=2TU\nEXDATE;VALUE=DATE:20270112,20270209")
+        #expect(try RuleColumn.rule(text) == rule)
+        #expect(try RuleColumn.rule(nil) == nil)
+        for bad in ["RRULE:FREQ=DAILY", "DTSTART;VALUE=DATE:20261301\nRRULE:FREQ=DAILY", "DTSTART;VALUE=DATE:20261201\nRRULE:FREQ=HOURLY",
+                    "DTSTART;VALUE=DATE:20261201\nRRULE:FREQ=DAILY\nX-FOO:1"] {
+            #expect(throws: ValidationError.self) { try RuleColumn.rule(bad) }
+        }
+    }
+
     @Test func reopeningACurrentFileChangesNothing() throws {
         try withScratchDirectory { directory throws in
             let path = storePath(in: directory)
@@ -108,7 +174,7 @@ struct StoreMigrationTests {
             let store = try Store(path: path)
             defer { store.close() }
             #expect(try schema(of: path) == before)
-            #expect(try store.database?.integer("PRAGMA user_version") == 6)
+            #expect(try store.database?.integer("PRAGMA user_version") == 7)
         }
     }
 }

@@ -6,7 +6,7 @@
 # (alarmctl list --json, remind list --all --json, sounds --json); when it is
 # not running, those simply do not complete. jq is not needed.
 
-_alarmctl_commands=(list show add edit rm enable disable skip unskip remind snooze dismiss next status watch sounds export import preview completions help)
+_alarmctl_commands=(list show add edit rm enable disable skip unskip pause resume remind snooze dismiss next status watch sounds export import preview completions help)
 _alarmctl_remind_commands=(add list show "done" undone rm edit move)
 _alarmctl_day_words=(weekdays weekends daily every-day never mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday sunday)
 
@@ -14,16 +14,17 @@ _alarmctl_day_words=(weekdays weekends daily every-day never mon tue wed thu fri
 _alarmctl_options() {
     case $1 in
         list | show | enable | disable | skip | unskip | "remind show" | "remind done" | "remind undone" | "remind move" | dismiss | status | watch | export | import) echo "--json --socket" ;;
-        add) echo "--days --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --disabled --json --socket" ;;
-        edit) echo "--time --days --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --no-command --no-escalate-command --enabled --disabled --json --socket" ;;
+        add) echo "--days --date --every --monthly --yearly --starting --until --times --except --skip-holidays --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --disabled --json --socket" ;;
+        edit) echo "--time --days --date --every --monthly --yearly --starting --until --times --except --skip-holidays --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --no-skip-holidays --no-command --no-escalate-command --enabled --disabled --json --socket" ;;
         rm | "remind rm") echo "--socket" ;;
-        "remind add") echo "--at --in --notes --image --command --json --socket" ;;
-        "remind list") echo "--all --json --socket" ;;
-        "remind edit") echo "--title --notes --at --in --no-due --image --no-image --command --no-command --json --socket" ;;
+        pause) echo "--until --all --json --socket" ;;
+        resume | "remind list") echo "--all --json --socket" ;;
+        "remind add") echo "--at --in --on --days --every --monthly --yearly --until --times --except --before --notes --image --command --json --socket" ;;
+        "remind edit") echo "--title --notes --at --in --no-due --on --days --every --monthly --yearly --until --times --except --before --no-repeat --no-before --image --no-image --command --no-command --json --socket" ;;
         snooze) echo "--minutes --json --socket" ;;
         next) echo "--count --json --socket" ;;
         sounds) echo "--play --volume --json --socket" ;;
-        preview) echo "--days --count --from --tz --json" ;;
+        preview) echo "--days --date --every --monthly --yearly --starting --until --times --except --holidays --count --from --tz --json" ;;
         completions) ;;
     esac
     echo "--help"
@@ -32,7 +33,7 @@ _alarmctl_options() {
 # Options that take a value (the next word, or after "=").
 _alarmctl_takes_value() {
     case $1 in
-        --socket | --days | --label | --sound | --volume | --fade | --snooze | --max-snoozes | --ring | --tz | --command | --escalate-command | --time | --at | --in | --notes | --image | --title | --minutes | --count | --play | --from) return 0 ;;
+        --socket | --days | --date | --every | --monthly | --yearly | --starting | --until | --times | --except | --label | --sound | --volume | --fade | --snooze | --max-snoozes | --ring | --tz | --command | --escalate-command | --time | --at | --in | --on | --before | --notes | --image | --title | --minutes | --count | --play | --holidays | --from) return 0 ;;
     esac
     return 1
 }
@@ -40,7 +41,7 @@ _alarmctl_takes_value() {
 # The kind of value an option takes (one per option name), when there is anything to offer.
 _alarmctl_option_kind() {
     case $1 in
-        --socket | --image) echo file ;;
+        --socket | --image | --holidays) echo file ;;
         --days) echo days ;;
         --sound | --play) echo sound ;;
         --tz) echo zone ;;
@@ -54,7 +55,7 @@ _alarmctl_positional_kind() {
     local repeated=0 index=$2
     case $1 in
         show | edit | skip | unskip) kinds=(alarm-id) ;;
-        rm | enable | disable) kinds=(alarm-id) repeated=1 ;;
+        rm | enable | disable | pause | resume) kinds=(alarm-id) repeated=1 ;;
         "remind show" | "remind done" | "remind undone" | "remind rm" | "remind edit") kinds=(reminder-id) ;;
         "remind move") kinds=(reminder-id number) ;;
         snooze | dismiss) kinds=(item-id) ;;

@@ -5,7 +5,7 @@
 # ~/.config/fish/completions/alarmctl.fish. Item ids and sound names come from
 # the running daemon; when it is not running they do not complete.
 
-set -g __alarmctl_value_options --socket --days --label --sound --volume --fade --snooze --max-snoozes --ring --tz --command --escalate-command --time --at --in --notes --image --title --minutes --count --play --from
+set -g __alarmctl_value_options --socket --days --date --every --monthly --yearly --starting --until --times --except --label --sound --volume --fade --snooze --max-snoozes --ring --tz --command --escalate-command --time --at --in --on --before --notes --image --title --minutes --count --play --holidays --from
 
 # Prints the command ("add", "remind add", "help remind", ...) on the first
 # line and the number of positional arguments after it on the second.
@@ -137,6 +137,8 @@ complete -c alarmctl -n '__alarmctl_using "" help' -a enable -d 'Switch alarms o
 complete -c alarmctl -n '__alarmctl_using "" help' -a disable -d 'Switch alarms off (a ringing one stops).'
 complete -c alarmctl -n '__alarmctl_using "" help' -a skip -d 'Pass over an alarm\'s next occurrence silently.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a unskip -d 'Undo skip: let the next occurrence ring.'
+complete -c alarmctl -n '__alarmctl_using "" help' -a pause -d 'Pass over alarms\' occurrences until a day (a holiday trip).'
+complete -c alarmctl -n '__alarmctl_using "" help' -a resume -d 'End alarms\' pause: their next occurrences ring.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a remind -d 'Keep a to-do list whose items can ring when they are due.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a snooze -d 'Snooze a ringing alarm or reminder.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a dismiss -d 'Stop a ringing or snoozed alarm or reminder.'
@@ -162,10 +164,19 @@ complete -c alarmctl -n '__alarmctl_using remind "help remind"' -a move -d 'Move
 complete -c alarmctl -n '__alarmctl_using remind' -l socket -r -F -d 'alarmd\'s socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)'
 
 # Options.
-complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss next status watch sounds export import preview completions' -s h -l help -d 'show the command help'
-complete -c alarmctl -n '__alarmctl_using list show add edit enable disable skip unskip "remind add" "remind list" "remind show" "remind done" "remind undone" "remind edit" "remind move" snooze dismiss next status watch sounds export import' -l json -d 'print the daemon\'s reply as one line of JSON'
-complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss next status watch sounds export import' -l socket -r -F -d 'alarmd\'s socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)'
+complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss next status watch sounds export import preview completions' -s h -l help -d 'show the command help'
+complete -c alarmctl -n '__alarmctl_using list show add edit enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind edit" "remind move" snooze dismiss next status watch sounds export import' -l json -d 'print the daemon\'s reply as one line of JSON'
+complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss next status watch sounds export import' -l socket -r -F -d 'alarmd\'s socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)'
 complete -c alarmctl -n '__alarmctl_using add edit' -l days -x -a '(__alarmctl_days)' -d 'repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never'
+complete -c alarmctl -n '__alarmctl_using add edit preview' -l date -x -d 'once, on that date'
+complete -c alarmctl -n '__alarmctl_using add edit "remind add" "remind edit" preview' -l every -x -d 'INTERVAL: every N days (3d), or every N weeks (2w) on the --days given (default: the start\'s weekday)'
+complete -c alarmctl -n '__alarmctl_using add edit "remind add" "remind edit" preview' -l monthly -x -d 'monthly: on a day (15), the last day (-1), or a weekday (2nd-tue, last-fri; 1st–4th, last); months without day 29–31 are skipped'
+complete -c alarmctl -n '__alarmctl_using add edit "remind add" "remind edit" preview' -l yearly -x -d 'yearly on that day (12-24)'
+complete -c alarmctl -n '__alarmctl_using add edit preview' -l starting -x -d 'the first day it may ring, and where --every counts from (default: today)'
+complete -c alarmctl -n '__alarmctl_using add edit "remind add" "remind edit" preview' -l until -x -d 'the last day it may ring'
+complete -c alarmctl -n '__alarmctl_using add edit "remind add" "remind edit" preview' -l times -x -d 'ring this many times in all (1–9999), then stop'
+complete -c alarmctl -n '__alarmctl_using add edit "remind add" "remind edit" preview' -l except -x -d 'not on these dates: YYYY-MM-DD, comma-separated'
+complete -c alarmctl -n '__alarmctl_using add edit' -l skip-holidays -d 'do not ring on the days [Alarms] Holidays= lists'
 complete -c alarmctl -n '__alarmctl_using add edit' -l label -x -d 'what the alarm is for (default "Alarm")'
 complete -c alarmctl -n '__alarmctl_using add edit' -l sound -x -a '(__alarmctl_sounds)' -d 'a sound-theme name (see alarmctl sounds), an absolute file path, or none'
 complete -c alarmctl -n '__alarmctl_using add edit' -l volume -x -d 'the sound\'s volume, 1–100 % of the stream (default: [Sound] Volume= of alarmd.conf, 80)'
@@ -179,12 +190,18 @@ complete -c alarmctl -n '__alarmctl_using add edit' -l command -x -a '(__fish_co
 complete -c alarmctl -n '__alarmctl_using add edit' -l escalate-command -x -a '(__fish_complete_command)' -d 'run this when it has rung unanswered for [Alarms] EscalateAfter= (a push message to a phone, say); quoted like --command'
 complete -c alarmctl -n '__alarmctl_using add' -l disabled -d 'create it switched off'
 complete -c alarmctl -n '__alarmctl_using edit' -l time -x -d 'the new time of day'
+complete -c alarmctl -n '__alarmctl_using edit' -l no-skip-holidays -d 'ring on holidays too'
 complete -c alarmctl -n '__alarmctl_using edit "remind edit"' -l no-command -d 'remove the command'
 complete -c alarmctl -n '__alarmctl_using edit' -l no-escalate-command -d 'remove the escalation command'
 complete -c alarmctl -n '__alarmctl_using edit' -l enabled -d 'switch it on'
 complete -c alarmctl -n '__alarmctl_using edit' -l disabled -d 'switch it off'
+complete -c alarmctl -n '__alarmctl_using pause' -l until -x -d 'the day it rings again (required)'
+complete -c alarmctl -n '__alarmctl_using pause resume' -l all -d 'every alarm'
 complete -c alarmctl -n '__alarmctl_using "remind add" "remind edit"' -l at -x -d 'due at WHEN'
 complete -c alarmctl -n '__alarmctl_using "remind add" "remind edit"' -l in -x -d 'due DURATION from now'
+complete -c alarmctl -n '__alarmctl_using "remind add" "remind edit"' -l on -x -d 'due on that day, at [Reminders] AllDayAt= (09:00 unless configured)'
+complete -c alarmctl -n '__alarmctl_using "remind add" "remind edit"' -l days -x -a '(__alarmctl_days)' -d 'comes back every week on these days (with --every 2w: every other week)'
+complete -c alarmctl -n '__alarmctl_using "remind add" "remind edit"' -l before -x -d 'a quiet notice this long before each due time: 15m,1h,1d (up to 8)'
 complete -c alarmctl -n '__alarmctl_using "remind add"' -l notes -x -d 'more text, shown with the notification'
 complete -c alarmctl -n '__alarmctl_using "remind add"' -l image -r -F -d 'an image shown with the notification'
 complete -c alarmctl -n '__alarmctl_using "remind add"' -l command -x -a '(__fish_complete_command)' -d 'run this when it is due: a program and its arguments (never run by a shell)'
@@ -192,6 +209,8 @@ complete -c alarmctl -n '__alarmctl_using "remind list"' -l all -d 'include remi
 complete -c alarmctl -n '__alarmctl_using "remind edit"' -l title -x -d 'the new title'
 complete -c alarmctl -n '__alarmctl_using "remind edit"' -l notes -x -d 'the new notes ("" clears them)'
 complete -c alarmctl -n '__alarmctl_using "remind edit"' -l no-due -d 'remove the due time: it will not ring'
+complete -c alarmctl -n '__alarmctl_using "remind edit"' -l no-repeat -d 'stop it coming back: the next done is the last'
+complete -c alarmctl -n '__alarmctl_using "remind edit"' -l no-before -d 'remove the advance notices'
 complete -c alarmctl -n '__alarmctl_using "remind edit"' -l image -r -F -d 'show this image with the notification'
 complete -c alarmctl -n '__alarmctl_using "remind edit"' -l no-image -d 'remove the image'
 complete -c alarmctl -n '__alarmctl_using "remind edit"' -l command -x -a '(__fish_complete_command)' -d 'run this when it is due (never run by a shell)'
@@ -200,14 +219,15 @@ complete -c alarmctl -n '__alarmctl_using next' -l count -x -d 'how many, 1–10
 complete -c alarmctl -n '__alarmctl_using sounds' -l play -x -a '(__alarmctl_sounds)' -d 'play this sound once, as an alarm would ring it: a name from the list or an absolute file path'
 complete -c alarmctl -n '__alarmctl_using sounds' -l volume -x -d 'with --play: at this volume, 1–100 % (default: [Sound] Volume= of alarmd.conf)'
 complete -c alarmctl -n '__alarmctl_using preview' -l days -x -a '(__alarmctl_days)' -d 'repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never (default)'
+complete -c alarmctl -n '__alarmctl_using preview' -l holidays -r -F -d 'pass over the days this iCalendar file lists, as --skip-holidays does with [Alarms] Holidays='
 complete -c alarmctl -n '__alarmctl_using preview' -l count -x -d 'how many firings to show, 1–1000 (default 5)'
 complete -c alarmctl -n '__alarmctl_using preview' -l from -x -d 'start after WHEN: 2026-03-07T12:00:00Z, …-05:00, or YYYY-MM-DD HH:MM (local)'
 complete -c alarmctl -n '__alarmctl_using preview' -l tz -x -a '(__alarmctl_zones)' -d 'IANA time zone such as Europe/Berlin (default: the system zone, or TZ)'
-complete -c alarmctl -n '__alarmctl_using preview' -l json -d 'print a JSON array of {local, utc, weekday, shifted}'
+complete -c alarmctl -n '__alarmctl_using preview' -l json -d 'print a JSON array of {local, utc, weekday, shifted}, plus {…, skipped} for passed-over days'
 
 # Positional arguments.
 complete -c alarmctl -n '__alarmctl_arg 0 show edit skip unskip' -x -a '(__alarmctl_ids alarms)'
-complete -c alarmctl -n '__alarmctl_arg 0+ rm enable disable' -x -a '(__alarmctl_ids alarms)'
+complete -c alarmctl -n '__alarmctl_arg 0+ rm enable disable pause resume' -x -a '(__alarmctl_ids alarms)'
 complete -c alarmctl -n '__alarmctl_arg 0 "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move"' -x -a '(__alarmctl_ids reminders)'
 complete -c alarmctl -n '__alarmctl_arg 0 snooze dismiss' -x -a '(__alarmctl_ids all)'
 complete -c alarmctl -n '__alarmctl_arg 0 export import' -r -F -a -

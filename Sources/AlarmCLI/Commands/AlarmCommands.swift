@@ -1,8 +1,10 @@
+import AlarmCore
 import AlarmProtocol
 
-/// The alarm commands: list, show, add, edit, rm, enable, disable, skip, unskip.
+/// The alarm commands: list, show, add, edit, rm, enable, disable, skip,
+/// unskip, pause, resume.
 enum AlarmCommands {
-    static let all: [Command] = [list, show, add, edit, remove, enable, disable, skip, unskip]
+    static let all: [Command] = [list, show, add, edit, remove, enable, disable, skip, unskip, pause, resume]
 
     private static let socket = Option.socket
     private static let json = Option.json
@@ -46,21 +48,27 @@ enum AlarmCommands {
             name: "add",
             summary: "Create an alarm.",
             details: """
-                TIME is a time of day: 7:30, 07:30, 19:05, 7:30pm, 7pm. Without --days the
-                alarm rings once, at the next occurrence of TIME, and then switches itself off.
-                Settings not given take alarmd's defaults.
+                TIME is a time of day: 7:30, 07:30, 19:05, 7:30pm, 7pm. Without --days (or a
+                calendar option) the alarm rings once, at the next occurrence of TIME, and then
+                switches itself off; so does a --date alarm, on its date, and one whose repeat
+                ends (--until, --times), after its last day. --monthly on day 29-31 skips months
+                without that day (RFC 5545). Settings not given take alarmd's defaults.
                 """,
             positionals: [Positional("TIME", .timeOfDay)],
             options: AlarmFieldOptions.options + [createDisabled, json, socket],
-            alternatives: [AlarmFieldOptions.snoozeOrNot],
+            alternatives: [AlarmFieldOptions.snoozeOrNot, RuleOptions.frequencies, RuleOptions.ends],
             examples: [
-                "alarmctl add 7:30 --days weekdays --label Work",
+                "alarmctl add 7:30 --days weekdays --label Work --skip-holidays",
+                "alarmctl add 5:10 --date 2026-12-24 --label Flight",
+                "alarmctl add 8:00 --every 2w --days mon,thu --starting 2026-12-07",
+                "alarmctl add 19:00 --monthly last-fri --label \"Pay day\"",
+                "alarmctl add 9:00 --yearly 03-14 --label Birthday",
                 "alarmctl add 6:45am --days mon,wed,fri --snooze 5 --max-snoozes 3",
                 "alarmctl add 9:00 --days weekends --tz Europe/Berlin --sound bell",
             ]
         ),
         run: { arguments, context throws(CLIError) in
-            let fields = try AlarmFieldOptions.fields(arguments, time: arguments.positionals[0], editing: false)
+            let fields = try AlarmFieldOptions.fields(arguments, time: arguments.positionals[0], editing: false, context: context)
             let reply = try DaemonConnection(arguments, context).call(AddAlarm.self, .init(fields: fields))
             report(reply, verb: "Added alarm", arguments, context)
         }
@@ -68,27 +76,36 @@ enum AlarmCommands {
 
     /// Every option of `edit` that changes something; it insists on one.
     private static let editChanges = [AlarmFieldOptions.time] + AlarmFieldOptions.options
-        + [AlarmFieldOptions.noCommand, AlarmFieldOptions.noEscalateCommand, AlarmFieldOptions.enabled, AlarmFieldOptions.disabled]
+        + [AlarmFieldOptions.noSkipHolidays, AlarmFieldOptions.noCommand, AlarmFieldOptions.noEscalateCommand, AlarmFieldOptions.enabled,
+           AlarmFieldOptions.disabled]
 
     static let edit = Command(
         spec: CommandSpec(
             name: "edit",
             summary: "Change some settings of an alarm.",
-            details: "Only the options given change. --tz \"\" un-pins the alarm so it follows the system zone again; --days never makes it a one-shot alarm. A ringing or snoozed alarm stops.",
+            details: """
+                Only the options given change. --tz "" un-pins the alarm so it follows the system zone
+                again; --days never makes it a one-shot alarm. The calendar options (--date, --every,
+                --monthly, --yearly, --starting, --until, --times, --except) replace the whole repeat,
+                so give every part of it; --days alone makes it a plain weekly repeat again.
+                A ringing or snoozed alarm stops.
+                """,
             positionals: [alarmID],
             options: editChanges + [json, socket],
-            alternatives: [AlarmFieldOptions.snoozeOrNot, AlarmFieldOptions.commandOrNot, AlarmFieldOptions.escalateCommandOrNot, AlarmFieldOptions.onOrOff],
+            alternatives: [AlarmFieldOptions.snoozeOrNot, AlarmFieldOptions.commandOrNot, AlarmFieldOptions.escalateCommandOrNot, AlarmFieldOptions.onOrOff,
+                           AlarmFieldOptions.holidaysOrNot, RuleOptions.frequencies, RuleOptions.ends],
             examples: [
                 "alarmctl edit 1a2b --time 7:15",
                 "alarmctl edit 1a2b --days mon-thu --label \"Early shift\"",
                 "alarmctl edit 1a2b --tz \"\"",
+                "alarmctl edit 1a2b --monthly 15 --until 2027-06-30",
             ]
         ),
         run: { arguments, context throws(CLIError) in
             guard arguments.hasAny(editChanges) else {
                 throw .usage("edit: nothing to change; give at least one option (see alarmctl edit --help)")
             }
-            let fields = try AlarmFieldOptions.fields(arguments, time: arguments.value(AlarmFieldOptions.time), editing: true)
+            let fields = try AlarmFieldOptions.fields(arguments, time: arguments.value(AlarmFieldOptions.time), editing: true, context: context)
             let reply = try DaemonConnection(arguments, context).call(UpdateAlarm.self, .init(id: arguments.positionals[0], fields: fields), subject: "alarm")
             report(reply, verb: "Changed alarm", arguments, context)
         }
@@ -152,6 +169,64 @@ enum AlarmCommands {
                 report(reply, verb: skip ? "Skipping the next occurrence of alarm" : "No longer skipping alarm", arguments, context)
             }
         )
+    }
+
+    private static let someAlarmIDs = Positional("ID", .alarmID, optional: true, repeated: true)
+    static let pauseUntil = Option("until", "YYYY-MM-DD", .date, "the day it rings again (required)")
+    static let allAlarms = Option(flag: "all", "every alarm")
+    static let idsOrAll = Alternatives(positional: "ID", allAlarms)
+
+    static let pause = Command(
+        spec: CommandSpec(
+            name: "pause",
+            summary: "Pass over alarms' occurrences until a day (a holiday trip).",
+            details: """
+                Every occurrence before the --until day passes silently; the alarm rings again on
+                that day. Lists show "paused until" meanwhile. resume ends a pause early. With
+                several ids, each is tried; the exit code is 1 if any failed.
+                """,
+            positionals: [someAlarmIDs], options: [pauseUntil, allAlarms, json, socket], alternatives: [idsOrAll],
+            examples: ["alarmctl pause 1a2b --until 2027-01-05", "alarmctl pause --all --until 2027-01-05"]
+        ),
+        run: { arguments, context throws(CLIError) in
+            guard let text = arguments.value(pauseUntil) else { throw .usage("pause: give the day the alarms ring again, --until YYYY-MM-DD") }
+            guard let day = CivilTime.dayNumber(isoDate: text) else { throw RuleOptions.dateError(pauseUntil, text) }
+            var fields = AlarmFields()
+            fields.pausedUntil = .some(day)
+            try update(arguments, context, fields: fields, verb: "Paused alarm", failedVerb: "paused")
+        }
+    )
+
+    static let resume = Command(
+        spec: CommandSpec(
+            name: "resume",
+            summary: "End alarms' pause: their next occurrences ring.",
+            positionals: [someAlarmIDs], options: [allAlarms, json, socket], alternatives: [idsOrAll],
+            examples: ["alarmctl resume 1a2b", "alarmctl resume --all"]
+        ),
+        run: { arguments, context throws(CLIError) in
+            var fields = AlarmFields()
+            fields.pausedUntil = .some(nil)
+            try update(arguments, context, fields: fields, verb: "Resumed alarm", failedVerb: "resumed")
+        }
+    )
+
+    /// `fields` into each alarm named, or every alarm with `--all`.
+    private static func update(_ arguments: ParsedArguments, _ context: CommandContext, fields: AlarmFields, verb: String, failedVerb: String) throws(CLIError) {
+        let daemon = DaemonConnection(arguments, context)
+        var ids = arguments.positionals
+        if arguments.flag(allAlarms) {
+            guard ids.isEmpty else { throw .usage("\(arguments.commandName): give alarm ids or --all, not both") }
+            ids = try daemon.call(ListAlarms.self).list(ListAlarms.Reply.alarms).map { AlarmView($0).id }
+            if ids.isEmpty { return context.emit("No alarms.") }
+        } else if ids.isEmpty {
+            throw .usage("\(arguments.commandName): give the alarms' ids, or --all")
+        }
+        try forEachID(ids, noun: "alarm", verb: failedVerb, context: context) { id throws(CLIError) in
+            try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: "alarm").map { reply in
+                report(ReplyObject(reply), verb: verb, arguments, context)
+            }
+        }
     }
 
     /// Prints the alarm a change returned: as JSON, or as `VERB 1a2b3c4d 07:30 Work (next Tue 07:30)`.

@@ -22,7 +22,9 @@ enum AlarmFieldOptions {
     static let escalateCommand = Option("escalate-command", "LINE", .commandLine,
                                         "run this when it has rung unanswered for [Alarms] EscalateAfter= (a push message to a phone, say); quoted like --command")
 
+    static let skipHolidays = Option(flag: "skip-holidays", "do not ring on the days [Alarms] Holidays= lists")
     /// Only `edit` has these.
+    static let noSkipHolidays = Option(flag: "no-skip-holidays", "ring on holidays too")
     static let time = Option("time", "TIME", .timeOfDay, "the new time of day")
     static let noCommand = Option(flag: "no-command", "remove the command")
     static let noEscalateCommand = Option(flag: "no-escalate-command", "remove the escalation command")
@@ -31,7 +33,9 @@ enum AlarmFieldOptions {
     static let onOrOff = Alternatives(enabled, disabled)
 
     /// The options `add` and `edit` share, in the order their help lists them.
-    static let options = [days, label, sound, volume, fade, snooze, noSnooze, maxSnoozes, ring, tz, command, escalateCommand]
+    static let options = [days] + RuleOptions.options + [skipHolidays, label, sound, volume, fade, snooze, noSnooze, maxSnoozes, ring, tz, command,
+                                                         escalateCommand]
+    static let holidaysOrNot = Alternatives(skipHolidays, noSkipHolidays)
 
     static let snoozeOrNot = Alternatives(snooze, noSnooze)
     static let commandOrNot = Alternatives(command, noCommand)
@@ -39,7 +43,9 @@ enum AlarmFieldOptions {
 
     /// Reads the options into `AlarmFields`. `editing` allows `--tz ""`
     /// (un-pin), which means nothing for a new alarm.
-    static func fields(_ arguments: ParsedArguments, time timeText: String?, editing: Bool) throws(CLIError) -> AlarmFields {
+    /// A rule's default start is today where the alarm rings (`--tz`, else
+    /// the system zone).
+    static func fields(_ arguments: ParsedArguments, time timeText: String?, editing: Bool, context: CommandContext) throws(CLIError) -> AlarmFields {
         var fields = AlarmFields()
         if let timeText {
             let field = editing ? "--time" : "TIME"
@@ -48,6 +54,15 @@ enum AlarmFieldOptions {
         if let spec = arguments.value(Self.days) {
             do { fields.days = try RepeatDays.parse(spec, field: "--days") } catch { throw .invalid(error) }
         }
+        var zone = context.systemZone
+        if let name = arguments.value(tz), !name.isEmpty { zone = try PreviewCommand.zone(named: name) }
+        if let rule = try RuleOptions.rule(arguments, days: fields.days, today: RuleOptions.today(context.now, in: zone)) {
+            fields.rule = .some(rule)
+            fields.days = nil
+        }
+        if editing { try arguments.exclusive(holidaysOrNot) }
+        if arguments.flag(skipHolidays) { fields.skipHolidays = true }
+        if editing, arguments.flag(noSkipHolidays) { fields.skipHolidays = false }
         fields.label = arguments.value(Self.label)
         fields.sound = arguments.value(Self.sound).map(Sound.init(wire:))
         try arguments.exclusive(snoozeOrNot)

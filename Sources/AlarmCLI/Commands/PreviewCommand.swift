@@ -11,19 +11,28 @@ enum PreviewCommand {
     static let count = Option("count", "N", .number, "how many firings to show, 1–1000 (default 5)")
     static let from = Option("from", "WHEN", .instant, "start after WHEN: 2026-03-07T12:00:00Z, …-05:00, or YYYY-MM-DD HH:MM (local)")
     static let tz = Option("tz", "ZONE", .zone, "IANA time zone such as Europe/Berlin (default: the system zone, or TZ)")
-    static let json = Option(flag: "json", "print a JSON array of {local, utc, weekday, shifted}")
+    static let json = Option(flag: "json", "print a JSON array of {local, utc, weekday, shifted}, plus {…, skipped} for passed-over days")
+    static let holidays = Option("holidays", "FILE", .file, "pass over the days this iCalendar file lists, as --skip-holidays does with [Alarms] Holidays=")
+    /// How many passed-over days a preview shows at most, besides its firings.
+    static let maxSkipped = 1000
 
     static let spec = CommandSpec(
         name: "preview",
         summary: "Show when an alarm at TIME would fire, without creating it (no daemon needed).",
         details: """
             Uses the same rules as alarmd: a time skipped by a DST change fires just after the gap,
-            a time that happens twice fires once, at its first occurrence.
+            a time that happens twice fires once, at its first occurrence. Takes the calendar
+            options of add; --starting defaults to the --from day. A monthly rule on day 29-31
+            skips months without that day (RFC 5545). Days passed over by --except or --holidays
+            are listed too, marked skipped.
             """,
         positionals: [Positional("TIME", .timeOfDay)],
-        options: [days, count, from, tz, json],
+        options: [days] + RuleOptions.options + [holidays, count, from, tz, json],
+        alternatives: [RuleOptions.frequencies, RuleOptions.ends],
         examples: [
             "alarmctl preview 7:30 --days weekdays",
+            "alarmctl preview 9:00 --monthly 31 --count 6",
+            "alarmctl preview 7:00 --days weekdays --holidays /usr/share/holidays/tw.ics --json",
             "alarmctl preview 2:30am --days daily --tz America/New_York --from 2026-03-07",
             "alarmctl preview 6:45pm --count 3 --json",
         ]
@@ -47,15 +56,44 @@ enum PreviewCommand {
             do { from = try InstantParser.parse(text, rules: rules, field: "--from") } catch { throw .invalid(error) }
         }
 
-        let rule = DailyRule(time: time, days: days)
-        let fires = rule.preview(count: count, after: from.epochSecondsFloor, rules: rules).map { instant in
+        let recurrence = try RuleOptions.rule(arguments, days: days, today: RuleOptions.today(from, in: zone))
+        var calendar = HolidayCalendar.empty
+        if let path = arguments.value(Self.holidays) {
+            // As the daemon does: a file that does not parse counts no days,
+            // and says so.
+            let (loaded, problems) = HolidayCalendar.load([path], home: nil) { path in try? FileIO.read(path) }
+            for problem in problems { context.standardError("alarmctl: warning: \(problem); its days do not count as holidays\n") }
+            calendar = loaded
+        }
+        // Walk the rule without its exceptions and holidays, marking the
+        // days they take out, so the preview shows what passes over what.
+        let alarm = Alarm(time: time, days: recurrence == nil ? days : .never, recurrence: recurrence.map { rule in
+            var plain = rule
+            plain.exceptions = []
+            return plain
+        }, created: from)
+        let exceptions = recurrence?.exceptions ?? []
+        var fires: [Fire] = []
+        var cursor = from
+        var skippedCount = 0
+        while fires.count - skippedCount < count, skippedCount < Self.maxSkipped,
+              let next = alarm.nextFire(after: cursor, in: zone) {
+            cursor = next
+            let instant = next.epochSecondsFloor
             let local = rules.localDateTime(at: instant)
-            return Fire(instant: instant, local: local, shifted: local.hour != time.hour || local.minute != time.minute)
+            let day = CivilTime.dayNumber(year: local.year, month: local.month, day: local.day)
+            let skipped: String? = exceptions.contains(day) ? "exception" : calendar.contains(day) ? "holiday" : nil
+            if skipped != nil { skippedCount += 1 }
+            fires.append(Fire(instant: instant, local: local, shifted: local.hour != time.hour || local.minute != time.minute, skipped: skipped))
         }
         if arguments.flag(Self.json) {
             context.standardOutput(JSONValue.array(fires.map(\.json)).jsonText + "\n")
         } else {
-            context.standardOutput(fires.map { $0.humanLine(requested: time) }.joined(separator: "\n") + "\n")
+            var lines = fires.map { $0.humanLine(requested: time) }
+            if let rule = recurrence {
+                lines.insert(rule.displayText + (rule.skippedMonthsNote.map { " (\($0), as RFC 5545 says)" } ?? ""), at: 0)
+            }
+            context.standardOutput(lines.joined(separator: "\n") + "\n")
         }
     }
 
@@ -72,22 +110,27 @@ enum PreviewCommand {
         let local: LocalDateTime
         /// The requested wall time did not exist that day (DST gap).
         let shifted: Bool
+        /// Why the day is passed over (`exception`, `holiday`), if it is.
+        var skipped: String? = nil
 
         /// `2026-03-08 Sun 03:30 -04:00`, plus a note when a DST gap moved it.
         func humanLine(requested: TimeOfDay) -> String {
             var line = "\(local.dateText) \(local.weekday.shortName) \(local.hourMinuteText) \(local.offsetText)"
             if shifted { line += "  (\(requested) does not exist that day: DST gap)" }
+            if let skipped { line += "  skipped (\(skipped))" }
             return line
         }
 
         var json: JSONValue {
             let utc = LocalDateTime(localSeconds: instant, utcOffset: 0)
-            return .object([
+            var object: JSONObject = [
                 "local": .string(local.description),
                 "utc": .string(utc.dateText + "T" + utc.timeText + "Z"),
                 "weekday": .string(local.weekday.code),
                 "shifted": .bool(shifted),
-            ])
+            ]
+            if let skipped { object["skipped"] = .string(skipped) }
+            return .object(object)
         }
     }
 }

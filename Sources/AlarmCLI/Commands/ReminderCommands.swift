@@ -15,6 +15,11 @@ enum ReminderCommands {
     private static let command = Option("command", "LINE", .commandLine, "run this when it is due: a program and its arguments (never run by a shell)")
     private static let notes = Option("notes", "TEXT", .text, "more text, shown with the notification")
     private static let all = Option(flag: "all", "include reminders that are done")
+    static let on = Option("on", "YYYY-MM-DD", .date, "due on that day, at [Reminders] AllDayAt= (09:00 unless configured)")
+    static let days = Option("days", "SPEC", .days, "comes back every week on these days (with --every 2w: every other week)")
+    static let before = Option("before", "DURATIONS", .duration, "a quiet notice this long before each due time: 15m,1h,1d (up to 8)")
+    /// The repeat and notice options `add` and `edit` share.
+    static let calendarOptions = [on, days] + RuleOptions.reminderOptions + [before]
 
     static let group = CommandGroup(name: "remind", summary: "Keep a to-do list whose items can ring when they are due.")
 
@@ -34,23 +39,31 @@ enum ReminderCommands {
             name: "remind add",
             summary: "Add a reminder at the end of the list.",
             details: """
-                With --at or --in it rings when due; without, it is a plain to-do item.
+                With --at, --in or --on it rings when due; without, it is a plain to-do item.
                 WHEN is ISO 8601, a local YYYY-MM-DD HH:MM, or a time of day such as 14:00
                 (today, or tomorrow if that has passed); DURATION is 90s, 25m, 2h, 1d or 1h30m.
+                With --days, --every, --monthly or --yearly it comes back: marking it done makes
+                the next occurrence after now due, until --until or --times ends the repeat.
                 """,
             positionals: [Positional("TITLE", .text)],
-            options: [at, within, notes, image, command, json, socket],
-            alternatives: [dueAtOrIn],
+            options: [at, within] + calendarOptions + [notes, image, command, json, socket],
+            alternatives: [dueAtOrInOrOn, RuleOptions.reminderFrequencies, RuleOptions.ends],
             examples: [
-                "alarmctl remind add \"Call the dentist\" --at 14:00",
+                "alarmctl remind add \"Call the dentist\" --at 14:00 --before 15m",
                 "alarmctl remind add Tea --in 4m",
+                "alarmctl remind add \"Water the plants\" --at 18:00 --every 3d",
+                "alarmctl remind add \"Mum's birthday\" --on 2026-03-14 --yearly 03-14 --before 1d",
                 "alarmctl remind add \"Pay rent\" --at \"2026-04-01 09:00\" --notes \"IBAN in the folder\"",
             ]
         ),
         run: { arguments, context throws(CLIError) in
             var changes = ReminderChanges(title: arguments.positionals[0])
-            try arguments.exclusive(dueAtOrIn)
+            try arguments.exclusive(dueAtOrInOrOn)
             changes.due = try WhenParser.due(arguments, context: context)
+            try calendar(arguments, context, into: &changes)
+            if changes.rule != nil, changes.due == nil, changes.on == nil {
+                throw .usage("remind add: a repeating reminder needs a due time: --at, --in or --on")
+            }
             changes.notes = arguments.value(notes)
             changes.imagePath = arguments.value(image).map { absolute($0, context) }
             if let line = arguments.value(command) { changes.command = try AlarmFieldOptions.commandVector(line) }
@@ -124,7 +137,45 @@ enum ReminderCommands {
         }
     )
 
-    private static let dueAtOrIn = Alternatives(at, within)
+    private static let dueAtOrInOrOn = Alternatives(at, within, on)
+
+    /// `--on`, the repeat and `--before` into `changes`.
+    private static func calendar(_ arguments: ParsedArguments, _ context: CommandContext, into changes: inout ReminderChanges) throws(CLIError) {
+        if let text = arguments.value(on) {
+            guard CivilTime.dayNumber(isoDate: text) != nil else { throw RuleOptions.dateError(on, text) }
+            changes.on = text
+        }
+        var weekdays: RepeatDays?
+        if let spec = arguments.value(days) {
+            do { weekdays = try RepeatDays.parse(spec, field: "--days") } catch { throw .invalid(error) }
+        }
+        // A repeat counts from the day it is first due (every 3 days from
+        // then), else from today.
+        var start = RuleOptions.today(context.now, in: context.systemZone)
+        if let day = changes.on.flatMap({ CivilTime.dayNumber(isoDate: $0) }) {
+            start = day
+        } else if let due = try WhenParser.dueDate(arguments, context: context) {
+            start = RuleOptions.today(due, in: context.systemZone)
+        }
+        if let rule = try RuleOptions.rule(arguments, days: weekdays, today: start) {
+            changes.rule = .some(rule)
+        } else if let weekdays {
+            // --days alone: every week on those days; `never` ends the repeat.
+            changes.rule = .some(weekdays.isEmpty ? nil : RecurrenceRule(.weekly, byDay: weekdays.days.map { .init($0) }, start: start))
+        }
+        if let text = arguments.value(before) {
+            var seconds: [Int] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let word = String(part.filter { $0 != " " })
+                guard let value = try? DurationParser.parse(word, field: "--before"), value >= 1, value <= Int64(Reminder.beforeRange.upperBound) else {
+                    throw .usage("--before must be durations up to 28d, comma-separated, like 15m,1h,1d, got \(ValidationError.quoted(text))")
+                }
+                seconds.append(Int(value))
+            }
+            guard Set(seconds).count <= Reminder.maxBefore else { throw .usage("--before takes at most \(Reminder.maxBefore) durations, got \(seconds.count)") }
+            changes.before = Array(Set(seconds)).sorted()
+        }
+    }
 
     /// `remind edit`'s options that change something; it insists on one.
     private enum EditOptions {
@@ -134,8 +185,12 @@ enum ReminderCommands {
         static let image = Option("image", "PATH", .file, "show this image with the notification")
         static let noImage = Option(flag: "no-image", "remove the image")
         static let command = Option("command", "LINE", .commandLine, "run this when it is due (never run by a shell)")
-        static let changes = [title, notes, at, within, noDue, image, noImage, command, AlarmFieldOptions.noCommand]
-        static let due = Alternatives(at, within, noDue)
+        static let noRepeat = Option(flag: "no-repeat", "stop it coming back: the next done is the last")
+        static let noBefore = Option(flag: "no-before", "remove the advance notices")
+        static let changes = [title, notes, at, within, noDue] + calendarOptions + [noRepeat, noBefore, image, noImage, command, AlarmFieldOptions.noCommand]
+        static let due = Alternatives(at, within, on, noDue)
+        static let repeatOrNot = Alternatives(RuleOptions.every, RuleOptions.monthly, RuleOptions.yearly, noRepeat)
+        static let beforeOrNot = Alternatives(before, noBefore)
         static let imageOrNot = Alternatives(image, noImage)
         static let commandOrNot = Alternatives(command, AlarmFieldOptions.noCommand)
     }
@@ -144,11 +199,13 @@ enum ReminderCommands {
         spec: CommandSpec(
             name: "remind edit",
             summary: "Change a reminder.",
-            details: "Only the options given change. WHEN and DURATION are read as for remind add.",
+            details: "Only the options given change. WHEN and DURATION are read as for remind add; a repeat given replaces the old one whole.",
             positionals: [reminderID],
             options: EditOptions.changes + [json, socket],
-            alternatives: [EditOptions.due, EditOptions.imageOrNot, EditOptions.commandOrNot],
-            examples: ["alarmctl remind edit 5e6f --at 16:30", "alarmctl remind edit 5e6f --title \"Call Dr. Ng\" --no-due"]
+            alternatives: [EditOptions.due, EditOptions.imageOrNot, EditOptions.commandOrNot, EditOptions.repeatOrNot, EditOptions.beforeOrNot,
+                           RuleOptions.reminderFrequencies, RuleOptions.ends],
+            examples: ["alarmctl remind edit 5e6f --at 16:30", "alarmctl remind edit 5e6f --title \"Call Dr. Ng\" --no-due",
+                       "alarmctl remind edit 5e6f --every 1w --until 2027-06-30", "alarmctl remind edit 5e6f --no-repeat --no-before"]
         ),
         run: { arguments, context throws(CLIError) in
             guard arguments.hasAny(EditOptions.changes) else {
@@ -159,6 +216,11 @@ enum ReminderCommands {
             var changes = ReminderChanges(title: arguments.value(EditOptions.title), notes: arguments.value(EditOptions.notes))
             changes.due = try WhenParser.due(arguments, context: context)
             if arguments.flag(EditOptions.noDue) { changes.due = "" }
+            try arguments.exclusive(EditOptions.repeatOrNot)
+            try arguments.exclusive(EditOptions.beforeOrNot)
+            try calendar(arguments, context, into: &changes)
+            if arguments.flag(EditOptions.noRepeat) { changes.rule = .some(nil) }
+            if arguments.flag(EditOptions.noBefore) { changes.before = [] }
             changes.imagePath = arguments.value(EditOptions.image).map { absolute($0, context) }
             if arguments.flag(EditOptions.noImage) { changes.imagePath = "" }
             try arguments.exclusive(EditOptions.commandOrNot)

@@ -77,6 +77,8 @@ struct BashCompletion {
         case .timeOfDay: return "time"
         case .instant: return "when"
         case .duration: return "duration"
+        case .date: return "date"
+        case .interval: return "interval"
         case .days: return "days"
         case .sound: return "sound"
         case .alarmID: return "alarm-id"

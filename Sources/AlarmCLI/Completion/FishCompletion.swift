@@ -83,7 +83,7 @@ struct FishCompletion {
         case .reminderID: return "-x -a '(__alarmctl_ids reminders)'"
         case .itemID: return "-x -a '(__alarmctl_ids all)'"
         case .choice(let words): return "-x -a " + ShellWord.fishQuoted(words.joined(separator: " "))
-        case .timeOfDay, .instant, .duration, .number, .text: return "-x"
+        case .timeOfDay, .instant, .duration, .date, .interval, .number, .text: return "-x"
         }
     }
 

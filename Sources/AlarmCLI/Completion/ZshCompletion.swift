@@ -87,6 +87,8 @@ struct ZshCompletion {
         case .timeOfDay: return "time of day (7:30, 19:05, 7pm)"
         case .instant: return "when (ISO 8601, YYYY-MM-DD HH:MM or a time of day)"
         case .duration: return "duration (90s, 25m, 2h, 1d, 1h30m)"
+        case .date: return "date (YYYY-MM-DD)"
+        case .interval: return "days or weeks (3d, 2w)"
         case .days: return "repeat days"
         case .sound: return "sound"
         case .alarmID: return "alarm id"
@@ -111,7 +113,7 @@ struct ZshCompletion {
         case .reminderID: return "_alarmctl_reminder_ids"
         case .itemID: return "_alarmctl_any_ids"
         case .choice(let words): return "(" + words.joined(separator: " ") + ")"
-        case .timeOfDay, .instant, .duration, .number, .text: return " "
+        case .timeOfDay, .instant, .duration, .date, .interval, .number, .text: return " "
         }
     }
 

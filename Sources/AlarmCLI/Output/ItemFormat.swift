@@ -46,6 +46,8 @@ struct ItemFormat {
         list.add("id", alarm.id)
         list.add("time", alarm.time)
         list.add("repeat", alarm.repeatText)
+        if alarm.skipHolidays { list.add("holidays", "skipped ([Alarms] Holidays=)") }
+        if let paused = time.dayAhead(alarm.pausedUntil) { list.add("paused", "until \(paused) (rings again that day)") }
         list.add("label", alarm.label)
         list.add("time zone", alarm.timeZone ?? "system (\(time.zone.identifier))")
         list.add("sound", alarm.reply.string(A.sound))
@@ -88,6 +90,7 @@ struct ItemFormat {
         var markers: [String] = []
         if alarm.phase == "ringing" || alarm.phase == "snoozed" { markers.append(alarm.phase) }
         if alarm.skipNext { markers.append("skipping next") }
+        if let paused = time.dayAhead(alarm.pausedUntil) { markers.append("paused until \(paused)") }
         return markers
     }
 
@@ -100,7 +103,7 @@ struct ItemFormat {
             header: ["POS", "ID", "DONE", "TITLE", "DUE"],
             rows: reminders.map { reminder in
                 [String(reminder.position), shortID(reminder.id), reminder.done ? "[x]" : "[ ]", oneLine(reminder.title),
-                 ([time.dateTime(reminder.due)] + reminderMarkers(reminder)).joined(separator: "  ")]
+                 ([dueText(reminder)] + reminderMarkers(reminder)).joined(separator: "  ")]
             },
             rightAligned: [0]
         )
@@ -111,7 +114,7 @@ struct ItemFormat {
 
     /// `1a2b3c4d Buy milk (due 2026-03-09 14:00)`.
     func reminderSummary(_ reminder: ReminderView) -> String {
-        var state = reminder.due == nil ? "no due time" : "due " + time.dateTime(reminder.due)
+        var state = reminder.due == nil ? "no due time" : "due " + dueText(reminder)
         if reminder.done { state = "done, " + state }
         return "\(shortID(reminder.id)) \(oneLine(reminder.title)) (\(state))"
     }
@@ -121,7 +124,9 @@ struct ItemFormat {
         list.add("id", reminder.id)
         list.add("title", reminder.title)
         if !reminder.notes.isEmpty { list.add("notes", reminder.notes) }
-        list.add("due", time.full(reminder.due))
+        list.add("due", reminder.allDay ? time.day(reminder.due) + " (all day)" : time.full(reminder.due))
+        if let repeatText = reminder.repeatText { list.add("repeat", repeatText) }
+        if !reminder.before.isEmpty { list.add("notices", reminder.before.map(Self.beforeText).joined(separator: ", ") + " before") }
         list.add("done", reminder.done ? "yes" : "no")
         list.add("position", String(reminder.position))
         if let image = reminder.imagePath { list.add("image", image) }
@@ -133,7 +138,25 @@ struct ItemFormat {
     }
 
     private func reminderMarkers(_ reminder: ReminderView) -> [String] {
-        reminder.phase == "ringing" || reminder.phase == "snoozed" ? [reminder.phase] : []
+        var markers = reminder.phase == "ringing" || reminder.phase == "snoozed" ? [reminder.phase] : []
+        if let repeatText = reminder.repeatText { markers.append("(" + repeatText + ")") }
+        return markers
+    }
+
+    /// The due date alone for an all-day reminder, else its date and time.
+    private func dueText(_ reminder: ReminderView) -> String {
+        reminder.allDay ? time.day(reminder.due) : time.dateTime(reminder.due)
+    }
+
+    /// `15m`, `1h`, `1d`, `1h30m`.
+    static func beforeText(_ seconds: Int) -> String {
+        var text = ""
+        var rest = seconds
+        for (unit, size) in [("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)] where rest >= size {
+            text += "\(rest / size)\(unit)"
+            rest %= size
+        }
+        return text
     }
 
     // MARK: Shared

@@ -32,7 +32,9 @@ struct AlarmView {
     var time: String { reply.string(Wire.Alarm.time) }
     var label: String { reply.string(Wire.Alarm.label) }
     var repeatText: String { reply.string(Wire.Alarm.repeat) }
-    var isOneShot: Bool { reply.strings(Wire.Alarm.days).isEmpty }
+    var isOneShot: Bool { reply.strings(Wire.Alarm.days).isEmpty && reply.object[Wire.Alarm.rule] == nil }
+    var pausedUntil: String? { reply.optionalString(Wire.Alarm.pausedUntil) }
+    var skipHolidays: Bool { reply.bool(Wire.Alarm.skipHolidays) }
     var enabled: Bool { reply.bool(Wire.Alarm.enabled) }
     var skipNext: Bool { reply.bool(Wire.Alarm.skipNext) }
     var timeZone: String? { reply.optionalString(Wire.Alarm.timeZone) }
@@ -55,6 +57,9 @@ struct ReminderView {
     var done: Bool { reply.bool(Wire.Reminder.done) }
     var position: Int { reply.int(Wire.Reminder.position) }
     var imagePath: String? { reply.optionalString(Wire.Reminder.imagePath) }
+    var allDay: Bool { reply.bool(Wire.Reminder.allDay) }
+    var repeatText: String? { reply.optionalString(Wire.Reminder.repeat) }
+    var before: [Int] { (reply.object[Wire.Reminder.before]?.arrayValue ?? []).compactMap(\.intValue) }
     var phase: String { reply.string(Wire.Reminder.phase) }
     var next: String? { reply.optionalString(Wire.Reminder.next) }
 }

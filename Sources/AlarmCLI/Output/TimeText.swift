@@ -13,6 +13,22 @@ struct TimeText {
 
     private var rules: ZoneRules { zone.rules }
 
+    /// `Jan 5` for a wire date (`2027-01-05`) in the coming year, else
+    /// `2028-01-05`; `nil` when it is not after today (a pause that is over).
+    func dayAhead(_ text: String?) -> String? {
+        guard let text, let day = CivilTime.dayNumber(isoDate: text) else { return nil }
+        let today = RuleOptions.today(now, in: zone)
+        guard day > today else { return nil }
+        let date = CivilTime.date(dayNumber: day)
+        return day - today < 300 ? "\(RecurrenceRule.monthNames[date.month - 1]) \(date.day)" : text
+    }
+
+    /// `2026-12-24` (a wire instant's local day), for an all-day due date.
+    func day(_ text: String?) -> String {
+        guard let date = Self.instant(text) else { return "—" }
+        return local(date).dateText
+    }
+
     /// Reads a wire instant; `nil` for null, a missing value, or text that is not one.
     static func instant(_ value: String?) -> Date? {
         guard let text = value, !text.isEmpty else { return nil }

@@ -8,6 +8,10 @@ enum ValueKind: Hashable, Sendable {
     case instant
     /// `90s`, `25m`, `2h`, `1d`, `1h30m`.
     case duration
+    /// A calendar date, `2026-12-24`.
+    case date
+    /// Every so many days or weeks: `3d`, `2w`.
+    case interval
     /// Repeat days: day names, ranges and words, comma-separated.
     case days
     /// A sound-theme name as `alarmctl sounds` lists them, `none`, or an absolute path.
@@ -39,7 +43,7 @@ enum ValueKind: Hashable, Sendable {
     /// Whether a shell has anything to offer for it: free text, numbers and times it has not.
     var hasCandidates: Bool {
         switch self {
-        case .timeOfDay, .instant, .duration, .number, .text: return false
+        case .timeOfDay, .instant, .duration, .date, .interval, .number, .text: return false
         case .days, .sound, .alarmID, .reminderID, .itemID, .file, .fileOrStandardStream, .zone, .commandLine, .choice: return true
         }
     }

@@ -42,6 +42,11 @@ enum WhenParser {
     /// The `--at WHEN` / `--in DURATION` pair as a wire instant, or `nil` when
     /// neither was given. The caller has checked that not both were.
     static func due(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) -> String? {
+        try dueDate(arguments, context: context).map { WireTime.string($0, in: context.systemZone) }
+    }
+
+    /// The instant `--at` or `--in` gives, if either was.
+    static func dueDate(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) -> Date? {
         let date: Date
         if let text = arguments.value(ReminderCommands.at) {
             date = try instant(text, option: "--at", now: context.now, zone: context.systemZone)
@@ -50,7 +55,7 @@ enum WhenParser {
         } else {
             return nil
         }
-        return WireTime.string(date, in: context.systemZone)
+        return date
     }
 
     /// Four digits and a dash: the start of every date form `InstantParser` reads.

@@ -50,16 +50,22 @@ public struct DaemonConfig: Hashable, Sendable {
     public var maxImportSize = 64 << 20
     /// `[Wake]`: waking a suspended machine for what is due.
     public var wake = WakeSettings()
+    /// `[Alarms] Holidays=`: iCalendar files whose days count as holidays.
+    public var holidayFiles: [String] = []
+    /// `[Reminders] AllDayAt=`: when a reminder due on a day (`--on`) rings.
+    public var allDayAt = TimeOfDay.nineAM
 
     public init() {}
 
-    /// The ringing machine's view of these settings.
-    public var ringPolicy: RingPolicy {
+    /// The ringing machine's view of these settings, with the holidays the
+    /// daemon read from ``holidayFiles``.
+    public func ringPolicy(holidays: HolidayCalendar = .empty) -> RingPolicy {
         RingPolicy(
             missedGrace: missedGrace,
             reminderSnooze: SnoozeSettings(enabled: true, minutes: snoozeMinutes, maxCount: 0),
             reminderRingSeconds: ringSeconds,
-            escalateAfter: escalateAfter
+            escalateAfter: escalateAfter,
+            holidays: holidays
         )
     }
 
@@ -184,6 +190,14 @@ public struct DaemonConfig: Hashable, Sendable {
             case ("Wake", "Reminders"):
                 guard let value = Self.boolean(entry.value) else { throw fail("must be yes or no") }
                 config.wake.reminders = value
+            case ("Alarms", "Holidays"):
+                guard let paths = try? ArgumentVector.split(entry.value), paths.allSatisfy({ $0.hasPrefix("/") || $0.hasPrefix("~/") }), paths.count <= 16 else {
+                    throw fail("must be up to 16 absolute paths of iCalendar files (~/ for the home directory), separated by spaces, quoted if they contain one")
+                }
+                config.holidayFiles = paths
+            case ("Reminders", "AllDayAt"):
+                guard let time = try? TimeOfDay.parse(entry.value) else { throw fail("must be a time of day, like 09:00") }
+                config.allDayAt = time
             case ("Wake", "SuspendAgain"):
                 guard let value = Self.boolean(entry.value) else { throw fail("must be yes or no") }
                 config.wake.suspendAgain = value

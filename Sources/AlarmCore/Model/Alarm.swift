@@ -46,29 +46,56 @@ public struct Alarm: Identifiable, Hashable, Sendable {
     /// `nil` is a floating alarm that follows the system zone, like a phone alarm;
     /// a pinned alarm keeps ringing at its time in this zone wherever the machine is.
     public var timeZone: Zone?
-    /// Both commands in one array — `command`, then a NUL and `escalateCommand`
-    /// when there is one — so that a million alarms pay for one array, not
-    /// two. No argument can contain a NUL (``CommandRules``), so it cannot be
-    /// mistaken for one.
-    private var commandWords: [String]
-    private static let commandSeparator = "\0"
+    /// The fields few alarms set — commands, a calendar rule, a pause,
+    /// holiday skipping — in one box (see ``Box``): `nil`, eight bytes, for
+    /// the plain alarms a daemon keeps a million of. (It took the place of
+    /// the one array both commands shared, so an alarm is no bigger for the
+    /// calendar fields.)
+    private var rare: Box<RareFields>?
+
+    private struct RareFields: Hashable, Sendable {
+        var command: [String] = []
+        var escalateCommand: [String] = []
+        var recurrence: RecurrenceRule?
+        var pausedUntil: Int64?
+        var skipHolidays = false
+    }
+
+    private mutating func setRare(_ change: (inout RareFields) -> Void) {
+        rare = Box.changing(rare, empty: RareFields(), change)
+    }
 
     /// A command run when the alarm fires (an argument vector, never a shell);
     /// empty for none.
     public var command: [String] {
-        get { commandWords.firstIndex(of: Self.commandSeparator).map { Array(commandWords[..<$0]) } ?? commandWords }
-        set { commandWords = Self.joined(newValue, escalateCommand) }
+        get { rare?.value.command ?? [] }
+        set { setRare { $0.command = newValue } }
     }
     /// A command run when the alarm escalates (`[Alarms] EscalateAfter=`),
     /// such as a push message to a phone; empty for none.
     public var escalateCommand: [String] {
-        get { commandWords.firstIndex(of: Self.commandSeparator).map { Array(commandWords[($0 + 1)...]) } ?? [] }
-        set { commandWords = Self.joined(command, newValue) }
+        get { rare?.value.escalateCommand ?? [] }
+        set { setRare { $0.escalateCommand = newValue } }
+    }
+    /// A calendar rule (dated, every N days or weeks, monthly, yearly, with
+    /// an end and exceptions); `nil` when ``days`` says it all. An alarm has
+    /// one or the other: a rule's weekdays are in its `byDay`.
+    public var recurrence: RecurrenceRule? {
+        get { rare?.value.recurrence }
+        set { setRare { $0.recurrence = newValue } }
+    }
+    /// Occurrences on days before this one (a day number) pass silently: a
+    /// holiday trip. The alarm rings again on the day itself.
+    public var pausedUntil: Int64? {
+        get { rare?.value.pausedUntil }
+        set { setRare { $0.pausedUntil = newValue } }
+    }
+    /// Pass over days that `[Alarms] Holidays=` lists.
+    public var skipHolidays: Bool {
+        get { rare?.value.skipHolidays ?? false }
+        set { setRare { $0.skipHolidays = newValue } }
     }
 
-    private static func joined(_ command: [String], _ escalate: [String]) -> [String] {
-        escalate.isEmpty ? command : command + [commandSeparator] + escalate
-    }
     public var created: Date
     public var updated: Date
 
@@ -87,6 +114,9 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         timeZone: Zone? = nil,
         command: [String] = [],
         escalateCommand: [String] = [],
+        recurrence: RecurrenceRule? = nil,
+        pausedUntil: Int64? = nil,
+        skipHolidays: Bool = false,
         created: Date,
         updated: Date? = nil
     ) {
@@ -102,19 +132,27 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         self.enabled = enabled
         self.skipNext = skipNext
         self.timeZone = timeZone
-        commandWords = Self.joined(command, escalateCommand)
         self.created = created
         self.updated = updated ?? created
         self.volume = volume
         self.fadeSeconds = fadeSeconds
+        let rare = RareFields(command: command, escalateCommand: escalateCommand, recurrence: recurrence, pausedUntil: pausedUntil,
+                              skipHolidays: skipHolidays)
+        if rare != RareFields() { self.rare = Box(rare) }
     }
 
-    /// `true` when the alarm has no repeat days.
-    public var isOneShot: Bool { days.isEmpty }
+    /// `true` when the alarm rings once, at the next occurrence of its time:
+    /// no repeat days and no rule. (A dated alarm has a rule: it rings once,
+    /// on its day.)
+    public var isOneShot: Bool { days.isEmpty && recurrence == nil }
+
+    /// How it repeats, in words: `Weekdays`, `Every 2 weeks on Mon, Thu`,
+    /// `Once on Thu, Dec 24`; `Never` for a one-shot alarm.
+    public var repeatText: String { recurrence?.displayText ?? days.displayText }
 
     /// The list line of a phone's alarm screen: `Work, Weekdays`, or just the label
     /// for a one-shot alarm.
-    public var listLine: String { isOneShot ? label : "\(label), \(days.displayText)" }
+    public var listLine: String { isOneShot ? label : "\(label), \(repeatText)" }
 
     /// Checks every field; the first problem found is thrown.
     public func validate() throws(ValidationError) {
@@ -128,6 +166,13 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         }
         if let fadeSeconds, !SoundLevel.fadeSecondsRange.contains(fadeSeconds) {
             throw ValidationError(field: "fadeSeconds", requirement: "must be 0–300 (seconds)", value: String(fadeSeconds))
+        }
+        if let recurrence {
+            try recurrence.validate()
+            guard days.isEmpty else {
+                throw ValidationError(field: "days", requirement: "cannot be combined with a rule (a rule names its weekdays in byDay)",
+                                      value: days.codes.joined(separator: ","))
+            }
         }
         try CommandRules.check(command)
         try CommandRules.check(escalateCommand, field: "escalateCommand")

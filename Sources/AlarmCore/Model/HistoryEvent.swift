@@ -19,6 +19,9 @@ public enum EventKind: String, Sendable, Codable, CaseIterable {
     /// An alarm rang unanswered for `[Alarms] EscalateAfter=`: full volume, and
     /// its escalation command.
     case escalated
+    /// A reminder's advance notice (`--before`) was given. Journal and
+    /// Watch only: the history keeps what happened to the item.
+    case notice
 }
 
 /// One line of an item's history: what happened, when it was due and when it did.

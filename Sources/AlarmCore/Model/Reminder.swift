@@ -14,6 +14,38 @@ public struct Reminder: Identifiable, Hashable, Sendable {
     public var imagePath: String?
     /// A command run when the reminder fires (an argument vector); empty for none.
     public var command: [String]
+    /// Due on a day rather than at a time (`--on`): `due` is that day at
+    /// `[Reminders] AllDayAt=`, and lists show the day alone.
+    public var allDay: Bool
+    /// The rarely set fields, boxed (see ``Box``).
+    private var extras: Box<Extras>?
+
+    private struct Extras: Hashable, Sendable {
+        var recurrence: RecurrenceRule?
+        var before: [Int] = []
+    }
+
+    private mutating func setExtras(_ change: (inout Extras) -> Void) {
+        extras = Box.changing(extras, empty: Extras(), change)
+    }
+
+    /// Comes back: marking it done makes the rule's next occurrence due
+    /// (``nextDue(after:in:)``), until the rule ends.
+    public var recurrence: RecurrenceRule? {
+        get { extras?.value.recurrence }
+        set { setExtras { $0.recurrence = newValue } }
+    }
+    /// Advance notices, seconds before the due time (ascending): a quiet
+    /// notification that long before each occurrence.
+    public var before: [Int] {
+        get { extras?.value.before ?? [] }
+        set { setExtras { $0.before = newValue } }
+    }
+
+    public static let maxBefore = 8
+    /// Up to 28 days ahead.
+    public static let beforeRange = 1...(28 * 86_400)
+
     public var created: Date
     public var updated: Date
 
@@ -26,6 +58,9 @@ public struct Reminder: Identifiable, Hashable, Sendable {
         position: Int = 0,
         imagePath: String? = nil,
         command: [String] = [],
+        allDay: Bool = false,
+        recurrence: RecurrenceRule? = nil,
+        before: [Int] = [],
         created: Date,
         updated: Date? = nil
     ) {
@@ -37,8 +72,10 @@ public struct Reminder: Identifiable, Hashable, Sendable {
         self.position = position
         self.imagePath = imagePath
         self.command = command
+        self.allDay = allDay
         self.created = created
         self.updated = updated ?? created
+        if recurrence != nil || !before.isEmpty { extras = Box(Extras(recurrence: recurrence, before: before)) }
     }
 
     public func validate() throws(ValidationError) {
@@ -50,6 +87,18 @@ public struct Reminder: Identifiable, Hashable, Sendable {
             else { throw .text("imagePath", "must be an absolute file path", got: imagePath) }
         }
         try CommandRules.check(command)
+        if let recurrence {
+            try recurrence.validate()
+            guard due != nil else {
+                throw ValidationError(field: "due", requirement: "must be set for a reminder that repeats", value: "none")
+            }
+        }
+        guard before.count <= Self.maxBefore else {
+            throw ValidationError(field: "before", requirement: "must be at most \(Self.maxBefore) notices", value: String(before.count))
+        }
+        for seconds in before where !Self.beforeRange.contains(seconds) {
+            throw ValidationError(field: "before", requirement: "must be 1 s to 28 days before the due time", value: String(seconds))
+        }
         guard position >= 0 else {
             throw ValidationError(field: "position", requirement: "must be 0 or more", value: String(position))
         }

@@ -15,6 +15,14 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
         storedMinute = UInt8(minute)
     }
 
+    private init(unchecked hour: UInt8, _ minute: UInt8) {
+        storedHour = hour
+        storedMinute = minute
+    }
+
+    /// 09:00, when an all-day reminder rings unless `[Reminders] AllDayAt=` says otherwise.
+    public static let nineAM = TimeOfDay(unchecked: 9, 0)
+
     /// Seconds after local midnight.
     public var secondsIntoDay: Int { hour * 3600 + minute * 60 }
 

@@ -19,7 +19,7 @@ public enum Weekday: Int, CaseIterable, Sendable, Codable, Comparable {
     private static let codes = shortNames.map { $0.lowercased() }
     private static let lowercasedFullNames = fullNames.map { $0.lowercased() }
     /// Wire codes to days: an import reads one per repeat day of every alarm.
-    static let byCode: [String: Weekday] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.code, $0) })
+    public static let byCode: [String: Weekday] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.code, $0) })
 
     /// Parses a short (`mon`) or full (`monday`) English name in any case.
     public init?(name: String) {

@@ -80,7 +80,7 @@ public enum DaemonMachine {
             step.write = .update(step.item!)
             return step
         case .command(let command):
-            let transition = try RingingMachine.handle(command, item: item, state: state ?? RingState(anchor: now), now: now, policy: policy)
+            let transition = try RingingMachine.handle(command, item: item, state: state ?? RingState(anchor: now), now: now, zone: zone, policy: policy)
             return fold(transition, into: item, now: now, changed: nil)
         case .removed:
             let state = state ?? RingState(anchor: now)
@@ -114,6 +114,8 @@ public enum DaemonMachine {
                 if case .alarm(var alarm) = item { alarm.skipNext = false; alarm.updated = now; item = .alarm(alarm) }
             case .completeReminder:
                 if case .reminder(var reminder) = item { reminder.done = true; reminder.updated = now; item = .reminder(reminder) }
+            case .advanceReminder(let due):
+                if case .reminder(var reminder) = item { reminder.due = due; reminder.updated = now; item = .reminder(reminder) }
             case .record(let kind, let scheduled, let detail):
                 history.append(HistoryEvent(itemID: item.id, itemKind: item.kind, event: kind, scheduled: scheduled, actual: now, detail: detail))
             case .startRinging, .stopRinging, .showMissed, .escalate:
@@ -137,7 +139,7 @@ extension DaemonMachine.Effect {
         case .escalate: self = .escalate
         case .showMissed(let scheduled): self = .showMissed(scheduled: scheduled)
         case .record(let kind, let scheduled, let detail): self = .record(kind, scheduled: scheduled, detail: detail)
-        case .disableAlarm, .clearSkipNext, .completeReminder: return nil
+        case .disableAlarm, .clearSkipNext, .completeReminder, .advanceReminder: return nil
         }
     }
 }

@@ -26,6 +26,7 @@ public enum EventText {
         case .completed: text += "completed"
         case .changed: text += "changed"
         case .escalated: text += "escalated"
+        case .notice: text += "is coming up"
         }
         if !detail.isEmpty { text += " (\(detail))" }
         return text.trimmingSpaces()

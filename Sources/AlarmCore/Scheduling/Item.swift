@@ -43,18 +43,19 @@ public enum Item: Hashable, Sendable, Identifiable {
         }
     }
 
-    /// The first occurrence strictly after `instant`.
-    public func nextOccurrence(after instant: Date, in zone: Zone) -> Date? {
+    /// The first occurrence strictly after `instant`; `holidays` are passed
+    /// over by an alarm that skips them.
+    public func nextOccurrence(after instant: Date, in zone: Zone, holidays: HolidayCalendar) -> Date? {
         switch self {
-        case .alarm(let alarm): return alarm.nextFire(after: instant, in: zone)
+        case .alarm(let alarm): return alarm.nextFire(after: instant, in: zone, holidays: holidays)
         case .reminder(let reminder): return reminder.nextFire(after: instant, in: zone)
         }
     }
 
     /// The same, with the system zone's rules already looked up.
-    public func nextOccurrence(after instant: Date, systemRules: ZoneRules) -> Date? {
+    public func nextOccurrence(after instant: Date, systemRules: ZoneRules, holidays: HolidayCalendar) -> Date? {
         switch self {
-        case .alarm(let alarm): return alarm.nextFire(after: instant, systemRules: systemRules)
+        case .alarm(let alarm): return alarm.nextFire(after: instant, systemRules: systemRules, holidays: holidays)
         case .reminder(let reminder): return reminder.nextFire(after: instant, in: Zone(rules: systemRules))
         }
     }
@@ -73,9 +74,17 @@ public enum Item: Hashable, Sendable, Identifiable {
         }
     }
 
-    /// A one-shot alarm is spent once its occurrence is over.
-    public var endsAfterOccurrence: Bool {
-        if case .alarm(let alarm) = self { return alarm.isOneShot }
+    /// An alarm is spent once its last occurrence is over: a one-shot
+    /// alarm's only one, or the last of a rule that ends (see
+    /// ``Alarm/isLast(_:in:holidays:)``). A reminder stays until it is done.
+    public func endsAfter(_ occurrence: Date, in zone: Zone, holidays: HolidayCalendar) -> Bool {
+        if case .alarm(let alarm) = self { return alarm.isLast(occurrence, in: zone, holidays: holidays) }
+        return false
+    }
+
+    /// A reminder with a rule, which marking done brings back.
+    public var recursAsReminder: Bool {
+        if case .reminder(let reminder) = self { return reminder.recurrence != nil }
         return false
     }
 
@@ -93,6 +102,7 @@ public enum Item: Hashable, Sendable, Identifiable {
         switch (self, other) {
         case (.alarm(let a), .alarm(let b)):
             return a.time == b.time && a.days == b.days && a.timeZone == b.timeZone && a.enabled == b.enabled
+                && a.recurrence == b.recurrence && a.pausedUntil == b.pausedUntil && a.skipHolidays == b.skipHolidays
         case (.reminder(let a), .reminder(let b)):
             return a.due == b.due && a.done == b.done
         default:

@@ -19,6 +19,9 @@ public struct ItemTable: Sendable {
     private var deadlines = DeadlineQueue()
     public private(set) var alarmCount = 0
     public private(set) var reminderCount = 0
+    /// Reminders with advance notices (`before`), so that planning them is
+    /// skipped outright when there are none (nearly always).
+    public private(set) var noticedReminderCount = 0
     /// Ids of the items ringing now.
     public private(set) var ringing: Set<UUID> = []
 
@@ -130,7 +133,9 @@ public struct ItemTable: Sendable {
     private mutating func count(_ item: Item?, by delta: Int) {
         switch item {
         case .alarm: alarmCount += delta
-        case .reminder: reminderCount += delta
+        case .reminder(let reminder):
+            reminderCount += delta
+            if !reminder.before.isEmpty { noticedReminderCount += delta }
         case nil: break
         }
     }

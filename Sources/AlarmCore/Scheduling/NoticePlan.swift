@@ -2,13 +2,16 @@ import FoundationEssentials
 
 /// What alarmd says before an alarm rings: the upcoming notice
 /// (`[Alarms] UpcomingNotice=`, "Alarm at 07:30 — Work" with Dismiss now) and
-/// the check, ten minutes ahead, that the alarm will be heard. Pure: the
+/// the check, ten minutes ahead, that the alarm will be heard; and before a
+/// reminder is due, its advance notices (`remind add --before`). Pure: the
 /// daemon gives it the next firings, the time and what it has said already,
 /// and arms a timer for what it returns.
 public enum NoticePlan {
     public enum Kind: String, Hashable, Sendable {
         case upcoming
         case audibility
+        /// A reminder's advance notice, `before` seconds ahead.
+        case advance
     }
 
     /// One notice for one occurrence of one alarm, due `at`.
@@ -41,15 +44,20 @@ public enum NoticePlan {
     /// now, and when the next one is. A notice is due from its instant until
     /// `grace` after it, and only before its occurrence and once: `given`
     /// holds those already given.
-    public static func plan(firings: [(id: UUID, at: Date)], now: Date, upcomingLead: TimeInterval,
-                            given: Set<Notice>) -> (due: [Notice], next: Date?) {
+    ///
+    /// `reminders` are reminders' next due times with their advance notices'
+    /// leads in seconds, each a notice of kind `advance`.
+    public static func plan(firings: [(id: UUID, at: Date)], reminders: [(id: UUID, at: Date, before: [Int])] = [], now: Date,
+                            upcomingLead: TimeInterval, given: Set<Notice>) -> (due: [Notice], next: Date?) {
         var due: [Notice] = []
         var next: Date?
-        for firing in firings where firing.at > now {
-            var leads: [(Kind, TimeInterval)] = [(.audibility, audibilityLead)]
-            if upcomingLead > 0 { leads.append((.upcoming, upcomingLead)) }
+        var alarmLeads: [(Kind, TimeInterval)] = [(.audibility, audibilityLead)]
+        if upcomingLead > 0 { alarmLeads.append((.upcoming, upcomingLead)) }
+        let entries = firings.map { ($0.id, $0.at, alarmLeads) }
+            + reminders.map { reminder in (reminder.id, reminder.at, reminder.before.map { (Kind.advance, TimeInterval($0)) }) }
+        for (id, at, leads) in entries where at > now {
             for (kind, lead) in leads {
-                let notice = Notice(kind: kind, id: firing.id, occurrence: firing.at, at: firing.at.addingTimeInterval(-lead))
+                let notice = Notice(kind: kind, id: id, occurrence: at, at: at.addingTimeInterval(-lead))
                 guard !given.contains(notice) else { continue }
                 if notice.at <= now {
                     if now.timeIntervalSince(notice.at) <= grace { due.append(notice) }

@@ -10,14 +10,18 @@ public struct RingPolicy: Hashable, Sendable {
     public var reminderRingSeconds: Int
     /// An alarm ringing unanswered this long escalates; 0 never. Reminders do not.
     public var escalateAfter: TimeInterval
+    /// The days `[Alarms] Holidays=` lists, which alarms that skip holidays
+    /// pass over.
+    public var holidays: HolidayCalendar
 
     public static let `default` = RingPolicy(missedGrace: 300, reminderSnooze: .default, reminderRingSeconds: Alarm.defaultRingSeconds)
 
-    public init(missedGrace: TimeInterval, reminderSnooze: SnoozeSettings, reminderRingSeconds: Int, escalateAfter: TimeInterval = 0) {
+    public init(missedGrace: TimeInterval, reminderSnooze: SnoozeSettings, reminderRingSeconds: Int, escalateAfter: TimeInterval = 0, holidays: HolidayCalendar = .empty) {
         self.missedGrace = missedGrace
         self.reminderSnooze = reminderSnooze
         self.reminderRingSeconds = reminderRingSeconds
         self.escalateAfter = escalateAfter
+        self.holidays = holidays
     }
 
     /// When `item`, ringing since `since`, escalates: `nil` for a reminder,

@@ -17,6 +17,8 @@ public enum RingAction: Hashable, Sendable {
     case clearSkipNext
     /// Mark the reminder done.
     case completeReminder
+    /// A recurring reminder's occurrence is done: the next one is due at `due`.
+    case advanceReminder(due: Date)
     /// Rung unanswered too long: full volume, and the escalation command.
     case escalate
 }
@@ -69,13 +71,13 @@ public enum RingingMachine {
     /// When the item next needs attention: its next occurrence, the end of its
     /// ring duration, or the end of its snooze. `nil` when it will not fire.
     public static func wake(item: Item, state: RingState, zone: Zone, policy: RingPolicy) -> Date? {
-        wake(item: item, state: state, policy: policy) { item.nextOccurrence(after: $0, in: zone) }
+        wake(item: item, state: state, policy: policy) { item.nextOccurrence(after: $0, in: zone, holidays: policy.holidays) }
     }
 
     /// The same, with the system zone's rules already looked up (for planning
     /// many items at once).
     public static func wake(item: Item, state: RingState, systemRules: ZoneRules, policy: RingPolicy) -> Date? {
-        wake(item: item, state: state, policy: policy) { item.nextOccurrence(after: $0, systemRules: systemRules) }
+        wake(item: item, state: state, policy: policy) { item.nextOccurrence(after: $0, systemRules: systemRules, holidays: policy.holidays) }
     }
 
     private static func wake(item: Item, state: RingState, policy: RingPolicy, occurrence: (Date) -> Date?) -> Date? {
@@ -110,13 +112,13 @@ public enum RingingMachine {
                 let after = minutes == 0 ? "\(seconds) s" : seconds == 0 ? "\(minutes) min" : "\(minutes) min \(seconds) s"
                 return RingTransition(state: escalated, actions: [.escalate, .record(.escalated, scheduled: state.occurrence, detail: "ringing unanswered for \(after)")])
             }
-            return timedOut(item: item, state: state, now: now, lateBy: now.timeIntervalSince(end), policy: policy)
+            return timedOut(item: item, state: state, now: now, lateBy: now.timeIntervalSince(end), zone: zone, policy: policy)
         case .snoozed(let until):
             let occurrence = state.occurrence ?? until
             if now.timeIntervalSince(until) > policy.missedGrace {
                 // The daemon was away for the whole snooze and then some: ringing
                 // now would be a surprise, so report it once and move on.
-                var next = finish(item: item, occurrence: occurrence, anchorAtLeast: state.anchor)
+                var next = finish(item: item, occurrence: occurrence, anchorAtLeast: state.anchor, zone: zone, policy: policy)
                 next.actions.insert(contentsOf: [.record(.missed, scheduled: until, detail: "snoozed alarm was due while alarmd was not running"), .showMissed(scheduled: until)], at: 0)
                 return next
             }
@@ -128,7 +130,7 @@ public enum RingingMachine {
     }
 
     /// A person's command for a ringing (or snoozed) item.
-    public static func handle(_ command: RingCommand, item: Item, state: RingState, now: Date, policy: RingPolicy) throws(RingError) -> RingTransition {
+    public static func handle(_ command: RingCommand, item: Item, state: RingState, now: Date, zone: Zone, policy: RingPolicy) throws(RingError) -> RingTransition {
         switch command {
         case .snooze(let minutes):
             guard state.isRinging, let occurrence = state.occurrence else { throw .notRinging(title: item.title) }
@@ -146,14 +148,19 @@ public enum RingingMachine {
             )
         case .dismiss:
             guard state.isRinging || state.isSnoozed, let occurrence = state.occurrence else { throw .notRinging(title: item.title) }
-            var next = finish(item: item, occurrence: occurrence, anchorAtLeast: state.anchor)
+            var next = finish(item: item, occurrence: occurrence, anchorAtLeast: state.anchor, zone: zone, policy: policy)
             next.actions.insert(.record(.dismissed, scheduled: occurrence, detail: ""), at: 0)
             if state.isRinging { next.actions.insert(.stopRinging, at: 0) }
             return next
         case .complete:
-            guard case .reminder = item else { throw .notAReminder(title: item.title) }
+            guard case .reminder(let reminder) = item else { throw .notAReminder(title: item.title) }
             var actions: [RingAction] = state.isRinging ? [.stopRinging] : []
-            actions += [.completeReminder, .record(.completed, scheduled: state.occurrence, detail: "")]
+            // A recurring reminder stays: its next occurrence becomes due.
+            if let next = reminder.nextDue(after: now, in: zone) {
+                actions += [.advanceReminder(due: next), .record(.completed, scheduled: state.occurrence ?? reminder.due, detail: "next due \(next.rfc3339UTC)")]
+                return RingTransition(state: RingState(anchor: max(state.anchor, state.occurrence ?? state.anchor)), actions: actions)
+            }
+            actions += [.completeReminder, .record(.completed, scheduled: state.occurrence ?? reminder.due, detail: "")]
             let anchor = max(state.anchor, state.occurrence ?? state.anchor)
             return RingTransition(state: RingState(anchor: anchor), actions: actions)
         }
@@ -256,7 +263,7 @@ public enum RingingMachine {
         // last eight days are walked: a week always contains the latest one.
         var latest = first
         var probe = max(first, now.addingTimeInterval(-8 * 86_400))
-        while let next = item.nextOccurrence(after: probe, in: zone), next <= now {
+        while let next = item.nextOccurrence(after: probe, in: zone, holidays: policy.holidays), next <= now {
             latest = next
             probe = next
         }
@@ -264,7 +271,7 @@ public enum RingingMachine {
 
         if item.skipsNext {
             var actions: [RingAction] = [.clearSkipNext, .record(.skipped, scheduled: latest, detail: "")]
-            if item.endsAfterOccurrence { actions.append(.disableAlarm) }
+            if item.endsAfter(latest, in: zone, holidays: policy.holidays) { actions.append(.disableAlarm) }
             return RingTransition(state: RingState(anchor: latest), actions: actions)
         }
 
@@ -279,11 +286,11 @@ public enum RingingMachine {
         }
         let detail = earlierMissed ? "occurrences from \(first.rfc3339UTC) to \(latest.rfc3339UTC) were missed" : ""
         actions += [.record(.missed, scheduled: latest, detail: detail), .showMissed(scheduled: latest)]
-        if item.endsAfterOccurrence { actions.append(.disableAlarm) }
+        if item.endsAfter(latest, in: zone, holidays: policy.holidays) { actions.append(.disableAlarm) }
         return RingTransition(state: RingState(anchor: latest), actions: actions)
     }
 
-    private static func timedOut(item: Item, state: RingState, now: Date, lateBy: TimeInterval, policy: RingPolicy) -> RingTransition {
+    private static func timedOut(item: Item, state: RingState, now: Date, lateBy: TimeInterval, zone: Zone, policy: RingPolicy) -> RingTransition {
         let occurrence = state.occurrence ?? state.anchor
         let settings = item.snooze(policy)
         // Auto-silence snoozes when it may, so a sleeper still gets another
@@ -296,17 +303,18 @@ public enum RingingMachine {
                 actions: [.stopRinging, .record(.timedOut, scheduled: occurrence, detail: "snoozed until \(until.rfc3339UTC)")]
             )
         }
-        var next = finish(item: item, occurrence: occurrence, anchorAtLeast: state.anchor)
+        var next = finish(item: item, occurrence: occurrence, anchorAtLeast: state.anchor, zone: zone, policy: policy)
         next.actions.insert(contentsOf: [.stopRinging, .record(.timedOut, scheduled: occurrence, detail: "dismissed")], at: 0)
         return next
     }
 
-    /// The occurrence is over: back to waiting for the next one; a one-shot alarm
-    /// switches itself off; a reminder stays open until it is done.
-    private static func finish(item: Item, occurrence: Date, anchorAtLeast anchor: Date) -> RingTransition {
+    /// The occurrence is over: back to waiting for the next one; an alarm
+    /// after its last occurrence switches itself off; a reminder stays open
+    /// until it is done.
+    private static func finish(item: Item, occurrence: Date, anchorAtLeast anchor: Date, zone: Zone, policy: RingPolicy) -> RingTransition {
         RingTransition(
             state: RingState(anchor: max(anchor, occurrence)),
-            actions: item.endsAfterOccurrence ? [.disableAlarm] : []
+            actions: item.endsAfter(occurrence, in: zone, holidays: policy.holidays) ? [.disableAlarm] : []
         )
     }
 }

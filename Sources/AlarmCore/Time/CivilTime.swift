@@ -15,6 +15,26 @@ public enum CivilTime {
         return era * 146_097 + doe - 719_468
     }
 
+    /// The day number of an ISO date, `2026-12-24` exactly (years 0001–9999),
+    /// or of its basic form `20261224` when `basic`; `nil` for anything else,
+    /// including days a month does not have.
+    public static func dayNumber(isoDate text: String, basic: Bool = false) -> Int64? {
+        let bytes = Array(text.utf8)
+        let fields: [(Int, Int)] = basic ? [(0, 4), (4, 2), (6, 2)] : [(0, 4), (5, 2), (8, 2)]
+        guard bytes.count == (basic ? 8 : 10), basic || (bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")) else { return nil }
+        var values: [Int] = []
+        for (start, length) in fields {
+            var value = 0
+            for byte in bytes[start..<(start + length)] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            values.append(value)
+        }
+        guard values[0] >= 1, (1...12).contains(values[1]), (1...daysInMonth(year: values[0], month: values[1])).contains(values[2]) else { return nil }
+        return dayNumber(year: values[0], month: values[1], day: values[2])
+    }
+
     /// Calendar date of a day number.
     public static func date(dayNumber: Int64) -> (year: Int, month: Int, day: Int) {
         let z = dayNumber + 719_468

@@ -22,6 +22,7 @@ extension Schedulable {
 }
 
 extension Alarm: Schedulable {
+    /// The weekday repeat on its own, for the fast path and the benchmarks.
     public var rule: DailyRule { DailyRule(time: time, days: days) }
 
     /// The zone this alarm's wall times are read in.
@@ -30,16 +31,60 @@ extension Alarm: Schedulable {
     /// Next occurrence of the alarm's time after `instant`, ignoring `enabled` and
     /// `skipNext` (those are the scheduler's business).
     public func nextFire(after instant: Date, in systemZone: Zone) -> Date? {
-        nextFire(after: instant, rules: effectiveZone(system: systemZone).rules)
+        nextFire(after: instant, rules: effectiveZone(system: systemZone).rules, holidays: .empty)
+    }
+
+    /// The same, passing over the days `holidays` lists when the alarm skips
+    /// holidays.
+    public func nextFire(after instant: Date, in systemZone: Zone, holidays: HolidayCalendar) -> Date? {
+        nextFire(after: instant, rules: effectiveZone(system: systemZone).rules, holidays: holidays)
     }
 
     /// The same, with the system zone's rules already at hand.
-    public func nextFire(after instant: Date, systemRules: ZoneRules) -> Date? {
-        nextFire(after: instant, rules: timeZone?.rules ?? systemRules)
+    public func nextFire(after instant: Date, systemRules: ZoneRules, holidays: HolidayCalendar = .empty) -> Date? {
+        nextFire(after: instant, rules: timeZone?.rules ?? systemRules, holidays: holidays)
     }
 
-    private func nextFire(after instant: Date, rules: ZoneRules) -> Date? {
-        Date(epochSeconds: rule.nextFire(after: instant.epochSecondsFloor, rules: rules))
+    /// How many holidays in a row an alarm passes over before it is taken
+    /// to never ring again (a holiday file that lists every day).
+    static let holidaySearchLimit = 3_660
+
+    private func nextFire(after instant: Date, rules: ZoneRules, holidays: HolidayCalendar) -> Date? {
+        var after = instant.epochSecondsFloor
+        // Nearly every alarm: weekdays only, one walk of at most nine days.
+        guard recurrence != nil || pausedUntil != nil || skipHolidays else {
+            return Date(epochSeconds: rule.nextFire(after: after, rules: rules))
+        }
+        if let pausedUntil {
+            // The first instant of the day it resumes on, less one second.
+            after = max(after, rules.instant(forWall: pausedUntil * CivilTime.secondsPerDay) - 1)
+        }
+        let skipping = skipHolidays && !holidays.isEmpty
+        for _ in 0..<Self.holidaySearchLimit {
+            let next: Int64? = if let recurrence {
+                recurrence.nextFire(after: after, secondsIntoDay: Int32(time.secondsIntoDay), rules: rules)
+            } else {
+                rule.nextFire(after: after, rules: rules)
+            }
+            guard let next else { return nil }
+            guard skipping, holidays.contains(Self.localDay(of: next, rules: rules)) else { return Date(epochSeconds: next) }
+            after = next
+        }
+        return nil
+    }
+
+    /// The local day (a day number) an instant falls on in `rules`' zone.
+    static func localDay(of instant: Int64, rules: ZoneRules) -> Int64 {
+        CivilTime.floorDiv(instant + Int64(rules.offset(at: instant)), CivilTime.secondsPerDay)
+    }
+
+    /// Whether `occurrence` is the alarm's last: a one-shot alarm's only one,
+    /// or the last day of a rule that ends. The alarm switches itself off
+    /// once it is over.
+    public func isLast(_ occurrence: Date, in systemZone: Zone, holidays: HolidayCalendar) -> Bool {
+        if isOneShot { return true }
+        guard let recurrence, recurrence.end != nil else { return false }
+        return nextFire(after: occurrence, in: systemZone, holidays: holidays) == nil
     }
 }
 
@@ -48,6 +93,22 @@ extension Reminder: Schedulable {
     public func nextFire(after instant: Date, in systemZone: Zone) -> Date? {
         guard !done, let due, due > instant else { return nil }
         return due
+    }
+
+    /// The due instant of the next occurrence, for a recurring reminder
+    /// being marked done: the same local time of day in `systemZone`
+    /// (reminders follow the system zone) on the rule's first day after both
+    /// the current due time and `now` — one done days late comes back next
+    /// time, not as a string of overdue ones. `nil` when the rule has no more
+    /// (or there is no rule or no due time): then done is done.
+    public func nextDue(after now: Date, in systemZone: Zone) -> Date? {
+        guard let recurrence, let due else { return nil }
+        let rules = systemZone.rules
+        let instant = due.epochSecondsFloor
+        let local = instant + Int64(rules.offset(at: instant))
+        let secondsIntoDay = Int32(CivilTime.floorMod(local, CivilTime.secondsPerDay))
+        let after = max(instant, now.epochSecondsFloor)
+        return recurrence.nextFire(after: after, secondsIntoDay: secondsIntoDay, rules: rules).map(Date.init(epochSeconds:))
     }
 }
 

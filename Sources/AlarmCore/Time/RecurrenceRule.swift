@@ -136,15 +136,22 @@ public struct RecurrenceRule: Hashable, Sendable {
     }
 
     /// With a count, every occurrence from the start is counted up to `day`.
+    /// The search ends 400 years after the last occurrence counted (not
+    /// after the start): a sparse rule's occurrences can span more than that
+    /// (Friday the 13th of October every 7 months, 9 times, spans 448 years;
+    /// found by the zone differential).
     private func nextCounted(after day: Int64, count: Int) -> Int64? {
         var seen = 0
         var period = 0
-        let limit = Self.periods(in: 146_097, of: frequency) + count * interval
+        let cycle = Self.periods(in: 146_097, of: frequency) + interval
+        var limit = cycle
         var found: Int64?
         while period <= limit, found == nil, seen < count {
+            let current = period
             forEachOccurrence(inPeriod: period) { candidate in
                 guard candidate >= start else { return true }
                 seen += 1
+                limit = current + cycle
                 if candidate > day, !exceptions.contains(candidate) {
                     found = candidate
                     return false

@@ -219,12 +219,25 @@ public final class ControlService: Sendable {
         return .some(try WireTime.parse(text, parameter: ReminderChanges.due.name, zone: zone()))
     }
 
+    /// An `on` member: the day at `[Reminders] AllDayAt=` in the system zone.
+    private func allDayDue(_ changes: ReminderChanges) throws(VarlinkError) -> Date? {
+        guard let text = changes.on else { return nil }
+        guard let day = CivilTime.dayNumber(isoDate: text) else {
+            throw .invalidParameter(ReminderChanges.on.name, "must be a date YYYY-MM-DD, got \(ValidationError.quoted(text))")
+        }
+        let wall = day * CivilTime.secondsPerDay + Int64(defaults().allDayAt.secondsIntoDay)
+        return Date(epochSeconds: zone().rules.instant(forWall: wall))
+    }
+
     private func addReminder(_ request: AddReminder.Request, _ reply: @escaping Reply) throws(VarlinkError) {
         let changes = request.changes
-        let due = try due(changes) ?? nil
+        let allDay = try allDayDue(changes)
+        let given = try due(changes) ?? nil
+        let due = allDay ?? given
         let imagePath = changes.imagePath?.isEmpty == true ? nil : changes.imagePath
         try checkFile(imagePath, parameter: ReminderChanges.imagePath.name)
-        let reminder = Reminder(title: changes.title ?? "", notes: changes.notes ?? "", due: due, imagePath: imagePath, command: changes.command ?? [], created: scheduler.now())
+        let reminder = Reminder(title: changes.title ?? "", notes: changes.notes ?? "", due: due, imagePath: imagePath, command: changes.command ?? [],
+                                allDay: allDay != nil, recurrence: changes.rule ?? nil, before: changes.before ?? [], created: scheduler.now())
         scheduler.add(.reminder(reminder), completion: answer(reply) { self.reminderReply($0) })
     }
 
@@ -242,13 +255,23 @@ public final class ControlService: Sendable {
         let imagePath = changes.imagePath.map { $0.isEmpty ? nil : $0 }
         if let imagePath { try checkFile(imagePath, parameter: ReminderChanges.imagePath.name) }
         let due = try due(changes)
+        let allDay = try allDayDue(changes)
         scheduler.modify(request.id, kind: .reminder, { item, now in
             guard case .reminder(var reminder) = item else { return }
             if let title = changes.title { reminder.title = title }
             if let notes = changes.notes { reminder.notes = notes }
             if let imagePath { reminder.imagePath = imagePath }
             if let command = changes.command { reminder.command = command }
-            if let due { reminder.due = due }
+            if let due {
+                reminder.due = due
+                reminder.allDay = false
+            }
+            if let allDay {
+                reminder.due = allDay
+                reminder.allDay = true
+            }
+            if let rule = changes.rule { reminder.recurrence = rule }
+            if let before = changes.before { reminder.before = before }
             reminder.updated = now
             item = .reminder(reminder)
         }, completion: answer(reply) { self.reminderReply($0) })

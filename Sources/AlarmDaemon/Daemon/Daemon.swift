@@ -34,6 +34,8 @@ public final class Daemon: @unchecked Sendable {
     /// every reload or zone change.
     private var refusedTZ: String?
     private var config: DaemonConfig
+    /// The days of `[Alarms] Holidays=`, read with the configuration.
+    private var holidays = HolidayCalendar.empty
     private var configFile: String?
     private var watchers: [AnyObject] = []
     private var watchdog: DispatchSourceTimer?
@@ -86,7 +88,8 @@ public final class Daemon: @unchecked Sendable {
             }
         }
         self.ringer = ringer
-        scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: ringer, policy: config.ringPolicy, zone: zone.zone, owner: owner)
+        holidays = Daemon.loadHolidays(config, environment: environment, journal: journal)
+        scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: ringer, policy: config.ringPolicy(holidays: holidays), zone: zone.zone, owner: owner)
         box.scheduler = scheduler
         ringerBox = box
         warnOnce(zone)
@@ -104,6 +107,18 @@ public final class Daemon: @unchecked Sendable {
         public let message: String
         public let exitCode: Int32
         public var description: String { message }
+    }
+
+    /// The holiday calendars, each problem in the journal (never fatal).
+    static func loadHolidays(_ config: DaemonConfig, environment: [String: String], journal: Journal) -> HolidayCalendar {
+        let (calendar, problems) = HolidayCalendar.load(config.holidayFiles, home: environment["HOME"]) { path in
+            FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+        }
+        for problem in problems { journal.send("Holidays: \(problem); its days do not count as holidays", priority: .error) }
+        if !config.holidayFiles.isEmpty {
+            journal.send("Holidays: \(calendar.eventCount) events from \(config.holidayFiles.count - problems.count) of \(config.holidayFiles.count) files", priority: .info)
+        }
+        return calendar
     }
 
     static func loadConfig(_ path: String?, journal: Journal) throws(StartupError) -> DaemonConfig {
@@ -252,7 +267,8 @@ public final class Daemon: @unchecked Sendable {
         do {
             config = try Daemon.loadConfig(configFile, journal: journal)
             configuration.value = config
-            scheduler.setPolicy(config.ringPolicy)
+            holidays = Daemon.loadHolidays(config, environment: environment, journal: journal)
+            scheduler.setPolicy(config.ringPolicy(holidays: holidays))
         } catch {
             journal.send("Reload: keeping the previous configuration: \(error)", priority: .error)
         }

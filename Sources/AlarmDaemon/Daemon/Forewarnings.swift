@@ -44,16 +44,28 @@ final class Forewarnings: @unchecked Sendable {
     /// an occurrence to announce).
     func planChanged() {
         owner.assertCurrent()
-        // Without alarms the walk below would visit every reminder to find
-        // none, ten times a second while thousands ring.
-        guard scheduler.table.alarmCount > 0 else {
-            return notices.update(firings: [], upcomingLead: configuration.value.upcomingNotice)
+        // Without alarms (or reminders with notices) the walks below would
+        // visit every reminder to find none, ten times a second while
+        // thousands ring.
+        var firings: [Scheduler.Firing] = []
+        if scheduler.table.alarmCount > 0 {
+            firings = scheduler.upcomingFirings(NoticePlan.horizon) { item in
+                guard case .alarm(let alarm) = item, alarm.enabled else { return false }
+                return scheduler.entry(item).state.phase == .waiting
+            }
         }
-        let firings = scheduler.upcomingFirings(NoticePlan.horizon) { item in
-            guard case .alarm(let alarm) = item, alarm.enabled else { return false }
-            return scheduler.entry(item).state.phase == .waiting
+        var reminders: [(id: UUID, at: Date, before: [Int])] = []
+        if scheduler.table.noticedReminderCount > 0 {
+            // Due ones only: a reminder ringing or snoozed has had its notices.
+            reminders = scheduler.upcomingFirings(NoticePlan.horizon) { item in
+                guard case .reminder(let reminder) = item, !reminder.before.isEmpty else { return false }
+                return scheduler.entry(item).state.phase == .waiting
+            }.compactMap { firing in
+                guard case .reminder(let reminder) = firing.item else { return nil }
+                return (reminder.id, firing.at, reminder.before)
+            }
         }
-        notices.update(firings: firings.map { ($0.item.id, $0.at) }, upcomingLead: configuration.value.upcomingNotice)
+        notices.update(firings: firings.map { ($0.item.id, $0.at) }, reminders: reminders, upcomingLead: configuration.value.upcomingNotice)
     }
 
     /// An item was added or changed: an alarm that is on gets its sound checked.
@@ -110,6 +122,9 @@ final class Forewarnings: @unchecked Sendable {
     }
 
     private func give(_ notice: NoticePlan.Notice) {
+        if notice.kind == .advance, let item = scheduler.item(notice.id), case .reminder(let reminder) = item {
+            return advance(reminder, notice: notice)
+        }
         guard let item = scheduler.item(notice.id), case .alarm(let alarm) = item else { return }
         switch notice.kind {
         case .upcoming:
@@ -117,7 +132,31 @@ final class Forewarnings: @unchecked Sendable {
             owner.output.async { ringer.showUpcoming(alarm, occurrence: notice.occurrence, zone: zone) }
         case .audibility:
             check(sounds: [alarm.sound], notifying: (alarm, notice.occurrence))
+        case .advance:
+            break
         }
+    }
+
+    /// A reminder's advance notice: a quiet notification, a `notice` event
+    /// in the journal and on Watch. Not in the history: nothing happened to
+    /// the reminder itself.
+    private func advance(_ reminder: Reminder, notice: NoticePlan.Notice) {
+        let lead = Int(notice.occurrence.timeIntervalSince(notice.at))
+        let detail = "due in " + Self.leadText(lead)
+        scheduler.announce(.notice, item: .reminder(reminder), scheduled: notice.occurrence, detail: detail)
+        let ringer = ringer, zone = scheduler.systemZone
+        owner.output.async { ringer.showAdvance(reminder, occurrence: notice.occurrence, zone: zone) }
+    }
+
+    /// `15 min`, `1 h`, `1 d 2 h`.
+    static func leadText(_ seconds: Int) -> String {
+        var parts: [String] = []
+        var rest = seconds
+        for (unit, size) in [("d", 86_400), ("h", 3600), ("min", 60), ("s", 1)] where rest >= size {
+            parts.append("\(rest / size) \(unit)")
+            rest %= size
+        }
+        return parts.isEmpty ? "0 s" : parts.joined(separator: " ")
     }
 
     /// Dismiss now in an upcoming notice: skips the occurrence it announced,

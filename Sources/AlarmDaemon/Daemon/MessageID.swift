@@ -24,6 +24,7 @@ public enum MessageID {
     public static let resumed = "e992d3efa528441f9bd2da0bd08cf8cc"
     public static let mayNotBeHeard = "03877b355b7546029c6ad83487f04147"
     public static let escalated = "f1e90837340f47649a77fb5200dead14"
+    public static let notice = "f2848bdb21c9435992f0bd9699baddbe"
 
     public static func forEvent(_ kind: EventKind) -> String {
         switch kind {
@@ -36,6 +37,7 @@ public enum MessageID {
         case .completed: return completed
         case .changed: return changed
         case .escalated: return escalated
+        case .notice: return notice
         }
     }
 }

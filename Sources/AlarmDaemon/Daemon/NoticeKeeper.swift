@@ -15,6 +15,7 @@ final class NoticeKeeper: @unchecked Sendable {
     private var given: Set<NoticePlan.Notice> = []
     /// The firings and lead of the last update, for the timer to re-plan with.
     private var firings: [(id: UUID, at: Date)] = []
+    private var reminders: [(id: UUID, at: Date, before: [Int])] = []
     private var upcomingLead: TimeInterval = 0
 
     /// `give` runs on the owner's queue for each notice as it falls due.
@@ -28,9 +29,10 @@ final class NoticeKeeper: @unchecked Sendable {
 
     /// The alarms' next firings changed (or the time did): gives what is due
     /// and arms the timer for the next notice.
-    func update(firings: [(id: UUID, at: Date)], upcomingLead: TimeInterval) {
+    func update(firings: [(id: UUID, at: Date)], reminders: [(id: UUID, at: Date, before: [Int])], upcomingLead: TimeInterval) {
         owner.assertCurrent()
         self.firings = firings
+        self.reminders = reminders
         self.upcomingLead = upcomingLead
         replan()
     }
@@ -38,7 +40,7 @@ final class NoticeKeeper: @unchecked Sendable {
     private func replan() {
         let now = clock.now()
         given = NoticePlan.pruned(given, now: now)
-        let (due, next) = NoticePlan.plan(firings: firings, now: now, upcomingLead: upcomingLead, given: given)
+        let (due, next) = NoticePlan.plan(firings: firings, reminders: reminders, now: now, upcomingLead: upcomingLead, given: given)
         for notice in due {
             given.insert(notice)
             give(notice)

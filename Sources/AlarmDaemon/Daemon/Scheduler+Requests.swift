@@ -288,7 +288,9 @@ extension Scheduler {
             do throws(SchedulerError) {
                 let id = try resolve(text, kind: .reminder)
                 fireDue()
-                if done, let state = table.state(of: id), state.isRinging || state.isSnoozed {
+                // Ringing, snoozed or recurring: the ringing machine decides
+                // (it stops the sound, and brings a recurring one back).
+                if done, let state = table.state(of: id), state.isRinging || state.isSnoozed || table[id]?.recursAsReminder == true {
                     return try commandOnQueue(.complete, id: id, completion: completion)
                 }
                 try modifyOnQueue(id, { item, now in
@@ -341,7 +343,7 @@ extension Scheduler {
             guard let next = frontier.popLast() else { break }
             result.append(Firing(item: next.item, at: next.at))
             // A one-shot alarm switches itself off after its occurrence.
-            add(next.item, at: next.item.endsAfterOccurrence ? nil : next.item.nextOccurrence(after: next.at, in: zone))
+            add(next.item, at: next.item.endsAfter(next.at, in: zone, holidays: policy.holidays) ? nil : next.item.nextOccurrence(after: next.at, in: zone, holidays: policy.holidays))
         }
         return result
     }
@@ -352,11 +354,12 @@ extension Scheduler {
         switch state.phase {
         case .waiting:
             // A skipped occurrence will not fire; show the one after it.
-            return item.skipsNext ? item.nextOccurrence(after: wake, in: zone) : wake
+            return item.skipsNext ? item.nextOccurrence(after: wake, in: zone, holidays: policy.holidays) : wake
         case .snoozed(let until):
             return until
         case .ringing:
-            return item.endsAfterOccurrence ? nil : item.nextOccurrence(after: state.occurrence ?? state.anchor, in: zone)
+            let occurrence = state.occurrence ?? state.anchor
+            return item.endsAfter(occurrence, in: zone, holidays: policy.holidays) ? nil : item.nextOccurrence(after: occurrence, in: zone, holidays: policy.holidays)
         }
     }
 
@@ -415,6 +418,16 @@ extension Scheduler {
     private func reloadAllReminders(fallback: [Reminder], anchor: Date) {
         let stored = (try? store.reminders()) ?? fallback
         for reminder in stored { table.set(.reminder(reminder), state: RingState(anchor: anchor), wake: nil) }
+    }
+
+    /// An event that is news but changes nothing, such as a reminder's
+    /// advance notice: to `Watch` subscribers and the journal, not the history.
+    func announce(_ kind: EventKind, item: Item, scheduled: Date?, detail: String) {
+        owner.assertCurrent()
+        let event = DaemonEvent(kind: kind, item: item, scheduled: scheduled, actual: now(), snoozeCount: table.state(of: item.id)?.snoozeCount ?? 0, detail: detail)
+        publish(event)
+        let journal = journal
+        owner.output.async { Scheduler.log(event, to: journal) }
     }
 
     /// A `changed` event for `Watch` subscribers (not journaled: edits are not news).

@@ -133,6 +133,18 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
                                      urgency: 1, category: "x-alarmd.warning", resident: false, imagePath: nil))
     }
 
+    /// A reminder's advance notice (`--before`): quiet, no sound, no actions —
+    /// "Due at 14:00 (in 15 min): Call the dentist".
+    public func showAdvance(_ reminder: Reminder, occurrence: Date, zone: Zone) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let local = zone.rules.localDateTime(at: occurrence.epochSecondsFloor)
+        let now = Date()
+        let sameDay = zone.rules.localDateTime(at: now.epochSecondsFloor).dateText == local.dateText
+        let when = reminder.allDay ? "Due \(local.dateText)" : sameDay ? "Due at \(local.hourMinuteText)" : "Due \(local.weekday.shortName) \(local.dateText) \(local.hourMinuteText)"
+        _ = notifications.show(.init(summary: "\(when): \(reminder.title)", body: DesktopNotifications.escapeMarkup(reminder.notes), actions: [],
+                                     urgency: 0, category: "x-alarmd.notice", resident: false, imagePath: reminder.imagePath))
+    }
+
     /// The occurrence's time of day as the system zone shows it (a pinned
     /// alarm's differs from its own time).
     private static func clock(_ occurrence: Date, alarm: Alarm, zone: Zone) -> String {
@@ -229,7 +241,7 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
             snooze = alarm.snooze
         case .reminder(let reminder):
             body = reminder.notes
-            snooze = config.ringPolicy.reminderSnooze
+            snooze = config.ringPolicy().reminderSnooze
             image = reminder.imagePath.flatMap { FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }
         }
         if snooze.allowsSnooze(after: snoozeCount) {

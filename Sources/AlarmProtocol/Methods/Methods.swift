@@ -201,10 +201,15 @@ public enum Dismiss: VarlinkMethod {
 // MARK: - Reminders
 
 /// The members `AddReminder` and `UpdateReminder` share; `nil` leaves one out.
-/// On update, `due: ""` and `imagePath: ""` clear them and `command: []` removes it.
+/// On update, `due: ""` and `imagePath: ""` clear them, `command: []`,
+/// `rule: {}` and `before: []` remove them.
 public struct ReminderChanges: Sendable {
     public static let title = WireField.optional("title", .string), notes = WireField.optional("notes", .string), due = WireField.optional("due", .string)
     public static let imagePath = WireField.optional("imagePath", .string), command = WireField.optional("command", .array(.string))
+    public static let on = WireField.optional("on", .string), rule = WireField.optional("rule", .named("Rule"))
+    public static let before = WireField.optional("before", .array(.int))
+    /// The members after the title, as every reminder method lists them.
+    static let optionalFields = [notes, due, on, rule, before, imagePath, command]
 
     public var title: String?
     public var notes: String?
@@ -212,13 +217,23 @@ public struct ReminderChanges: Sendable {
     public var due: String?
     public var imagePath: String?
     public var command: [String]?
+    /// An all-day due date, `YYYY-MM-DD`: due that day at `[Reminders] AllDayAt=`.
+    public var on: String?
+    /// `.some(nil)` removes the rule.
+    public var rule: RecurrenceRule??
+    /// Seconds before the due time of each advance notice; `[]` removes them.
+    public var before: [Int]?
 
-    public init(title: String? = nil, notes: String? = nil, due: String? = nil, imagePath: String? = nil, command: [String]? = nil) {
+    public init(title: String? = nil, notes: String? = nil, due: String? = nil, imagePath: String? = nil, command: [String]? = nil,
+                on: String? = nil, rule: RecurrenceRule?? = nil, before: [Int]? = nil) {
         self.title = title
         self.notes = notes
         self.due = due
         self.imagePath = imagePath
         self.command = command
+        self.on = on
+        self.rule = rule
+        self.before = before
     }
 
     /// Reads the members in the order the daemon always checked them.
@@ -228,6 +243,20 @@ public struct ReminderChanges: Sendable {
         imagePath = try parameters.string(Self.imagePath)
         command = try parameters.stringArray(Self.command)
         due = try parameters.string(Self.due)
+        on = try parameters.string(Self.on)
+        if due != nil, on != nil { throw .invalidParameter(parameters.path + Self.on.name, "cannot be given with due (a reminder is due at a time or on a day), got both") }
+        if let nested = try parameters.object(Self.rule) {
+            rule = .some(nested.object.isEmpty ? nil : try Wire.Rule.parse(nested))
+        }
+        if let seconds = try parameters.intArray(Self.before.name) {
+            guard seconds.count <= Reminder.maxBefore else {
+                throw .invalidParameter(parameters.path + Self.before.name, "must be at most \(Reminder.maxBefore) notices, got \(seconds.count)")
+            }
+            for value in seconds where !Reminder.beforeRange.contains(value) {
+                throw .invalidParameter(parameters.path + Self.before.name, "must be seconds before the due time, 1 to \(Reminder.beforeRange.upperBound) (28 days), got \(value)")
+            }
+            before = Array(Set(seconds)).sorted()
+        }
     }
 
     func write(to object: inout JSONObject) {
@@ -236,13 +265,16 @@ public struct ReminderChanges: Sendable {
         object[Self.due] = due.map { .string($0) }
         object[Self.imagePath] = imagePath.map { .string($0) }
         object[Self.command] = command.map { .array($0.map { .string($0) }) }
+        object[Self.on] = on.map { .string($0) }
+        object[Self.rule] = rule.map { $0.map(Wire.Rule.json) ?? .object(JSONObject()) }
+        object[Self.before] = before.map { .array($0.map { JSONValue($0) }) }
     }
 }
 
 public enum AddReminder: VarlinkMethod {
     public static let name = "AddReminder"
     public struct Request: WireRequest {
-        public static let fields = [ReminderChanges.title.required, ReminderChanges.notes, ReminderChanges.due, ReminderChanges.imagePath, ReminderChanges.command]
+        public static let fields = [ReminderChanges.title.required] + ReminderChanges.optionalFields
         public var changes: ReminderChanges
         public init(_ changes: ReminderChanges) { self.changes = changes }
         public init(_ parameters: Parameters) throws(VarlinkError) {
@@ -278,7 +310,7 @@ public enum UpdateReminder: VarlinkMethod {
     public static let name = "UpdateReminder"
     public struct Request: WireRequest {
         public static let id = WireField("id", .string)
-        public static let fields = [id, ReminderChanges.title, ReminderChanges.notes, ReminderChanges.due, ReminderChanges.imagePath, ReminderChanges.command]
+        public static let fields = [id, ReminderChanges.title] + ReminderChanges.optionalFields
         public var id: String
         public var changes: ReminderChanges
         public init(id: String, _ changes: ReminderChanges) {

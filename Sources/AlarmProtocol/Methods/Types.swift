@@ -32,10 +32,12 @@ public enum Wire {
         public static let timeZone = WireField.optional("timeZone", .string), command = WireField("command", .array(.string))
         public static let volume = WireField.optional("volume", .int), fadeSeconds = WireField.optional("fadeSeconds", .int)
         public static let escalateCommand = WireField.optional("escalateCommand", .array(.string))
+        public static let rule = WireField.optional("rule", .named("Rule")), pausedUntil = WireField.optional("pausedUntil", .string)
+        public static let skipHolidays = WireField.optional("skipHolidays", .bool)
         public static let phase = WireField("phase", .named("Phase")), next = WireField.optional("next", .string)
         public static let snoozeCount = WireField("snoozeCount", .int), created = WireField("created", .string), updated = WireField("updated", .string)
-        public static let fields = [id, time, days, `repeat`, label, sound, snooze, ringSeconds, volume, fadeSeconds, enabled, skipNext, timeZone, command,
-                                    escalateCommand, phase, next, snoozeCount, created, updated]
+        public static let fields = [id, time, days, `repeat`, rule, pausedUntil, skipHolidays, label, sound, snooze, ringSeconds, volume, fadeSeconds, enabled,
+                                    skipNext, timeZone, command, escalateCommand, phase, next, snoozeCount, created, updated]
 
         /// An `Alarm`, with its live state when the daemon has one (`nil` in exports).
         public static func json(_ alarm: AlarmCore.Alarm, state: RingState?, next: Date?, zone: Zone) -> JSONValue {
@@ -43,7 +45,7 @@ public enum Wire {
                 id: .string(alarm.id.uuidString.lowercased()),
                 time: .string(alarm.time.description),
                 days: .array(alarm.days.codes.map { .string($0) }),
-                `repeat`: .string(alarm.days.displayText),
+                `repeat`: .string(alarm.repeatText),
                 label: .string(alarm.label),
                 sound: .string(alarm.sound.description),
                 snooze: .object(JSONObject([SnoozeSettings.enabled: .bool(alarm.snooze.enabled), SnoozeSettings.minutes: JSONValue(alarm.snooze.minutes),
@@ -59,6 +61,9 @@ public enum Wire {
             if let value = alarm.volume { object[volume] = JSONValue(value) }
             if let value = alarm.fadeSeconds { object[fadeSeconds] = JSONValue(value) }
             if !alarm.escalateCommand.isEmpty { object[escalateCommand] = .array(alarm.escalateCommand.map { .string($0) }) }
+            if let value = alarm.recurrence { object[rule] = Rule.json(value) }
+            if let day = alarm.pausedUntil { object[pausedUntil] = .string(RecurrenceRule.dateText(day)) }
+            if alarm.skipHolidays { object[skipHolidays] = .bool(true) }
             if let state {
                 object[phase] = Phase.json(state)
                 object[Self.next] = WireTime.json(next, in: zone)
@@ -74,9 +79,12 @@ public enum Wire {
         public static let id = WireField("id", .string), title = WireField("title", .string), notes = WireField("notes", .string)
         public static let due = WireField.optional("due", .string), done = WireField("done", .bool), position = WireField("position", .int)
         public static let imagePath = WireField.optional("imagePath", .string), command = WireField("command", .array(.string))
+        public static let allDay = WireField.optional("allDay", .bool), rule = WireField.optional("rule", .named("Rule"))
+        public static let `repeat` = WireField.optional("repeat", .string), before = WireField.optional("before", .array(.int))
         public static let phase = WireField("phase", .named("Phase")), next = WireField.optional("next", .string)
         public static let snoozeCount = WireField("snoozeCount", .int), created = WireField("created", .string), updated = WireField("updated", .string)
-        public static let fields = [id, title, notes, due, done, position, imagePath, command, phase, next, snoozeCount, created, updated]
+        public static let fields = [id, title, notes, due, allDay, rule, `repeat`, before, done, position, imagePath, command, phase, next, snoozeCount,
+                                    created, updated]
 
         /// A `Reminder`, with its live state when the daemon has one.
         public static func json(_ reminder: AlarmCore.Reminder, state: RingState?, next: Date?, zone: Zone) -> JSONValue {
@@ -90,6 +98,12 @@ public enum Wire {
                 imagePath: reminder.imagePath.map { .string($0) } ?? .null,
                 command: .array(reminder.command.map { .string($0) }),
             ])
+            if reminder.allDay { object[allDay] = .bool(true) }
+            if let value = reminder.recurrence {
+                object[rule] = Rule.json(value)
+                object[`repeat`] = .string(value.displayText)
+            }
+            if !reminder.before.isEmpty { object[before] = .array(reminder.before.map { JSONValue($0) }) }
             if let state {
                 object[phase] = Phase.json(state)
                 object[Self.next] = WireTime.json(next, in: zone)
@@ -188,8 +202,10 @@ public struct AlarmFields: WireStruct, Sendable {
     public static let command = WireField.optional("command", .array(.string))
     public static let volume = WireField.optional("volume", .int), fadeSeconds = WireField.optional("fadeSeconds", .int)
     public static let escalateCommand = WireField.optional("escalateCommand", .array(.string))
-    public static let fields = [time, days, label, sound, snooze, snoozeMinutes, maxSnoozes, ringSeconds, volume, fadeSeconds, enabled, timeZone, command,
-                                escalateCommand]
+    public static let rule = WireField.optional("rule", .named("Rule")), pausedUntil = WireField.optional("pausedUntil", .string)
+    public static let skipHolidays = WireField.optional("skipHolidays", .bool)
+    public static let fields = [time, days, rule, label, sound, snooze, snoozeMinutes, maxSnoozes, ringSeconds, volume, fadeSeconds, enabled, timeZone, command,
+                                escalateCommand, pausedUntil, skipHolidays]
     /// The values that return an alarm to the configuration's volume and fade.
     public static let defaultVolume = 0, defaultFade = -1
 
@@ -212,6 +228,13 @@ public struct AlarmFields: WireStruct, Sendable {
     public var command: [String]?
     /// `[]` removes the escalation command.
     public var escalateCommand: [String]?
+    /// `.some(nil)` removes the rule (`rule: {}` on the wire). A rule and
+    /// repeat days are two ways to say how an alarm repeats: setting one
+    /// clears the other.
+    public var rule: RecurrenceRule??
+    /// `.some(nil)` ends the pause (`pausedUntil: ""`).
+    public var pausedUntil: Int64??
+    public var skipHolidays: Bool?
 
     public init() {}
 
@@ -224,6 +247,20 @@ public struct AlarmFields: WireStruct, Sendable {
         if let codes = try parameters.stringArray(days) {
             result.days = try parameters.validated(days) { () throws(ValidationError) in try RepeatDays.fromCodes(codes) }
         }
+        if let nested = try parameters.object(rule) {
+            if nested.object.isEmpty {
+                result.rule = .some(nil)
+            } else {
+                guard result.days == nil else {
+                    throw .invalidParameter(parameters.path + rule.name, "cannot be given with days (a rule names its weekdays in byDay), got both")
+                }
+                result.rule = .some(try Wire.Rule.parse(nested))
+            }
+        }
+        if let text = try parameters.string(pausedUntil) {
+            result.pausedUntil = .some(text.isEmpty ? nil : try Wire.Rule.date(parameters, pausedUntil, text))
+        }
+        result.skipHolidays = try parameters.bool(skipHolidays)
         result.label = try parameters.string(label)
         if let text = try parameters.string(sound) {
             result.sound = try parameters.validated(sound) { () throws(ValidationError) in try Sound.parse(text) }
@@ -278,13 +315,25 @@ public struct AlarmFields: WireStruct, Sendable {
         object[Self.timeZone] = timeZone.map { .string($0?.identifier ?? "") }
         object[Self.command] = command.map { .array($0.map { .string($0) }) }
         object[Self.escalateCommand] = escalateCommand.map { .array($0.map { .string($0) }) }
+        object[Self.rule] = rule.map { $0.map(Wire.Rule.json) ?? .object(JSONObject()) }
+        object[Self.pausedUntil] = pausedUntil.map { .string($0.map(RecurrenceRule.dateText) ?? "") }
+        object[Self.skipHolidays] = skipHolidays.map { .bool($0) }
         return object
     }
 
     /// Writes the given fields into `alarm`.
     public func apply(to alarm: inout Alarm) {
         if let time { alarm.time = time }
-        if let days { alarm.days = days }
+        if let days {
+            alarm.days = days
+            alarm.recurrence = nil
+        }
+        if let rule {
+            alarm.recurrence = rule
+            if rule != nil { alarm.days = .never }
+        }
+        if let pausedUntil { alarm.pausedUntil = pausedUntil }
+        if let skipHolidays { alarm.skipHolidays = skipHolidays }
         if let label { alarm.label = label }
         if let sound { alarm.sound = sound }
         if let snoozeEnabled { alarm.snooze.enabled = snoozeEnabled }

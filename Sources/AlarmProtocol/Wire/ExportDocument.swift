@@ -104,6 +104,9 @@ public enum ExportDocument: WireStruct {
             timeZone: timeZone,
             command: try item.stringArray(W.command) ?? [],
             escalateCommand: try item.stringArray(W.escalateCommand) ?? [],
+            recurrence: try item.object(W.rule).map { (rule: Parameters) throws(VarlinkError) in try Wire.Rule.parse(rule) },
+            pausedUntil: try item.string(W.pausedUntil).map { (text: String) throws(VarlinkError) in try Wire.Rule.date(item, W.pausedUntil, text) },
+            skipHolidays: try item.bool(W.skipHolidays) ?? false,
             created: created,
             updated: try instant(item, W.updated, zone: zone) ?? created
         )
@@ -124,6 +127,9 @@ public enum ExportDocument: WireStruct {
             position: try item.int(W.position, in: 0...Int.max) ?? 0,
             imagePath: try item.string(W.imagePath),
             command: try item.stringArray(W.command) ?? [],
+            allDay: try item.bool(W.allDay) ?? false,
+            recurrence: try item.object(W.rule).map { (rule: Parameters) throws(VarlinkError) in try Wire.Rule.parse(rule) },
+            before: try item.intArray(W.before.name) ?? [],
             created: created,
             updated: try instant(item, W.updated, zone: zone) ?? created
         )

@@ -60,6 +60,29 @@ public struct Parameters: Sendable {
         return strings
     }
 
+    public func intArray(_ name: String) throws(VarlinkError) -> [Int]? {
+        guard let value = present(name) else { return nil }
+        guard case .array(let elements) = value else { throw .invalidParameter(path + name, "must be an array of whole numbers, got \(value.typeName)") }
+        var numbers: [Int] = []
+        for element in elements {
+            guard let number = element.intValue else { throw .invalidParameter(path + name, "must be an array of whole numbers, got \(element.jsonText)") }
+            numbers.append(number)
+        }
+        return numbers
+    }
+
+    /// An array of objects, each read under `name[i].`.
+    public func objectArray(_ name: String) throws(VarlinkError) -> [Parameters]? {
+        guard let value = present(name) else { return nil }
+        guard case .array(let elements) = value else { throw .invalidParameter(path + name, "must be an array of objects, got \(value.typeName)") }
+        var objects: [Parameters] = []
+        for (index, element) in elements.enumerated() {
+            guard case .object(let nested) = element else { throw .invalidParameter(path + name + "[\(index)]", "must be an object, got \(element.typeName)") }
+            objects.append(Parameters(nested, path: path + name + "[\(index)]."))
+        }
+        return objects
+    }
+
     public func object(_ name: String) throws(VarlinkError) -> Parameters? {
         guard let value = present(name) else { return nil }
         guard case .object(let nested) = value else { throw .invalidParameter(path + name, "must be an object, got \(value.typeName)") }

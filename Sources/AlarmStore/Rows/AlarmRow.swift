@@ -9,7 +9,7 @@ enum AlarmRow {
     static let columns = [
         "id", "hour", "minute", "days", "label", "sound", "snooze_enabled", "snooze_minutes",
         "snooze_max", "ring_seconds", "enabled", "skip_next", "time_zone", "created_usec", "updated_usec", "command",
-        "volume", "fade_seconds", "escalate_command",
+        "volume", "fade_seconds", "escalate_command", "rule", "paused_until", "skip_holidays",
     ]
 
     static let selectAll = "SELECT \(columns.joined(separator: ", ")) FROM alarms"
@@ -32,7 +32,7 @@ enum AlarmRow {
         try Instant.validate(alarm.updated, field: "updated")
     }
 
-    /// Binds every column of `alarm` to parameters ?1…?19.
+    /// Binds every column of `alarm` to parameters ?1…?22.
     static func bind(_ alarm: Alarm, to statement: SQLiteStatement) throws(SQLiteError) {
         try statement.bind(alarm.id, at: 1)
         try statement.bind(alarm.time.hour, at: 2)
@@ -53,6 +53,9 @@ enum AlarmRow {
         try statement.bind(alarm.volume, at: 17)
         try statement.bind(alarm.fadeSeconds, at: 18)
         try statement.bind(CommandColumn.text(alarm.escalateCommand), at: 19)
+        try statement.bind(RuleColumn.text(alarm.recurrence), at: 20)
+        try statement.bind(alarm.pausedUntil.map(RecurrenceRule.dateText), at: 21)
+        try statement.bind(alarm.skipHolidays, at: 22)
     }
 
     /// Inserts `alarms` with one prepared statement, for bulk imports; the caller
@@ -95,7 +98,7 @@ enum AlarmRow {
             guard let mask = UInt8(exactly: days), mask <= 0x7F else {
                 throw .invalidRow(row(), "days \(days) is not a 7-bit weekday mask")
             }
-            let alarm = Alarm(
+            var alarm = Alarm(
                 id: id,
                 time: time,
                 days: RepeatDays(rawValue: mask),
@@ -115,6 +118,17 @@ enum AlarmRow {
                 created: Instant.date(microseconds: statement.int64(at: 13)),
                 updated: Instant.date(microseconds: statement.int64(at: 14))
             )
+            // Nearly every alarm has none of these: three NULL checks.
+            if !statement.isNull(at: 19) || !statement.isNull(at: 20) || statement.bool(at: 21) {
+                do throws(ValidationError) {
+                    alarm.recurrence = try RuleColumn.rule(statement.text(at: 19))
+                    alarm.pausedUntil = try statement.text(at: 20).map { text throws(ValidationError) in
+                        guard let day = CivilTime.dayNumber(isoDate: text) else { throw .text("paused_until", "must be a date YYYY-MM-DD", got: text) }
+                        return day
+                    }
+                } catch { throw .invalidRow(row(), error.description) }
+                alarm.skipHolidays = statement.bool(at: 21)
+            }
             do { try alarm.validate() } catch { throw .invalidRow(row(), error.description) }
             return alarm
         }

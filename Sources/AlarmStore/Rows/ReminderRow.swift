@@ -9,17 +9,18 @@ import Foundation
 enum ReminderRow {
     static let columns = [
         "id", "title", "notes", "due_usec", "done", "position", "image_path", "created_usec", "updated_usec", "command",
+        "rule", "all_day", "before",
     ]
 
     static let selectAll = "SELECT \(columns.joined(separator: ", ")) FROM reminders ORDER BY position"
     static let selectOne = "SELECT \(columns.joined(separator: ", ")) FROM reminders WHERE id = ?1"
     /// Appends at the end: the new position is the current count.
     static let append = "INSERT INTO reminders (\(columns.joined(separator: ", "))) "
-        + "VALUES (?1, ?2, ?3, ?4, ?5, (SELECT count(*) FROM reminders), ?7, ?8, ?9, ?10)"
+        + "VALUES (?1, ?2, ?3, ?4, ?5, (SELECT count(*) FROM reminders), ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
     static let insertAtPosition = "INSERT INTO reminders (\(columns.joined(separator: ", "))) "
-        + "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+        + "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
     static let update = "UPDATE reminders SET title = ?2, notes = ?3, due_usec = ?4, done = ?5, "
-        + "image_path = ?7, created_usec = ?8, updated_usec = ?9, command = ?10 WHERE id = ?1"
+        + "image_path = ?7, created_usec = ?8, updated_usec = ?9, command = ?10, rule = ?11, all_day = ?12, before = ?13 WHERE id = ?1"
     static let position = "SELECT position FROM reminders WHERE id = ?1"
     static let count = "SELECT count(*) FROM reminders"
     static let delete = "DELETE FROM reminders WHERE id = ?1"
@@ -50,6 +51,9 @@ enum ReminderRow {
         try statement.bind(Instant.storable(reminder.created), at: 8)
         try statement.bind(Instant.storable(reminder.updated), at: 9)
         try statement.bind(CommandColumn.text(reminder.command), at: 10)
+        try statement.bind(RuleColumn.text(reminder.recurrence), at: 11)
+        try statement.bind(reminder.allDay, at: 12)
+        try statement.bind(reminder.before.map(String.init).joined(separator: ","), at: 13)
     }
 
     /// Inserts `reminders` at positions 0, 1, 2, … in array order with one prepared
@@ -71,7 +75,8 @@ enum ReminderRow {
         guard let id = statement.uuid(at: 0) else {
             throw .invalidRow("reminder row", "id \(sqlLiteral(statement.blob(at: 0))) is not a 16-byte UUID")
         }
-        let reminder = Reminder(
+        let row = "reminder \(id.uuidString)"
+        var reminder = Reminder(
             id: id,
             title: statement.text(at: 1) ?? "",
             notes: statement.text(at: 2) ?? "",
@@ -83,7 +88,16 @@ enum ReminderRow {
             created: Instant.date(microseconds: statement.int64(at: 7)),
             updated: Instant.date(microseconds: statement.int64(at: 8))
         )
-        do { try reminder.validate() } catch { throw .invalidRow("reminder \(id.uuidString)", error.description) }
+        reminder.allDay = statement.bool(at: 11)
+        do throws(ValidationError) {
+            reminder.recurrence = try RuleColumn.rule(statement.text(at: 10))
+            let before = statement.text(at: 12) ?? ""
+            reminder.before = try before.split(separator: ",").map { part throws(ValidationError) in
+                guard let seconds = Int(part) else { throw .text("before", "must be seconds, comma-separated", got: before) }
+                return seconds
+            }
+        } catch { throw .invalidRow(row, error.description) }
+        do { try reminder.validate() } catch { throw .invalidRow(row, error.description) }
         return reminder
     }
 }

@@ -3,12 +3,24 @@
 python-dateutil's rrule. Reads one JSON case per line on stdin —
 {"rule": {...}, "after": ["YYYY-MM-DD", ...], "n": K} — and prints, per case,
 one JSON line: for each "after" day, the next K days the rule gives strictly
-after it (fewer when it ends)."""
+after it (fewer when it ends).
+
+A case that also names a zone — {"rule": {...}, "zoneFile": path, "seconds": S,
+"after": [epoch seconds, ...], "n": K} — asks for firing instants instead: the
+rule's days (from dateutil, as above) at S seconds into the local day, turned
+into instants with Python's zoneinfo reading that TZif file (the very file
+alarmd reads, not the `tzdata` package's copy). The local time is taken with
+fold=0, which is alarmd's time rule: a repeated time fires at its first
+occurrence, and a time in a gap is read with the offset in force before the
+transition, i.e. fires as far past the gap as it lay into it (02:15 in Lord
+Howe's 02:00→02:30 gap is 02:45). For each "after" instant the answer is the
+next K firing instants strictly after it."""
 
 import bisect
 import datetime
 import json
 import sys
+import zoneinfo
 
 from dateutil.rrule import DAILY, FR, MO, MONTHLY, SA, SU, TH, TU, WE, WEEKLY, YEARLY, rrule, rruleset
 
@@ -33,6 +45,8 @@ def build(rule):
         options["until"] = day(rule["until"])
     if "count" in rule:
         options["count"] = rule["count"]
+    if not rule["exceptions"]:
+        return rrule(**options)  # the same days as a set of it alone, a fifth sooner
     recurrence = rruleset()
     recurrence.rrule(rrule(**options))
     for exception in rule["exceptions"]:
@@ -58,7 +72,55 @@ def answer(recurrence, afters, count):
     return result
 
 
+EPOCH = datetime.datetime(1970, 1, 1)
+ZONES = {}
+
+
+def zone(path):
+    if path not in ZONES:
+        with open(path, "rb") as file:
+            ZONES[path] = zoneinfo.ZoneInfo.from_file(file, key=path)
+    return ZONES[path]
+
+
+def firing(occurrence, seconds, tz):
+    """The instant at which a clock in `tz` shows `seconds` into the day of
+    `occurrence` (a naive midnight), fold=0."""
+    wall = datetime.datetime.combine(occurrence.date(), datetime.time(seconds // 3600, seconds // 60 % 60, seconds % 60), tzinfo=tz)
+    local = (occurrence - EPOCH).days * 86400 + seconds
+    return local - wall.utcoffset() // datetime.timedelta(seconds=1)
+
+
+def instant_answer(recurrence, tz, seconds, afters, count):
+    """Like `answer`, on instants. The days are gathered until `count` of them
+    lie two days past the UTC day of the latest `after`, which puts their
+    firing instants past it whatever the offset (under a day); only the
+    instants the answer needs are worked out, by bisecting the days on their
+    firing instant (which grows with the day: no zone changes its offset by a
+    day)."""
+    stop = EPOCH + datetime.timedelta(days=max(afters) // 86400 + 2)
+    occurrences, beyond = [], 0
+    for occurrence in recurrence:
+        occurrences.append(occurrence)
+        if occurrence >= stop:
+            beyond += 1
+            if beyond >= count:
+                break
+    def key(occurrence):
+        return firing(occurrence, seconds, tz)
+    result = []
+    for after in afters:
+        index = bisect.bisect_right(occurrences, after, key=key)
+        instants = [key(x) for x in occurrences[index:index + count]]
+        assert instants == sorted(set(instants)), f"firing instants out of order: {instants}"
+        result.append(instants)
+    return result
+
+
 for line in sys.stdin:
     case = json.loads(line)
-    afters = [day(text) for text in case["after"]]
-    print(json.dumps(answer(build(case["rule"]), afters, case["n"])), flush=True)
+    if "zoneFile" in case:
+        result = instant_answer(build(case["rule"]), zone(case["zoneFile"]), case["seconds"], case["after"], case["n"])
+    else:
+        result = answer(build(case["rule"]), [day(text) for text in case["after"]], case["n"])
+    print(json.dumps(result), flush=True)

@@ -145,6 +145,46 @@ def main(socket_path):
 
         run("errors", errors)
 
+        def calendar_rules():
+            with client.open(INTERFACE) as alarmd:
+                rule = {"frequency": "monthly", "interval": 2, "byDay": [{"weekday": "fri", "ordinal": -1}],
+                        "starting": "2026-01-01", "until": "2030-12-31", "exceptions": ["2026-03-27"]}
+                added = alarmd.AddAlarm(fields={"time": "19:00", "label": "Pay day", "rule": rule,
+                                                "pausedUntil": "2030-01-05", "skipHolidays": True})["alarm"]
+                sent = dict(rule, byMonthDay=[], byMonth=[])
+                check("AddAlarm keeps a structured rule",
+                      added["rule"] == sent and added["days"] == [] and added["pausedUntil"] == "2030-01-05"
+                      and added["skipHolidays"] is True, repr(added))
+                check("the rule is described in words",
+                      added["repeat"] == "Every 2 months on the last Fri, until Dec 31, 2030, except Mar 27", repr(added["repeat"]))
+                check("it next rings on the first rule day after the pause",
+                      added["next"].startswith("2030-01-25T19:00:00"), repr(added["next"]))
+                cleared = alarmd.UpdateAlarm(id=added["id"], fields={"days": ["sat"], "pausedUntil": ""})["alarm"]
+                check("days replace the rule and an empty pausedUntil ends the pause",
+                      "rule" not in cleared and "pausedUntil" not in cleared and cleared["days"] == ["sat"], repr(cleared))
+                try:
+                    alarmd.UpdateAlarm(id=added["id"], fields={"rule": {"frequency": "weekly", "starting": "2026-01-01",
+                                                                          "byDay": [{"weekday": "mon", "ordinal": 2}]}})
+                    check("an ordinal in a weekly rule is refused", False, "it succeeded")
+                except varlink.VarlinkError as error:
+                    check("an ordinal in a weekly rule is InvalidParameter fields.rule.byDay",
+                          error.error() == "io.alarmd.InvalidParameter"
+                          and (error.parameters() or {}).get("parameter") == "fields.rule.byDay", repr(error.as_dict()))
+                alarmd.RemoveAlarm(id=added["id"])
+
+                reminder = alarmd.AddReminder(title="Bins", on="2030-03-04", before=[3600, 900],
+                                              rule={"frequency": "weekly", "starting": "2030-03-04",
+                                                    "byDay": [{"weekday": "mon"}]})["reminder"]
+                check("AddReminder takes a day, a rule and notices",
+                      reminder["allDay"] is True and reminder["before"] == [900, 3600] and reminder["repeat"] == "Mon"
+                      and reminder["due"].startswith("2030-03-04T09:00:00"), repr(reminder))
+                done = alarmd.CompleteReminder(id=reminder["id"])["reminder"]
+                check("done makes the next occurrence due", done["done"] is False and done["due"].startswith("2030-03-11T09:00:00"),
+                      repr(done))
+                alarmd.RemoveReminder(id=reminder["id"])
+
+        run("calendar rules", calendar_rules)
+
         def watch_fires():
             # Subscribe first, on its own connection, so the event cannot be missed.
             with client.open(INTERFACE) as watcher, client.open(INTERFACE) as alarmd:
