@@ -60,7 +60,7 @@ def rows(results, table):
     for kind, rate in sorted(ip.get("recurrence_per_second", {}).items()):
         table.row(LABEL, f"next-day/s, RecurrenceRule.nextDay, {kind}, one core", f"{rate['p50']:,.0f} [{rate['min']:,.0f}–{rate['max']:,.0f}]")
     if "recurrence_slowest_per_second" in core:
-        table.row(LABEL, "next-day/s, RecurrenceRule.nextDay, the slowest kind", f"{core['recurrence_slowest_per_second']:,.0f}")
+        table.row(LABEL, "next-day/s, RecurrenceRule.nextDay, the slowest kind", f"{core['recurrence_slowest_per_second']:,.0f}", "core-recurrence-next-day")
     for zone, entry in core["calendar"].items():
         table.row(LABEL, f"{entry['iterations']:,} iterations of '{CALENDAR_SPEC}', {zone}: systemd-analyze / alarmd-bench (s)",
                   f"{entry['systemd_analyze_s']['median']:.3f} / {entry['alarmd_core_s']['median']:.4f} (×{entry['ratio_systemd_over_alarmd']:.0f})"
