@@ -8,6 +8,7 @@ public enum AlarmControl {
         ("Alarms", AlarmCommands.all),
         ("Reminders", ReminderCommands.commands),
         ("Ringing now", RingingCommands.all),
+        ("Timers", TimerCommands.all),
         ("The daemon", DaemonCommands.all),
         ("Without the daemon", [PreviewCommand.command, CompletionsCommand.command]),
     ]
@@ -36,6 +37,7 @@ public enum AlarmControl {
             "  --socket PATH  alarmd's socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)",
             "  --json         where a command prints data: the daemon's reply as one line of JSON",
             "  --help         the command's options and examples",
+            "  --version      print alarmctl's version",
             "",
             "Examples:",
             "  alarmctl add 7:30 --days weekdays --label Work",
@@ -65,6 +67,11 @@ public enum AlarmControl {
     private static func dispatch(_ arguments: ArraySlice<String>, context: CommandContext) throws(CLIError) -> Int32 {
         var rest = arguments
         var preset: [Option: String] = [:]
+        if rest.first == "--version" {
+            guard rest.count == 1 else { throw .usage("--version takes nothing after it") }
+            context.standardOutput("alarmctl \(AlarmdVersion.string)\n")
+            return 0
+        }
         if try takeGlobalOptions(&rest, into: &preset) {
             context.standardOutput(usage)
             return 0

@@ -29,6 +29,12 @@ public struct CommandContext: Sendable {
     public var standardError: @Sendable (String) -> Void
     /// Reads all of standard input (`import -`).
     public var readStandardInput: @Sendable () -> [UInt8]
+    /// Asks a yes/no question on the terminal (`import --replace`): `nil`
+    /// when standard input is no terminal, so a script is never left waiting.
+    public var askYesNo: @Sendable (String) -> Bool? = { _ in nil }
+    /// The terminal's width when standard output is one: tables cut their
+    /// label or title column to fit it. `nil` for a pipe or a file.
+    public var terminalColumns: Int?
 
     public init(
         environment: [String: String],
@@ -87,6 +93,14 @@ public struct CommandContext: Sendable {
         )
         let tz = environment["TZ"]
         context.zoneSource = ZoneSource { ZoneDatabase.systemZone(environmentTZ: tz) }
+        var size = winsize()
+        if context.isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { context.terminalColumns = Int(size.ws_col) }
+        context.askYesNo = { question in
+            guard isatty(STDIN_FILENO) == 1 else { return nil }
+            writeAll(STDERR_FILENO, question + " [y/N] ")
+            guard let answer = readLine() else { return false }
+            return ["y", "yes"].contains(answer.lowercased().filter { $0 != " " })
+        }
         return context
     }
 

@@ -10,7 +10,7 @@
 /// by SQLite instead of being stored and misread later.
 enum Schema {
     /// `migrations[i]` takes the schema from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8]
 
     /// The version this build writes.
     static var currentVersion: Int { migrations.count }
@@ -115,6 +115,13 @@ enum Schema {
         ALTER TABLE reminders ADD COLUMN rule TEXT;
         ALTER TABLE reminders ADD COLUMN all_day INTEGER NOT NULL DEFAULT 0 CHECK (all_day IN (0, 1));
         ALTER TABLE reminders ADD COLUMN before TEXT NOT NULL DEFAULT '';
+        """
+
+    /// A reminder's own sound (NULL: the configuration's) and timers
+    /// (`alarmctl timer`), which ring like alarms and are done once over.
+    static let version8 = """
+        ALTER TABLE reminders ADD COLUMN sound TEXT;
+        ALTER TABLE reminders ADD COLUMN timer INTEGER NOT NULL DEFAULT 0 CHECK (timer IN (0, 1));
         """
 
     /// Applies every migration newer than the file's version and returns the version

@@ -281,16 +281,24 @@ public final class Store {
     }
 
     /// The most recently recorded events first, at most `limit` of them; only those of
-    /// `itemID` when it is given. Events outlive their items.
-    public func history(itemID: UUID? = nil, limit: Int = 100) throws(StoreError) -> [HistoryEvent] {
+    /// `itemID` when it is given, that happened at or after `since`, and of
+    /// `kinds` (all when empty). Events outlive their items.
+    public func history(itemID: UUID? = nil, since: Date? = nil, kinds: Set<EventKind> = [], limit: Int = 100) throws(StoreError) -> [HistoryEvent] {
         guard limit >= 0 else {
             throw .invalid(ValidationError(field: "limit", requirement: "must be 0 or more", value: String(limit)))
         }
+        if let since { try Instant.validate(since, field: "since") }
+        let filtered = since != nil || !kinds.isEmpty
         return try sqlite("read history") { database throws(SQLiteError) in
-            let sql = itemID == nil ? EventRow.selectRecent : EventRow.selectRecentForItem
+            let sql = filtered ? (itemID == nil ? EventRow.selectFiltered : EventRow.selectFilteredForItem)
+                : (itemID == nil ? EventRow.selectRecent : EventRow.selectRecentForItem)
             return try database.withStatement(sql) { statement throws(SQLiteError) in
                 try statement.bind(limit, at: 1)
                 if let itemID { try statement.bind(itemID, at: 2) }
+                if filtered {
+                    try statement.bind(since.map(Instant.storable), at: 3)
+                    try statement.bind(kinds.isEmpty ? nil : "," + kinds.map(\.rawValue).sorted().joined(separator: ",") + ",", at: 4)
+                }
                 var events: [HistoryEvent] = []
                 while try statement.step() {
                     events.append(try EventRow.decode(statement))

@@ -136,11 +136,12 @@ import Testing
         let fake = FakeDaemon { call in
             let id = call.parameters["id"] as? String ?? ""
             if id == "dead" { return [#"{"error":"io.alarmd.NoSuchItem","parameters":{"id":"dead"}}"#] }
-            return [#"{"parameters":{}}"#]
+            return [#"{"parameters":{"id":"\#(id)0000-0000-4000-8000-000000000001","title":"Alarm \#(id)"}}"#]
         }
         let result = try Self.run(["rm", "aaaa", "dead", "bbbb"], fake)
         #expect(result.status == 1)
-        #expect(result.standardOutput == "Removed alarm aaaa\nRemoved alarm bbbb\n")
+        // Each named, not just its id.
+        #expect(result.standardOutput == "Removed alarm \"Alarm aaaa\" (aaaa0000)\nRemoved alarm \"Alarm bbbb\" (bbbb0000)\n")
         #expect(result.standardError == "alarmctl: no alarm with id \"dead\"\nalarmctl: 1 of 3 alarms could not be removed\n")
         #expect(fake.calls.count == 3)
 
@@ -157,9 +158,9 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardOutput == """
             POS  ID        DONE  TITLE       DUE
-              0  abcd0001  [ ]   Buy milk    2030-01-07 15:00
-              1  abcd0002  [x]   File taxes  —
-              2  beef0003  [ ]   Tea         2030-01-06 17:00  snoozed
+              1  abcd0001  [ ]   Buy milk    2030-01-07 15:00
+              2  abcd0002  [x]   File taxes  —
+              3  beef0003  [ ]   Tea         2030-01-06 17:00  snoozed
 
             """)
         #expect(Self.canonical(fake.calls.first?.parameters) == Self.canonical(["all": true] as [String: Any]))
@@ -210,7 +211,7 @@ import Testing
                        blue folder
             due:       —
             done:      yes
-            position:  1
+            position:  2
             image:     /home/me/taxes.png
             state:     waiting
             next:      —
@@ -232,19 +233,30 @@ import Testing
     @Test func remindChangesCallTheirMethods() throws {
         let fake = FakeDaemon(replies: [
             "CompleteReminder": #"{"reminder":\#(Fixtures.tax)}"#, "UpdateReminder": #"{"reminder":\#(Fixtures.milk)}"#,
-            "RemoveReminder": "{}", "MoveReminder": #"{"reminders":[\#(Fixtures.tea),\#(Fixtures.milk)]}"#,
+            "RemoveReminder": #"{"id":"abcd0001-0000-4000-8000-000000000011","title":"Buy milk"}"#,
+            "MoveReminder": #"{"reminders":[\#(Fixtures.tea),\#(Fixtures.milk)]}"#,
+            "ListReminders": #"{"reminders":[\#(Fixtures.milk),\#(Fixtures.tax),\#(Fixtures.tea)]}"#,
         ])
         #expect(try Self.run(["remind", "done", "abcd0002"], fake).standardOutput == "Done: abcd0002 File taxes (done, no due time)\n")
         _ = try Self.run(["remind", "undone", "abcd0002"], fake)
         _ = try Self.run(["remind", "edit", "abcd0001", "--title", "Milk", "--no-due", "--no-image"], fake)
-        #expect(try Self.run(["remind", "rm", "abcd0001"], fake).standardOutput == "Removed reminder abcd0001\n")
-        let moved = try Self.run(["remind", "move", "beef", "0"], fake)
-        #expect(moved.standardOutput.hasPrefix("POS  ID        DONE  TITLE     DUE\n"))
-        #expect(fake.calls.map(\.method) == ["CompleteReminder", "CompleteReminder", "UpdateReminder", "RemoveReminder", "MoveReminder"].map { "io.alarmd." + $0 })
+        #expect(try Self.run(["remind", "rm", "abcd0001"], fake).standardOutput == "Removed reminder \"Buy milk\" (abcd0001)\n")
+        // `top` is position 0; a number counts the open reminders from 1,
+        // which the list is asked for first.
+        let moved = try Self.run(["remind", "move", "beef", "top"], fake)
+        #expect(moved.standardOutput.hasPrefix("POS  ID        DONE  TITLE     DUE\n  1  beef0003"), "\(moved.standardOutput)")
+        _ = try Self.run(["remind", "move", "beef", "2"], fake)
+        _ = try Self.run(["remind", "move", "beef", "bottom"], fake)
+        let refused = try Self.run(["remind", "move", "beef", "0"], fake)
+        #expect(refused.status == 64 && refused.standardError.contains("POSITION must be top, bottom or a number from 1"))
+        #expect(fake.calls.map(\.method) == ["CompleteReminder", "CompleteReminder", "UpdateReminder", "RemoveReminder", "ListReminders", "MoveReminder",
+                                             "ListReminders", "MoveReminder", "ListReminders", "MoveReminder"].map { "io.alarmd." + $0 })
         #expect(Self.canonical(fake.calls.map(\.parameters)) == Self.canonical([
             ["id": "abcd0002", "done": true], ["id": "abcd0002", "done": false],
             ["id": "abcd0001", "title": "Milk", "due": "", "imagePath": ""],
-            ["id": "abcd0001"], ["id": "beef", "position": 0],
+            ["id": "abcd0001"], ["all": true], ["id": "beef", "position": 0],
+            // The 2nd open reminder is Tea, at position 2 of all three (taxes is done).
+            ["all": true], ["id": "beef", "position": 2], ["all": true], ["id": "beef", "position": 2],
         ] as [[String: Any]]))
     }
 
@@ -252,12 +264,12 @@ import Testing
 
     @Test func snoozeAndDismissTakeAnOptionalID() throws {
         let fake = FakeDaemon(replies: [
-            "Snooze": #"{"id":"beef0003-0000-4000-8000-000000000013","phase":"snoozed","until":"2030-01-06T16:09:00+00:00","snoozeCount":1}"#,
-            "Dismiss": #"{"id":"beef0003-0000-4000-8000-000000000013"}"#,
+            "Snooze": #"{"id":"beef0003-0000-4000-8000-000000000013","title":"Tea","phase":"snoozed","until":"2030-01-06T16:09:00+00:00","snoozeCount":1}"#,
+            "Dismiss": #"{"id":"beef0003-0000-4000-8000-000000000013","title":"Tea"}"#,
         ])
-        #expect(try Self.run(["snooze"], fake).standardOutput == "Snoozed beef0003 until 2030-01-06 16:09 (snooze 1)\n")
+        #expect(try Self.run(["snooze"], fake).standardOutput == "Snoozed \"Tea\" (beef0003) until 2030-01-06 16:09 (snooze 1)\n")
         _ = try Self.run(["snooze", "beef", "--minutes", "3"], fake)
-        #expect(try Self.run(["dismiss"], fake).standardOutput == "Dismissed beef0003\n")
+        #expect(try Self.run(["dismiss"], fake).standardOutput == "Dismissed \"Tea\" (beef0003)\n")
         _ = try Self.run(["dismiss", "beef"], fake)
         #expect(Self.canonical(fake.calls.map(\.parameters)) == Self.canonical([[:], ["id": "beef", "minutes": 3], [:], ["id": "beef"]] as [[String: Any]]))
     }
@@ -321,7 +333,8 @@ import Testing
 
     @Test func exportWritesTheDocumentAndImportSendsItBack() throws {
         let document = #"{"format":"alarmd","version":1,"alarms":[{"id":"1a2b3c4d-0000-4000-8000-000000000001","time":"07:30"}],"reminders":[]}"#
-        let fake = FakeDaemon(replies: ["Export": #"{"document":\#(document)}"#, "Import": #"{"alarms":1,"reminders":0}"#])
+        let reply = #"{"alarms":1,"reminders":0,"added":1,"updated":0,"removed":0,"changes":[{"change":"added","id":"1a2b3c4d-0000-4000-8000-000000000001","itemKind":"alarm","title":"Alarm"}]}"#
+        let fake = FakeDaemon(replies: ["Export": #"{"document":\#(document)}"#, "Import": reply])
         let stdout = try Self.run(["export"], fake)
         #expect(stdout.standardOutput == document + "\n")
 
@@ -334,11 +347,15 @@ import Testing
 
         let imported = try Self.run(["import", path], fake)
         #expect(imported.status == 0)
-        #expect(imported.standardOutput == "Imported 1 alarm and 0 reminders; they replace what alarmd had before\n")
+        #expect(imported.standardOutput == "Added alarm \"Alarm\" (1a2b3c4d)\nImported: 1 added, 0 updated, 0 removed\n")
         #expect(Self.canonical(fake.calls.last?.parameters["document"]) == (try Self.json(document)))
+        #expect(fake.calls.last?.parameters["mode"] as? String == "merge")
 
         let fromStdin = try Self.run(["import", "-", "--json"], fake, input: Data(document.utf8))
-        #expect(fromStdin.standardOutput == #"{"alarms":1,"reminders":0}"# + "\n")
+        #expect(try Self.json(fromStdin.standardOutput) == (try Self.json(reply)))
+        #expect(Self.canonical(fake.calls.last?.parameters["document"]) == (try Self.json(document)))
+        // What `export --json` prints imports as it is.
+        _ = try Self.run(["import", "-"], fake, input: Data(#"{"document":\#(document)}"#.utf8))
         #expect(Self.canonical(fake.calls.last?.parameters["document"]) == (try Self.json(document)))
     }
 
@@ -351,7 +368,7 @@ import Testing
         (#"{"error":"io.alarmd.AmbiguousId","parameters":{"id":"ab12","matches":["ab12cd34-0000-4000-8000-000000000001","ab12ef56-0000-4000-8000-000000000002"]}}"#,
          ["show", "ab12"], "id \"ab12\" matches several items: ab12cd34-0000-4000-8000-000000000001, ab12ef56-0000-4000-8000-000000000002; give more characters"),
         (#"{"error":"io.alarmd.InvalidParameter","parameters":{"parameter":"fields.label","message":"fields.label must not contain control characters, got \"bad\\u{7}\""}}"#,
-         ["add", "7:30", "--label", "bad\u{7}"], "fields.label must not contain control characters, got \"bad\\u{7}\""),
+         ["add", "7:30", "--label", "bad\u{7}"], "--label must not contain control characters, got \"bad\\u{7}\""),
         (#"{"error":"io.alarmd.InvalidParameter","parameters":{"parameter":"label","message":"is too long"}}"#, ["add", "7:30"], "label: is too long"),
         (#"{"error":"io.alarmd.NotRinging","parameters":{"message":"nothing is ringing","ringing":[]}}"#, ["dismiss"], "nothing is ringing"),
         (#"{"error":"io.alarmd.NotRinging","parameters":{"ringing":[]}}"#, ["dismiss"], "nothing is ringing"),

@@ -7,7 +7,7 @@ import Testing
     static let everyCommand = [
         "list", "show", "add", "edit", "rm", "enable", "disable", "skip", "unskip", "pause", "resume",
         "remind add", "remind list", "remind show", "remind done", "remind undone", "remind rm", "remind edit", "remind move",
-        "snooze", "dismiss", "next", "status", "watch", "sounds", "export", "import", "preview", "completions",
+        "snooze", "dismiss", "timer", "next", "status", "watch", "history", "sounds", "export", "import", "preview", "completions",
     ]
 
     @Test func topLevelHelpListsEverySubcommandWithASummary() throws {
@@ -58,7 +58,7 @@ import Testing
         let add = try BinaryRunner.alarmctl(["remind", "add", "--help"], socket: "/nonexistent")
         #expect(add.standardOutput.hasPrefix("Usage: alarmctl remind add TITLE [--at WHEN | --in DURATION | --on YYYY-MM-DD] [--days SPEC] "
             + "[--every INTERVAL | --monthly SPEC | --yearly MM-DD] [--until YYYY-MM-DD | --times N] [--except DATES] [--before DURATIONS] "
-            + "[--notes TEXT] [--image PATH] [--command LINE] [--json]\n"))
+            + "[--notes TEXT] [--sound NAME] [--image PATH] [--command LINE] [--json]\n"))
         for option in ["--at WHEN", "--in DURATION", "--on YYYY-MM-DD", "--every INTERVAL", "--before DURATIONS", "--notes TEXT", "--image PATH", "--command LINE"] {
             #expect(add.standardOutput.contains("\n  \(option) "), "missing \(option)")
         }

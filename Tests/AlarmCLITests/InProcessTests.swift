@@ -28,7 +28,9 @@ import AlarmCore
     @Test func durationsCountFromNowInWholeSeconds() throws {
         let now = Date(timeIntervalSince1970: 1_000_000_000.4)
         #expect(try WhenParser.delay("1h30m", option: "--in", now: now) == Date(timeIntervalSince1970: 1_000_005_400))
-        #expect(throws: CLIError.usage("--in must be a duration like 90s, 25m, 2h, 1d or 1h30m, got \"soon\"")) {
+        #expect(try WhenParser.delay("1h 30m", option: "--in", now: now) == Date(timeIntervalSince1970: 1_000_005_400))
+        #expect(try WhenParser.delay("now", option: "--in", now: now) == Date(timeIntervalSince1970: 1_000_000_000))
+        #expect(throws: CLIError.usage("--in must be a duration like 90s, 20m, 20min, 20 minutes, 1h30m, 1h 30m, 1.5h, 2d or 1w, or now, got \"soon\"")) {
             try WhenParser.delay("soon", option: "--in", now: now)
         }
     }

@@ -81,7 +81,7 @@ import Testing
         let swift: [String: any WireStruct.Type] = [
             "SnoozeSettings": Wire.SnoozeSettings.self, "Alarm": Wire.Alarm.self, "Reminder": Wire.Reminder.self, "AlarmFields": AlarmFields.self,
             "Firing": Wire.Firing.self, "Event": Wire.Event.self, "SoundFile": Wire.SoundFile.self, "Wake": Wire.Wake.self,
-            "Rule": Wire.Rule.self, "RuleDay": Wire.RuleDay.self,
+            "Rule": Wire.Rule.self, "RuleDay": Wire.RuleDay.self, "HistoryEntry": Wire.HistoryEntry.self, "ImportChange": ImportChange.self,
         ]
         #expect(Set(swift.keys) == Set(Self.definition.types.keys))
         for (name, type) in swift {
@@ -95,9 +95,9 @@ import Testing
 
     /// The parser itself reads what it should, so an empty match cannot pass.
     @Test func theDefinitionIsReadWhole() {
-        #expect(Self.definition.methods.count == 22)
+        #expect(Self.definition.methods.count == 23)
         #expect(Self.definition.methods["Snooze"]?.parameters == ["id:?string", "minutes:?int"])
-        #expect(Self.definition.methods["RemoveAlarm"]?.reply == [])
+        #expect(Self.definition.methods["RemoveAlarm"]?.reply == ["id:string", "title:string"])
         #expect(Self.definition.types["Event"]?.last == "reminder:?Reminder")
     }
 

@@ -507,10 +507,10 @@ extension JSONObject {
         #expect(methods.last == "Import")
         for name in ["ListAlarms", "GetAlarm", "AddAlarm", "UpdateAlarm", "RemoveAlarm", "SetAlarmEnabled", "SkipNext", "Snooze", "Dismiss",
                      "AddReminder", "ListReminders", "UpdateReminder", "CompleteReminder", "MoveReminder", "RemoveReminder",
-                     "Upcoming", "Status", "Watch", "ListSounds", "PlaySound", "Export", "Import"] {
+                     "Upcoming", "Status", "History", "Watch", "ListSounds", "PlaySound", "Export", "Import"] {
             #expect(methods.contains(name), "\(name)")
         }
-        #expect(methods.count == 22)
+        #expect(methods.count == 23)
         #expect(Set(methods).count == methods.count)
     }
 

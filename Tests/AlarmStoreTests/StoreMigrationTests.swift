@@ -116,7 +116,7 @@ struct StoreMigrationTests {
 
             let store = try Store(path: path)
             defer { store.close() }
-            #expect(try store.database?.integer("PRAGMA user_version") == 7)
+            #expect(try store.database?.integer("PRAGMA user_version") == Int64(Store.currentSchemaVersion))
             let alarms = try store.alarms()
             #expect(alarms.count == 5)
             #expect(alarms.allSatisfy { $0.recurrence == nil && $0.pausedUntil == nil && !$0.skipHolidays })
@@ -174,7 +174,7 @@ struct StoreMigrationTests {
             let store = try Store(path: path)
             defer { store.close() }
             #expect(try schema(of: path) == before)
-            #expect(try store.database?.integer("PRAGMA user_version") == 7)
+            #expect(try store.database?.integer("PRAGMA user_version") == Int64(Store.currentSchemaVersion))
         }
     }
 }

@@ -312,7 +312,7 @@ struct DesktopNotificationTests {
         #expect(try DesktopDaemon.waitRinging(id, daemon))
         #expect(waitUntil(timeout: 5) { desktop.displayedCount == 1 })
 
-        #expect(try Alarmctl.ok(["dismiss", id], daemon) == "Dismissed \(id.prefix(8))\n")
+        #expect(try Alarmctl.ok(["dismiss", id], daemon) == "Dismissed \"Laundry\" (\(id.prefix(8)))\n")
         #expect(waitUntil(timeout: 5) { desktop.closeCalls == [notification] }, "monitor: \(desktop.monitorText)")
         #expect(waitUntil(timeout: 5) { desktop.displayedCount == 0 })
         #expect(waitUntil(timeout: 5) { desktop.closedSignals.contains { $0.id == notification && $0.reason == 3 } }, "closed by a call")

@@ -251,7 +251,7 @@ import Testing
             #expect(entries.first { ($0["MESSAGE"] ?? "").hasPrefix("Hook of") }?["PRIORITY"] == "4", "a warning")
         }
         #expect(try DesktopDaemon.phase(id, daemon) == "ringing")
-        #expect(try Alarmctl.ok(["dismiss", id], daemon) == "Dismissed \(id.prefix(8))\n")
+        #expect(try Alarmctl.ok(["dismiss", id], daemon) == "Dismissed \"Fails\" (\(id.prefix(8)))\n")
         #expect(try DesktopDaemon.phase(id, daemon) == "waiting")
         try Alarmctl.ok(["remind", "done", id], daemon)
     }

@@ -6,24 +6,27 @@
 # (alarmctl list --json, remind list --all --json, sounds --json); when it is
 # not running, those simply do not complete. jq is not needed.
 
-_alarmctl_commands=(list show add edit rm enable disable skip unskip pause resume remind snooze dismiss next status watch sounds export import preview completions help)
+_alarmctl_commands=(list show add edit rm enable disable skip unskip pause resume remind snooze dismiss timer next status watch history sounds export import preview completions help)
 _alarmctl_remind_commands=(add list show "done" undone rm edit move)
 _alarmctl_day_words=(weekdays weekends daily every-day never mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday sunday)
 
 # The options of one command ("add", "remind add", ...), help included.
 _alarmctl_options() {
     case $1 in
-        list | show | enable | disable | skip | unskip | "remind show" | "remind done" | "remind undone" | "remind move" | dismiss | status | watch | export | import) echo "--json --socket" ;;
+        list | show | enable | disable | skip | unskip | "remind show" | "remind done" | "remind undone" | "remind rm" | "remind move" | status | watch | export) echo "--json --socket" ;;
         add) echo "--days --date --every --monthly --yearly --starting --until --times --except --skip-holidays --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --disabled --json --socket" ;;
         edit) echo "--time --days --date --every --monthly --yearly --starting --until --times --except --skip-holidays --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --no-skip-holidays --no-command --no-escalate-command --enabled --disabled --json --socket" ;;
-        rm | "remind rm") echo "--socket" ;;
+        rm) echo "--socket" ;;
         pause) echo "--until --all --json --socket" ;;
-        resume | "remind list") echo "--all --json --socket" ;;
-        "remind add") echo "--at --in --on --days --every --monthly --yearly --until --times --except --before --notes --image --command --json --socket" ;;
-        "remind edit") echo "--title --notes --at --in --no-due --on --days --every --monthly --yearly --until --times --except --before --no-repeat --no-before --image --no-image --command --no-command --json --socket" ;;
+        resume | "remind list" | dismiss) echo "--all --json --socket" ;;
+        "remind add") echo "--at --in --on --days --every --monthly --yearly --until --times --except --before --notes --sound --image --command --json --socket" ;;
+        "remind edit") echo "--title --notes --at --in --no-due --on --days --every --monthly --yearly --until --times --except --before --no-repeat --no-before --sound --image --no-image --command --no-command --json --socket" ;;
         snooze) echo "--minutes --json --socket" ;;
+        timer) echo "--label --sound --json --socket" ;;
         next) echo "--count --json --socket" ;;
+        history) echo "--since --kind --limit --json --socket" ;;
         sounds) echo "--play --volume --json --socket" ;;
+        import) echo "--replace --yes --dry-run --json --socket" ;;
         preview) echo "--days --date --every --monthly --yearly --starting --until --times --except --holidays --count --from --tz --json" ;;
         completions) ;;
     esac
@@ -33,7 +36,7 @@ _alarmctl_options() {
 # Options that take a value (the next word, or after "=").
 _alarmctl_takes_value() {
     case $1 in
-        --socket | --days | --date | --every | --monthly | --yearly | --starting | --until | --times | --except | --label | --sound | --volume | --fade | --snooze | --max-snoozes | --ring | --tz | --command | --escalate-command | --time | --at | --in | --on | --before | --notes | --image | --title | --minutes | --count | --play | --holidays | --from) return 0 ;;
+        --socket | --days | --date | --every | --monthly | --yearly | --starting | --until | --times | --except | --label | --sound | --volume | --fade | --snooze | --max-snoozes | --ring | --tz | --command | --escalate-command | --time | --at | --in | --on | --before | --notes | --image | --title | --minutes | --count | --since | --kind | --limit | --play | --holidays | --from) return 0 ;;
     esac
     return 1
 }
@@ -46,6 +49,7 @@ _alarmctl_option_kind() {
         --sound | --play) echo sound ;;
         --tz) echo zone ;;
         --command | --escalate-command) echo command ;;
+        --kind) echo choice:fired,snoozed,dismissed,timed-out,skipped,missed,completed,escalated ;;
     esac
 }
 
@@ -56,9 +60,11 @@ _alarmctl_positional_kind() {
     case $1 in
         show | edit | skip | unskip) kinds=(alarm-id) ;;
         rm | enable | disable | pause | resume) kinds=(alarm-id) repeated=1 ;;
-        "remind show" | "remind done" | "remind undone" | "remind rm" | "remind edit") kinds=(reminder-id) ;;
-        "remind move") kinds=(reminder-id number) ;;
-        snooze | dismiss) kinds=(item-id) ;;
+        "remind show" | "remind edit") kinds=(reminder-id) ;;
+        "remind done" | "remind undone" | "remind rm") kinds=(reminder-id) repeated=1 ;;
+        "remind move") kinds=(reminder-id choice:top,bottom) ;;
+        snooze | dismiss) kinds=(item-id) repeated=1 ;;
+        history) kinds=(item-id) ;;
         export | import) kinds=(file-or-stream) ;;
         completions) kinds=(choice:bash,zsh,fish) ;;
     esac

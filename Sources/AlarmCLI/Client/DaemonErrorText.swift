@@ -6,6 +6,26 @@ enum DaemonErrorText {
     /// The error's own `message` when it has one (the daemon words those to name
     /// the field and the value); otherwise a sentence built from its parameters.
     /// `subject` is what a missing id was supposed to be: "alarm", "reminder", …
+    /// Wire parameters and the options alarmctl takes them from.
+    static let options: [(wire: String, typed: String)] = [
+        ("fields.time", "TIME"), ("fields.days", "--days"), ("fields.label", "--label"), ("fields.sound", "--sound"),
+        ("fields.snoozeMinutes", "--snooze"), ("fields.snooze", "--snooze"), ("fields.maxSnoozes", "--max-snoozes"),
+        ("fields.ringSeconds", "--ring"), ("fields.volume", "--volume"), ("fields.fadeSeconds", "--fade"), ("fields.timeZone", "--tz"),
+        ("fields.command", "--command"), ("fields.escalateCommand", "--escalate-command"), ("fields.pausedUntil", "--until"),
+        ("fields.skipHolidays", "--skip-holidays"), ("fields.rule", "the repeat"),
+        ("title", "TITLE"), ("notes", "--notes"), ("due", "--at"), ("on", "--on"), ("imagePath", "--image"), ("command", "--command"),
+        ("before", "--before"), ("rule", "the repeat"),
+    ]
+
+    /// `--label` for `fields.label`; `the repeat (byDay)` for `fields.rule.byDay`.
+    static func typed(_ wire: String) -> String {
+        for (known, typed) in options {
+            if wire == known { return typed }
+            if wire.hasPrefix(known + "."), known.hasSuffix("rule") { return "\(typed) (\(wire.dropFirst(known.count + 1)))" }
+        }
+        return wire
+    }
+
     static func message(for error: VarlinkError, subject: String) -> String {
         let parameters = error.parameters
         let id = parameters["id"]?.stringValue.map(ValidationError.quoted) ?? "?"
@@ -16,10 +36,13 @@ enum DaemonErrorText {
             let matches = parameters["matches"]?.arrayValue?.compactMap(\.stringValue) ?? []
             return "id \(id) matches several items: \(matches.joined(separator: ", ")); give more characters"
         case "io.alarmd.InvalidParameter":
-            let name = parameters["parameter"]?.stringValue ?? "a parameter"
+            let wire = parameters["parameter"]?.stringValue ?? "a parameter"
+            let name = typed(wire)
             guard let message = parameters["message"]?.stringValue, !message.isEmpty else { return "\(name) is not valid" }
-            // The daemon's messages start with the parameter's name; keep it visible if one does not.
-            return message.hasPrefix(name) ? message : "\(name): \(message)"
+            // The daemon's messages start with the parameter's name: say it as
+            // the person typed it (`--label`, not `fields.label`), and keep it
+            // visible if a message does not start with it.
+            return message.hasPrefix(wire) ? name + message.dropFirst(wire.count) : "\(name): \(message)"
         case _ where parameters["message"]?.stringValue?.isEmpty == false:
             return parameters["message"]!.stringValue!
         case "io.alarmd.NotRinging":

@@ -48,18 +48,21 @@ enum AlarmCommands {
             name: "add",
             summary: "Create an alarm.",
             details: """
-                TIME is a time of day: 7:30, 07:30, 19:05, 7:30pm, 7pm. Without --days (or a
+                TIME is a time of day: 7, 0730, 7:30, 7.30, 19:05, 7am, 7:30 pm, noon, midnight;
+                with a day before or after it (today, tomorrow, fri, 2026-12-24) the alarm rings
+                once, on that day. Without --days (or a
                 calendar option) the alarm rings once, at the next occurrence of TIME, and then
                 switches itself off; so does a --date alarm, on its date, and one whose repeat
                 ends (--until, --times), after its last day. --monthly on day 29-31 skips months
                 without that day (RFC 5545). Settings not given take alarmd's defaults.
                 """,
-            positionals: [Positional("TIME", .timeOfDay)],
+            positionals: [Positional("TIME", .timeOfDay, repeated: true)],
             options: AlarmFieldOptions.options + [createDisabled, json, socket],
             alternatives: [AlarmFieldOptions.snoozeOrNot, RuleOptions.frequencies, RuleOptions.ends],
             examples: [
                 "alarmctl add 7:30 --days weekdays --label Work --skip-holidays",
                 "alarmctl add 5:10 --date 2026-12-24 --label Flight",
+                "alarmctl add tomorrow 6am --label Train",
                 "alarmctl add 8:00 --every 2w --days mon,thu --starting 2026-12-07",
                 "alarmctl add 19:00 --monthly last-fri --label \"Pay day\"",
                 "alarmctl add 9:00 --yearly 03-14 --label Birthday",
@@ -68,7 +71,8 @@ enum AlarmCommands {
             ]
         ),
         run: { arguments, context throws(CLIError) in
-            let fields = try AlarmFieldOptions.fields(arguments, time: arguments.positionals[0], editing: false, context: context)
+            // `add tomorrow 7:00` as well as `add "tomorrow 7:00"`.
+            let fields = try AlarmFieldOptions.fields(arguments, time: arguments.positionals.joined(separator: " "), editing: false, context: context)
             let reply = try DaemonConnection(arguments, context).call(AddAlarm.self, .init(fields: fields))
             report(reply, verb: "Added alarm", arguments, context)
         }
@@ -122,8 +126,9 @@ enum AlarmCommands {
         run: { arguments, context throws(CLIError) in
             let daemon = DaemonConnection(arguments, context)
             try forEachID(arguments.positionals, noun: "alarm", verb: "removed", context: context) { id throws(CLIError) in
-                try daemon.attempt(RemoveAlarm.self, .init(id: id), subject: "alarm").map { _ in
-                    context.emit("Removed alarm \(id)")
+                try daemon.attempt(RemoveAlarm.self, .init(id: id), subject: "alarm").map { object in
+                    let reply = ReplyObject(object)
+                    context.emit("Removed alarm \(ValidationError.quoted(reply.string(ItemNamed.title))) (\(shortID(reply.string(ItemNamed.id))))")
                 }
             }
         }

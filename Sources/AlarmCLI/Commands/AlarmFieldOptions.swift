@@ -25,7 +25,7 @@ enum AlarmFieldOptions {
     static let skipHolidays = Option(flag: "skip-holidays", "do not ring on the days [Alarms] Holidays= lists")
     /// Only `edit` has these.
     static let noSkipHolidays = Option(flag: "no-skip-holidays", "ring on holidays too")
-    static let time = Option("time", "TIME", .timeOfDay, "the new time of day")
+    static let time = Option("time", "TIME", .timeOfDay, "the new time of day; with a day (tomorrow 7:00, 2026-12-24 7:00) a one-off alarm on it")
     static let noCommand = Option(flag: "no-command", "remove the command")
     static let noEscalateCommand = Option(flag: "no-escalate-command", "remove the escalation command")
     static let enabled = Option(flag: "enabled", "switch it on")
@@ -47,15 +47,31 @@ enum AlarmFieldOptions {
     /// the system zone).
     static func fields(_ arguments: ParsedArguments, time timeText: String?, editing: Bool, context: CommandContext) throws(CLIError) -> AlarmFields {
         var fields = AlarmFields()
-        if let timeText {
-            let field = editing ? "--time" : "TIME"
-            do { fields.time = try TimeOfDay.parse(timeText, field: field) } catch { throw .invalid(error) }
-        }
         if let spec = arguments.value(Self.days) {
             do { fields.days = try RepeatDays.parse(spec, field: "--days") } catch { throw .invalid(error) }
         }
         var zone = context.systemZone
         if let name = arguments.value(tz), !name.isEmpty { zone = try PreviewCommand.zone(named: name) }
+        if let timeText {
+            let field = editing ? "--time" : "TIME"
+            let when: DayAndTime
+            do { when = try DayAndTime.parse(timeText, field: field, requireTime: true) } catch { throw .invalid(error) }
+            fields.time = when.time
+            // A day with the time (`tomorrow 7:00`, `2026-12-24 7:00`) is a
+            // one-off alarm on that day.
+            if when.day != nil {
+                if arguments.hasAny(RuleOptions.options.filter(arguments.spec.declares) + [Self.days]) {
+                    throw .usage("\(field) names a day (\(ValidationError.quoted(timeText))): that is a one-off alarm, so --days and the repeat options cannot go with it")
+                }
+                let now = context.now.epochSecondsFloor
+                let day = when.resolveDay(now: now, rules: zone.rules, allDay: .nineAM)
+                let time = when.time ?? .nineAM
+                guard zone.rules.instant(forWall: day * CivilTime.secondsPerDay + Int64(time.secondsIntoDay)) > now else {
+                    throw .usage("\(field) \(ValidationError.quoted(timeText)) has passed (\(RecurrenceRule.dateText(day)) \(time)); give a time still to come")
+                }
+                fields.rule = .some(.once(on: day))
+            }
+        }
         if let rule = try RuleOptions.rule(arguments, days: fields.days, today: RuleOptions.today(context.now, in: zone)) {
             fields.rule = .some(rule)
             fields.days = nil

@@ -2,9 +2,10 @@ import AlarmCore
 import AlarmProtocol
 import Glibc
 
-/// Commands about the daemon as a whole: next, status, watch, sounds, export, import.
+/// Commands about the daemon as a whole: next, status, watch, history,
+/// sounds, export, import.
 enum DaemonCommands {
-    static let all: [Command] = [next, status, watch, sounds, export, importDocument]
+    static let all: [Command] = [next, status, watch, history, sounds, export, importDocument]
 
     private static let socket = Option.socket
     private static let json = Option.json
@@ -22,6 +23,42 @@ enum DaemonCommands {
             let reply = try DaemonConnection(arguments, context).call(Upcoming.self, .init(count: count))
             if arguments.flag(json) { return context.emitJSON(reply.object) }
             context.standardOutput(ItemFormat(context).firingLines(reply.list(Upcoming.Reply.firings)))
+        }
+    )
+
+    private static let since = Option("since", "WHEN", .instant, "only from WHEN on: 2026-12-01, yesterday's date, fri, 2026-12-01 08:00")
+    private static let kind = Option("kind", "KINDS", .choice(History.kindNames), "only these kinds, comma-separated: " + History.kindNames.joined(separator: ", "))
+    private static let limit = Option("limit", "N", .number, "at most N events, 1–1000 (default 50)")
+
+    static let history = Command(
+        spec: CommandSpec(
+            name: "history",
+            summary: "Show when alarms and reminders rang, were snoozed, dismissed, timed out, skipped or missed.",
+            details: """
+                Newest first, from the history alarmd keeps. ID narrows it to one item (a removed item's
+                history is found by its full id); its title is shown while the item exists.
+                """,
+            positionals: [Positional("ID", .itemID, optional: true)],
+            options: [since, kind, limit, json, socket],
+            examples: ["alarmctl history", "alarmctl history 1a2b --kind fired,missed", "alarmctl history --since 2026-12-01 --json"]
+        ),
+        run: { arguments, context throws(CLIError) in
+            let sinceText = try arguments.value(since).map { text throws(CLIError) in
+                WireTime.string(try WhenParser.instant(text, option: "--since", now: context.now, zone: context.systemZone), in: context.systemZone)
+            }
+            var kinds: [EventKind] = []
+            if let text = arguments.value(kind) {
+                for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ String($0.filter { $0 != " " }) }) {
+                    guard let known = EventKind(rawValue: name), History.kindNames.contains(name) else {
+                        throw .usage("--kind must list event kinds, comma-separated: \(History.kindNames.joined(separator: ", ")), got \(ValidationError.quoted(text))")
+                    }
+                    kinds.append(known)
+                }
+            }
+            let count = try arguments.integer(limit, in: History.Request.limitRange)
+            let reply = try DaemonConnection(arguments, context).call(History.self, .init(id: arguments.positionals.first, since: sinceText, kinds: kinds, limit: count))
+            if arguments.flag(json) { return context.emitJSON(reply.object) }
+            context.standardOutput(ItemFormat(context).historyTable(reply.list(History.Reply.events)))
         }
     )
 
@@ -147,28 +184,75 @@ enum DaemonCommands {
         }
     )
 
+    private static let replace = Option(flag: "replace", "replace every alarm and reminder with the file's (first says what goes)")
+    private static let yes = Option(flag: "yes", "with --replace, do not ask")
+    private static let dryRun = Option(flag: "dry-run", "say what would change, change nothing")
+
     static let importDocument = Command(
         spec: CommandSpec(
             name: "import",
-            summary: "Replace every alarm and reminder with those of an exported document.",
-            details: "FILE - reads standard input. All or nothing: a document with any problem changes nothing.",
-            positionals: [Positional("FILE", .fileOrStandardStream)], options: [json, socket],
-            examples: ["alarmctl import backup.json", "alarmctl import - < backup.json"]
+            summary: "Take in alarms and reminders from an exported document, merged by id.",
+            details: """
+                FILE - reads standard input; export's document and export --json's reply both read.
+                New items are added and known ones (the same id) updated; nothing is removed, and
+                each change is listed. --replace replaces everything instead: it first lists what
+                would be removed and asks on a terminal (--yes for scripts, which are never asked).
+                --dry-run lists the changes and makes none. All or nothing: a document with any
+                problem changes nothing.
+                """,
+            positionals: [Positional("FILE", .fileOrStandardStream)], options: [replace, yes, dryRun, json, socket],
+            examples: ["alarmctl import backup.json", "alarmctl import --dry-run backup.json", "alarmctl import --replace --yes - < backup.json"]
         ),
         run: { arguments, context throws(CLIError) in
             let path = arguments.positionals[0]
             let bytes = path == "-" ? context.readStandardInput() : try FileIO.read(path)
             let name = path == "-" ? "standard input" : path
-            let document: JSONValue
-            do throws(JSONError) { document = try JSONParser.parse(bytes) } catch {
+            let parsed: JSONValue
+            do throws(JSONError) { parsed = try JSONParser.parse(bytes) } catch {
                 throw .data("\(name) is not a JSON document: \(error)")
             }
-            guard case .object(let object) = document else { throw .data("\(name) must hold a JSON object, as export writes, not \(document.typeName)") }
-            let counts = try DaemonConnection(arguments, context).call(Import.self, .init(document: object))
-            if arguments.flag(json) { return context.emitJSON(counts.object) }
-            context.emit("Imported \(plural(counts.int(Import.Reply.alarms), "alarm")) and \(plural(counts.int(Import.Reply.reminders), "reminder")); they replace what alarmd had before")
+            guard case .object(var object) = parsed else { throw .data("\(name) must hold a JSON object, as export writes, not \(parsed.typeName)") }
+            // `export --json` prints the reply, {"document": {…}}: it reads as the document.
+            if object.keys.count == 1, case .object(let inner)? = object[Export.Reply.document] { object = inner }
+            let merge = !arguments.flag(replace)
+            if arguments.flag(yes), merge { throw .usage("import: --yes goes with --replace (a merge removes nothing, so it never asks)") }
+            let daemon = DaemonConnection(arguments, context)
+            if !merge, !arguments.flag(dryRun), !arguments.flag(yes) {
+                // Say what would go, and ask, before anything is replaced.
+                let plan = try daemon.call(Import.self, .init(document: object, merge: false, dryRun: true))
+                let removed = plan.list(Import.Reply.changes).filter { $0.string(ImportChange.change) == "removed" }
+                if !removed.isEmpty {
+                    context.standardError(Self.changeLines(removed, verb: "Would remove"))
+                    switch context.askYesNo("Replace everything, removing \(plural(removed.count, "item"))?") {
+                    case true?: break
+                    case false?: throw .usage("import: nothing changed")
+                    case nil: throw .usage("import --replace would remove \(plural(removed.count, "item")) (listed above); add --yes to replace without asking, or --dry-run to see everything")
+                    }
+                }
+            }
+            let reply = try daemon.call(Import.self, .init(document: object, merge: merge, dryRun: arguments.flag(dryRun)))
+            if arguments.flag(json) { return context.emitJSON(reply.object) }
+            let dry = arguments.flag(dryRun)
+            var text = ""
+            for (change, verb) in [("added", dry ? "Would add" : "Added"), ("updated", dry ? "Would update" : "Updated"), ("removed", dry ? "Would remove" : "Removed")] {
+                text += Self.changeLines(reply.list(Import.Reply.changes).filter { $0.string(ImportChange.change) == change }, verb: verb)
+            }
+            let counts = "\(reply.int(Import.Reply.added)) added, \(reply.int(Import.Reply.updated)) updated, \(reply.int(Import.Reply.removed)) removed"
+            if !merge, !dry {
+                text += "Imported \(plural(reply.int(Import.Reply.alarms), "alarm")) and \(plural(reply.int(Import.Reply.reminders), "reminder")); they replace what alarmd had before (\(counts))\n"
+            } else {
+                text += (dry ? "Nothing changed (dry run): " : "Imported: ") + counts + "\n"
+            }
+            context.standardOutput(text)
         }
     )
+
+    /// `Added alarm "Work" (80a7c2d1)`, one line per change.
+    private static func changeLines(_ changes: [ReplyObject], verb: String) -> String {
+        changes.map { change in
+            "\(verb) \(change.string(ImportChange.itemKind)) \(ValidationError.quoted(change.string(ImportChange.title))) (\(shortID(change.string(ImportChange.id))))\n"
+        }.joined()
+    }
 
     /// `watch` ends only by a signal, so it must not inherit those signals
     /// blocked: a signal mask survives exec, and some parents (test runners,

@@ -9,7 +9,7 @@ enum PreviewCommand {
 
     static let days = Option("days", "SPEC", .days, "repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never (default)")
     static let count = Option("count", "N", .number, "how many firings to show, 1–1000 (default 5)")
-    static let from = Option("from", "WHEN", .instant, "start after WHEN: 2026-03-07T12:00:00Z, …-05:00, or YYYY-MM-DD HH:MM (local)")
+    static let from = Option("from", "WHEN", .instant, "start after WHEN: 2026-03-07T12:00:00Z, …-05:00, YYYY-MM-DD HH:MM (local), tomorrow, fri 9:00; a day alone from its midnight")
     static let tz = Option("tz", "ZONE", .zone, "IANA time zone such as Europe/Berlin (default: the system zone, or TZ)")
     static let json = Option(flag: "json", "print a JSON array of {local, utc, weekday, shifted}, plus {…, skipped} for passed-over days")
     static let holidays = Option("holidays", "FILE", .file, "pass over the days this iCalendar file lists, as --skip-holidays does with [Alarms] Holidays=")
@@ -53,7 +53,7 @@ enum PreviewCommand {
         let rules = zone.rules
         var from = context.now
         if let text = arguments.value(Self.from) {
-            do { from = try InstantParser.parse(text, rules: rules, field: "--from") } catch { throw .invalid(error) }
+            from = try WhenParser.instant(text, option: "--from", now: context.now, zone: zone)
         }
 
         let recurrence = try RuleOptions.rule(arguments, days: days, today: RuleOptions.today(from, in: zone))

@@ -8,12 +8,14 @@ enum ReminderCommands {
     private static let socket = Option.socket
     private static let json = Option.json
     private static let reminderID = Positional("ID", .reminderID)
+    private static let reminderIDs = Positional("ID", .reminderID, repeated: true)
 
-    static let at = Option("at", "WHEN", .instant, "due at WHEN")
-    static let within = Option("in", "DURATION", .duration, "due DURATION from now")
+    static let at = Option("at", "WHEN", .instant, "due at WHEN: 14:00, tomorrow 9am, fri 9:00, 2026-12-24 9:00; a day alone (tomorrow, 2026-12-24) is all day")
+    static let within = Option("in", "DURATION", .duration, "due DURATION from now: 20m, 20 minutes, 1h 30m, 1.5h, 2d, or now")
     private static let image = Option("image", "PATH", .file, "an image shown with the notification")
     private static let command = Option("command", "LINE", .commandLine, "run this when it is due: a program and its arguments (never run by a shell)")
     private static let notes = Option("notes", "TEXT", .text, "more text, shown with the notification")
+    static let sound = Option("sound", "NAME", .sound, "its own sound: a sound-theme name, an absolute file path, or none (default: [Sound] ReminderSound=)")
     private static let all = Option(flag: "all", "include reminders that are done")
     static let on = Option("on", "YYYY-MM-DD", .date, "due on that day, at [Reminders] AllDayAt= (09:00 unless configured)")
     static let days = Option("days", "SPEC", .days, "comes back every week on these days (with --every 2w: every other week)")
@@ -46,7 +48,7 @@ enum ReminderCommands {
                 the next occurrence after now due, until --until or --times ends the repeat.
                 """,
             positionals: [Positional("TITLE", .text)],
-            options: [at, within] + calendarOptions + [notes, image, command, json, socket],
+            options: [at, within] + calendarOptions + [notes, sound, image, command, json, socket],
             alternatives: [dueAtOrInOrOn, RuleOptions.reminderFrequencies, RuleOptions.ends],
             examples: [
                 "alarmctl remind add \"Call the dentist\" --at 14:00 --before 15m",
@@ -59,12 +61,12 @@ enum ReminderCommands {
         run: { arguments, context throws(CLIError) in
             var changes = ReminderChanges(title: arguments.positionals[0])
             try arguments.exclusive(dueAtOrInOrOn)
-            changes.due = try WhenParser.due(arguments, context: context)
             try calendar(arguments, context, into: &changes)
             if changes.rule != nil, changes.due == nil, changes.on == nil {
                 throw .usage("remind add: a repeating reminder needs a due time: --at, --in or --on")
             }
             changes.notes = arguments.value(notes)
+            changes.sound = arguments.value(sound).map { .some(Sound(wire: $0)) }
             changes.imagePath = arguments.value(image).map { absolute($0, context) }
             if let line = arguments.value(command) { changes.command = try AlarmFieldOptions.commandVector(line) }
             let reply = try DaemonConnection(arguments, context).call(AddReminder.self, .init(changes))
@@ -84,7 +86,9 @@ enum ReminderCommands {
             let all = arguments.flag(Self.all)
             let reply = try DaemonConnection(arguments, context).call(ListReminders.self, .init(all: all))
             if arguments.flag(json) { return context.emitJSON(reply.object) }
-            context.standardOutput(ItemFormat(context).reminderTable(reply.list(RemindersReply.reminders).map(ReminderView.init), all: all))
+            // Timers have their own list (alarmctl timer).
+            let reminders = reply.list(RemindersReply.reminders).map(ReminderView.init).filter { !$0.isTimer }
+            context.standardOutput(ItemFormat(context).reminderTable(reminders, all: all))
         }
     )
 
@@ -113,12 +117,17 @@ enum ReminderCommands {
             spec: CommandSpec(
                 name: "remind \(name)",
                 summary: done ? "Mark a reminder done (a ringing one stops)." : "Mark a reminder not done again.",
-                positionals: [reminderID], options: [json, socket],
-                examples: ["alarmctl remind \(name) 5e6f7a8b"]
+                details: "With several IDs, each is tried; the exit code is 1 if any failed.",
+                positionals: [reminderIDs], options: [json, socket],
+                examples: ["alarmctl remind \(name) 5e6f7a8b", "alarmctl remind \(name) 5e6f 9a0b"]
             ),
             run: { arguments, context throws(CLIError) in
-                let reply = try DaemonConnection(arguments, context).call(CompleteReminder.self, .init(id: arguments.positionals[0], done: done), subject: "reminder")
-                report(reply, verb: done ? "Done:" : "Not done:", arguments, context)
+                let daemon = DaemonConnection(arguments, context)
+                try forEachID(arguments.positionals, noun: "reminder", verb: done ? "marked done" : "marked not done", context: context) { id throws(CLIError) in
+                    try daemon.attempt(CompleteReminder.self, .init(id: id, done: done), subject: "reminder").map { object in
+                        report(ReplyObject(object), verb: done ? "Done:" : "Not done:", arguments, context)
+                    }
+                }
             }
         )
     }
@@ -126,24 +135,43 @@ enum ReminderCommands {
     static let remove = Command(
         spec: CommandSpec(
             name: "remind rm",
-            summary: "Delete a reminder; the ones after it move up.",
-            positionals: [reminderID], options: [socket],
-            examples: ["alarmctl remind rm 5e6f7a8b"]
+            summary: "Delete reminders; the ones after them move up.",
+            details: "With several IDs, each is tried; the exit code is 1 if any failed.",
+            positionals: [reminderIDs], options: [json, socket],
+            examples: ["alarmctl remind rm 5e6f7a8b", "alarmctl remind rm 5e6f 9a0b"]
         ),
         run: { arguments, context throws(CLIError) in
-            let id = arguments.positionals[0]
-            _ = try DaemonConnection(arguments, context).call(RemoveReminder.self, .init(id: id), subject: "reminder")
-            context.emit("Removed reminder \(id)")
+            let daemon = DaemonConnection(arguments, context)
+            try forEachID(arguments.positionals, noun: "reminder", verb: "removed", context: context) { id throws(CLIError) in
+                try daemon.attempt(RemoveReminder.self, .init(id: id), subject: "reminder").map { object in
+                    let reply = ReplyObject(object)
+                    if arguments.flag(json) { return context.emitJSON(reply.object) }
+                    context.emit("Removed reminder \(ValidationError.quoted(reply.string(ItemNamed.title))) (\(shortID(reply.string(ItemNamed.id))))")
+                }
+            }
         }
     )
 
     private static let dueAtOrInOrOn = Alternatives(at, within, on)
 
-    /// `--on`, the repeat and `--before` into `changes`.
+    /// The due time (`--at`, `--in`; `--on` or an `--at` day alone is all
+    /// day), the repeat and `--before` into `changes`.
     private static func calendar(_ arguments: ParsedArguments, _ context: CommandContext, into changes: inout ReminderChanges) throws(CLIError) {
+        var dueDay: Int64?
+        switch try WhenParser.due(arguments, context: context) {
+        case .instant(let date)?:
+            changes.due = WireTime.string(date, in: context.systemZone)
+            dueDay = RuleOptions.today(date, in: context.systemZone)
+        case .day(let day)?:
+            changes.on = RecurrenceRule.dateText(day)
+            dueDay = day
+        case nil:
+            break
+        }
         if let text = arguments.value(on) {
-            guard CivilTime.dayNumber(isoDate: text) != nil else { throw RuleOptions.dateError(on, text) }
+            guard let day = CivilTime.dayNumber(isoDate: text) else { throw RuleOptions.dateError(on, text) }
             changes.on = text
+            dueDay = day
         }
         var weekdays: RepeatDays?
         if let spec = arguments.value(days) {
@@ -151,12 +179,7 @@ enum ReminderCommands {
         }
         // A repeat counts from the day it is first due (every 3 days from
         // then), else from today.
-        var start = RuleOptions.today(context.now, in: context.systemZone)
-        if let day = changes.on.flatMap({ CivilTime.dayNumber(isoDate: $0) }) {
-            start = day
-        } else if let due = try WhenParser.dueDate(arguments, context: context) {
-            start = RuleOptions.today(due, in: context.systemZone)
-        }
+        let start = dueDay ?? RuleOptions.today(context.now, in: context.systemZone)
         if let rule = try RuleOptions.rule(arguments, days: weekdays, today: start) {
             changes.rule = .some(rule)
         } else if let weekdays {
@@ -187,7 +210,7 @@ enum ReminderCommands {
         static let command = Option("command", "LINE", .commandLine, "run this when it is due (never run by a shell)")
         static let noRepeat = Option(flag: "no-repeat", "stop it coming back: the next done is the last")
         static let noBefore = Option(flag: "no-before", "remove the advance notices")
-        static let changes = [title, notes, at, within, noDue] + calendarOptions + [noRepeat, noBefore, image, noImage, command, AlarmFieldOptions.noCommand]
+        static let changes = [title, notes, at, within, noDue] + calendarOptions + [noRepeat, noBefore, sound, image, noImage, command, AlarmFieldOptions.noCommand]
         static let due = Alternatives(at, within, on, noDue)
         static let repeatOrNot = Alternatives(RuleOptions.every, RuleOptions.monthly, RuleOptions.yearly, noRepeat)
         static let beforeOrNot = Alternatives(before, noBefore)
@@ -214,13 +237,13 @@ enum ReminderCommands {
             try arguments.exclusive(EditOptions.due)
             try arguments.exclusive(EditOptions.imageOrNot)
             var changes = ReminderChanges(title: arguments.value(EditOptions.title), notes: arguments.value(EditOptions.notes))
-            changes.due = try WhenParser.due(arguments, context: context)
-            if arguments.flag(EditOptions.noDue) { changes.due = "" }
             try arguments.exclusive(EditOptions.repeatOrNot)
             try arguments.exclusive(EditOptions.beforeOrNot)
             try calendar(arguments, context, into: &changes)
+            if arguments.flag(EditOptions.noDue) { changes.due = "" }
             if arguments.flag(EditOptions.noRepeat) { changes.rule = .some(nil) }
             if arguments.flag(EditOptions.noBefore) { changes.before = [] }
+            if let name = arguments.value(sound) { changes.sound = .some(name == "default" ? nil : Sound(wire: name)) }
             changes.imagePath = arguments.value(EditOptions.image).map { absolute($0, context) }
             if arguments.flag(EditOptions.noImage) { changes.imagePath = "" }
             try arguments.exclusive(EditOptions.commandOrNot)
@@ -235,18 +258,34 @@ enum ReminderCommands {
         spec: CommandSpec(
             name: "remind move",
             summary: "Move a reminder to another place in the list.",
-            details: "POSITION counts from 0 at the top, as remind list shows it; the others close up around it.",
-            positionals: [reminderID, Positional("POSITION", .number)], options: [json, socket],
-            examples: ["alarmctl remind move 5e6f 0", "alarmctl remind move 5e6f 3"]
+            details: """
+                POSITION is top, bottom, or a number from 1 at the top, as remind list shows it (among
+                the open reminders); past the end is the bottom. The others close up around it.
+                """,
+            positionals: [reminderID, Positional("POSITION", .choice(["top", "bottom"]))], options: [json, socket],
+            examples: ["alarmctl remind move 5e6f top", "alarmctl remind move 5e6f 3", "alarmctl remind move 5e6f bottom"]
         ),
         run: { arguments, context throws(CLIError) in
-            let text = arguments.positionals[1]
-            guard let position = Int(text), position >= 0 else {
-                throw .usage("POSITION must be a whole number from 0 (the top), got \(ValidationError.quoted(text))")
+            let text = arguments.positionals[1].lowercased()
+            let number = Int(text)
+            guard ["top", "bottom"].contains(text) || (number ?? 0) >= 1 else {
+                throw .usage("POSITION must be top, bottom or a number from 1 (the top), got \(ValidationError.quoted(arguments.positionals[1]))")
             }
-            let reply = try DaemonConnection(arguments, context).call(MoveReminder.self, .init(id: arguments.positionals[0], position: position), subject: "reminder")
+            let daemon = DaemonConnection(arguments, context)
+            // Numbers count the open reminders, as the list shows them; the
+            // daemon's positions count every reminder.
+            let all = try daemon.call(ListReminders.self, .init(all: true)).list(RemindersReply.reminders).map(ReminderView.init)
+            let open = all.filter { !$0.done }
+            let last = max(0, all.count - 1)
+            let position: Int
+            switch (text, number) {
+            case ("top", _): position = 0
+            case (_, let number?) where number <= open.count: position = open[number - 1].position
+            default: position = last
+            }
+            let reply = try daemon.call(MoveReminder.self, .init(id: arguments.positionals[0], position: position), subject: "reminder")
             if arguments.flag(json) { return context.emitJSON(reply.object) }
-            context.standardOutput(ItemFormat(context).reminderTable(reply.list(RemindersReply.reminders).map(ReminderView.init), all: true))
+            context.standardOutput(ItemFormat(context).reminderTable(reply.list(RemindersReply.reminders).map(ReminderView.init).filter { !$0.done }, all: false))
         }
     )
 

@@ -1,26 +1,39 @@
+import AlarmCore
 import AlarmProtocol
 
 /// `snooze` and `dismiss`: they act on whatever rings, alarm or reminder.
 enum RingingCommands {
     static let all: [Command] = [snooze, dismiss]
 
-    private static let itemID = Positional("ID", .itemID, optional: true)
-    private static let minutes = Option("minutes", "N", .number, "snooze for N minutes, 1–60")
+    private static let itemIDs = Positional("ID", .itemID, optional: true, repeated: true)
+    private static let allRinging = Option(flag: "all", "every item ringing or snoozed")
+    private static let idsOrAll = Alternatives(positional: "ID", allRinging)
+    private static let minutes = Option("minutes", "N", .duration, "snooze for N minutes, 1–60: 5, 5m or 10 minutes")
 
     static let snooze = Command(
         spec: CommandSpec(
             name: "snooze",
             summary: "Snooze a ringing alarm or reminder.",
-            details: "Without ID: the one item ringing now (an error if none or several ring). It rings again after its own snooze minutes, or N.",
-            positionals: [itemID], options: [minutes, .json, .socket],
-            examples: ["alarmctl snooze", "alarmctl snooze 1a2b --minutes 5"]
+            details: """
+                Without ID: the one item ringing now (an error if none or several ring). With several IDs,
+                each; the exit code is 1 if any failed. It rings again after its own snooze minutes, or N.
+                """,
+            positionals: [itemIDs], options: [minutes, .json, .socket],
+            examples: ["alarmctl snooze", "alarmctl snooze 1a2b --minutes 5", "alarmctl snooze 1a2b 5e6f --minutes 10m"]
         ),
         run: { arguments, context throws(CLIError) in
-            let minutes = try arguments.integer(Self.minutes, in: 1...60)
-            let reply = try DaemonConnection(arguments, context).call(Snooze.self, .init(id: arguments.positionals.first, minutes: minutes))
-            if arguments.flag(.json) { return context.emitJSON(reply.object) }
-            let count = reply.int(Snooze.Reply.snoozeCount)
-            context.emit("Snoozed \(shortID(reply.string(Snooze.Reply.id))) until \(TimeText(context).clock(reply.optionalString(Snooze.Reply.until))) (snooze \(count))")
+            let minutes = try arguments.value(Self.minutes).map { text throws(CLIError) in try WhenParser.minutes(text, option: "--minutes", in: 1...60) }
+            let daemon = DaemonConnection(arguments, context)
+            let ids: [String?] = arguments.positionals.isEmpty ? [nil] : arguments.positionals
+            try forEachID(ids.map { $0 ?? "" }, noun: "item", verb: "snoozed", context: context) { id throws(CLIError) in
+                try daemon.attempt(Snooze.self, .init(id: id.isEmpty ? nil : id, minutes: minutes)).map { object in
+                    let reply = ReplyObject(object)
+                    if arguments.flag(.json) { return context.emitJSON(reply.object) }
+                    let count = reply.int(Snooze.Reply.snoozeCount)
+                    context.emit("Snoozed \(ValidationError.quoted(reply.string(Snooze.Reply.title))) (\(shortID(reply.string(Snooze.Reply.id)))) until "
+                                 + "\(TimeText(context).clock(reply.optionalString(Snooze.Reply.until))) (snooze \(count))")
+                }
+            }
         }
     )
 
@@ -28,14 +41,31 @@ enum RingingCommands {
         spec: CommandSpec(
             name: "dismiss",
             summary: "Stop a ringing or snoozed alarm or reminder.",
-            details: "Without ID: the one item ringing now. A repeating alarm waits for its next day, a one-shot alarm switches off, a reminder stays open until done.",
-            positionals: [itemID], options: [.json, .socket],
-            examples: ["alarmctl dismiss", "alarmctl dismiss 1a2b"]
+            details: """
+                Without ID: the one item ringing now; --all: every item ringing or snoozed. A snoozed item
+                is dismissed too. A repeating alarm waits for its next day, a one-shot alarm switches off,
+                a reminder stays open until done. With several IDs, each; the exit code is 1 if any failed.
+                """,
+            positionals: [itemIDs], options: [allRinging, .json, .socket], alternatives: [idsOrAll],
+            examples: ["alarmctl dismiss", "alarmctl dismiss 1a2b", "alarmctl dismiss --all"]
         ),
         run: { arguments, context throws(CLIError) in
-            let reply = try DaemonConnection(arguments, context).call(Dismiss.self, .init(id: arguments.positionals.first))
-            if arguments.flag(.json) { return context.emitJSON(reply.object) }
-            context.emit("Dismissed \(shortID(reply.string(Dismiss.Reply.id)))")
+            let daemon = DaemonConnection(arguments, context)
+            var ids: [String] = arguments.positionals.isEmpty ? [""] : arguments.positionals
+            if arguments.flag(allRinging) {
+                guard arguments.positionals.isEmpty else { throw .usage("dismiss: give ids or --all, not both") }
+                let alarms = try daemon.call(ListAlarms.self).list(ListAlarms.Reply.alarms)
+                let reminders = try daemon.call(ListReminders.self, .init(all: false)).list(RemindersReply.reminders)
+                ids = (alarms + reminders).filter { ["ringing", "snoozed"].contains($0.string(Wire.Alarm.phase)) }.map { $0.string(Wire.Alarm.id) }
+                if ids.isEmpty { return context.emit("Nothing is ringing or snoozed.") }
+            }
+            try forEachID(ids, noun: "item", verb: "dismissed", context: context) { id throws(CLIError) in
+                try daemon.attempt(Dismiss.self, .init(id: id.isEmpty ? nil : id)).map { object in
+                    let reply = ReplyObject(object)
+                    if arguments.flag(.json) { return context.emitJSON(reply.object) }
+                    context.emit("Dismissed \(ValidationError.quoted(reply.string(ItemNamed.title))) (\(shortID(reply.string(ItemNamed.id))))")
+                }
+            }
         }
     )
 }

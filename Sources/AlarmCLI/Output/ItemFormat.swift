@@ -6,10 +6,13 @@ import AlarmProtocol
 struct ItemFormat {
     let time: TimeText
     let style: Style
+    /// The terminal's width, for tables to fit.
+    let columns: Int?
 
     init(_ context: CommandContext) {
         time = TimeText(context)
         style = Style(context)
+        columns = context.terminalColumns
     }
 
     // MARK: Alarms
@@ -22,7 +25,8 @@ struct ItemFormat {
             rows: alarms.map { alarm in
                 [shortID(alarm.id), timeColumn(alarm), alarm.listLine, alarm.enabled ? "on" : "off",
                  ([time.short(alarm.next)] + markers(alarm)).joined(separator: "  ")]
-            }
+            },
+            maxWidth: columns, shrinkable: 2
         )
         let lines = table.lines
         let body = zip(alarms, lines.dropFirst()).map { alarm, line in emphasis(line, enabled: alarm.enabled, phase: alarm.phase) }
@@ -101,11 +105,12 @@ struct ItemFormat {
         guard !reminders.isEmpty else { return all ? "No reminders.\n" : "No open reminders.\n" }
         let table = Table(
             header: ["POS", "ID", "DONE", "TITLE", "DUE"],
-            rows: reminders.map { reminder in
-                [String(reminder.position), shortID(reminder.id), reminder.done ? "[x]" : "[ ]", oneLine(reminder.title),
+            // Numbered from 1 and without gaps: done reminders hidden leave none.
+            rows: reminders.enumerated().map { index, reminder in
+                [String(index + 1), shortID(reminder.id), reminder.done ? "[x]" : "[ ]", oneLine(reminder.title),
                  ([dueText(reminder)] + reminderMarkers(reminder)).joined(separator: "  ")]
             },
-            rightAligned: [0]
+            rightAligned: [0], maxWidth: columns, shrinkable: 3
         )
         let lines = table.lines
         let body = zip(reminders, lines.dropFirst()).map { reminder, line in emphasis(line, enabled: !reminder.done, phase: reminder.phase) }
@@ -128,7 +133,7 @@ struct ItemFormat {
         if let repeatText = reminder.repeatText { list.add("repeat", repeatText) }
         if !reminder.before.isEmpty { list.add("notices", reminder.before.map(Self.beforeText).joined(separator: ", ") + " before") }
         list.add("done", reminder.done ? "yes" : "no")
-        list.add("position", String(reminder.position))
+        list.add("position", String(reminder.position + 1))
         if let image = reminder.imagePath { list.add("image", image) }
         list.add("state", phaseText(reminder.phase, snoozes: reminder.reply.int(Wire.Reminder.snoozeCount)))
         list.add("next", time.full(reminder.next))
@@ -139,6 +144,8 @@ struct ItemFormat {
 
     private func reminderMarkers(_ reminder: ReminderView) -> [String] {
         var markers = reminder.phase == "ringing" || reminder.phase == "snoozed" ? [reminder.phase] : []
+        // Past its due time and not done: it rang (or was missed) and waits.
+        if markers.isEmpty, !reminder.done, let due = TimeText.instant(reminder.due), due < time.now { markers.append("overdue") }
         if let repeatText = reminder.repeatText { markers.append("(" + repeatText + ")") }
         return markers
     }
@@ -187,6 +194,33 @@ struct ItemFormat {
     }
 
     /// `2026-03-09 07:30:00  fired      1a2b3c4d  Alarm "Work"  (3 ms late)`.
+    /// A detail's UTC instants (`snoozed until 2026-12-02T13:47:55Z`) in
+    /// the local form the rest of the line uses (`2026-12-02 14:47:55`):
+    /// one time format per output.
+    func localInstants(_ text: String) -> String {
+        text.replacing(#/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/#) { match in time.seconds(String(match.output)) }
+    }
+
+    /// `WHEN  EVENT  ID  TITLE  DETAIL`, newest first, one line each.
+    func historyTable(_ events: [ReplyObject]) -> String {
+        typealias H = Wire.HistoryEntry
+        guard !events.isEmpty else { return "No history.\n" }
+        let table = Table(
+            header: ["WHEN", "EVENT", "ID", "TITLE", "DETAIL"],
+            rows: events.map { event in
+                let title = event.optionalString(H.title).map(oneLine) ?? "(removed)"
+                var detail = event.string(H.detail)
+                if event.string(H.kind) == "fired", let scheduled = TimeText.instant(event.optionalString(H.scheduled)),
+                   let actual = TimeText.instant(event.optionalString(H.actual)) {
+                    detail = EventText.latenessText(max(0, actual.timeIntervalSince(scheduled))) + (detail.isEmpty ? "" : "; " + detail)
+                }
+                return [time.seconds(event.optionalString(H.actual)), event.string(H.kind), shortID(event.string(H.id)), title, oneLine(localInstants(detail))]
+            },
+            maxWidth: columns, shrinkable: 3
+        )
+        return table.lines.joined(separator: "\n") + "\n"
+    }
+
     func eventLine(_ event: ReplyObject) -> String {
         typealias E = Wire.Event
         let subject = (event.string(E.itemKind) == "reminder" ? "Reminder " : "Alarm ") + ValidationError.quoted(event.string(E.title))
@@ -203,7 +237,7 @@ struct ItemFormat {
         default:
             break
         }
-        if !event.string(E.detail).isEmpty { notes.append(oneLine(event.string(E.detail))) }
+        if !event.string(E.detail).isEmpty { notes.append(oneLine(localInstants(event.string(E.detail)))) }
         var line = "\(time.seconds(event.optionalString(E.actual)))  \(event.string(E.kind).padding(toLength: 9))  \(shortID(event.string(E.id)))  \(subject)"
         if !notes.isEmpty { line += "  (" + notes.joined(separator: "; ") + ")" }
         return line

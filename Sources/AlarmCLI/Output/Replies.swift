@@ -58,6 +58,7 @@ struct ReminderView {
     var position: Int { reply.int(Wire.Reminder.position) }
     var imagePath: String? { reply.optionalString(Wire.Reminder.imagePath) }
     var allDay: Bool { reply.bool(Wire.Reminder.allDay) }
+    var isTimer: Bool { reply.bool(Wire.Reminder.timer) }
     var repeatText: String? { reply.optionalString(Wire.Reminder.repeat) }
     var before: [Int] { (reply.object[Wire.Reminder.before]?.arrayValue ?? []).compactMap(\.intValue) }
     var phase: String { reply.string(Wire.Reminder.phase) }

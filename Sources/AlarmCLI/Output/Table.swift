@@ -5,20 +5,40 @@ struct Table {
     var rows: [[String]]
     /// Columns whose cells are padded on the left (numbers).
     var rightAligned: Set<Int> = []
+    /// The terminal's width, when the table goes to one: the `shrinkable`
+    /// column (a label or title) is cut with `…` so that lines fit.
+    var maxWidth: Int?
+    var shrinkable: Int?
 
-    /// The header line (when there is one), then one line per row.
+    /// The narrowest a shrinkable column is cut to, whatever the terminal.
+    static let minimumShrunk = 12
+
+    /// The header line (when there is one), then one line per row. Widths are
+    /// display columns (``DisplayWidth``), not characters.
     var lines: [String] {
-        let all = (header.map { [$0] } ?? []) + rows
+        var all = (header.map { [$0] } ?? []) + rows
         let columns = all.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
         for row in all {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
+        }
+        if let maxWidth, let shrinkable, shrinkable < columns {
+            let total = widths.reduce(0, +) + 2 * (columns - 1)
+            if total > maxWidth {
+                let cut = max(Self.minimumShrunk, widths[shrinkable] - (total - maxWidth))
+                if cut < widths[shrinkable] {
+                    widths[shrinkable] = cut
+                    for row in all.indices where shrinkable < all[row].count {
+                        all[row][shrinkable] = DisplayWidth.truncated(all[row][shrinkable], to: cut)
+                    }
+                }
+            }
         }
         return all.map { row in
             var line = ""
             for (index, cell) in row.enumerated() {
                 if index > 0 { line += "  " }
-                let fill = String(repeating: " ", count: widths[index] - cell.count)
+                let fill = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(cell)))
                 if rightAligned.contains(index) {
                     line += fill + cell
                 } else {
@@ -38,7 +58,7 @@ struct KeyValueList {
     mutating func add(_ key: String, _ value: String) { pairs.append((key, value)) }
 
     var text: String {
-        let width = (pairs.map(\.key.count).max() ?? 0) + 3
+        let width = (pairs.map { DisplayWidth.of($0.key) }.max() ?? 0) + 3
         return pairs.map { pair in
             // Continuation lines of a multi-line value (notes) line up under its first line.
             let value = pair.value.split(separator: "\n", omittingEmptySubsequences: false)

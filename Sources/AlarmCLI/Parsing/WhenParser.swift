@@ -2,60 +2,79 @@ import AlarmCore
 import AlarmProtocol
 import FoundationEssentials
 
-/// Reads the instants and durations given to `--at` and `--in`, and turns them
-/// into the RFC 3339 strings the daemon takes.
+/// Reads the days, times, instants and durations people type (`--at`,
+/// `--in`, `preview --from`, `add`'s TIME, `snooze --minutes`, `timer`)
+/// with the core's parsers, ``DayAndTime`` and ``DurationParser``, and
+/// turns them into what the daemon takes.
 enum WhenParser {
-    /// `2026-03-09T14:00:00+01:00` and other ISO 8601 forms, a local
-    /// `2026-03-09 14:00`, or a time of day (`14:00`, `2pm`): today, or tomorrow
-    /// when it has already passed today.
-    static func instant(_ text: String, option: String, now: Date, zone: Zone) throws(CLIError) -> Date {
-        let rules = zone.rules
-        if looksLikeDate(text) {
-            do { return try InstantParser.parse(text, rules: rules, field: option) } catch { throw .invalid(error) }
-        }
-        let time: TimeOfDay
-        do {
-            time = try TimeOfDay.parse(text, field: option)
-        } catch {
-            // A typo in a time (`25:00`) gets the time's own reason; anything else the list of forms.
-            if text.contains(":") { throw .invalid(error) }
-            throw .usage("\(option) must be ISO 8601 like 2026-03-07T12:00:00Z, YYYY-MM-DD HH:MM, or a time like 14:00, got \(ValidationError.quoted(text))")
-        }
-        let today = rules.localDateTime(at: now.epochSecondsFloor)
-        let day = CivilTime.dayNumber(year: today.year, month: today.month, day: today.day)
-        for offset in Int64(0)...1 {
-            let instant = rules.instant(forWall: (day + offset) * CivilTime.secondsPerDay + Int64(time.secondsIntoDay))
-            if Double(instant) > now.timeIntervalSince1970 { return Date(epochSeconds: instant) }
-        }
-        // Unreachable in practice: tomorrow's occurrence is always ahead of now.
-        return Date(epochSeconds: rules.instant(forWall: (day + 2) * CivilTime.secondsPerDay + Int64(time.secondsIntoDay)))
+    /// What `--at` names: an instant, or a day alone (an all-day due date,
+    /// never midnight by surprise).
+    enum Due: Equatable {
+        case instant(Date)
+        case day(Int64)
     }
 
-    /// `now` plus a duration such as `90s`, `25m`, `2h`, `1d` or `1h30m`, in
-    /// whole seconds: nobody means "in 25 minutes and 0.4718 seconds".
+    /// `2026-03-09T14:00:00+01:00` and other ISO 8601 forms with a `T` or an
+    /// offset; otherwise a ``DayAndTime``: a time alone is today, or
+    /// tomorrow once it has passed; a weekday is the next one whose time is
+    /// ahead; a day alone is that day, all day.
+    static func due(_ text: String, option: String, now: Date, zone: Zone) throws(CLIError) -> Due {
+        let rules = zone.rules
+        if looksLikeDate(text), text.contains(where: { "Tt+Zz".contains($0) }) || text.filter({ $0 == ":" }).count > 1 {
+            do { return .instant(try InstantParser.parse(text, rules: rules, field: option)) } catch { throw .invalid(error) }
+        }
+        let parsed: DayAndTime
+        do { parsed = try DayAndTime.parse(text, field: option) } catch {
+            // An ISO form DayAndTime does not know (seconds) still reads, and a
+            // date that is wrong (February 30) gets the date's own reason.
+            if looksLikeDate(text) {
+                do { return .instant(try InstantParser.parse(text, rules: rules, field: option)) } catch { throw .invalid(error) }
+            }
+            throw .invalid(error)
+        }
+        let day = parsed.resolveDay(now: now.epochSecondsFloor, rules: rules, allDay: TimeOfDay.nineAM)
+        guard let time = parsed.time else { return .day(day) }
+        return .instant(Date(epochSeconds: rules.instant(forWall: day * CivilTime.secondsPerDay + Int64(time.secondsIntoDay))))
+    }
+
+    /// An instant for `preview --from`: ISO 8601, or a day and time as
+    /// ``due(_:option:now:zone:)`` reads them, a day alone at its midnight.
+    static func instant(_ text: String, option: String, now: Date, zone: Zone) throws(CLIError) -> Date {
+        switch try due(text, option: option, now: now, zone: zone) {
+        case .instant(let date): return date
+        case .day(let day): return Date(epochSeconds: zone.rules.instant(forWall: day * CivilTime.secondsPerDay))
+        }
+    }
+
+    /// `now` plus a duration such as `90s`, `20 minutes`, `1h 30m` or
+    /// `1.5h`, in whole seconds: nobody means "in 25 minutes and 0.4718
+    /// seconds". `now` itself is allowed.
     static func delay(_ text: String, option: String, now: Date) throws(CLIError) -> Date {
         let seconds: Int64
-        do { seconds = try DurationParser.parse(text, field: option) } catch { throw .invalid(error) }
+        do { seconds = try DurationParser.parse(text, field: option, allowNow: true) } catch { throw .invalid(error) }
         return Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded() + TimeInterval(seconds))
+    }
+
+    /// Whole minutes within `range`: `5`, `5m`, `10 minutes`, `1h`.
+    static func minutes(_ text: String, option: String, in range: ClosedRange<Int>) throws(CLIError) -> Int {
+        var usage: CLIError { .usage("\(option) must be whole minutes, \(range.lowerBound)–\(range.upperBound): 5, 5m or 10 minutes, got \(ValidationError.quoted(text))") }
+        if let number = Int(text) {
+            guard range.contains(number) else { throw usage }
+            return number
+        }
+        guard let seconds = try? DurationParser.parse(text, field: option), seconds % 60 == 0, range.contains(Int(seconds / 60)) else { throw usage }
+        return Int(seconds / 60)
     }
 
     /// The `--at WHEN` / `--in DURATION` pair as a wire instant, or `nil` when
     /// neither was given. The caller has checked that not both were.
-    static func due(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) -> String? {
-        try dueDate(arguments, context: context).map { WireTime.string($0, in: context.systemZone) }
-    }
-
-    /// The instant `--at` or `--in` gives, if either was.
-    static func dueDate(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) -> Date? {
-        let date: Date
+    static func due(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) -> Due? {
         if let text = arguments.value(ReminderCommands.at) {
-            date = try instant(text, option: "--at", now: context.now, zone: context.systemZone)
+            return try due(text, option: "--at", now: context.now, zone: context.systemZone)
         } else if let text = arguments.value(ReminderCommands.within) {
-            date = try delay(text, option: "--in", now: context.now)
-        } else {
-            return nil
+            return .instant(try delay(text, option: "--in", now: context.now))
         }
-        return date
+        return nil
     }
 
     /// Four digits and a dash: the start of every date form `InstantParser` reads.

@@ -23,6 +23,8 @@ public struct Reminder: Identifiable, Hashable, Sendable {
     private struct Extras: Hashable, Sendable {
         var recurrence: RecurrenceRule?
         var before: [Int] = []
+        var sound: Sound?
+        var isTimer = false
     }
 
     private mutating func setExtras(_ change: (inout Extras) -> Void) {
@@ -40,6 +42,19 @@ public struct Reminder: Identifiable, Hashable, Sendable {
     public var before: [Int] {
         get { extras?.value.before ?? [] }
         set { setExtras { $0.before = newValue } }
+    }
+
+    /// Its own sound; `nil` follows `[Sound] ReminderSound=` (a timer's,
+    /// `AlarmSound=`).
+    public var sound: Sound? {
+        get { extras?.value.sound }
+        set { setExtras { $0.sound = newValue } }
+    }
+    /// A countdown (`alarmctl timer 25m`): it rings like an alarm and is
+    /// over (done, and out of every list) once it stops ringing.
+    public var isTimer: Bool {
+        get { extras?.value.isTimer ?? false }
+        set { setExtras { $0.isTimer = newValue } }
     }
 
     public static let maxBefore = 8
@@ -61,6 +76,8 @@ public struct Reminder: Identifiable, Hashable, Sendable {
         allDay: Bool = false,
         recurrence: RecurrenceRule? = nil,
         before: [Int] = [],
+        sound: Sound? = nil,
+        isTimer: Bool = false,
         created: Date,
         updated: Date? = nil
     ) {
@@ -75,7 +92,8 @@ public struct Reminder: Identifiable, Hashable, Sendable {
         self.allDay = allDay
         self.created = created
         self.updated = updated ?? created
-        if recurrence != nil || !before.isEmpty { extras = Box(Extras(recurrence: recurrence, before: before)) }
+        let extras = Extras(recurrence: recurrence, before: before, sound: sound, isTimer: isTimer)
+        if extras != Extras() { self.extras = Box(extras) }
     }
 
     public func validate() throws(ValidationError) {
@@ -92,6 +110,10 @@ public struct Reminder: Identifiable, Hashable, Sendable {
             guard due != nil else {
                 throw ValidationError(field: "due", requirement: "must be set for a reminder that repeats", value: "none")
             }
+        }
+        try sound?.validate()
+        if isTimer, recurrence != nil {
+            throw ValidationError(field: "rule", requirement: "cannot be given to a timer", value: recurrence!.displayText)
         }
         guard before.count <= Self.maxBefore else {
             throw ValidationError(field: "before", requirement: "must be at most \(Self.maxBefore) notices", value: String(before.count))

@@ -42,8 +42,9 @@ public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
     /// Parses a repeat-day specification.
     ///
     /// Accepts comma-separated items, each a day name (short or full, any case),
-    /// a range (`mon-fri`, wrapping across the week end as in `fri-mon`), or one of
-    /// `weekdays`, `weekends`, `daily`, `every-day`, `everyday`, `never`, `none`.
+    /// a range (`mon-fri`, or systemd's `Mon..Fri`, wrapping across the week end
+    /// as in `fri-mon`), or one of `weekdays` (`weekday`, `workdays`),
+    /// `weekends` (`weekend`), `daily`, `every-day`, `everyday`, `never`, `none`.
     /// Spaces around items are ignored. Throws a `ValidationError` naming `field`.
     public static func parse(_ spec: String, field: String = "days") throws(ValidationError) -> RepeatDays {
         let trimmed = spec.trimmingSpaces()
@@ -54,16 +55,18 @@ public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
         for rawItem in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
             let item = String(rawItem).trimmingSpaces().lowercased()
             switch item {
-            case "weekdays": result.formUnion(.weekdays)
-            case "weekends": result.formUnion(.weekends)
+            case "weekdays", "weekday", "workdays": result.formUnion(.weekdays)
+            case "weekends", "weekend": result.formUnion(.weekends)
             case "daily", "every-day", "everyday", "every day": result.formUnion(.everyDay)
             case "never", "none": continue
             default:
-                let bounds = item.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+                // `mon-fri`, or systemd's `Mon..Fri`.
+                let range = item.replacing("..", with: "-")
+                let bounds = range.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
                 guard let first = Weekday(name: String(bounds[0])),
                       let last = bounds.count == 2 ? Weekday(name: String(bounds[1])) : first
                 else {
-                    let rule = "must be day names, ranges like mon-fri, weekdays, weekends, daily or never"
+                    let rule = "must be day names (mon or monday), ranges like mon-fri or Mon..Fri, weekdays, weekends, daily or never"
                     // Name the unknown part only when there is more to the value than it.
                     let unknown = rawItem.count == spec.count ? "" : "; unknown item \(ValidationError.quoted(String(rawItem)))"
                     throw .text(field, rule + unknown, got: spec)

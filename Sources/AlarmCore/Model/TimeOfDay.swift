@@ -31,28 +31,42 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.secondsIntoDay < rhs.secondsIntoDay }
 
-    /// Parses `7:30`, `07:30`, `19:05`, `7:30pm`, `7:30 PM`, `7pm`, `12am` (midnight).
+    /// Every form ``parse(_:field:)`` takes, for messages that list them.
+    public static let forms = "7, 0730, 7:30, 7.30, 19:05, 7am, 7:30 pm, noon or midnight"
+
+    /// Parses a time of day as people type it: `7` (07:00), `0730`, `730`,
+    /// `7:30`, `07:30`, `7.30`, `19:05`, `7am`, `7:30pm`, `7:30 PM`,
+    /// `7 a.m.`, `12am` (midnight), `noon`, `midnight`. A bare number is an
+    /// hour (1–2 digits) or hours and minutes (3–4 digits), on a 24-hour
+    /// clock unless am/pm follows.
     public static func parse(_ text: String, field: String = "time") throws(ValidationError) -> TimeOfDay {
         // Built only on failure: quoting the text costs more than parsing it.
-        var invalid: ValidationError { .text(field, "must be a time like 07:30, 19:05 or 7:30pm", got: text) }
+        var invalid: ValidationError { .text(field, "must be a time of day: " + forms, got: text) }
         var body = Substring(text.trimmingSpaces().lowercased())
-        var meridiem: Character?
-        if body.hasSuffix("am") || body.hasSuffix("pm") {
-            meridiem = body[body.index(body.endIndex, offsetBy: -2)]
-            body = body.dropLast(2)
-            while body.last == " " { body.removeLast() }
+        switch body {
+        case "noon": return TimeOfDay(unchecked: 12, 0)
+        case "midnight": return TimeOfDay(unchecked: 0, 0)
+        default: break
         }
-        let parts = body.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 1 || parts.count == 2,
-              let hour = Self.digits(parts[0], allowed: 1...2),
-              parts.count == 2 || meridiem != nil
-        else { throw invalid }
-        let minute: Int
-        if parts.count == 2 {
-            guard let parsed = Self.digits(parts[1], allowed: 2...2) else { throw invalid }
-            minute = parsed
-        } else {
-            minute = 0
+        var meridiem: Character?
+        for (suffix, letter) in [("a.m.", "a"), ("p.m.", "p"), ("am", "a"), ("pm", "p")] as [(String, Character)] where body.hasSuffix(suffix) {
+            meridiem = letter
+            body = body.dropLast(suffix.count)
+            while body.last == " " { body.removeLast() }
+            break
+        }
+        let parts = body.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "." }
+        let hour: Int, minute: Int
+        switch parts.count {
+        case 1:
+            // 7, 07, 730, 0730.
+            guard let digits = Self.digits(parts[0], allowed: 1...4) else { throw invalid }
+            (hour, minute) = parts[0].count <= 2 ? (digits, 0) : (digits / 100, digits % 100)
+        case 2:
+            guard let h = Self.digits(parts[0], allowed: 1...2), let m = Self.digits(parts[1], allowed: 2...2) else { throw invalid }
+            (hour, minute) = (h, m)
+        default:
+            throw invalid
         }
         var hour24 = hour
         if let meridiem {

@@ -77,7 +77,8 @@ public enum InstantParser {
     public static let latest: Int64 = 253_402_300_799
 }
 
-/// Parses durations: `90s`, `25m`, `2h`, `1d`, `1h30m`, `1d2h3m4s`.
+/// Parses durations as people type them: `90s`, `20m`, `20min`,
+/// `20 minutes`, `1h30m`, `1h 30m`, `1.5h`, `2d`, `1w`, `1d2h3m4s`.
 public enum DurationParser {
     /// The longest duration, 100 years: longer than anyone means, and short
     /// enough that now plus it stays far inside the years 0001–9999 the wire
@@ -85,26 +86,75 @@ public enum DurationParser {
     public static let maxDays: Int64 = 36_500
     static let maxSeconds = maxDays * 86_400
 
-    /// Seconds in the duration; units must appear largest first, each at most once.
-    public static func parse(_ text: String, field: String = "duration") throws(ValidationError) -> Int64 {
-        var invalid: ValidationError { .text(field, "must be a duration like 90s, 25m, 2h, 1d or 1h30m", got: text) }
+    /// Every form, for messages that list them.
+    public static let forms = "90s, 20m, 20min, 20 minutes, 1h30m, 1h 30m, 1.5h, 2d or 1w"
+
+    /// Unit words and their seconds, largest first.
+    static let units: [(words: Set<String>, seconds: Int64)] = [
+        (["w", "wk", "wks", "week", "weeks"], 604_800),
+        (["d", "day", "days"], 86_400),
+        (["h", "hr", "hrs", "hour", "hours"], 3_600),
+        (["m", "min", "mins", "minute", "minutes"], 60),
+        (["s", "sec", "secs", "second", "seconds"], 1),
+    ]
+
+    /// Whole seconds in the duration; units must appear largest first, each
+    /// at most once; a fraction (`1.5h`) must come to whole seconds. `now`
+    /// is 0 when `allowNow` (`remind add --in now`), else refused like any
+    /// duration that is not longer than zero.
+    public static func parse(_ text: String, field: String = "duration", allowNow: Bool = false) throws(ValidationError) -> Int64 {
+        var invalid: ValidationError { .text(field, "must be a duration like " + forms + (allowNow ? ", or now" : ""), got: text) }
         var tooLong: ValidationError { .text(field, "must be at most \(maxDays) days (100 years)", got: text) }
-        var scanner = Scanner(text.trimmingSpaces().lowercased())
-        let units: [(Character, Int64)] = [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)]
+        let lower = text.trimmingSpaces().lowercased()
+        if lower == "now" {
+            guard allowNow else { throw .text(field, "must be longer than zero", got: text) }
+            return 0
+        }
+        let bytes = Array(lower.utf8)
+        guard bytes.count <= 256 else { throw tooLong }
+        var index = 0
+        func run(_ accept: (UInt8) -> Bool) -> ArraySlice<UInt8> {
+            let start = index
+            while index < bytes.count, accept(bytes[index]) { index += 1 }
+            return bytes[start..<index]
+        }
+        func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
+        _ = run { $0 == 32 }
+        guard index < bytes.count else { throw invalid }
         var nextUnit = 0
         var total: Int64 = 0
-        guard !scanner.atEnd else { throw invalid }
-        while !scanner.atEnd {
-            guard let digits = scanner.digitRun(), !digits.isEmpty,
-                  let unit = scanner.next(),
-                  let index = units.firstIndex(where: { $0.0 == unit }), index >= nextUnit
-            else { throw invalid }
+        while index < bytes.count {
+            let whole = run(isDigit)
+            var fraction: ArraySlice<UInt8> = []
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                fraction = run(isDigit)
+                guard !fraction.isEmpty, fraction.count <= 6 else { throw invalid }
+            }
+            guard !whole.isEmpty || !fraction.isEmpty else { throw invalid }
+            _ = run { $0 == 32 }
+            let word = String(decoding: run { (97...122).contains($0) }, as: UTF8.self)
+            guard let unitIndex = units.firstIndex(where: { $0.words.contains(word) }), unitIndex >= nextUnit else { throw invalid }
+            let unit = units[unitIndex].seconds
             // Bounded before multiplying: digits too many for an Int64 are too
             // long as well, and each term and the sum stay far from overflow.
-            guard let value = Int64(digits), value <= maxSeconds / units[index].1 else { throw tooLong }
-            total += value * units[index].1
+            // Leading zeros count for nothing (`0005m`); more than 12 digits
+            // after them is too long for any unit.
+            guard whole.drop(while: { $0 == 48 }).count <= 12 else { throw tooLong }
+            let value = whole.drop(while: { $0 == 48 }).reduce(Int64(0)) { $0 * 10 + Int64($1 - 48) }
+            guard value <= maxSeconds / unit else { throw tooLong }
+            var seconds = value * unit
+            if !fraction.isEmpty {
+                var scale: Int64 = 1
+                for _ in fraction { scale *= 10 }
+                let numerator = fraction.reduce(Int64(0)) { $0 * 10 + Int64($1 - 48) } * unit
+                guard numerator % scale == 0 else { throw .text(field, "must come to whole seconds", got: text) }
+                seconds += numerator / scale
+            }
+            total += seconds
             guard total <= maxSeconds else { throw tooLong }
-            nextUnit = index + 1
+            nextUnit = unitIndex + 1
+            _ = run { $0 == 32 }
         }
         guard total > 0 else { throw .text(field, "must be longer than zero", got: text) }
         return total

@@ -6,7 +6,7 @@ public enum EventText {
     public static func subject(_ item: Item) -> String {
         switch item {
         case .alarm(let alarm):
-            let repeatText = alarm.isOneShot ? "once" : alarm.days.displayText
+            let repeatText = alarm.isOneShot ? "once" : alarm.repeatText
             return "Alarm \(ValidationError.quoted(alarm.label)) (\(alarm.time), \(repeatText))"
         case .reminder(let reminder):
             return "Reminder \(ValidationError.quoted(reminder.title))"

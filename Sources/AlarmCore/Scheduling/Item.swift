@@ -82,6 +82,12 @@ public enum Item: Hashable, Sendable, Identifiable {
         return false
     }
 
+    /// A countdown: it rings like an alarm and is done once it stops.
+    public var isTimer: Bool {
+        if case .reminder(let reminder) = self { return reminder.isTimer }
+        return false
+    }
+
     /// A reminder with a rule, which marking done brings back.
     public var recursAsReminder: Bool {
         if case .reminder(let reminder) = self { return reminder.recurrence != nil }

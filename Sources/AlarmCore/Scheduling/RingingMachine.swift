@@ -312,7 +312,9 @@ public enum RingingMachine {
     /// after its last occurrence switches itself off; a reminder stays open
     /// until it is done.
     private static func finish(item: Item, occurrence: Date, anchorAtLeast anchor: Date, zone: Zone, policy: RingPolicy) -> RingTransition {
-        RingTransition(
+        // A timer that stopped ringing is over.
+        if item.isTimer { return RingTransition(state: RingState(anchor: max(anchor, occurrence)), actions: [.completeReminder]) }
+        return RingTransition(
             state: RingState(anchor: max(anchor, occurrence)),
             actions: item.endsAfter(occurrence, in: zone, holidays: policy.holidays) ? [.disableAlarm] : []
         )

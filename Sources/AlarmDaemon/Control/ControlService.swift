@@ -58,6 +58,7 @@ public final class ControlService: Sendable {
             case MoveReminder.name: reply(.success(try moveReminder(request(parameters))))
             case RemoveReminder.name: remove(try request(parameters) as IDRequest, kind: .reminder, reply)
             case Upcoming.name: reply(.success(upcoming(try request(parameters))))
+            case History.name: try history(request(parameters), reply)
             case Status.name: reply(.success(try status(parameters)))
             case ListSounds.name: reply(.success(try listSounds(parameters)))
             case PlaySound.name: reply(.success(try playSound(request(parameters))))
@@ -192,7 +193,9 @@ public final class ControlService: Sendable {
     }
 
     private func remove(_ request: IDRequest, kind: ItemKind, _ reply: @escaping Reply) {
-        scheduler.remove(request.id, kind: kind, completion: answer(reply) { [:] })
+        scheduler.remove(request.id, kind: kind, completion: answer(reply) { item in
+            ItemNamed.json([ItemNamed.id: .string(item.id.uuidString.lowercased()), ItemNamed.title: .string(item.title)])
+        })
     }
 
     // MARK: - Ringing
@@ -201,13 +204,16 @@ public final class ControlService: Sendable {
         scheduler.command(.snooze(minutes: request.minutes), id: request.id, completion: answer(reply) { entry in
             var until = JSONValue.null
             if case .snoozed(let date) = entry.state.phase { until = .string(WireTime.string(date, in: self.zone())) }
-            return Snooze.Reply.json([Snooze.Reply.id: .string(entry.item.id.uuidString.lowercased()), Snooze.Reply.phase: Wire.Phase.snoozed,
+            return Snooze.Reply.json([Snooze.Reply.id: .string(entry.item.id.uuidString.lowercased()), Snooze.Reply.title: .string(entry.item.title),
+                                      Snooze.Reply.phase: Wire.Phase.snoozed,
                                       Snooze.Reply.until: until, Snooze.Reply.snoozeCount: JSONValue(entry.state.snoozeCount)])
         })
     }
 
     private func dismiss(_ request: Dismiss.Request, _ reply: @escaping Reply) {
-        scheduler.command(.dismiss, id: request.id, completion: answer(reply) { Dismiss.Reply.json([Dismiss.Reply.id: .string($0.item.id.uuidString.lowercased())]) })
+        scheduler.command(.dismiss, id: request.id, completion: answer(reply) {
+            ItemNamed.json([ItemNamed.id: .string($0.item.id.uuidString.lowercased()), ItemNamed.title: .string($0.item.title)])
+        })
     }
 
     // MARK: - Reminders
@@ -236,8 +242,10 @@ public final class ControlService: Sendable {
         let due = allDay ?? given
         let imagePath = changes.imagePath?.isEmpty == true ? nil : changes.imagePath
         try checkFile(imagePath, parameter: ReminderChanges.imagePath.name)
+        try checkSound(changes.sound ?? nil, field: ReminderChanges.sound.name)
         let reminder = Reminder(title: changes.title ?? "", notes: changes.notes ?? "", due: due, imagePath: imagePath, command: changes.command ?? [],
-                                allDay: allDay != nil, recurrence: changes.rule ?? nil, before: changes.before ?? [], created: scheduler.now())
+                                allDay: allDay != nil, recurrence: changes.rule ?? nil, before: changes.before ?? [], sound: changes.sound ?? nil,
+                                isTimer: changes.timer ?? false, created: scheduler.now())
         scheduler.add(.reminder(reminder), completion: answer(reply) { self.reminderReply($0) })
     }
 
@@ -256,6 +264,7 @@ public final class ControlService: Sendable {
         if let imagePath { try checkFile(imagePath, parameter: ReminderChanges.imagePath.name) }
         let due = try due(changes)
         let allDay = try allDayDue(changes)
+        try checkSound(changes.sound ?? nil, field: ReminderChanges.sound.name)
         scheduler.modify(request.id, kind: .reminder, { item, now in
             guard case .reminder(var reminder) = item else { return }
             if let title = changes.title { reminder.title = title }
@@ -272,6 +281,8 @@ public final class ControlService: Sendable {
             }
             if let rule = changes.rule { reminder.recurrence = rule }
             if let before = changes.before { reminder.before = before }
+            if let sound = changes.sound { reminder.sound = sound }
+            if let timer = changes.timer { reminder.isTimer = timer }
             reminder.updated = now
             item = .reminder(reminder)
         }, completion: answer(reply) { self.reminderReply($0) })
@@ -292,6 +303,15 @@ public final class ControlService: Sendable {
     static func eventJSON(_ event: DaemonEvent, zone: Zone) -> JSONValue {
         Wire.Event.json(kind: event.kind.rawValue, item: event.item, scheduled: event.scheduled, actual: event.actual,
                         snoozeCount: event.snoozeCount, detail: event.detail, zone: zone)
+    }
+
+    private func history(_ request: History.Request, _ reply: @escaping Reply) throws(VarlinkError) {
+        let zone = zone()
+        let since = try request.since.map { text throws(VarlinkError) in try WireTime.parse(text, parameter: History.Request.since.name, zone: zone) }
+        scheduler.history(id: request.id, since: since, kinds: Set(request.kinds), limit: request.limit ?? History.Request.defaultLimit,
+                          completion: answer(reply) { events in
+            History.Reply.json([History.Reply.events: .array(events.map { Wire.HistoryEntry.json($0.event, item: $0.item, zone: zone) })])
+        })
     }
 
     private func upcoming(_ request: Upcoming.Request) -> JSONObject {
@@ -354,22 +374,47 @@ public final class ControlService: Sendable {
     private func importDocument(_ request: Import.Request) throws(VarlinkError) -> JSONObject {
         let zone = zone()
         let (alarms, reminders) = try ExportDocument.parse(request.document, zone: zone)
-        try scheduled { () throws(SchedulerError) in try scheduler.replaceAll(alarms: alarms, reminders: reminders) }
-        return Import.Reply.json([Import.Reply.alarms: JSONValue(alarms.count), Import.Reply.reminders: JSONValue(reminders.count)])
+        var outcome = scheduler.importPlan(alarms: alarms, reminders: reminders, replacing: !request.merge)
+        if !request.dryRun {
+            if request.merge {
+                outcome = try scheduled { () throws(SchedulerError) in try scheduler.mergeAll(alarms: alarms, reminders: reminders) }
+            } else {
+                try scheduled { () throws(SchedulerError) in try scheduler.replaceAll(alarms: alarms, reminders: reminders) }
+            }
+        }
+        // Each change is listed for a merge or a dry run; a replace of
+        // 100,000 items done says only how many.
+        var changes: [JSONValue] = []
+        if request.merge || request.dryRun {
+            var titles: [UUID: (ItemKind, String)] = [:]
+            for alarm in alarms { titles[alarm.id] = (.alarm, alarm.label) }
+            for reminder in reminders { titles[reminder.id] = (.reminder, reminder.title) }
+            for removed in outcome.removed { titles[removed.id] = (removed.kind, removed.title) }
+            for (change, ids) in [("added", outcome.added), ("updated", outcome.updated), ("removed", outcome.removed.map(\.id))] {
+                for id in ids {
+                    let (kind, title) = titles[id] ?? (.alarm, "")
+                    changes.append(.object(ImportChange.json([ImportChange.change: .string(change), ImportChange.id: .string(id.uuidString.lowercased()),
+                                                               ImportChange.itemKind: .string(kind.rawValue), ImportChange.title: .string(title)])))
+                }
+            }
+        }
+        return Import.Reply.json([Import.Reply.alarms: JSONValue(alarms.count), Import.Reply.reminders: JSONValue(reminders.count),
+                                  Import.Reply.added: JSONValue(outcome.added.count), Import.Reply.updated: JSONValue(outcome.updated.count),
+                                  Import.Reply.removed: JSONValue(outcome.removed.count), Import.Reply.changes: .array(changes)])
     }
 
     private static let soundField = AddAlarm.Request.alarmFields.name + "." + AlarmFields.sound.name
 
     /// A sound given by a client must be playable here: a theme name that some
     /// installed theme has, or a regular readable file.
-    private func checkSound(_ sound: Sound?) throws(VarlinkError) {
+    private func checkSound(_ sound: Sound?, field: String = ControlService.soundField) throws(VarlinkError) {
         switch sound {
         case .themed(let name)?:
             guard sounds().contains(where: { $0.name == name }) else {
-                throw .invalidParameter(Self.soundField, "must be a sound this machine has, got \(ValidationError.quoted(name)); run 'alarmctl sounds' for the list, or give a file path or none")
+                throw .invalidParameter(field, "must be a sound this machine has, got \(ValidationError.quoted(name)); run 'alarmctl sounds' for the list, or give a file path or none")
             }
         case .file(let path)?:
-            try checkFile(path, parameter: Self.soundField)
+            try checkFile(path, parameter: field)
         default:
             break
         }

@@ -74,7 +74,3 @@ public struct CLIUsageError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The version printed by `--version` and reported by `Status`.
-public enum AlarmdVersion {
-    public static let string = "0.1.0"
-}

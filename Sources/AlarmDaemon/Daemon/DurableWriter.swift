@@ -152,6 +152,19 @@ final class DurableWriter: Sendable {
         }
     }
 
+    /// Reads from the store on the writer's queue, after every batch
+    /// submitted before it (so a reader sees its own changes), and hands the
+    /// result to `completion` there: the owner's queue never waits for the
+    /// disk.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Store) throws(StoreError) -> T, completion: @escaping @Sendable (Result<T, StoreError>) -> Void) {
+        queue.async { [self] in
+            let result = connection.withLock { store -> Result<T, StoreError> in
+                do throws(StoreError) { return .success(try body(store)) } catch { return .failure(error) }
+            }
+            completion(result)
+        }
+    }
+
     /// Finishes what was submitted and closes the connection.
     func close() {
         queue.sync { connection.withLock { $0.close() } }

@@ -13,7 +13,9 @@ extension Scheduler {
     public struct Entry: Sendable {
         public let item: Item
         public let state: RingState
-        /// When it next needs attention, `nil` when it will not fire.
+        /// When it next needs attention, `nil` when it will not fire; for an
+        /// alarm skipping its next occurrence, the one after, which is what
+        /// will really ring (the skipped one only wakes the scheduler).
         public let next: Date?
     }
 
@@ -41,7 +43,7 @@ extension Scheduler {
         owner.sync {
             var entries: [Entry] = []
             entries.reserveCapacity(table.count)
-            table.forEach { item, state in entries.append(Entry(item: item, state: state, next: table.deadline(of: item.id))) }
+            table.forEach { item, state in entries.append(Entry(item: item, state: state, next: shownNext(item, state))) }
             return entries
         }
     }
@@ -53,7 +55,17 @@ extension Scheduler {
     }
 
     func entry(_ item: Item) -> Entry {
-        Entry(item: item, state: table.state(of: item.id)!, next: table.deadline(of: item.id))
+        let state = table.state(of: item.id)!
+        return Entry(item: item, state: state, next: shownNext(item, state))
+    }
+
+    /// The wake-up, except for a waiting alarm that skips its next
+    /// occurrence: then the occurrence after it (none for a one-shot alarm,
+    /// which switches itself off instead).
+    private func shownNext(_ item: Item, _ state: RingState) -> Date? {
+        let deadline = table.deadline(of: item.id)
+        guard item.skipsNext, case .waiting = state.phase, let deadline else { return deadline }
+        return item.endsAfter(deadline, in: zone, holidays: policy.holidays) ? nil : item.nextOccurrence(after: deadline, in: zone, holidays: policy.holidays)
     }
 
     /// One item by full id or unique prefix (at least 4 hex digits, dashes optional).
@@ -187,13 +199,13 @@ extension Scheduler {
 
     /// Removes an item. A ringing or snoozed occurrence ends with it, and
     /// that end is recorded (``RingingMachine/removed(state:)``).
-    public func remove(_ text: String, kind: ItemKind, completion: @escaping Completion<Void>) {
+    public func remove(_ text: String, kind: ItemKind, completion: @escaping Completion<Item>) {
         owner.run { [self] in
             do throws(SchedulerError) {
                 let id = try resolve(text, kind: kind)
                 fireDue()
                 guard let item = table[id] else { throw .noSuchItem(text) }
-                try stageStep(.removed, for: item) { result in completion(result.map { _ in () }) }
+                try stageStep(.removed, for: item) { result in completion(result.map { _ in item }) }
             } catch {
                 completion(.failure(error))
             }
@@ -305,6 +317,34 @@ extension Scheduler {
         }
     }
 
+    /// What happened to items, newest first: `id` (a full id, or a prefix
+    /// of an item that still exists) narrows it to one item. Read on the
+    /// durable writer's queue; each event comes with the item as it is now,
+    /// when it still exists, for its title.
+    public func history(id text: String?, since: Date?, kinds: Set<EventKind>, limit: Int,
+                        completion: @escaping Completion<[(event: HistoryEvent, item: Item?)]>) {
+        owner.run { [self] in
+            let id: UUID?
+            do throws(SchedulerError) {
+                id = try text.map { text throws(SchedulerError) in
+                    // A removed item's history is found by its full id.
+                    if let full = UUID(canonical: text.lowercased()) { return full }
+                    return try resolve(text, kind: nil)
+                }
+            } catch {
+                return completion(.failure(error))
+            }
+            guard let writer else { return completion(.failure(.store(.sqlite(code: 21, message: "the daemon is stopping", operation: "read history")))) }
+            let owner = owner
+            writer.read({ store throws(StoreError) in try store.history(itemID: id, since: since, kinds: kinds, limit: limit) }) { [weak self] result in
+                owner.queue.async { [weak self] in
+                    guard let scheduler = self else { return }
+                    completion(result.map { events in events.map { ($0, scheduler.table[$0.itemID]) } }.mapError { .store($0) })
+                }
+            }
+        }
+    }
+
     /// The next `count` firings across all items, earliest first. Starts from
     /// the earliest wake-ups in the heap and merges each item's following
     /// occurrences, so it costs O(count log count), not a pass over every item.
@@ -412,6 +452,71 @@ extension Scheduler {
             journal.send("Imported \(alarms.count) alarms and \(reminders.count) reminders, replacing all items", priority: .info, messageID: MessageID.changed)
             fireDue()
             publishStatus()
+        }
+    }
+
+    /// What an import changes: ids added, updated and (when replacing) removed.
+    public struct ImportOutcome: Sendable {
+        public var added: [UUID] = []
+        public var updated: [UUID] = []
+        /// With their kind and title, which the document does not have.
+        public var removed: [(id: UUID, kind: ItemKind, title: String)] = []
+    }
+
+    /// What importing `alarms` and `reminders` would do, without doing it:
+    /// merged by id (`replacing` false), or replacing everything.
+    public func importPlan(alarms: [Alarm], reminders: [Reminder], replacing: Bool) -> ImportOutcome {
+        owner.sync {
+            var outcome = ImportOutcome()
+            let imported = Set(alarms.map(\.id) + reminders.map(\.id))
+            for id in alarms.map(\.id) + reminders.map(\.id) {
+                if table[id] == nil { outcome.added.append(id) } else { outcome.updated.append(id) }
+            }
+            if replacing {
+                table.forEach { item, _ in if !imported.contains(item.id) { outcome.removed.append((item.id, item.kind, item.title)) } }
+                outcome.removed.sort { $0.id.uuidString < $1.id.uuidString }
+            }
+            return outcome
+        }
+    }
+
+    /// Merges an import by id in one transaction: new items are added
+    /// (reminders after the list), known ones take the imported fields (a
+    /// reminder keeps its place), nothing else is touched. Items changed
+    /// start afresh from now, as after an edit; one ringing stops.
+    public func mergeAll(alarms: [Alarm], reminders: [Reminder]) throws(SchedulerError) -> ImportOutcome {
+        try owner.sync { () throws(SchedulerError) -> ImportOutcome in
+            let now = currentTime()
+            let outcome = importPlan(alarms: alarms, reminders: reminders, replacing: false)
+            let known = Set(outcome.updated)
+            // Writes of these items in flight land first; none saved ahead is
+            // announced, as for an edit.
+            settleAhead()
+            for id in alarms.map(\.id) + reminders.map(\.id) { forgetSavedAhead(id) }
+            var stored: [Reminder] = []
+            do throws(StoreError) {
+                try store.transaction { () throws(StoreError) in
+                    for alarm in alarms { if known.contains(alarm.id) { try store.update(alarm) } else { try store.insert(alarm) } }
+                    for reminder in reminders { if known.contains(reminder.id) { try store.update(reminder) } else { try store.insert(reminder) } }
+                    try store.saveRingStates(alarms.map { ($0.id, .alarm, RingState(anchor: now)) } + reminders.map { ($0.id, .reminder, RingState(anchor: now)) })
+                    // Positions are the store's: read them back.
+                    for reminder in reminders { if let saved = try store.reminder(id: reminder.id) { stored.append(saved) } }
+                }
+            } catch {
+                if case .invalid(let validation) = error { throw .invalid(validation) }
+                throw .store(error)
+            }
+            for id in known where table.ringing.contains(id) {
+                if let item = table[id], let state = table.state(of: id) { perform([.stopRinging], item: item, state: state, now: now) }
+            }
+            for alarm in alarms { table.set(.alarm(alarm), state: RingState(anchor: now), wake: nil) }
+            for reminder in stored { table.set(.reminder(reminder), state: RingState(anchor: now), wake: nil) }
+            rebuildDeadlines()
+            journal.send("Imported \(alarms.count) alarms and \(reminders.count) reminders: \(outcome.added.count) added, \(outcome.updated.count) updated",
+                         priority: .info, messageID: MessageID.changed)
+            fireDue()
+            publishStatus()
+            return outcome
         }
     }
 

@@ -47,7 +47,7 @@ public final class Scheduler: @unchecked Sendable {
     private var aheadInFlight: [UUID: (wake: Date, transition: RingTransition, serial: UInt64)] = [:]
     /// Commits requests, firings saved ahead and history rows off this queue,
     /// in groups; opened by ``start()``.
-    private var writer: DurableWriter?
+    private(set) var writer: DurableWriter?
     private var nextSerial: UInt64 = 1
     /// Requests whose changes are with `writer`, by batch: what to do once
     /// they are durable, or when their commit fails.

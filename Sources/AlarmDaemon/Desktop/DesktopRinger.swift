@@ -237,8 +237,11 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         var image: String?
         switch item {
         case .alarm(let alarm):
-            body = alarm.isOneShot ? alarm.time.description : "\(alarm.time) · \(alarm.days.displayText)"
+            body = alarm.isOneShot ? alarm.time.description : "\(alarm.time) · \(alarm.repeatText)"
             snooze = alarm.snooze
+        case .reminder(let reminder) where reminder.isTimer:
+            body = reminder.notes.isEmpty ? "Time is up" : reminder.notes
+            snooze = config.ringPolicy().reminderSnooze
         case .reminder(let reminder):
             body = reminder.notes
             snooze = config.ringPolicy().reminderSnooze
@@ -253,10 +256,10 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
                 actions.append((Self.snoozeKeyPrefix + String(minutes), "Snooze \(minutes) min"))
             }
         }
-        if case .reminder = item { actions.append(("done", "Done")) } else { actions.append(("dismiss", "Dismiss")) }
+        if case .reminder = item, !item.isTimer { actions.append(("done", "Done")) } else { actions.append(("dismiss", "Dismiss")) }
         // The summary is plain text (servers escape it themselves); only the body is markup.
         return .init(summary: item.title, body: DesktopNotifications.escapeMarkup(body), actions: actions,
-                     urgency: 2, category: item.kind == .alarm ? "x-alarmd.alarm" : "x-alarmd.reminder", resident: true, imagePath: image)
+                     urgency: 2, category: item.kind == .alarm || item.isTimer ? "x-alarmd.alarm" : "x-alarmd.reminder", resident: true, imagePath: image)
     }
 
     /// `volume` (percent) instead of the item's own, at once (escalation).
@@ -267,7 +270,7 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         case .alarm(let alarm):
             sound = alarm.sound
             level = (alarm.volume ?? level.volume, alarm.fadeSeconds.map(TimeInterval.init) ?? level.fade)
-        case .reminder: sound = config.reminderSound
+        case .reminder(let reminder): sound = reminder.sound ?? (reminder.isTimer ? config.alarmSound : config.reminderSound)
         }
         if let volume { level = (volume, 0) }
         let found: String?
@@ -317,7 +320,7 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
             journal.send("\(subject): \(error); trying the external player", priority: .warning)
             return false
         }
-        return playThroughServer(sound, id: item.id, name: item.title, role: item.kind == .alarm ? "alarm" : "event",
+        return playThroughServer(sound, id: item.id, name: item.title, role: item.kind == .alarm || item.isTimer ? "alarm" : "event",
                                  volume: volume, fade: fade, once: false, subject: subject)
     }
 

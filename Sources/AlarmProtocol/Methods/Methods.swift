@@ -97,7 +97,7 @@ public enum UpdateAlarm: VarlinkMethod {
 public enum RemoveAlarm: VarlinkMethod {
     public static let name = "RemoveAlarm"
     public typealias Request = IDRequest
-    public typealias Reply = NoMembers
+    public typealias Reply = ItemNamed
 }
 
 public enum SetAlarmEnabled: VarlinkMethod {
@@ -171,7 +171,8 @@ public enum Snooze: VarlinkMethod {
     public enum Reply: WireStruct {
         public static let id = WireField("id", .string), phase = WireField("phase", .named("Phase"))
         public static let until = WireField("until", .string), snoozeCount = WireField("snoozeCount", .int)
-        public static let fields = [id, phase, until, snoozeCount]
+        public static let title = WireField("title", .string)
+        public static let fields = [id, title, phase, until, snoozeCount]
     }
 }
 
@@ -192,10 +193,14 @@ public enum Dismiss: VarlinkMethod {
             return object
         }
     }
-    public enum Reply: WireStruct {
-        public static let id = WireField("id", .string)
-        public static let fields = [id]
-    }
+    public typealias Reply = ItemNamed
+}
+
+/// `(id: string, title: string)`: the item a change acted on, named, so a
+/// client can say which (`Removed alarm "Work" (80a7c2d1)`).
+public enum ItemNamed: WireStruct {
+    public static let id = WireField("id", .string), title = WireField("title", .string)
+    public static let fields = [id, title]
 }
 
 // MARK: - Reminders
@@ -208,8 +213,9 @@ public struct ReminderChanges: Sendable {
     public static let imagePath = WireField.optional("imagePath", .string), command = WireField.optional("command", .array(.string))
     public static let on = WireField.optional("on", .string), rule = WireField.optional("rule", .named("Rule"))
     public static let before = WireField.optional("before", .array(.int))
+    public static let sound = WireField.optional("sound", .string), timer = WireField.optional("timer", .bool)
     /// The members after the title, as every reminder method lists them.
-    static let optionalFields = [notes, due, on, rule, before, imagePath, command]
+    static let optionalFields = [notes, due, on, rule, before, sound, timer, imagePath, command]
 
     public var title: String?
     public var notes: String?
@@ -223,6 +229,10 @@ public struct ReminderChanges: Sendable {
     public var rule: RecurrenceRule??
     /// Seconds before the due time of each advance notice; `[]` removes them.
     public var before: [Int]?
+    /// A sound as written (the daemon judges it); `.some(nil)` (`""`) returns
+    /// to the configuration's.
+    public var sound: Sound??
+    public var timer: Bool?
 
     public init(title: String? = nil, notes: String? = nil, due: String? = nil, imagePath: String? = nil, command: [String]? = nil,
                 on: String? = nil, rule: RecurrenceRule?? = nil, before: [Int]? = nil) {
@@ -257,6 +267,8 @@ public struct ReminderChanges: Sendable {
             }
             before = Array(Set(seconds)).sorted()
         }
+        if let text = try parameters.string(Self.sound) { sound = .some(text.isEmpty ? nil : Sound(wire: text)) }
+        timer = try parameters.bool(Self.timer)
     }
 
     func write(to object: inout JSONObject) {
@@ -268,6 +280,8 @@ public struct ReminderChanges: Sendable {
         object[Self.on] = on.map { .string($0) }
         object[Self.rule] = rule.map { $0.map(Wire.Rule.json) ?? .object(JSONObject()) }
         object[Self.before] = before.map { .array($0.map { JSONValue($0) }) }
+        object[Self.sound] = sound.map { .string($0?.description ?? "") }
+        object[Self.timer] = timer.map { .bool($0) }
     }
 }
 
@@ -376,7 +390,7 @@ public enum MoveReminder: VarlinkMethod {
 public enum RemoveReminder: VarlinkMethod {
     public static let name = "RemoveReminder"
     public typealias Request = IDRequest
-    public typealias Reply = NoMembers
+    public typealias Reply = ItemNamed
 }
 
 // MARK: - Daemon
@@ -415,6 +429,59 @@ public enum Status: VarlinkMethod {
         public static let linger = WireField.optional("linger", .bool)
         public static let warnings = WireField("warnings", .array(.string))
         public static let fields = [version, alarms, reminders, ringing, next, timeZone, wake, linger, warnings]
+    }
+}
+
+public enum History: VarlinkMethod {
+    public static let name = "History"
+    /// The kinds' wire names, for the command line.
+    public static var kindNames: [String] { Request.historyKinds.map(\.rawValue) }
+    public struct Request: WireRequest {
+        public static let id = WireField.optional("id", .string), since = WireField.optional("since", .string)
+        public static let kinds = WireField.optional("kinds", .array(.string)), limit = WireField.optional("limit", .int)
+        public static let fields = [id, since, kinds, limit]
+        public static let limitRange = 1...1000, defaultLimit = 50
+        /// The kinds the history holds (a notice or an edit is not history).
+        public static let historyKinds = EventKind.allCases.filter { $0 != .notice && $0 != .changed }
+        public var id: String?
+        /// An instant as the interface writes it.
+        public var since: String?
+        public var kinds: [EventKind]
+        public var limit: Int?
+
+        public init(id: String? = nil, since: String? = nil, kinds: [EventKind] = [], limit: Int? = nil) {
+            self.id = id
+            self.since = since
+            self.kinds = kinds
+            self.limit = limit
+        }
+
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            id = try parameters.string(Self.id)
+            since = try parameters.string(Self.since)
+            kinds = try (parameters.stringArray(Self.kinds) ?? []).map { name throws(VarlinkError) in
+                guard let kind = EventKind(rawValue: name), Self.historyKinds.contains(kind) else {
+                    let known = Self.historyKinds.map(\.rawValue).joined(separator: ", ")
+                    throw .invalidParameter(parameters.path + Self.kinds.name, "must list event kinds (\(known)), got \(ValidationError.quoted(name))")
+                }
+                return kind
+            }
+            limit = try parameters.int(Self.limit, in: Self.limitRange)
+        }
+
+        public var json: JSONObject {
+            var object = JSONObject()
+            object[Self.id] = id.map { .string($0) }
+            object[Self.since] = since.map { .string($0) }
+            if !kinds.isEmpty { object[Self.kinds] = .array(kinds.map { .string($0.rawValue) }) }
+            object[Self.limit] = limit.map { JSONValue($0) }
+            return object
+        }
+    }
+    public enum Reply: WireStruct {
+        public static let events = WireField("events", .array(.named("HistoryEntry")))
+        public static let fields = [events]
     }
 }
 
@@ -479,22 +546,50 @@ public enum Export: VarlinkMethod {
 public enum Import: VarlinkMethod {
     public static let name = "Import"
     public struct Request: WireRequest {
-        public static let document = WireField("document", .object)
-        public static let fields = [document]
+        public static let document = WireField("document", .object), mode = WireField.optional("mode", .string)
+        public static let dryRun = WireField.optional("dryRun", .bool)
+        public static let fields = [document, mode, dryRun]
         /// The document, its members named `document.…` in errors.
         public var document: Parameters
-        public init(document: JSONObject) { self.document = Parameters(document, path: Self.document.name + ".") }
+        /// Merge by id, or replace everything (the default, as before merging existed).
+        public var merge: Bool
+        public var dryRun: Bool
+        public init(document: JSONObject, merge: Bool = false, dryRun: Bool = false) {
+            self.document = Parameters(document, path: Self.document.name + ".")
+            self.merge = merge
+            self.dryRun = dryRun
+        }
         public init(_ parameters: Parameters) throws(VarlinkError) {
             try parameters.allowOnly(Self.fields)
             guard let document = try parameters.object(Self.document) else { throw .invalidParameter(Self.document.name, "is required") }
             self.document = document
+            switch try parameters.string(Self.mode) {
+            case nil, "replace": merge = false
+            case "merge": merge = true
+            case let other?: throw .invalidParameter(Self.mode.name, "must be merge or replace, got \(ValidationError.quoted(other))")
+            }
+            dryRun = try parameters.bool(Self.dryRun) ?? false
         }
-        public var json: JSONObject { Self.json([Self.document: .object(document.object)]) }
+        public var json: JSONObject {
+            var object = Self.json([Self.document: .object(document.object)])
+            if merge { object[Self.mode] = "merge" }
+            if dryRun { object[Self.dryRun] = true }
+            return object
+        }
     }
     public enum Reply: WireStruct {
         public static let alarms = WireField("alarms", .int), reminders = WireField("reminders", .int)
-        public static let fields = [alarms, reminders]
+        public static let added = WireField("added", .int), updated = WireField("updated", .int), removed = WireField("removed", .int)
+        public static let changes = WireField("changes", .array(.named("ImportChange")))
+        public static let fields = [alarms, reminders, added, updated, removed, changes]
     }
+}
+
+/// `ImportChange`: what an import does to one item.
+public enum ImportChange: WireStruct {
+    public static let change = WireField("change", .string), id = WireField("id", .string), itemKind = WireField("itemKind", .string)
+    public static let title = WireField("title", .string)
+    public static let fields = [change, id, itemKind, title]
 }
 
 extension InterfaceDefinition {
@@ -502,6 +597,6 @@ extension InterfaceDefinition {
     public static var methodTypes: [any VarlinkMethod.Type] { [
     ListAlarms.self, GetAlarm.self, AddAlarm.self, UpdateAlarm.self, RemoveAlarm.self, SetAlarmEnabled.self, SkipNext.self, Snooze.self, Dismiss.self,
     AddReminder.self, ListReminders.self, UpdateReminder.self, CompleteReminder.self, MoveReminder.self, RemoveReminder.self,
-    Upcoming.self, Status.self, Watch.self, ListSounds.self, PlaySound.self, Export.self, Import.self,
+    Upcoming.self, Status.self, History.self, Watch.self, ListSounds.self, PlaySound.self, Export.self, Import.self,
     ] }
 }

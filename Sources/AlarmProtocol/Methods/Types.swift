@@ -81,10 +81,11 @@ public enum Wire {
         public static let imagePath = WireField.optional("imagePath", .string), command = WireField("command", .array(.string))
         public static let allDay = WireField.optional("allDay", .bool), rule = WireField.optional("rule", .named("Rule"))
         public static let `repeat` = WireField.optional("repeat", .string), before = WireField.optional("before", .array(.int))
+        public static let sound = WireField.optional("sound", .string), timer = WireField.optional("timer", .bool)
         public static let phase = WireField("phase", .named("Phase")), next = WireField.optional("next", .string)
         public static let snoozeCount = WireField("snoozeCount", .int), created = WireField("created", .string), updated = WireField("updated", .string)
-        public static let fields = [id, title, notes, due, allDay, rule, `repeat`, before, done, position, imagePath, command, phase, next, snoozeCount,
-                                    created, updated]
+        public static let fields = [id, title, notes, due, allDay, rule, `repeat`, before, sound, timer, done, position, imagePath, command, phase, next,
+                                    snoozeCount, created, updated]
 
         /// A `Reminder`, with its live state when the daemon has one.
         public static func json(_ reminder: AlarmCore.Reminder, state: RingState?, next: Date?, zone: Zone) -> JSONValue {
@@ -104,6 +105,8 @@ public enum Wire {
                 object[`repeat`] = .string(value.displayText)
             }
             if !reminder.before.isEmpty { object[before] = .array(reminder.before.map { JSONValue($0) }) }
+            if let value = reminder.sound { object[sound] = .string(value.description) }
+            if reminder.isTimer { object[timer] = .bool(true) }
             if let state {
                 object[phase] = Phase.json(state)
                 object[Self.next] = WireTime.json(next, in: zone)
@@ -145,6 +148,25 @@ public enum Wire {
             case .alarm(let value): object[alarm] = Alarm.json(value, state: nil, next: nil, zone: zone)
             case .reminder(let value): object[reminder] = Reminder.json(value, state: nil, next: nil, zone: zone)
             }
+            return .object(object)
+        }
+    }
+
+    /// `HistoryEntry`: one line of the history (fired, snoozed, dismissed,
+    /// timed out, skipped, missed, completed, escalated).
+    public enum HistoryEntry: WireStruct {
+        public static let kind = WireField("kind", .string), id = WireField("id", .string), itemKind = WireField("itemKind", .string)
+        public static let title = WireField.optional("title", .string), scheduled = WireField.optional("scheduled", .string)
+        public static let actual = WireField("actual", .string), detail = WireField("detail", .string)
+        public static let fields = [kind, id, itemKind, title, scheduled, actual, detail]
+
+        /// `item` is the item as it is now, `nil` once removed.
+        public static func json(_ event: AlarmCore.HistoryEvent, item: Item?, zone: Zone) -> JSONValue {
+            var object = JSONObject([
+                kind: .string(event.event.rawValue), id: .string(event.itemID.uuidString.lowercased()), itemKind: .string(event.itemKind.rawValue),
+                scheduled: WireTime.json(event.scheduled, in: zone), actual: .string(WireTime.string(event.actual, in: zone)), detail: .string(event.detail),
+            ])
+            object[title] = item.map { .string($0.title) } ?? .null
             return .object(object)
         }
     }

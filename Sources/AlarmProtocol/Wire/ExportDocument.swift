@@ -130,6 +130,8 @@ public enum ExportDocument: WireStruct {
             allDay: try item.bool(W.allDay) ?? false,
             recurrence: try item.object(W.rule).map { (rule: Parameters) throws(VarlinkError) in try Wire.Rule.parse(rule) },
             before: try item.intArray(W.before.name) ?? [],
+            sound: try item.string(W.sound).map { (text: String) throws(VarlinkError) in try item.validated(W.sound) { () throws(ValidationError) in try Sound.parse(text) } },
+            isTimer: try item.bool(W.timer) ?? false,
             created: created,
             updated: try instant(item, W.updated, zone: zone) ?? created
         )

@@ -13,6 +13,13 @@ enum EventRow {
     static let selectRecent = select + " ORDER BY seq DESC LIMIT ?1"
     /// Newest first for item ?2, at most ?1 rows.
     static let selectRecentForItem = select + " WHERE item_id = ?2 ORDER BY seq DESC LIMIT ?1"
+    /// Newest first, at most ?1 rows, happened at or after ?3 (µs), of the
+    /// kinds in ?4 (`,fired,missed,`); a NULL filter lets everything through.
+    static let selectFiltered = select + " WHERE (?3 IS NULL OR actual_usec >= ?3) AND (?4 IS NULL OR instr(?4, ',' || event || ',') > 0)"
+        + " ORDER BY seq DESC LIMIT ?1"
+    /// The same for item ?2 only.
+    static let selectFilteredForItem = select + " WHERE item_id = ?2 AND (?3 IS NULL OR actual_usec >= ?3)"
+        + " AND (?4 IS NULL OR instr(?4, ',' || event || ',') > 0) ORDER BY seq DESC LIMIT ?1"
 
     static func validate(_ event: HistoryEvent) throws(StoreError) {
         if let scheduled = event.scheduled { try Instant.validate(scheduled, field: "scheduled") }

@@ -9,18 +9,18 @@ import Foundation
 enum ReminderRow {
     static let columns = [
         "id", "title", "notes", "due_usec", "done", "position", "image_path", "created_usec", "updated_usec", "command",
-        "rule", "all_day", "before",
+        "rule", "all_day", "before", "sound", "timer",
     ]
 
     static let selectAll = "SELECT \(columns.joined(separator: ", ")) FROM reminders ORDER BY position"
     static let selectOne = "SELECT \(columns.joined(separator: ", ")) FROM reminders WHERE id = ?1"
     /// Appends at the end: the new position is the current count.
     static let append = "INSERT INTO reminders (\(columns.joined(separator: ", "))) "
-        + "VALUES (?1, ?2, ?3, ?4, ?5, (SELECT count(*) FROM reminders), ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
+        + "VALUES (?1, ?2, ?3, ?4, ?5, (SELECT count(*) FROM reminders), ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"
     static let insertAtPosition = "INSERT INTO reminders (\(columns.joined(separator: ", "))) "
-        + "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
+        + "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"
     static let update = "UPDATE reminders SET title = ?2, notes = ?3, due_usec = ?4, done = ?5, "
-        + "image_path = ?7, created_usec = ?8, updated_usec = ?9, command = ?10, rule = ?11, all_day = ?12, before = ?13 WHERE id = ?1"
+        + "image_path = ?7, created_usec = ?8, updated_usec = ?9, command = ?10, rule = ?11, all_day = ?12, before = ?13, sound = ?14, timer = ?15 WHERE id = ?1"
     static let position = "SELECT position FROM reminders WHERE id = ?1"
     static let count = "SELECT count(*) FROM reminders"
     static let delete = "DELETE FROM reminders WHERE id = ?1"
@@ -54,6 +54,8 @@ enum ReminderRow {
         try statement.bind(RuleColumn.text(reminder.recurrence), at: 11)
         try statement.bind(reminder.allDay, at: 12)
         try statement.bind(reminder.before.map(String.init).joined(separator: ","), at: 13)
+        try statement.bind(reminder.sound?.description, at: 14)
+        try statement.bind(reminder.isTimer, at: 15)
     }
 
     /// Inserts `reminders` at positions 0, 1, 2, … in array order with one prepared
@@ -89,7 +91,9 @@ enum ReminderRow {
             updated: Instant.date(microseconds: statement.int64(at: 8))
         )
         reminder.allDay = statement.bool(at: 11)
+        reminder.isTimer = statement.bool(at: 14)
         do throws(ValidationError) {
+            if let name = statement.text(at: 13) { reminder.sound = try Sound.parse(name) }
             reminder.recurrence = try RuleColumn.rule(statement.text(at: 10))
             let before = statement.text(at: 12) ?? ""
             reminder.before = try before.split(separator: ",").map { part throws(ValidationError) in

@@ -111,7 +111,7 @@ def main(socket_path):
                       [(a["id"], a["label"]) for a in listed] == [(alarm_id, "Python 2")], repr(listed))
 
                 removed = alarmd.RemoveAlarm(id=alarm_id)
-                check("RemoveAlarm returns no parameters", not removed, repr(removed))
+                check("RemoveAlarm names what it removed", removed == {"id": alarm_id, "title": "Python 2"}, repr(removed))
                 check("ListAlarms is empty again", alarmd.ListAlarms()["alarms"] == [])
 
                 try:

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// alarmctl as someone uses it every morning, through the real binary and a
+/// real daemon: the times people type, timers, history, an import that
+/// merges, and a display that does not mislead.
+@Suite(.serialized) struct EverydayUseTests {
+    static func item(_ reply: [String: Any], _ key: String) -> [String: Any] { reply[key] as? [String: Any] ?? [:] }
+
+    @Test func theTimesPeopleType() throws {
+        let daemon = try AlarmctlTests.startDaemon()
+        defer { daemon.stop() }
+        // A day with the time: a one-off alarm on that day, in either order.
+        let tomorrow = Self.item(try Alarmctl.json(["add", "tomorrow", "7:00", "--label", "Train"], daemon), "alarm")
+        let day = CalendarTests.date(daysFromNow: 1)
+        #expect((tomorrow["rule"] as? [String: Any])?["starting"] as? String == day, "\(tomorrow)")
+        #expect((tomorrow["next"] as? String)?.hasPrefix(day + "T07:00:00") == true, "\(tomorrow)")
+        let later = CalendarTests.date(daysFromNow: 3)
+        let dated = Self.item(try Alarmctl.json(["add", "7.30pm", later], daemon), "alarm")
+        #expect((dated["next"] as? String)?.hasPrefix(later + "T19:30:00") == true, "\(dated)")
+        #expect(try Alarmctl.ok(["list"], daemon).contains("Train, Once on "))
+        // The past is refused, naming what was typed.
+        let past = try Alarmctl.run(["add", "2020-01-01", "7:00"], daemon)
+        #expect(past.status == 64 && past.standardError.contains("TIME \"2020-01-01 7:00\" has passed"), "\(past.standardError)")
+        // A reminder's day alone is all day, never midnight by surprise.
+        let allDay = Self.item(try Alarmctl.json(["remind", "add", "Bins", "--at", later], daemon), "reminder")
+        #expect(allDay["allDay"] as? Bool == true && (allDay["due"] as? String)?.hasPrefix(later + "T09:00:00") == true, "\(allDay)")
+        // Durations as people write them.
+        let before = Date()
+        let soon = Self.item(try Alarmctl.json(["remind", "add", "Tea", "--in", "20 minutes"], daemon), "reminder")
+        let due = try #require((soon["due"] as? String).flatMap { DesktopDaemon.instant($0) })
+        #expect(abs(due.timeIntervalSince(before) - 1200) < 3, "\(soon)")
+        // Every refusal names the option, the value and the forms; exit 64.
+        let bad = try Alarmctl.run(["remind", "add", "Tea", "--in", "a while"], daemon)
+        #expect(bad.status == 64 && bad.standardError.hasPrefix("alarmctl: --in must be a duration like 90s, 20m, 20min, 20 minutes"), "\(bad.standardError)")
+        let badTime = try Alarmctl.run(["add", "half past seven"], daemon)
+        #expect(badTime.status == 64 && badTime.standardError.contains("TIME must be a time, or a day and a time"), "\(badTime.standardError)")
+        // The daemon's refusals name the option too, not the wire field.
+        let empty = try Alarmctl.run(["add", "7:00", "--label", ""], daemon)
+        #expect(empty.status == 1 && empty.standardError.hasPrefix("alarmctl: --label must not be empty"), "\(empty.standardError)")
+    }
+
+    /// A timer rings like an alarm, shows in `timer`, not in `remind list`,
+    /// and is over once dismissed; the history has it.
+    @Test func aTimerRingsAndIsGoneOnceDismissed() throws {
+        let daemon = try AlarmctlTests.startDaemon()
+        defer { daemon.stop() }
+        let started = try Alarmctl.ok(["timer", "3s", "--label", "Eggs"], daemon)
+        #expect(started.hasPrefix("Started timer \"Eggs\" ("), "\(started)")
+        let listed = try Alarmctl.ok(["timer"], daemon)
+        #expect(listed.contains("Eggs") && listed.hasPrefix("ID"), "\(listed)")
+        #expect(!(try Alarmctl.ok(["remind", "list"], daemon)).contains("Eggs"))
+        #expect(waitUntil(timeout: 15) { ((try? Alarmctl.json(["status"], daemon))?["ringing"] as? [String])?.count == 1 })
+        let dismissed = try Alarmctl.ok(["dismiss", "--all"], daemon)
+        #expect(dismissed.hasPrefix("Dismissed \"Eggs\" ("), "\(dismissed)")
+        #expect(try Alarmctl.ok(["timer"], daemon) == "No timers running.\n")
+        #expect(try Alarmctl.ok(["dismiss", "--all"], daemon) == "Nothing is ringing or snoozed.\n")
+        // The history: fired, then dismissed, newest first.
+        let history = try Alarmctl.json(["history", "--kind", "fired,dismissed"], daemon)
+        let kinds = (history["events"] as? [[String: Any]] ?? []).map { $0["kind"] as? String ?? "" }
+        #expect(kinds == ["dismissed", "fired"], "\(history)")
+        let text = try Alarmctl.ok(["history"], daemon)
+        #expect(text.hasPrefix("WHEN") && text.contains("fired") && text.contains("Eggs"), "\(text)")
+        #expect(!text.contains("Z "), "one time format, local: \(text)")
+        let refused = try Alarmctl.run(["history", "--kind", "rang"], daemon)
+        #expect(refused.status == 64 && refused.standardError.contains("--kind must list event kinds"), "\(refused.standardError)")
+    }
+
+    /// `import` merges by id and lists what it did; `--replace` says what
+    /// goes and, without a terminal, wants `--yes`; `export --json` imports.
+    @Test func importMergesAndReplaceAsksFirst() throws {
+        let daemon = try AlarmctlTests.startDaemon()
+        defer { daemon.stop() }
+        try Alarmctl.ok(["add", "7:00", "--days", "weekdays", "--label", "Work"], daemon)
+        let path = daemon.directory.path + "/backup.json"
+        try Alarmctl.ok(["export", path], daemon)
+        try Alarmctl.ok(["edit", Self.ids(daemon).first ?? "", "--label", "Work (late)"], daemon)
+        try Alarmctl.ok(["add", "9:00", "--label", "Added since"], daemon)
+
+        let merged = try Alarmctl.ok(["import", path], daemon)
+        #expect(merged.contains("Updated alarm \"Work\" (") && merged.hasSuffix("Imported: 0 added, 1 updated, 0 removed\n"), "\(merged)")
+        let labels = try Alarmctl.json(["list"], daemon)["alarms"] as? [[String: Any]] ?? []
+        #expect(Set(labels.map { $0["label"] as? String ?? "" }) == ["Work", "Added since"], "nothing removed: \(labels)")
+
+        let asked = try Alarmctl.run(["import", "--replace", path], daemon)
+        #expect(asked.status == 64 && asked.standardError.contains("Would remove alarm \"Added since\"") && asked.standardError.contains("add --yes"),
+                "\(asked.standardError)")
+        let dry = try Alarmctl.ok(["import", "--replace", "--dry-run", path], daemon)
+        #expect(dry.contains("Would remove alarm \"Added since\"") && dry.hasSuffix("Nothing changed (dry run): 0 added, 1 updated, 1 removed\n"), "\(dry)")
+        let replaced = try Alarmctl.ok(["import", "--replace", "--yes", path], daemon)
+        #expect(replaced.contains("they replace what alarmd had before"), "\(replaced)")
+        #expect((try Alarmctl.json(["list"], daemon)["alarms"] as? [[String: Any]] ?? []).count == 1)
+
+        // What export --json prints imports as it is.
+        let reply = try Alarmctl.ok(["export", "--json"], daemon)
+        let again = try Alarmctl.run(["import", "-"], daemon, input: Data(reply.utf8))
+        #expect(again.status == 0 && again.standardOutput.hasSuffix("0 added, 1 updated, 0 removed\n"), "\(again.standardOutput)\(again.standardError)")
+    }
+
+    static func ids(_ daemon: DaemonProcess) -> [String] {
+        ((try? Alarmctl.json(["list"], daemon))?["alarms"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    }
+
+    @Test func theDisplayDoesNotMislead() throws {
+        let daemon = try AlarmctlTests.startDaemon()
+        defer { daemon.stop() }
+        // After skip, the occurrence that will really ring.
+        let daily = Self.item(try Alarmctl.json(["add", "23:59", "--days", "daily", "--label", "鬧鐘☕"], daemon), "alarm")
+        let id = daily["id"] as? String ?? ""
+        let first = try #require((daily["next"] as? String).flatMap { DesktopDaemon.instant($0) })
+        let skipped = Self.item(try Alarmctl.json(["skip", id], daemon), "alarm")
+        let shown = try #require((skipped["next"] as? String).flatMap { DesktopDaemon.instant($0) })
+        #expect(shown.timeIntervalSince(first) == 86_400, "skip shows the day after: \(skipped)")
+        try Alarmctl.ok(["add", "7:00", "--label", "Work"], daemon)
+        // Columns line up by display width: 鬧鐘☕ takes six columns.
+        let lines = try Alarmctl.ok(["list"], daemon).split(separator: "\n").map(String.init)
+        // The display column where ON/OFF (or its on/off cell) starts.
+        let offsets = lines.map { line -> Int in
+            guard let range = line.range(of: "ON/OFF") ?? line.range(of: "  on  ").map({ line.index($0.lowerBound, offsetBy: 2)..<$0.upperBound }) else { return -1 }
+            return line[..<range.lowerBound].unicodeScalars.reduce(0) { width, scalar in
+                width + (scalar.properties.isEmojiPresentation || (0x4E00...0x9FFF).contains(scalar.value) ? 2 : 1)
+            }
+        }
+        #expect(Set(offsets).count == 1 && offsets.first != -1, "\(lines) \(offsets)")
+        // Messages name the item; --version; remove names what went.
+        let removed = try Alarmctl.ok(["rm", id], daemon)
+        #expect(removed == "Removed alarm \"鬧鐘☕\" (\(id.prefix(8)))\n", "\(removed)")
+        #expect(try Alarmctl.ok(["--version"], daemon) == "alarmctl 0.1.0\n")
+        // Reminders numbered from 1; move takes top and bottom.
+        for title in ["A", "B", "C"] { try Alarmctl.ok(["remind", "add", title], daemon) }
+        let c = (try Alarmctl.json(["remind", "list"], daemon)["reminders"] as? [[String: Any]] ?? []).last?["id"] as? String ?? ""
+        let moved = try Alarmctl.ok(["remind", "move", c, "top"], daemon)
+        #expect(moved.split(separator: "\n").dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init) ?? "" } == ["1", "2", "3"], "\(moved)")
+        #expect(moved.split(separator: "\n")[1].contains("  C"), "\(moved)")
+        let done = try Alarmctl.ok(["remind", "done", c, String((try Alarmctl.json(["remind", "list"], daemon)["reminders"] as? [[String: Any]] ?? [])[1]["id"] as? String ?? "")], daemon)
+        #expect(done.split(separator: "\n").count == 2, "\(done)")
+        let rest = try Alarmctl.ok(["remind", "list"], daemon)
+        #expect(rest.split(separator: "\n").count == 2 && rest.contains("  1  "), "\(rest)")
+    }
+}
