@@ -80,6 +80,7 @@ public final class Daemon: @unchecked Sendable {
         let configuration = configuration
         let owner = owner
         let ringer = DesktopRinger(queue: owner.output, journal: journal, environment: environment, settings: { configuration.value },
+                                   zone: { box.scheduler?.systemZone ?? .utc },
                                    onSkip: { id, occurrence in owner.queue.async { box.forewarnings?.skip(id, occurrence: occurrence) } }) { id, command in
             box.scheduler?.command(command, id: id.uuidString) { result in
                 if case .failure(let error) = result {

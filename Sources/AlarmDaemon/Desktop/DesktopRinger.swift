@@ -17,6 +17,8 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
 
     private let queue: DispatchQueue
     private let journal: Journal
+    /// The system zone, for due times in notifications.
+    private let zone: @Sendable () -> Zone
     private let settings: @Sendable () -> DaemonConfig
     private let environment: [String: String]
     private let onCommand: CommandHandler
@@ -54,7 +56,8 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
 
     /// `queue` is the output worker's: every call but ``stopAll()`` arrives on it.
     public init(queue: DispatchQueue, journal: Journal, environment: [String: String], settings: @escaping @Sendable () -> DaemonConfig,
-                onSkip: @escaping SkipHandler = { _, _ in }, onCommand: @escaping CommandHandler) {
+                zone: @escaping @Sendable () -> Zone = { .utc }, onSkip: @escaping SkipHandler = { _, _ in }, onCommand: @escaping CommandHandler) {
+        self.zone = zone
         self.onSkip = onSkip
         self.queue = queue
         self.journal = journal
@@ -227,6 +230,15 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         pulse.stop(id)
     }
 
+    /// `Due 14:00`, `Due Fri 2026-12-04 14:00`, or `Due 2026-12-04` for an
+    /// all-day reminder, in the system zone.
+    static func dueLine(_ due: Date, allDay: Bool, zone: Zone) -> String {
+        let local = zone.rules.localDateTime(at: due.epochSecondsFloor)
+        if allDay { return "Due \(local.dateText)" }
+        let today = zone.rules.localDateTime(at: Date().epochSecondsFloor).dateText == local.dateText
+        return today ? "Due \(local.hourMinuteText)" : "Due \(local.weekday.shortName) \(local.dateText) \(local.hourMinuteText)"
+    }
+
     /// The action key of a snooze choice: `snooze-10`.
     static let snoozeKeyPrefix = "snooze-"
 
@@ -243,7 +255,9 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
             body = reminder.notes.isEmpty ? "Time is up" : reminder.notes
             snooze = config.ringPolicy().reminderSnooze
         case .reminder(let reminder):
-            body = reminder.notes
+            // When it was due, then its notes: a reminder seen late says so.
+            let due = reminder.due.map { Self.dueLine($0, allDay: reminder.allDay, zone: zone()) }
+            body = [due, reminder.notes.isEmpty ? nil : reminder.notes].compactMap { $0 }.joined(separator: "\n")
             snooze = config.ringPolicy().reminderSnooze
             image = reminder.imagePath.flatMap { FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }
         }
