@@ -184,7 +184,7 @@ enum ReminderCommands {
             changes.rule = .some(rule)
         } else if let weekdays {
             // --days alone: every week on those days; `never` ends the repeat.
-            changes.rule = .some(weekdays.isEmpty ? nil : RecurrenceRule(.weekly, byDay: weekdays.days.map { .init($0) }, start: start))
+            changes.rule = .some(weekdays.isEmpty ? nil : .weekly(on: weekdays, start: start))
         }
         if let text = arguments.value(before) {
             var seconds: [Int] = []

@@ -59,7 +59,7 @@ enum RuleOptions {
             rule = RecurrenceRule(.yearly, byMonthDay: [day], byMonth: [month], start: start)
         } else if let days, !days.isEmpty {
             // --days with --starting, --until, --times or --except: weekly.
-            rule = RecurrenceRule(.weekly, byDay: days.days.map { .init($0) }, start: start)
+            rule = .weekly(on: days, start: start)
         } else {
             let shapes = declared.filter { ![date, every, monthly, yearly].contains($0) }.map { "--" + $0.name }
             throw .usage("\(shapes.joined(separator: ", ")) shape a repeat: give --days, --every, --monthly or --yearly with them")
@@ -99,7 +99,7 @@ enum RuleOptions {
             }
             return RecurrenceRule(.daily, interval: count, start: start)
         case "w", "week", "weeks":
-            return RecurrenceRule(.weekly, interval: count, byDay: days.days.map { .init($0) }, start: start)
+            return .weekly(on: days, every: count, start: start)
         default:
             throw usage
         }
@@ -139,7 +139,6 @@ enum RuleOptions {
 
     /// Today in `zone`, as a day number.
     static func today(_ now: Date, in zone: Zone) -> Int64 {
-        let instant = now.epochSecondsFloor
-        return CivilTime.floorDiv(instant + Int64(zone.rules.offset(at: instant)), CivilTime.secondsPerDay)
+        zone.rules.localDay(at: now.epochSecondsFloor)
     }
 }

@@ -86,7 +86,7 @@ public struct DayAndTime: Hashable, Sendable {
     /// time is still ahead. A date or `today` is that day even when it has
     /// passed: whether the past is allowed is the caller's to say.
     public func resolveDay(now: Int64, rules: ZoneRules, allDay: TimeOfDay) -> Int64 {
-        let today = CivilTime.floorDiv(now + Int64(rules.offset(at: now)), CivilTime.secondsPerDay)
+        let today = rules.localDay(at: now)
         let seconds = Int64((time ?? allDay).secondsIntoDay)
         func ahead(_ day: Int64) -> Bool { rules.instant(forWall: day * CivilTime.secondsPerDay + seconds) > now }
         switch day {

@@ -67,15 +67,10 @@ extension Alarm: Schedulable {
                 rule.nextFire(after: after, rules: rules)
             }
             guard let next else { return nil }
-            guard skipping, holidays.contains(Self.localDay(of: next, rules: rules)) else { return Date(epochSeconds: next) }
+            guard skipping, holidays.contains(rules.localDay(at: next)) else { return Date(epochSeconds: next) }
             after = next
         }
         return nil
-    }
-
-    /// The local day (a day number) an instant falls on in `rules`' zone.
-    static func localDay(of instant: Int64, rules: ZoneRules) -> Int64 {
-        CivilTime.floorDiv(instant + Int64(rules.offset(at: instant)), CivilTime.secondsPerDay)
     }
 
     /// Whether `occurrence` is the alarm's last: a one-shot alarm's only one,

@@ -151,9 +151,7 @@ extension RecurrenceRule {
             }
             return value
         }
-        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
-              (1...12).contains(month), (1...CivilTime.daysInMonth(year: year, month: month)).contains(day) else { return nil }
-        let dayNumber = CivilTime.dayNumber(year: year, month: month, day: day)
+        guard let dayNumber = CivilTime.dayNumber(isoDate: String(decoding: bytes[0..<8], as: UTF8.self), basic: true) else { return nil }
         guard isDateTime else { return (dayNumber, nil) }
         // A leap second (60) is allowed by RFC 5545; it is taken as 59.
         guard let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
@@ -162,7 +160,7 @@ extension RecurrenceRule {
     }
 
     /// `20261225`.
-    static func icalendarDateText(_ day: Int64) -> String {
+    public static func icalendarDateText(_ day: Int64) -> String {
         let date = CivilTime.date(dayNumber: day)
         return LocalDateTime.pad(date.year, 4) + LocalDateTime.pad(date.month, 2) + LocalDateTime.pad(date.day, 2)
     }

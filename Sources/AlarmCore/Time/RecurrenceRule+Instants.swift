@@ -7,8 +7,7 @@ extension RecurrenceRule {
     /// Starts from the day before the local day of `instant` (an overlap can
     /// put the clock back across midnight), so it never misses a day.
     public func nextFire(after instant: Int64, secondsIntoDay: Int32, rules: ZoneRules) -> Int64? {
-        let localNow = instant + Int64(rules.offset(at: instant))
-        var day = CivilTime.floorDiv(localNow, CivilTime.secondsPerDay) - 2
+        var day = rules.localDay(at: instant) - 2
         while let next = nextDay(after: day) {
             let candidate = rules.instant(forWall: next * CivilTime.secondsPerDay + Int64(secondsIntoDay))
             if candidate > instant { return candidate }
@@ -20,11 +19,9 @@ extension RecurrenceRule {
     /// Whether the rule gives `day` (after its start, end and exceptions).
     public func occurs(on day: Int64) -> Bool { nextDay(after: day - 1) == day }
 
-    /// The weekly rule that `days` stands for: weekday repeats are the weekly
-    /// case with interval 1, counted from the epoch (any start before the
-    /// alarm was made gives the same days). `nil` for a one-shot alarm.
-    public init?(weekdays days: RepeatDays) {
-        guard !days.isEmpty else { return nil }
-        self.init(.weekly, byDay: days.days.map { DayOfWeek($0) }, start: 0)
+    /// Every `interval`-th week on `days` (none: the start's weekday),
+    /// from `start`: `--days` with a start or an end, or `--every 2w`.
+    public static func weekly(on days: RepeatDays, every interval: Int = 1, start: Int64) -> RecurrenceRule {
+        RecurrenceRule(.weekly, interval: interval, byDay: days.days.map { DayOfWeek($0) }, start: start)
     }
 }

@@ -83,6 +83,11 @@ public final class ZoneRules: Sendable {
         }
     }
 
+    /// The local date (a day number) at `instant`: what "today" is there.
+    public func localDay(at instant: Int64) -> Int64 {
+        CivilTime.floorDiv(instant + Int64(offset(at: instant)), CivilTime.secondsPerDay)
+    }
+
     /// The wall-clock reading at `instant`.
     public func localDateTime(at instant: Int64) -> LocalDateTime {
         let offset = offset(at: instant)

@@ -12,8 +12,10 @@ import AlarmCore
 enum RuleColumn {
     static func text(_ rule: RecurrenceRule?) -> String? {
         guard let rule else { return nil }
-        var lines = ["DTSTART;VALUE=DATE:" + basic(rule.start), "RRULE:" + rule.icalendarValue]
-        if !rule.exceptions.isEmpty { lines.append("EXDATE;VALUE=DATE:" + rule.exceptions.sorted().map(basic).joined(separator: ",")) }
+        var lines = ["DTSTART;VALUE=DATE:" + RecurrenceRule.icalendarDateText(rule.start), "RRULE:" + rule.icalendarValue]
+        if !rule.exceptions.isEmpty {
+            lines.append("EXDATE;VALUE=DATE:" + rule.exceptions.sorted().map(RecurrenceRule.icalendarDateText).joined(separator: ","))
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -48,10 +50,6 @@ enum RuleColumn {
             throw .text("rule", "must have dates as YYYYMMDD", got: String(text))
         }
         return day
-    }
-
-    private static func basic(_ day: Int64) -> String {
-        RecurrenceRule.dateText(day).filter { $0 != "-" }
     }
 }
 
