@@ -123,7 +123,7 @@ import Testing
         case .interval: return "2w"
         case .days: return "weekdays"
         case .sound: return "bell"
-        case .alarmID, .reminderID, .itemID: return "abcd0001"
+        case .alarmID, .reminderID, .openReminderID, .itemID: return "abcd0001"
         case .file: return "/tmp/image.png"
         case .fileOrStandardStream: return document
         case .zone: return "Europe/Berlin"

@@ -91,6 +91,8 @@ struct NotifyCall: CustomStringConvertible {
     var expireTimeout: Int32
     /// The id the server returned, once its reply was seen.
     var id: UInt32?
+    /// When the monitor saw the call, in seconds since the epoch.
+    var time: Double?
 
     /// Actions as (key, label) pairs.
     var actionPairs: [(String, String)] {
@@ -163,7 +165,8 @@ struct MonitoredMessage {
         }
         guard let timeout = string().flatMap({ Int32($0) }) else { return nil }
         return NotifyCall(sender: header["sender"] ?? "", serial: Int(header["serial"] ?? "") ?? -1, appName: app, replacesID: replaces,
-                          icon: icon, summary: summary, body: bodyText, actions: actions, hints: hints, expireTimeout: timeout)
+                          icon: icon, summary: summary, body: bodyText, actions: actions, hints: hints, expireTimeout: timeout,
+                          time: header["time"].flatMap(Double.init))
     }
 }
 
@@ -324,7 +327,8 @@ final class DesktopSession: @unchecked Sendable {
         monitor.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-monitor")
         monitor.arguments = ["--address", busAddress, "--monitor",
                              "interface='org.freedesktop.Notifications'",
-                             "type='method_return'"]
+                             "type='method_return'",
+                             "type='signal',member='NameOwnerChanged',arg0='org.freedesktop.Notifications'"]
         let output = PipeCollector()
         monitor.standardOutput = output.pipe
         monitor.standardError = FileHandle.nullDevice
@@ -339,6 +343,11 @@ final class DesktopSession: @unchecked Sendable {
             throw HarnessError(description: "dbus-monitor did not become a monitor: \(output.text)")
         }
 
+        try startDunst()
+    }
+
+    /// Starts dunst and waits until it owns the Notifications name.
+    private func startDunst() throws {
         let dunst = Process()
         dunst.executableURL = URL(fileURLWithPath: "/usr/bin/dunst")
         dunst.arguments = ["-config", directory.path + "/dunstrc"]
@@ -363,6 +372,15 @@ final class DesktopSession: @unchecked Sendable {
         dunst = nil
         monitor = nil
         bus = nil
+    }
+
+    /// Kills dunst and starts a new one on the same bus: the bus connection
+    /// stays, and the new server numbers its notifications from 1 again.
+    func restartNotificationServer() throws {
+        endProcess(dunst)
+        dunst = nil
+        guard waitUntil(timeout: 10, { !notificationsOwned() }) else { throw HarnessError(description: "dunst's name outlived it") }
+        try startDunst()
     }
 
     var busIsRunning: Bool { bus?.isRunning == true }
@@ -444,6 +462,13 @@ final class DesktopSession: @unchecked Sendable {
         }
     }
 
+    /// When the Notifications name was taken, as the monitor's `time=` (seconds
+    /// since the epoch), oldest first.
+    var notificationServerStarts: [Double] {
+        messages.filter { $0.type == "signal" && $0.member == "NameOwnerChanged" && $0.values.count == 3 && !$0.values[2].isEmpty }
+            .compactMap { $0.header["time"].flatMap(Double.init) }
+    }
+
     /// Ids passed to CloseNotification.
     var closeCalls: [UInt32] {
         messages.filter { $0.type == "method call" && $0.member == "CloseNotification" }.compactMap { $0.values.first.flatMap { UInt32($0) } }
@@ -456,6 +481,17 @@ final class DesktopSession: @unchecked Sendable {
             guard values.count >= 2, let id = UInt32(values[0]), let reason = UInt32(values[1]) else { return nil }
             return (id, reason)
         }
+    }
+
+    /// Waits for the `count`th Notify call (from 1) with `summary` whose reply
+    /// was seen.
+    func waitForNotify(summary: String, number count: Int, timeout: TimeInterval = 10) -> NotifyCall? {
+        var found: NotifyCall?
+        _ = waitUntil(timeout: timeout) {
+            found = notifyCalls.filter { $0.summary == summary && $0.id != nil }.dropFirst(count - 1).first
+            return found != nil
+        }
+        return found
     }
 
     /// Waits for a Notify call with `summary` whose reply was seen (so it has its id).

@@ -501,6 +501,36 @@ struct DesktopNotificationTests {
         #expect(waitUntil(timeout: 5) { (try? DesktopDaemon.phase(late, daemon)) == "snoozed" }, "daemon: \(DesktopDaemon.log(daemon))")
         #expect(waitUntil(timeout: 5) { desktop.displayedCount == 0 })
     }
+
+    /// A notification server that restarts (dunst killed and started again,
+    /// the bus staying up) has forgotten what was shown: what still rings is
+    /// shown again within a second of the new server taking the name, its ids
+    /// are the new server's, and its actions work.
+    @Test func aRestartedNotificationServerShowsRingingItemsAgainWithinASecond() throws {
+        let (desktop, daemon, _) = try Self.start()
+        defer { withExtendedLifetime(desktop) { _ = daemon.stop() } }
+        let first = try DesktopDaemon.remind("First", in: 1, daemon)
+        let second = try DesktopDaemon.remind("Second", in: 1, daemon)
+        for title in ["First", "Second"] {
+            #expect(desktop.waitForNotify(summary: title) != nil, "monitor: \(desktop.monitorText)")
+        }
+        #expect(try DesktopDaemon.waitRinging(first, daemon))
+        #expect(try DesktopDaemon.waitRinging(second, daemon))
+        try Alarmctl.ok(["dismiss", second], daemon)
+        #expect(waitUntil(timeout: 5) { desktop.displayedCount == 1 })
+
+        try desktop.restartNotificationServer()
+        let again = try #require(desktop.waitForNotify(summary: "First", number: 2), "not shown again; daemon: \(DesktopDaemon.log(daemon))")
+        let started = try #require(desktop.notificationServerStarts.last)
+        let shownAt = try #require(again.time)
+        #expect(shownAt >= started && shownAt - started < 1, "shown \(shownAt - started) s after the server started")
+        #expect(waitUntil(timeout: 5) { desktop.displayedCount == 1 }, "only what still rings")
+        #expect(desktop.notifyCalls.filter { $0.summary == "Second" }.count == 1, "a dismissed item is not shown again")
+
+        try desktop.chooseAction("snooze", notification: try #require(again.id))
+        #expect(waitUntil(timeout: 5) { (try? DesktopDaemon.phase(first, daemon)) == "snoozed" }, "daemon: \(DesktopDaemon.log(daemon))")
+        #expect(waitUntil(timeout: 5) { desktop.displayedCount == 0 })
+    }
 }
 
 /// The harness's own parsers, on text captured from the real programs.

@@ -61,7 +61,8 @@ _alarmctl_positional_kind() {
         show | edit | skip | unskip) kinds=(alarm-id) ;;
         rm | enable | disable | pause | resume) kinds=(alarm-id) repeated=1 ;;
         "remind show" | "remind edit") kinds=(reminder-id) ;;
-        "remind done" | "remind undone" | "remind rm") kinds=(reminder-id) repeated=1 ;;
+        "remind done") kinds=(open-reminder-id) repeated=1 ;;
+        "remind undone" | "remind rm") kinds=(reminder-id) repeated=1 ;;
         "remind move") kinds=(reminder-id choice:top,bottom) ;;
         snooze | dismiss) kinds=(item-id) repeated=1 ;;
         history) kinds=(item-id) ;;
@@ -89,11 +90,13 @@ _alarmctl_query() {
     fi
 }
 
-# The 8-character id prefixes that tables show: alarms, reminders, or both.
+# The 8-character id prefixes that tables show: alarms, reminders, both
+# (all), or reminders not done yet (open).
 _alarmctl_ids() {
     {
-        [[ $1 != reminders ]] && _alarmctl_query list --json
-        [[ $1 != alarms ]] && _alarmctl_query remind list --all --json
+        [[ $1 == alarms || $1 == all ]] && _alarmctl_query list --json
+        [[ $1 == reminders || $1 == all ]] && _alarmctl_query remind list --all --json
+        [[ $1 == open ]] && _alarmctl_query remind list --json
     } | grep -o '"id":"[0-9a-f-]*"' | cut -c7-14
 }
 
@@ -159,10 +162,11 @@ _alarmctl_values() {
         command)
             while IFS= read -r value; do values+=("$prefix$value"); done < <(compgen -c -- "$cur" | sort -u)
             ;;
-        alarm-id | reminder-id | item-id)
+        alarm-id | reminder-id | open-reminder-id | item-id)
             local which=all
             [[ $kind == alarm-id ]] && which=alarms
             [[ $kind == reminder-id ]] && which=reminders
+            [[ $kind == open-reminder-id ]] && which=open
             while IFS= read -r value; do values+=("$prefix$value"); done < <(_alarmctl_ids $which)
             ;;
         choice:*)

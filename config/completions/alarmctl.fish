@@ -86,15 +86,18 @@ function __alarmctl_query
     end
 end
 
-# Item ids (the 8 characters tables show), described by time and label or title.
+# Item ids (the 8 characters tables show), described by time and label or
+# title: alarms, reminders, both (all), or reminders not done yet (open).
 function __alarmctl_ids
-    if test "$argv[1]" != reminders
+    set -l all --all
+    test "$argv[1]" = open; and set all
+    if contains -- "$argv[1]" alarms all
         __alarmctl_query list --json |
             grep -o '"id":"[0-9a-f-]*","time":"[^"]*","days":\[[^]]*\],"repeat":"[^"]*","label":"\([^"\\\\]\|\\\\.\)*"' |
             sed 's/^"id":"\(........\)[^"]*","time":"\([^"]*\)".*"label":"\(.*\)"$/\1\talarm \2 \3/'
     end
     if test "$argv[1]" != alarms
-        __alarmctl_query remind list --all --json |
+        __alarmctl_query remind list $all --json |
             grep -o '"id":"[0-9a-f-]*","title":"\([^"\\\\]\|\\\\.\)*"' |
             sed 's/^"id":"\(........\)[^"]*","title":"\(.*\)"$/\1\treminder \2/'
     end
@@ -241,7 +244,8 @@ complete -c alarmctl -n '__alarmctl_using preview' -l json -d 'print a JSON arra
 complete -c alarmctl -n '__alarmctl_arg 0 show edit skip unskip' -x -a '(__alarmctl_ids alarms)'
 complete -c alarmctl -n '__alarmctl_arg 0+ rm enable disable pause resume' -x -a '(__alarmctl_ids alarms)'
 complete -c alarmctl -n '__alarmctl_arg 0 "remind show" "remind edit" "remind move"' -x -a '(__alarmctl_ids reminders)'
-complete -c alarmctl -n '__alarmctl_arg 0+ "remind done" "remind undone" "remind rm"' -x -a '(__alarmctl_ids reminders)'
+complete -c alarmctl -n '__alarmctl_arg 0+ "remind done"' -x -a '(__alarmctl_ids open)'
+complete -c alarmctl -n '__alarmctl_arg 0+ "remind undone" "remind rm"' -x -a '(__alarmctl_ids reminders)'
 complete -c alarmctl -n '__alarmctl_arg 1 "remind move"' -x -a 'top bottom'
 complete -c alarmctl -n '__alarmctl_arg 0+ snooze dismiss' -x -a '(__alarmctl_ids all)'
 complete -c alarmctl -n '__alarmctl_arg 0 history' -x -a '(__alarmctl_ids all)'

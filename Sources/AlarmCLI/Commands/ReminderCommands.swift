@@ -9,6 +9,8 @@ enum ReminderCommands {
     private static let json = Option.json
     private static let reminderID = Positional("ID", .reminderID)
     private static let reminderIDs = Positional("ID", .reminderID, repeated: true)
+    /// `remind done` offers only what is not done yet.
+    private static let openReminderIDs = Positional("ID", .openReminderID, repeated: true)
 
     static let at = Option("at", "WHEN", .instant, "due at WHEN: 14:00, tomorrow 9am, fri 9:00, 2026-12-24 9:00; a day alone (tomorrow, 2026-12-24) is all day")
     static let within = Option("in", "DURATION", .duration, "due DURATION from now: 20m, 20 minutes, 1h 30m, 1.5h, 2d, or now")
@@ -118,7 +120,7 @@ enum ReminderCommands {
                 name: "remind \(name)",
                 summary: done ? "Mark a reminder done (a ringing one stops)." : "Mark a reminder not done again.",
                 details: "With several IDs, each is tried; the exit code is 1 if any failed.",
-                positionals: [reminderIDs], options: [json, socket],
+                positionals: [done ? openReminderIDs : reminderIDs], options: [json, socket],
                 examples: ["alarmctl remind \(name) 5e6f7a8b", "alarmctl remind \(name) 5e6f 9a0b"]
             ),
             run: { arguments, context throws(CLIError) in

@@ -83,6 +83,7 @@ struct BashCompletion {
         case .sound: return "sound"
         case .alarmID: return "alarm-id"
         case .reminderID: return "reminder-id"
+        case .openReminderID: return "open-reminder-id"
         case .itemID: return "item-id"
         case .file: return "file"
         case .fileOrStandardStream: return "file-or-stream"
@@ -123,11 +124,13 @@ struct BashCompletion {
             fi
         }
 
-        # The 8-character id prefixes that tables show: alarms, reminders, or both.
+        # The 8-character id prefixes that tables show: alarms, reminders, both
+        # (all), or reminders not done yet (open).
         _alarmctl_ids() {
             {
-                [[ $1 != reminders ]] && _alarmctl_query list --json
-                [[ $1 != alarms ]] && _alarmctl_query remind list --all --json
+                [[ $1 == alarms || $1 == all ]] && _alarmctl_query list --json
+                [[ $1 == reminders || $1 == all ]] && _alarmctl_query remind list --all --json
+                [[ $1 == open ]] && _alarmctl_query remind list --json
             } | grep -o '"id":"[0-9a-f-]*"' | cut -c7-14
         }
 
@@ -193,10 +196,11 @@ struct BashCompletion {
                 command)
                     while IFS= read -r value; do values+=("$prefix$value"); done < <(compgen -c -- "$cur" | sort -u)
                     ;;
-                alarm-id | reminder-id | item-id)
+                alarm-id | reminder-id | open-reminder-id | item-id)
                     local which=all
                     [[ $kind == alarm-id ]] && which=alarms
                     [[ $kind == reminder-id ]] && which=reminders
+                    [[ $kind == open-reminder-id ]] && which=open
                     while IFS= read -r value; do values+=("$prefix$value"); done < <(_alarmctl_ids $which)
                     ;;
                 choice:*)

@@ -81,6 +81,7 @@ struct FishCompletion {
         case .commandLine: return "-x -a '(__fish_complete_command)'"
         case .alarmID: return "-x -a '(__alarmctl_ids alarms)'"
         case .reminderID: return "-x -a '(__alarmctl_ids reminders)'"
+        case .openReminderID: return "-x -a '(__alarmctl_ids open)'"
         case .itemID: return "-x -a '(__alarmctl_ids all)'"
         case .choice(let words): return "-x -a " + ShellWord.fishQuoted(words.joined(separator: " "))
         case .timeOfDay, .instant, .duration, .date, .interval, .number, .text: return "-x"
@@ -178,15 +179,18 @@ struct FishCompletion {
             end
         end
 
-        # Item ids (the 8 characters tables show), described by time and label or title.
+        # Item ids (the 8 characters tables show), described by time and label or
+        # title: alarms, reminders, both (all), or reminders not done yet (open).
         function __alarmctl_ids
-            if test "$argv[1]" != reminders
+            set -l all --all
+            test "$argv[1]" = open; and set all
+            if contains -- "$argv[1]" alarms all
                 __alarmctl_query list --json |
                     grep -o '"id":"[0-9a-f-]*","time":"[^"]*","days":\[[^]]*\],"repeat":"[^"]*","label":"\([^"\\\\]\|\\\\.\)*"' |
                     sed 's/^"id":"\(........\)[^"]*","time":"\([^"]*\)".*"label":"\(.*\)"$/\1\talarm \2 \3/'
             end
             if test "$argv[1]" != alarms
-                __alarmctl_query remind list --all --json |
+                __alarmctl_query remind list $all --json |
                     grep -o '"id":"[0-9a-f-]*","title":"\([^"\\\\]\|\\\\.\)*"' |
                     sed 's/^"id":"\(........\)[^"]*","title":"\(.*\)"$/\1\treminder \2/'
             end

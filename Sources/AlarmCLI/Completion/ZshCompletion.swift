@@ -93,6 +93,7 @@ struct ZshCompletion {
         case .sound: return "sound"
         case .alarmID: return "alarm id"
         case .reminderID: return "reminder id"
+        case .openReminderID: return "id of a reminder not done"
         case .itemID: return "ringing item id"
         case .fileOrStandardStream: return "file (- for standard input or output)"
         case .zone: return "time zone"
@@ -111,6 +112,7 @@ struct ZshCompletion {
         case .commandLine: return "_command_names -e"
         case .alarmID: return "_alarmctl_alarm_ids"
         case .reminderID: return "_alarmctl_reminder_ids"
+        case .openReminderID: return "_alarmctl_open_reminder_ids"
         case .itemID: return "_alarmctl_any_ids"
         case .choice(let words): return "(" + words.joined(separator: " ") + ")"
         case .timeOfDay, .instant, .duration, .date, .interval, .number, .text: return " "
@@ -161,17 +163,20 @@ struct ZshCompletion {
           fi
         }
 
-        # Item ids (the 8 characters tables show) with the time and label or the title.
+        # Item ids (the 8 characters tables show) with the time and label or the
+        # title: alarms, reminders, both (all), or reminders not done yet (open).
         (( $+functions[_alarmctl_ids] )) ||
         _alarmctl_ids() {
           local -a items
-          if [[ $1 != reminders ]]; then
+          local all=--all
+          [[ $1 == open ]] && all=
+          if [[ $1 == alarms || $1 == all ]]; then
             items+=(${(f)"$(_alarmctl_query list --json |
               grep -o '"id":"[0-9a-f-]*","time":"[^"]*","days":\[[^]]*\],"repeat":"[^"]*","label":"\([^"\\]\|\\.\)*"' |
               sed 's/^"id":"\(........\)[^"]*","time":"\([^"]*\)".*"label":"\(.*\)"$/\1:alarm \2 \3/')"})
           fi
           if [[ $1 != alarms ]]; then
-            items+=(${(f)"$(_alarmctl_query remind list --all --json |
+            items+=(${(f)"$(_alarmctl_query remind list $all --json |
               grep -o '"id":"[0-9a-f-]*","title":"\([^"\\]\|\\.\)*"' |
               sed 's/^"id":"\(........\)[^"]*","title":"\(.*\)"$/\1:reminder \2/')"})
           fi
@@ -180,6 +185,7 @@ struct ZshCompletion {
 
         (( $+functions[_alarmctl_alarm_ids] )) || _alarmctl_alarm_ids() { _alarmctl_ids alarms }
         (( $+functions[_alarmctl_reminder_ids] )) || _alarmctl_reminder_ids() { _alarmctl_ids reminders }
+        (( $+functions[_alarmctl_open_reminder_ids] )) || _alarmctl_open_reminder_ids() { _alarmctl_ids open }
         (( $+functions[_alarmctl_any_ids] )) || _alarmctl_any_ids() { _alarmctl_ids all }
 
         (( $+functions[_alarmctl_sounds] )) ||

@@ -18,6 +18,8 @@ enum ValueKind: Hashable, Sendable {
     case sound
     /// The id of an alarm, of a reminder, or of either (what rings).
     case alarmID, reminderID, itemID
+    /// The id of a reminder not done yet (what `remind done` takes).
+    case openReminderID
     /// A path on this machine.
     case file
     /// A path, or `-` for standard input or output.
@@ -44,7 +46,7 @@ enum ValueKind: Hashable, Sendable {
     var hasCandidates: Bool {
         switch self {
         case .timeOfDay, .instant, .duration, .date, .interval, .number, .text: return false
-        case .days, .sound, .alarmID, .reminderID, .itemID, .file, .fileOrStandardStream, .zone, .commandLine, .choice: return true
+        case .days, .sound, .alarmID, .reminderID, .openReminderID, .itemID, .file, .fileOrStandardStream, .zone, .commandLine, .choice: return true
         }
     }
 }

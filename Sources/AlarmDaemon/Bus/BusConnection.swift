@@ -74,21 +74,28 @@ final class BusConnection: @unchecked Sendable {
         return BusMessage(adopting: reply)
     }
 
-    /// Calls `handler` for every signal `interface.member` from `sender` at `path`.
-    func onSignal(sender: String, path: String, interface: String, member: String, handler: @escaping (BusMessage) -> Void) throws(SystemError) {
+    /// Calls `handler` for every signal `interface.member` from `sender` at
+    /// `path`, and whose first argument is `arg0` when given: the bus then
+    /// filters, so a broadcast like `NameOwnerChanged` reaches us only for the
+    /// one name we follow.
+    func onSignal(sender: String, path: String, interface: String, member: String, arg0: String? = nil,
+                  handler: @escaping (BusMessage) -> Void) throws(SystemError) {
         guard let bus else { throw SystemError("D-Bus match \(member)", code: ENOTCONN) }
         handlers.append(handler)
         let signalContext = SignalContext(connection: self, index: handlers.count - 1)
         contexts.append(signalContext)
         let context = Unmanaged.passUnretained(signalContext).toOpaque()
         var slot: OpaquePointer?
-        let result = sd_bus_match_signal(bus, &slot, sender, path, interface, member, { message, userdata, _ in
+        // The values are bus names, paths and members, which cannot hold a quote.
+        var rule = "type='signal',sender='\(sender)',path='\(path)',interface='\(interface)',member='\(member)'"
+        if let arg0 { rule += ",arg0='\(arg0)'" }
+        let result = sd_bus_add_match(bus, &slot, rule, { message, userdata, _ in
             guard let message, let userdata else { return 0 }
             let context = Unmanaged<SignalContext>.fromOpaque(userdata).takeUnretainedValue()
             context.connection?.handlers[context.index](BusMessage(borrowing: message))
             return 0
         }, context)
-        try systemdCall("sd_bus_match_signal \(member)", result)
+        try systemdCall("sd_bus_add_match \(member)", result)
         if let slot { slots.append(slot) }
     }
 

@@ -30,6 +30,10 @@ final class DesktopNotifications {
     /// shown through it are gone with the server, and ids count from 1 again
     /// on the next one.
     var onConnectionLost: (() -> Void)?
+    /// Called when the notification server itself goes (`false`) or a server
+    /// takes the name (`true`) while the bus stays: a restarted server has
+    /// forgotten what the old one showed, as after a lost connection.
+    var onServerChanged: ((_ present: Bool) -> Void)?
 
     init(queue: DispatchQueue, log: @escaping (String) -> Void) {
         self.queue = queue
@@ -49,6 +53,15 @@ final class DesktopNotifications {
             try fresh.onSignal(sender: Self.service, path: Self.path, interface: Self.service, member: "NotificationClosed") { [weak self] message in
                 guard let id = try? message.readUInt32(), let reason = try? message.readUInt32() else { return }
                 self?.onClosed?(id, reason)
+            }
+            // A server that exits or restarts leaves the bus connection up;
+            // only the bus says so, by the name changing owner.
+            try fresh.onSignal(sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                               member: "NameOwnerChanged", arg0: Self.service) { [weak self] message in
+                guard (try? message.readString()) == Self.service, let old = try? message.readString(),
+                      let new = try? message.readString() else { return }
+                if !old.isEmpty { self?.onServerChanged?(false) }
+                if !new.isEmpty { self?.onServerChanged?(true) }
             }
             fresh.onDisconnect = { [weak self] in
                 self?.connection = nil

@@ -28,7 +28,13 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         let notifications = DesktopNotifications(queue: queue) { [journal] in journal.send($0, priority: .warning) }
         notifications.onAction = { [weak self] id, key in self?.actionInvoked(id, key) }
         notifications.onClosed = { [weak self] id, reason in self?.closed(id, reason) }
-        notifications.onConnectionLost = { [weak self] in self?.connectionLost() }
+        notifications.onConnectionLost = { [weak self] in self?.serverLost() }
+        notifications.onServerChanged = { [weak self] present in
+            guard let self else { return }
+            // A server that takes the name shows what is still ringing at
+            // once, not at the next retry.
+            if present { retryUnshown() } else { serverLost() }
+        }
         return notifications
     }()
     /// Items ringing now, with what their notification is made from, so that it
@@ -140,10 +146,7 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// "Due at 14:00 (in 15 min): Call the dentist".
     public func showAdvance(_ reminder: Reminder, occurrence: Date, zone: Zone) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let local = zone.rules.localDateTime(at: occurrence.epochSecondsFloor)
-        let now = Date()
-        let sameDay = zone.rules.localDateTime(at: now.epochSecondsFloor).dateText == local.dateText
-        let when = reminder.allDay ? "Due \(local.dateText)" : sameDay ? "Due at \(local.hourMinuteText)" : "Due \(local.weekday.shortName) \(local.dateText) \(local.hourMinuteText)"
+        let when = Self.dueLine(occurrence, allDay: reminder.allDay, zone: zone, today: "Due at")
         _ = notifications.show(.init(summary: "\(when): \(reminder.title)", body: DesktopNotifications.escapeMarkup(reminder.notes), actions: [],
                                      urgency: 0, category: "x-alarmd.notice", resident: false, imagePath: reminder.imagePath))
     }
@@ -204,12 +207,13 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         }
     }
 
-    /// The old server's notifications went with the connection, and a new one
-    /// numbers its own from 1 again: an id kept from before would close, or act
-    /// on, another item's notification. Items still ringing are shown again
-    /// once a server answers, so they can still be snoozed from the desktop;
-    /// those whose action was already handed to the scheduler are about to stop.
-    private func connectionLost() {
+    /// The old server's notifications went with it (or with the connection),
+    /// and a new one numbers its own from 1 again: an id kept from before would
+    /// close, or act on, another item's notification. Items still ringing are
+    /// shown again once a server answers, so they can still be snoozed from the
+    /// desktop; those whose action was already handed to the scheduler are
+    /// about to stop.
+    private func serverLost() {
         upcoming.removeAll()
         for (id, notification) in shown where !chosen.contains(notification) { unshown.insert(id) }
         shown.removeAll()
@@ -230,13 +234,14 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         pulse.stop(id)
     }
 
-    /// `Due 14:00`, `Due Fri 2026-12-04 14:00`, or `Due 2026-12-04` for an
-    /// all-day reminder, in the system zone.
-    static func dueLine(_ due: Date, allDay: Bool, zone: Zone) -> String {
+    /// `Due 14:00` (`today` says how a time today begins), `Due Fri
+    /// 2026-12-04 14:00`, or `Due 2026-12-04` for an all-day reminder, in the
+    /// system zone.
+    static func dueLine(_ due: Date, allDay: Bool, zone: Zone, today: String = "Due") -> String {
         let local = zone.rules.localDateTime(at: due.epochSecondsFloor)
         if allDay { return "Due \(local.dateText)" }
-        let today = zone.rules.localDateTime(at: Date().epochSecondsFloor).dateText == local.dateText
-        return today ? "Due \(local.hourMinuteText)" : "Due \(local.weekday.shortName) \(local.dateText) \(local.hourMinuteText)"
+        let isToday = zone.rules.localDateTime(at: Date().epochSecondsFloor).dateText == local.dateText
+        return isToday ? "\(today) \(local.hourMinuteText)" : "Due \(local.weekday.shortName) \(local.dateText) \(local.hourMinuteText)"
     }
 
     /// The action key of a snooze choice: `snooze-10`.

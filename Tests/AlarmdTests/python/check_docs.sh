@@ -84,7 +84,8 @@ else
 [ "$1" = --socket ] && shift 2
 case "$*" in
     "list --json") echo '{"alarms":[{"id":"65d12421-0c1e-4f43-9d43-0d6f1b1c2a3e","time":"07:30","days":["mon","tue","wed","thu","fri"],"repeat":"Weekdays","label":"Work"}]}' ;;
-    "remind list --all --json") echo '{"reminders":[{"id":"71b646b6-5d7e-4c52-9a39-1f2e3d4c5b6a","title":"Call the bank"}]}' ;;
+    "remind list --all --json") echo '{"reminders":[{"id":"71b646b6-5d7e-4c52-9a39-1f2e3d4c5b6a","title":"Call the bank"},{"id":"d0e1f2a3-5d7e-4c52-9a39-1f2e3d4c5b6a","title":"Paid the rent"}]}' ;;
+    "remind list --json") echo '{"reminders":[{"id":"71b646b6-5d7e-4c52-9a39-1f2e3d4c5b6a","title":"Call the bank"}]}' ;;
     "sounds --json") echo '{"sounds":[{"name":"bell","theme":"freedesktop","path":"/usr/share/sounds/freedesktop/stereo/bell.oga"}]}' ;;
     *) exit 64 ;;
 esac
@@ -124,6 +125,12 @@ EOF
                 PATH="$STUB_DIR/$where:/usr/bin:/bin" _alarmctl >/dev/null 2>&1
                 if [[ -n $printed ]]; then
                     echo "FAIL: completing $label printed: $printed"
+                elif [[ $expect == lacks ]]; then
+                    if printf "%s\n" "${COMPREPLY[@]}" | grep -qxF -- "$word"; then
+                        echo "FAIL: completing $label should not offer $word, offered: ${COMPREPLY[*]}"
+                    else
+                        echo "ok: completing $label does not offer $word"
+                    fi
                 elif [[ $expect == empty ]]; then
                     if ((${#COMPREPLY[@]} == 0)); then
                         echo "ok: completing $label offers nothing"
@@ -153,6 +160,10 @@ EOF
             check up has 65d12421   "alarmctl show "                   alarmctl show ""
             check up has 65d12421   "alarmctl rm 65d12421 "            alarmctl rm 65d12421 ""
             check up has 71b646b6   "alarmctl remind done "            alarmctl remind done ""
+            check up lacks d0e1f2a3 "alarmctl remind done "            alarmctl remind done ""
+            check up has d0e1f2a3   "alarmctl remind undone "          alarmctl remind undone ""
+            check up lacks 65d12421 "alarmctl remind done "            alarmctl remind done ""
+            check up has --json     "alarmctl remind done 71b6 --j"    alarmctl remind done 71b6 --j
             check up has 71b646b6   "alarmctl snooze "                 alarmctl snooze ""
             check up has 65d12421   "alarmctl --socket /tmp/x dismiss " alarmctl --socket /tmp/x dismiss ""
             check up has bell       "alarmctl add 7 --sound b"         alarmctl add 7 --sound b
@@ -189,6 +200,25 @@ if command -v fish >/dev/null 2>&1; then
     else
         fail "fish -n config/completions/alarmctl.fish"
         printf '%s\n' "$output" | sed 's/^/    /'
+    fi
+    # fish completes for real (complete -C) against the stub daemon: `remind
+    # done` offers only reminders not done yet, `remind undone` every one.
+    if [[ -n ${stub_dir:-} ]]; then
+        fish_check() {
+            local expect=$1 word=$2 line=$3 offered
+            offered=$(PATH="$stub_dir/up:/usr/bin:/bin" fish --no-config -c "source '$completions/alarmctl.fish'; complete -C '$line'" 2>&1 | cut -f1)
+            if [[ $expect == has ]] && printf '%s\n' "$offered" | grep -qxF -- "$word"; then
+                pass "fish completing \"$line\" offers $word"
+            elif [[ $expect == lacks ]] && ! printf '%s\n' "$offered" | grep -qxF -- "$word"; then
+                pass "fish completing \"$line\" does not offer $word"
+            else
+                fail "fish completing \"$line\": expected $expect $word, offered: $(printf '%s ' $offered)"
+            fi
+        }
+        fish_check has 71b646b6 "alarmctl remind done "
+        fish_check lacks d0e1f2a3 "alarmctl remind done "
+        fish_check has d0e1f2a3 "alarmctl remind undone "
+        fish_check has --json "alarmctl remind done 71b6 --"
     fi
 else
     echo "skipped: fish not installed"
