@@ -21,8 +21,10 @@ TEST_PACKAGES := $(BUILD_PACKAGES) systemd util-linux python3 python3-venv \
 	mandoc zsh fish python3-dbusmock pulseaudio pulseaudio-utils sox
 
 # The Python `varlink` package (an independent Varlink client), `jeepney`
-# (a stand-in systemd manager on a private bus) and `python-dateutil` (an
-# independent recurrence engine, the oracle of the rule tests), from PyPI, in a private
+# (a stand-in systemd manager on a private bus), `python-dateutil` (an
+# independent recurrence engine, the oracle of the rule tests) and
+# `icalendar` with `recurring-ical-events` (the other program that reads
+# alarmd's iCalendar export), from PyPI, in a private
 # virtual environment so the system's Python is left alone; the tests look
 # for them here.
 PYVENV := .build/pyvenv
@@ -114,7 +116,7 @@ run: build
 
 python-deps: test-deps
 	@test -x $(PYVENV)/bin/python3 || python3 -m venv $(PYVENV)
-	@$(PYVENV)/bin/python3 -c "import varlink, jeepney, dateutil" 2>/dev/null || $(PYVENV)/bin/python3 -m pip install -q --disable-pip-version-check varlink jeepney python-dateutil
+	@$(PYVENV)/bin/python3 -c "import varlink, jeepney, dateutil, icalendar, recurring_ical_events" 2>/dev/null || $(PYVENV)/bin/python3 -m pip install -q --disable-pip-version-check varlink jeepney python-dateutil icalendar recurring-ical-events
 
 # The harness's own checks (the targets table and BENCHMARKS.md in step; no
 # build needed), the suites, then the benchmark harness in its short form: only

@@ -67,7 +67,7 @@ import Testing
         #expect(rm.synopsis == "rm ID...")
         let export = try #require(Self.table.commands.first { $0.name == "export" })
         #expect(export.positionalCount.min == 0 && export.positionalCount.max == 1)
-        #expect(export.synopsis == "export [FILE | --json]")
+        #expect(export.synopsis == "export [FILE | --json] [--ical]")
     }
 
     /// A command that reads an option it does not declare stops with a message
@@ -90,6 +90,8 @@ import Testing
             case "ListReminders": return [#"{"parameters":{"reminders":[\#(Fixtures.milk)]}}"#]
             // export writes it where import then reads it.
             case "Export": return [#"{"parameters":{"document":{}}}"#]
+            // export --ical writes there next: a text import still reads.
+            case "ExportCalendar": return [#"{"parameters":{"calendar":"{}"}}"#]
             default: return [#"{"parameters":{}}"#]
             }
         }

@@ -43,4 +43,24 @@ struct FuzzRegressionTests {
         #expect(file.entries.first?.value.unicodeScalars.map(\.value) == [0x64C, 0x78, 0x20, 0x301])
         #expect(try INIFile(parsing: "[A]\nK=\t \u{64C}\t\n", name: "a.conf").entries.first?.value == "\u{64C}")
     }
+
+    static let ical = ICalendarItems.Settings(zone: .utc, allDayAt: .nineAM, now: Date(timeIntervalSince1970: 1_796_000_000), zoneNamed: { ZoneName.zone($0) })
+
+    /// Fuzz/regressions/ical/notices-without-due.ics: a VTODO with no DUE
+    /// but a VALARM before it was read with an advance notice that alarmd's
+    /// own calendar (which writes notices only for a due reminder) dropped.
+    @Test func aToDoWithoutADueTimeHasNoAdvanceNotices() throws {
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a\r\nBEGIN:VALARM\r\nTRIGGER;RELATED=END:-PT30M\r\nACTION:DISPLAY\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let reminder = try #require(try ICalendarItems.items(icalendar: text, settings: Self.ical).reminders.first)
+        #expect(reminder.before.isEmpty)
+    }
+
+    /// Fuzz/regressions/ical/bare-carriage-return.ics: a bare CR inside a
+    /// DESCRIPTION was kept in the notes and written back as `\n`, so the
+    /// notes changed through alarmd's own calendar; it is read as a line break.
+    @Test func aBareCarriageReturnInTextIsALineBreak() throws {
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a\r\nDESCRIPTION:one\rtwo\\\rthree\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let reminder = try #require(try ICalendarItems.items(icalendar: text, settings: Self.ical).reminders.first)
+        #expect(reminder.notes == "one\ntwo\\\nthree")
+    }
 }

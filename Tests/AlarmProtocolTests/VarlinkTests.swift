@@ -76,7 +76,7 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
     }
 
     @Test func defaultLimitsAreOneMebibyteAndSixtyFourForTheLargeMethod() throws {
-        var framer = VarlinkFramer(largeMethod: "io.alarmd.Import")
+        var framer = VarlinkFramer(largeMethods: ["io.alarmd.Import"])
         #expect(framer.maxMessageSize == 1 << 20)
         #expect(framer.maxLargeSize == 64 << 20)
         #expect(VarlinkFramer().maxLargeSize == 1 << 20, "without a large method, one limit")
@@ -85,7 +85,7 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
         #expect(throws: VarlinkFramer.Oversize(limit: 1 << 20)) { try framer.append([0x20]) }
 
         // An import may be longer, up to its own limit.
-        var importing = VarlinkFramer(largeMethod: "io.alarmd.Import")
+        var importing = VarlinkFramer(largeMethods: ["io.alarmd.Import"])
         let start = bytes(#"{ "method" :"io.alarmd.Import","parameters":{"document":{"alarms":[],"pad":""#)
         #expect(try importing.append(start + [UInt8](repeating: 0x61, count: (64 << 20) - start.count)).isEmpty)
         #expect(throws: VarlinkFramer.Oversize(limit: 64 << 20)) { try importing.append([0x61]) }
@@ -93,10 +93,10 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
     @Test func onlyACallThatOpensAsTheLargeMethodGetsTheLargerLimit() throws {
         for prefix in [#"{"parameters":{},"method":"io.alarmd.Import""#, #"{"method":"io.alarmd.Imports""#, #"{"method":"io.alarmd.AddAlarm""#] {
-            var framer = VarlinkFramer(maxMessageSize: 64, largeMethod: "io.alarmd.Import", maxLargeSize: 1024)
+            var framer = VarlinkFramer(maxMessageSize: 64, largeMethods: ["io.alarmd.Import"], maxLargeSize: 1024)
             #expect(throws: VarlinkFramer.Oversize(limit: 64), "\(prefix)") { try framer.append(bytes(prefix) + [UInt8](repeating: 0x20, count: 100)) }
         }
-        var framer = VarlinkFramer(maxMessageSize: 64, largeMethod: "io.alarmd.Import", maxLargeSize: 1024)
+        var framer = VarlinkFramer(maxMessageSize: 64, largeMethods: ["io.alarmd.Import"], maxLargeSize: 1024)
         let call = bytes(#"{"method":"io.alarmd.Import","parameters":{"document":{}}"#) + [UInt8](repeating: 0x20, count: 100) + bytes("}")
         #expect(try framer.append(call + [0]) == [call], "arriving whole in one read")
         // Arriving whole does not get round the ordinary limit.

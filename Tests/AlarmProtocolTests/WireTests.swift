@@ -504,13 +504,13 @@ extension JSONObject {
     @Test func listsTheMethods() {
         let methods = InterfaceDefinition.methods
         #expect(methods.first == "ListAlarms")
-        #expect(methods.last == "Import")
+        #expect(methods.last == "ImportCalendar")
         for name in ["ListAlarms", "GetAlarm", "AddAlarm", "UpdateAlarm", "RemoveAlarm", "SetAlarmEnabled", "SkipNext", "Snooze", "Dismiss",
                      "AddReminder", "ListReminders", "UpdateReminder", "CompleteReminder", "MoveReminder", "RemoveReminder",
-                     "Upcoming", "Status", "History", "Watch", "ListSounds", "PlaySound", "Export", "Import"] {
+                     "Upcoming", "Status", "History", "Watch", "ListSounds", "PlaySound", "Export", "Import", "ExportCalendar", "ImportCalendar"] {
             #expect(methods.contains(name), "\(name)")
         }
-        #expect(methods.count == 23)
+        #expect(methods.count == 25)
         #expect(Set(methods).count == methods.count)
     }
 

@@ -13,7 +13,7 @@ _alarmctl_day_words=(weekdays weekends daily every-day never mon tue wed thu fri
 # The options of one command ("add", "remind add", ...), help included.
 _alarmctl_options() {
     case $1 in
-        list | show | enable | disable | skip | unskip | "remind show" | "remind done" | "remind undone" | "remind rm" | "remind move" | status | watch | export) echo "--json --socket" ;;
+        list | show | enable | disable | skip | unskip | "remind show" | "remind done" | "remind undone" | "remind rm" | "remind move" | status | watch) echo "--json --socket" ;;
         add) echo "--days --date --every --monthly --yearly --starting --until --times --except --skip-holidays --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --disabled --json --socket" ;;
         edit) echo "--time --days --date --every --monthly --yearly --starting --until --times --except --skip-holidays --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --no-skip-holidays --no-command --no-escalate-command --enabled --disabled --json --socket" ;;
         rm) echo "--socket" ;;
@@ -26,7 +26,8 @@ _alarmctl_options() {
         next) echo "--count --json --socket" ;;
         history) echo "--since --kind --limit --json --socket" ;;
         sounds) echo "--play --volume --json --socket" ;;
-        import) echo "--replace --yes --dry-run --json --socket" ;;
+        export) echo "--json --ical --socket" ;;
+        import) echo "--replace --yes --ical --dry-run --json --socket" ;;
         preview) echo "--days --date --every --monthly --yearly --starting --until --times --except --holidays --count --from --tz --json" ;;
         completions) ;;
     esac

@@ -159,19 +159,33 @@ enum DaemonCommands {
         }
     )
 
+    private static let ical = Option(flag: "ical", "iCalendar (RFC 5545) instead of JSON: alarms as VEVENTs, reminders as VTODOs")
+
     static let export = Command(
         spec: CommandSpec(
             name: "export",
-            summary: "Write every alarm and reminder as one JSON document.",
+            summary: "Write every alarm and reminder as one JSON document, or one iCalendar calendar.",
             details: "To FILE, or to standard output without one (or with -). The document is what import reads back; "
-                + "--json prints the daemon's whole reply, {\"document\": {…}}, on standard output instead.",
-            positionals: [Positional("FILE", .fileOrStandardStream, optional: true)], options: [json, socket],
+                + "--json prints the daemon's whole reply, {\"document\": {…}}, on standard output instead. "
+                + "--ical writes a calendar that calendar and to-do programs read, and import --ical reads back "
+                + "(commands and timers are left out).",
+            positionals: [Positional("FILE", .fileOrStandardStream, optional: true)], options: [json, ical, socket],
             alternatives: [Alternatives(positional: "FILE", json)],
-            examples: ["alarmctl export backup.json", "alarmctl export | ssh laptop alarmctl import -", "alarmctl export --json | jq '.document.alarms | length'"]
+            examples: ["alarmctl export backup.json", "alarmctl export | ssh laptop alarmctl import -", "alarmctl export --json | jq '.document.alarms | length'",
+                       "alarmctl export --ical alarms.ics"]
         ),
         run: { arguments, context throws(CLIError) in
             if arguments.flag(json), let path = arguments.positionals.first, path != "-" {
                 throw .usage("--json prints the reply on standard output; leave out \(path), or leave out --json to write the document there")
+            }
+            if arguments.flag(ical) {
+                let reply = try DaemonConnection(arguments, context).call(ExportCalendar.self)
+                if arguments.flag(json) { return context.emitJSON(reply.object) }
+                let text = reply.string(ExportCalendar.Reply.calendar)
+                guard let path = arguments.positionals.first, path != "-" else { return context.standardOutput(text) }
+                try FileIO.write(text, to: path)
+                let events = text.components(separatedBy: "\r\nBEGIN:VEVENT\r\n").count - 1, todos = text.components(separatedBy: "\r\nBEGIN:VTODO\r\n").count - 1
+                return context.emit("Exported \(plural(events, "alarm")) and \(plural(todos, "reminder")) to \(path) (iCalendar)")
             }
             let reply = try DaemonConnection(arguments, context).call(Export.self)
             if arguments.flag(json) { return context.emitJSON(reply.object) }
@@ -198,15 +212,33 @@ enum DaemonCommands {
                 each change is listed. --replace replaces everything instead: it first lists what
                 would be removed and asks on a terminal (--yes for scripts, which are never asked).
                 --dry-run lists the changes and makes none. All or nothing: a document with any
-                problem changes nothing.
+                problem changes nothing. --ical reads an iCalendar file (from export --ical, or
+                any calendar or to-do program): VEVENTs become alarms and VTODOs reminders,
+                merged by UID; a malformed file is refused naming the line and property.
                 """,
-            positionals: [Positional("FILE", .fileOrStandardStream)], options: [replace, yes, dryRun, json, socket],
-            examples: ["alarmctl import backup.json", "alarmctl import --dry-run backup.json", "alarmctl import --replace --yes - < backup.json"]
+            positionals: [Positional("FILE", .fileOrStandardStream)], options: [replace, yes, ical, dryRun, json, socket],
+            alternatives: [Alternatives(replace, ical)],
+            examples: ["alarmctl import backup.json", "alarmctl import --dry-run backup.json", "alarmctl import --replace --yes - < backup.json",
+                       "alarmctl import --ical tasks.ics"]
         ),
         run: { arguments, context throws(CLIError) in
             let path = arguments.positionals[0]
             let bytes = path == "-" ? context.readStandardInput() : try FileIO.read(path)
             let name = path == "-" ? "standard input" : path
+            if arguments.flag(ical) {
+                if arguments.flag(replace) { throw .usage("import: --ical merges by UID; --replace goes with a JSON document") }
+                if arguments.flag(yes) { throw .usage("import: --yes goes with --replace (a merge removes nothing, so it never asks)") }
+                guard let text = String(validating: bytes, as: UTF8.self) else { throw .data("\(name) is not UTF-8 text, as iCalendar must be") }
+                // Read here first, so a broken file is a data error naming it
+                // (exit 65) before anything is sent; the daemon reads it again
+                // with its own zone and settings.
+                let settings = ICalendarItems.Settings(zone: context.systemZone, allDayAt: .nineAM, now: context.now, zoneNamed: { ZoneName.zone($0) })
+                do throws(ICalendarError) { _ = try ICalendarItems.items(icalendar: text, settings: settings) } catch {
+                    throw .data("\(name) is not an iCalendar file alarmd can read: \(error)")
+                }
+                let reply = try DaemonConnection(arguments, context).call(ImportCalendar.self, .init(calendar: text, dryRun: arguments.flag(dryRun)))
+                return report(reply, merge: true, arguments, context)
+            }
             let parsed: JSONValue
             do throws(JSONError) { parsed = try JSONParser.parse(bytes) } catch {
                 throw .data("\(name) is not a JSON document: \(error)")
@@ -231,21 +263,26 @@ enum DaemonCommands {
                 }
             }
             let reply = try daemon.call(Import.self, .init(document: object, merge: merge, dryRun: arguments.flag(dryRun)))
-            if arguments.flag(json) { return context.emitJSON(reply.object) }
-            let dry = arguments.flag(dryRun)
-            var text = ""
-            for (change, verb) in [("added", dry ? "Would add" : "Added"), ("updated", dry ? "Would update" : "Updated"), ("removed", dry ? "Would remove" : "Removed")] {
-                text += Self.changeLines(reply.list(Import.Reply.changes).filter { $0.string(ImportChange.change) == change }, verb: verb)
-            }
-            let counts = "\(reply.int(Import.Reply.added)) added, \(reply.int(Import.Reply.updated)) updated, \(reply.int(Import.Reply.removed)) removed"
-            if !merge, !dry {
-                text += "Imported \(plural(reply.int(Import.Reply.alarms), "alarm")) and \(plural(reply.int(Import.Reply.reminders), "reminder")); they replace what alarmd had before (\(counts))\n"
-            } else {
-                text += (dry ? "Nothing changed (dry run): " : "Imported: ") + counts + "\n"
-            }
-            context.standardOutput(text)
+            report(reply, merge: merge, arguments, context)
         }
     )
+
+    /// What an import changed (or would), or the reply with --json.
+    private static func report(_ reply: ReplyObject, merge: Bool, _ arguments: ParsedArguments, _ context: CommandContext) {
+        if arguments.flag(json) { return context.emitJSON(reply.object) }
+        let dry = arguments.flag(dryRun)
+        var text = ""
+        for (change, verb) in [("added", dry ? "Would add" : "Added"), ("updated", dry ? "Would update" : "Updated"), ("removed", dry ? "Would remove" : "Removed")] {
+            text += Self.changeLines(reply.list(Import.Reply.changes).filter { $0.string(ImportChange.change) == change }, verb: verb)
+        }
+        let counts = "\(reply.int(Import.Reply.added)) added, \(reply.int(Import.Reply.updated)) updated, \(reply.int(Import.Reply.removed)) removed"
+        if !merge, !dry {
+            text += "Imported \(plural(reply.int(Import.Reply.alarms), "alarm")) and \(plural(reply.int(Import.Reply.reminders), "reminder")); they replace what alarmd had before (\(counts))\n"
+        } else {
+            text += (dry ? "Nothing changed (dry run): " : "Imported: ") + counts + "\n"
+        }
+        context.standardOutput(text)
+    }
 
     /// `Added alarm "Work" (80a7c2d1)`, one line per change.
     private static func changeLines(_ changes: [ReplyObject], verb: String) -> String {

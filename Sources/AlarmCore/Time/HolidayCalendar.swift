@@ -87,82 +87,25 @@ public struct HolidayCalendar: Hashable, Sendable {
 
     // MARK: Reading
 
-    /// Reads an iCalendar file's text.
-    ///
-    /// Lines are unfolded first (RFC 5545 §3.1: a line break followed by a
-    /// space or tab continues the line). Line breaks may be CRLF or LF; a
-    /// byte-order mark is passed over.
-    /// `BEGIN`/`END` must pair up inside `BEGIN:VCALENDAR … END:VCALENDAR`
-    /// (several calendars in one file are read in turn), and a component may
-    /// not be nested in one of its own kind — that is almost always a
-    /// missing `END`, which is reported at the line that shows it, naming
-    /// the `BEGIN` it left open.
+    /// Reads an iCalendar file's text, as ``ICalendarComponent/parse(_:maxBytes:)``
+    /// reads any (unfolded, CRLF or LF, `BEGIN`/`END` paired).
     ///
     /// An event with an `RRULE` also covers its `DTSTART` when the rule does
     /// not give it: RFC 5545 makes `DTSTART` the first instance whatever
     /// the rule says.
     public init(icalendar text: String) throws(ICalendarError) {
-        guard text.utf8.count <= Self.maxBytes else {
-            throw ICalendarError(property: "", value: nil, requirement: "the file must be at most 4 MiB, got \(text.utf8.count) bytes")
-        }
-        var open: [(name: String, line: Int)] = []
-        var sawCalendar = false
-        var event: EventProperties?
         var events: [Event] = []
-        var eventsBegun = 0
-        for line in Self.unfoldedLines(text) {
-            let property = try Self.property(line.bytes, line: line.number)
-            switch property.name {
-            case "BEGIN":
-                let component = property.value.uppercased()
-                guard !component.isEmpty else {
-                    throw ICalendarError(line: property.line, property: "BEGIN", value: property.value, requirement: "must name a component like VEVENT")
+        for calendar in try ICalendarComponent.parse(text, maxBytes: Self.maxBytes) {
+            // Only the events' own properties: not those of a VALARM in one.
+            for component in calendar.components where component.name == "VEVENT" {
+                guard events.count < Self.maxEvents else {
+                    throw ICalendarError(line: component.line, property: "BEGIN", value: component.name,
+                                         requirement: "must not make more than \(Self.maxEvents) events in a file")
                 }
-                guard !open.isEmpty || component == "VCALENDAR" else {
-                    throw ICalendarError(line: property.line, property: "BEGIN", value: property.value, requirement: "must be inside a VCALENDAR (the file must begin with BEGIN:VCALENDAR)")
-                }
-                if let outer = open.first(where: { $0.name == component }) {
-                    throw ICalendarError(line: property.line, property: "BEGIN", value: property.value,
-                                         requirement: "must come after END:\(component) for the BEGIN:\(component) at line \(outer.line)")
-                }
-                if component == "VEVENT", open.count == 1 {
-                    eventsBegun += 1
-                    guard eventsBegun <= Self.maxEvents else {
-                        throw ICalendarError(line: property.line, property: "BEGIN", value: property.value, requirement: "must not make more than \(Self.maxEvents) events in a file")
-                    }
-                    event = EventProperties(line: property.line)
-                }
-                if component == "VCALENDAR" { sawCalendar = true }
-                open.append((component, property.line))
-            case "END":
-                let component = property.value.uppercased()
-                guard let innermost = open.last else {
-                    throw ICalendarError(line: property.line, property: "END", value: property.value, requirement: "must match a BEGIN before it, and nothing is open")
-                }
-                guard innermost.name == component else {
-                    let requirement = open.contains(where: { $0.name == component })
-                        ? "must come after END:\(innermost.name) for the BEGIN:\(innermost.name) at line \(innermost.line)"
-                        : "must match a BEGIN before it; the innermost open one is BEGIN:\(innermost.name) at line \(innermost.line)"
-                    throw ICalendarError(line: property.line, property: "END", value: property.value, requirement: requirement)
-                }
-                open.removeLast()
-                if component == "VEVENT", open.count == 1, let properties = event {
-                    events.append(try properties.event())
-                    event = nil
-                }
-            default:
-                guard !open.isEmpty else {
-                    throw ICalendarError(line: property.line, property: property.name, value: property.value, requirement: "must be inside a VCALENDAR (BEGIN:VCALENDAR … END:VCALENDAR)")
-                }
-                // Only the event's own properties: not those of a VALARM in it.
-                if open.count == 2, event != nil { try event!.add(property) }
+                var properties = EventProperties(line: component.line)
+                for property in component.properties { try properties.add(property) }
+                events.append(try properties.event())
             }
-        }
-        if let unclosed = open.last {
-            throw ICalendarError(line: unclosed.line, property: "BEGIN", value: unclosed.name, requirement: "has no END:\(unclosed.name)")
-        }
-        guard sawCalendar else {
-            throw ICalendarError(property: "", value: nil, requirement: "the file must hold a VCALENDAR (BEGIN:VCALENDAR … END:VCALENDAR)")
         }
         self.init(events)
     }
@@ -219,20 +162,20 @@ public struct HolidayCalendar: Hashable, Sendable {
     private struct EventProperties {
         /// The `BEGIN:VEVENT` line, for a missing `DTSTART`.
         let line: Int
-        var start: Property?
-        var end: Property?
-        var duration: Property?
-        var rules: [Property] = []
-        var extraDays: [Property] = []
-        var exceptions: [Property] = []
+        var start: ICalendarProperty?
+        var end: ICalendarProperty?
+        var duration: ICalendarProperty?
+        var rules: [ICalendarProperty] = []
+        var extraDays: [ICalendarProperty] = []
+        var exceptions: [ICalendarProperty] = []
         var uid: String?
-        var recurrenceID: Property?
+        var recurrenceID: ICalendarProperty?
         var cancelled = false
 
         init(line: Int) { self.line = line }
 
-        mutating func add(_ property: Property) throws(ICalendarError) {
-            func once(_ slot: inout Property?) throws(ICalendarError) {
+        mutating func add(_ property: ICalendarProperty) throws(ICalendarError) {
+            func once(_ slot: inout ICalendarProperty?) throws(ICalendarError) {
                 guard slot == nil else {
                     throw ICalendarError(line: property.line, property: property.name, value: property.value, requirement: "must be given only once in a VEVENT")
                 }
@@ -304,7 +247,7 @@ public struct HolidayCalendar: Hashable, Sendable {
 
     private static let dateRequirement = "must be a date like 20261225 or a date-time like 20261225T000000"
 
-    private static func date(_ property: Property) throws(ICalendarError) -> (day: Int64, seconds: Int64?) {
+    private static func date(_ property: ICalendarProperty) throws(ICalendarError) -> (day: Int64, seconds: Int64?) {
         guard let date = RecurrenceRule.icalendarDate(property.value[...]) else {
             throw ICalendarError(line: property.line, property: property.name, value: property.value, requirement: dateRequirement)
         }
@@ -314,7 +257,7 @@ public struct HolidayCalendar: Hashable, Sendable {
     /// The first days of `RDATE` or `EXDATE` properties: comma-separated
     /// dates or date-times; of a period (`start/end`, an `RDATE` form) the
     /// start.
-    private static func dateList(_ properties: [Property]) throws(ICalendarError) -> [Int64] {
+    private static func dateList(_ properties: [ICalendarProperty]) throws(ICalendarError) -> [Int64] {
         var days: [Int64] = []
         for property in properties {
             for item in property.value.split(separator: ",", omittingEmptySubsequences: false) {
@@ -363,65 +306,6 @@ public struct HolidayCalendar: Hashable, Sendable {
         }
         guard any, !inTime || nextUnit > 2 else { return nil }
         return total
-    }
-
-    // MARK: Lines and properties
-
-    /// A content line: `NAME;PARAM=x:value`, with the physical line it starts on.
-    struct Property {
-        let line: Int
-        /// In capitals (names are case-insensitive).
-        let name: String
-        let value: String
-    }
-
-    /// The file's logical lines as bytes, unfolded, each with the physical
-    /// line it starts on; blank lines are dropped. Bytes rather than
-    /// Characters: a 4 MiB file is split in one pass, and "\r\n" is one
-    /// Character that a search for "\n" would not see.
-    private static func unfoldedLines(_ text: String) -> [(number: Int, bytes: [UInt8])] {
-        var lines: [(number: Int, bytes: [UInt8])] = []
-        var utf8 = text.utf8[...]
-        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { utf8 = utf8.dropFirst(3) }
-        for (index, physical) in utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            var line = physical[...]
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            if let first = line.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t"), !lines.isEmpty {
-                lines[lines.count - 1].bytes += line.dropFirst()
-            } else if !line.isEmpty {
-                lines.append((index + 1, Array(line)))
-            }
-        }
-        return lines
-    }
-
-    /// Splits a content line into its name and value; parameters are
-    /// passed over (a quoted parameter value may hold `:` and `;`). Nothing
-    /// read here needs them: a date's form shows whether it is a `DATE`,
-    /// and zones are not applied.
-    private static func property(_ bytes: [UInt8], line: Int) throws(ICalendarError) -> Property {
-        func isNameByte(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-        }
-        let nameEnd = bytes.firstIndex { !isNameByte($0) } ?? bytes.endIndex
-        var index = nameEnd
-        var quoted = false
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                quoted.toggle()
-            } else if !quoted, byte == UInt8(ascii: ":") {
-                break
-            }
-            index += 1
-        }
-        let separatorIsValid = nameEnd < bytes.endIndex && (bytes[nameEnd] == UInt8(ascii: ":") || bytes[nameEnd] == UInt8(ascii: ";"))
-        guard nameEnd > 0, separatorIsValid, index < bytes.endIndex else {
-            throw ICalendarError(line: line, property: "", value: String(decoding: bytes, as: UTF8.self), requirement: "must look like NAME:value or NAME;PARAMETER=x:value")
-        }
-        return Property(line: line, name: String(decoding: bytes[..<nameEnd], as: UTF8.self).uppercased(),
-                        value: String(decoding: bytes[(index + 1)...], as: UTF8.self))
     }
 
     // MARK: Days

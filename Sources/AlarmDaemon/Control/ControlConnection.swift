@@ -74,7 +74,7 @@ final class ControlConnection {
         self.queue = queue
         self.loop = loop
         self.limits = limits
-        framer = VarlinkFramer(maxMessageSize: limits.maxMessageSize, largeMethod: ControlServer.importMethod, maxLargeSize: limits.maxImportSize)
+        framer = VarlinkFramer(maxMessageSize: limits.maxMessageSize, largeMethods: ControlServer.importMethods, maxLargeSize: limits.maxImportSize)
     }
 
     /// Starts reading; `handle` gets each complete call, one at a time.

@@ -157,12 +157,12 @@ public final class ControlServer: @unchecked Sendable {
     /// Events a `Watch` subscriber may have waiting for this queue before it is cut off.
     static let maxWatchWaiting = 4096
 
-    /// The one call allowed past `maxMessageSize`, up to `maxImportSize`:
-    /// an import carries every item in one document.
-    static let importMethod = InterfaceDefinition.name + "." + Import.name
+    /// The calls allowed past `maxMessageSize`, up to `maxImportSize`: an
+    /// import carries every item in one document or calendar.
+    static let importMethods = [Import.name, ImportCalendar.name].map { InterfaceDefinition.name + "." + $0 }
 
     /// Methods whose reply holds every item (see ``handle(_:on:)``).
-    static let bulkReads: Set<String> = ["ListAlarms", "ListReminders", "Export"]
+    static let bulkReads: Set<String> = ["ListAlarms", "ListReminders", "Export", "ExportCalendar"]
 
     static func reply(_ result: Result<JSONObject, VarlinkError>) -> VarlinkReply {
         switch result {

@@ -64,6 +64,8 @@ public final class ControlService: Sendable {
             case PlaySound.name: reply(.success(try playSound(request(parameters))))
             case Export.name: reply(.success(try export(parameters)))
             case Import.name: reply(.success(try importDocument(request(parameters))))
+            case ExportCalendar.name: reply(.success(try exportCalendar(parameters)))
+            case ImportCalendar.name: reply(.success(try importCalendar(request(parameters))))
             default: throw .methodNotFound("\(InterfaceDefinition.name).\(method)")
             }
         } catch {
@@ -372,12 +374,38 @@ public final class ControlService: Sendable {
     }
 
     private func importDocument(_ request: Import.Request) throws(VarlinkError) -> JSONObject {
-        let zone = zone()
-        let (alarms, reminders) = try ExportDocument.parse(request.document, zone: zone)
-        var outcome = scheduler.importPlan(alarms: alarms, reminders: reminders, replacing: !request.merge)
-        if !request.dryRun {
-            if request.merge {
-                outcome = try scheduled { () throws(SchedulerError) in try scheduler.mergeAll(alarms: alarms, reminders: reminders) }
+        let (alarms, reminders) = try ExportDocument.parse(request.document, zone: zone())
+        return try importItems(alarms: alarms, reminders: reminders, merge: request.merge, dryRun: request.dryRun, keepingCommands: false)
+    }
+
+    /// What iCalendar is read and written with here: the system zone,
+    /// `[Reminders] AllDayAt=`, the clock, the zone database.
+    private func calendarSettings() -> ICalendarItems.Settings {
+        ICalendarItems.Settings(zone: zone(), allDayAt: defaults().allDayAt, now: Date(), zoneNamed: { ZoneName.zone($0) })
+    }
+
+    private func exportCalendar(_ parameters: Parameters) throws(VarlinkError) -> JSONObject {
+        let _: ExportCalendar.Request = try request(parameters)
+        let (alarms, reminders) = scheduler.allItems()
+        return ExportCalendar.Reply.json([ExportCalendar.Reply.calendar: .string(ICalendarItems.calendar(alarms: alarms, reminders: reminders, settings: calendarSettings()))])
+    }
+
+    /// A merge by UID; a calendar carries no commands, so known items keep theirs.
+    private func importCalendar(_ request: ImportCalendar.Request) throws(VarlinkError) -> JSONObject {
+        let items: (alarms: [Alarm], reminders: [Reminder])
+        do throws(ICalendarError) { items = try ICalendarItems.items(icalendar: request.calendar, settings: calendarSettings()) } catch {
+            throw .invalidParameter(ImportCalendar.Request.calendar.name, error.description)
+        }
+        return try importItems(alarms: items.alarms, reminders: items.reminders, merge: true, dryRun: request.dryRun, keepingCommands: true)
+    }
+
+    private func importItems(alarms: [Alarm], reminders: [Reminder], merge: Bool, dryRun: Bool, keepingCommands: Bool) throws(VarlinkError) -> JSONObject {
+        var outcome = scheduler.importPlan(alarms: alarms, reminders: reminders, replacing: !merge)
+        if !dryRun {
+            if merge {
+                outcome = try scheduled { () throws(SchedulerError) in
+                    try scheduler.mergeAll(alarms: alarms, reminders: reminders, keepingCommands: keepingCommands)
+                }
             } else {
                 try scheduled { () throws(SchedulerError) in try scheduler.replaceAll(alarms: alarms, reminders: reminders) }
             }
@@ -385,7 +413,7 @@ public final class ControlService: Sendable {
         // Each change is listed for a merge or a dry run; a replace of
         // 100,000 items done says only how many.
         var changes: [JSONValue] = []
-        if request.merge || request.dryRun {
+        if merge || dryRun {
             var titles: [UUID: (ItemKind, String)] = [:]
             for alarm in alarms { titles[alarm.id] = (.alarm, alarm.label) }
             for reminder in reminders { titles[reminder.id] = (.reminder, reminder.title) }

@@ -483,9 +483,23 @@ extension Scheduler {
     /// Merges an import by id in one transaction: new items are added
     /// (reminders after the list), known ones take the imported fields (a
     /// reminder keeps its place), nothing else is touched. Items changed
-    /// start afresh from now, as after an edit; one ringing stops.
-    public func mergeAll(alarms: [Alarm], reminders: [Reminder]) throws(SchedulerError) -> ImportOutcome {
+    /// start afresh from now, as after an edit; one ringing stops. With
+    /// `keepingCommands`, known items keep their commands (an iCalendar
+    /// import, which never carries them).
+    public func mergeAll(alarms: [Alarm], reminders: [Reminder], keepingCommands: Bool = false) throws(SchedulerError) -> ImportOutcome {
         try owner.sync { () throws(SchedulerError) -> ImportOutcome in
+            var alarms = alarms, reminders = reminders
+            if keepingCommands {
+                for index in alarms.indices {
+                    guard case .alarm(let known)? = table[alarms[index].id] else { continue }
+                    alarms[index].command = known.command
+                    alarms[index].escalateCommand = known.escalateCommand
+                }
+                for index in reminders.indices {
+                    guard case .reminder(let known)? = table[reminders[index].id] else { continue }
+                    reminders[index].command = known.command
+                }
+            }
             let now = currentTime()
             let outcome = importPlan(alarms: alarms, reminders: reminders, replacing: false)
             let known = Set(outcome.updated)

@@ -585,6 +585,44 @@ public enum Import: VarlinkMethod {
     }
 }
 
+/// Every alarm and reminder as one iCalendar (RFC 5545) calendar: alarms as
+/// recurring `VEVENT`s, reminders as `VTODO`s (see `ICalendarItems`).
+public enum ExportCalendar: VarlinkMethod {
+    public static let name = "ExportCalendar"
+    public typealias Request = NoMembers
+    public enum Reply: WireStruct {
+        public static let calendar = WireField("calendar", .string)
+        public static let fields = [calendar]
+    }
+}
+
+/// Takes in an iCalendar text, merged by `UID`: new items added, known ones
+/// updated, nothing else touched. All or nothing; the reply is `Import`'s.
+public enum ImportCalendar: VarlinkMethod {
+    public static let name = "ImportCalendar"
+    public struct Request: WireRequest {
+        public static let calendar = WireField("calendar", .string), dryRun = WireField.optional("dryRun", .bool)
+        public static let fields = [calendar, dryRun]
+        public var calendar: String
+        public var dryRun: Bool
+        public init(calendar: String, dryRun: Bool = false) {
+            self.calendar = calendar
+            self.dryRun = dryRun
+        }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            calendar = try parameters.requiredString(Self.calendar)
+            dryRun = try parameters.bool(Self.dryRun) ?? false
+        }
+        public var json: JSONObject {
+            var object = Self.json([Self.calendar: .string(calendar)])
+            if dryRun { object[Self.dryRun] = true }
+            return object
+        }
+    }
+    public typealias Reply = Import.Reply
+}
+
 /// `ImportChange`: what an import does to one item.
 public enum ImportChange: WireStruct {
     public static let change = WireField("change", .string), id = WireField("id", .string), itemKind = WireField("itemKind", .string)
@@ -598,5 +636,6 @@ extension InterfaceDefinition {
     ListAlarms.self, GetAlarm.self, AddAlarm.self, UpdateAlarm.self, RemoveAlarm.self, SetAlarmEnabled.self, SkipNext.self, Snooze.self, Dismiss.self,
     AddReminder.self, ListReminders.self, UpdateReminder.self, CompleteReminder.self, MoveReminder.self, RemoveReminder.self,
     Upcoming.self, Status.self, History.self, Watch.self, ListSounds.self, PlaySound.self, Export.self, Import.self,
+    ExportCalendar.self, ImportCalendar.self,
     ] }
 }

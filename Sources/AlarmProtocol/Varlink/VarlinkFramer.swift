@@ -6,10 +6,11 @@
 /// connection should be closed rather than buffered further.
 ///
 /// Two limits apply. Every message may be `maxMessageSize` long; a call that
-/// opens as a call of `largeMethod` (its first member is `"method"`, as every
-/// Varlink library writes it) may be `maxLargeSize` long. alarmd names its
-/// `io.alarmd.Import`, which carries every item in one document; a client
-/// reading replies names none and sets `maxMessageSize` high instead.
+/// opens as a call of one of `largeMethods` (its first member is `"method"`,
+/// as every Varlink library writes it) may be `maxLargeSize` long. alarmd
+/// names its `io.alarmd.Import` and `io.alarmd.ImportCalendar`, which carry
+/// every item in one document; a client reading replies names none and sets
+/// `maxMessageSize` high instead.
 /// The framer knows Varlink, not any interface.
 public struct VarlinkFramer: Sendable {
     /// 1 MiB: any request but an import (`[Control] MaxMessageSize=`).
@@ -19,7 +20,7 @@ public struct VarlinkFramer: Sendable {
     public static let defaultMaxLargeSize = 64 << 20
 
     public struct Oversize: Error, Hashable, Sendable {
-        /// The limit that applied: the larger one for a call of `largeMethod`.
+        /// The limit that applied: the larger one for a call of a large method.
         public let limit: Int
 
         public init(limit: Int) { self.limit = limit }
@@ -27,11 +28,12 @@ public struct VarlinkFramer: Sendable {
 
     public let maxMessageSize: Int
     /// The method (`interface.Member`) whose calls may be `maxLargeSize` long.
-    public let largeMethod: String?
-    /// The limit for a call of `largeMethod`; never below `maxMessageSize`.
+    /// The methods (`interface.Member`) whose calls may be `maxLargeSize` long.
+    public let largeMethods: [String]
+    /// The limit for a call of a large method; never below `maxMessageSize`.
     public let maxLargeSize: Int
-    /// `{"method":"<largeMethod>"` as the bytes to look for.
-    private let largeMethodToken: [UInt8]
+    /// Each large method's `"<name>"`, as the bytes to look for.
+    private let largeMethodTokens: [[UInt8]]
     private var buffer: [UInt8] = []
     /// Where the search for the next NUL resumes, so each byte is scanned once.
     private var scanned = 0
@@ -39,17 +41,17 @@ public struct VarlinkFramer: Sendable {
     /// once, when it first outgrows `maxMessageSize`).
     private var pendingIsLarge: Bool?
 
-    public init(maxMessageSize: Int = VarlinkFramer.defaultMaxMessageSize, largeMethod: String? = nil, maxLargeSize: Int = VarlinkFramer.defaultMaxLargeSize) {
+    public init(maxMessageSize: Int = VarlinkFramer.defaultMaxMessageSize, largeMethods: [String] = [], maxLargeSize: Int = VarlinkFramer.defaultMaxLargeSize) {
         self.maxMessageSize = maxMessageSize
-        self.largeMethod = largeMethod
-        self.maxLargeSize = largeMethod == nil ? maxMessageSize : max(maxLargeSize, maxMessageSize)
-        largeMethodToken = largeMethod.map { Array("\"\($0)\"".utf8) } ?? []
+        self.largeMethods = largeMethods
+        self.maxLargeSize = largeMethods.isEmpty ? maxMessageSize : max(maxLargeSize, maxMessageSize)
+        largeMethodTokens = largeMethods.map { Array("\"\($0)\"".utf8) }
     }
 
     /// Bytes received but not yet part of a complete message.
     public var pendingByteCount: Int { buffer.count }
 
-    /// Whether the pending message opens as a call of `largeMethod`; `false`
+    /// Whether the pending message opens as a call of a large method; `false`
     /// until enough of it has arrived to tell.
     public var pendingIsLargeCall: Bool { pendingIsLarge ?? (!buffer.isEmpty && opensAsLargeCall(buffer[...])) }
 
@@ -85,10 +87,13 @@ public struct VarlinkFramer: Sendable {
         guard large, message.count <= maxLargeSize else { throw Oversize(limit: large ? maxLargeSize : maxMessageSize) }
     }
 
-    /// Whether `bytes` start `{"method": "<largeMethod>"`, with any JSON
+    /// Whether `bytes` start `{"method": "<a large method>"`, with any JSON
     /// white space between the tokens.
     func opensAsLargeCall(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard largeMethod != nil else { return false }
+        largeMethodTokens.contains { opens(bytes, as: $0) }
+    }
+
+    private func opens(_ bytes: ArraySlice<UInt8>, as methodToken: [UInt8]) -> Bool {
         var index = bytes.startIndex
         func skipSpace() {
             while index < bytes.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
@@ -101,7 +106,7 @@ public struct VarlinkFramer: Sendable {
             }
             return true
         }
-        return take("{".utf8) && take("\"method\"".utf8) && take(":".utf8) && take(largeMethodToken)
+        return take("{".utf8) && take("\"method\"".utf8) && take(":".utf8) && take(methodToken)
     }
 
     /// Frames one message for sending.

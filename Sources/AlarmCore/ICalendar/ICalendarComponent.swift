@@ -1,0 +1,83 @@
+/// A component of an iCalendar file (`VCALENDAR`, `VEVENT`, `VTODO`,
+/// `VALARM`, …): its properties in file order and the components nested in
+/// it. ``parse(_:maxBytes:)`` reads a whole file into its calendars; the
+/// readers built on it (holiday calendars, alarms and reminders) then take
+/// what they need.
+public struct ICalendarComponent: Hashable, Sendable {
+    /// In capitals.
+    public let name: String
+    /// The physical line of its `BEGIN`.
+    public let line: Int
+    public var properties: [ICalendarProperty]
+    public var components: [ICalendarComponent]
+
+    public init(name: String, line: Int = 0, properties: [ICalendarProperty] = [], components: [ICalendarComponent] = []) {
+        self.name = name
+        self.line = line
+        self.properties = properties
+        self.components = components
+    }
+
+    /// The first property called `name`.
+    public subscript(name: String) -> ICalendarProperty? { properties.first { $0.name == name } }
+
+    /// Every property called `name`.
+    public func all(_ name: String) -> [ICalendarProperty] { properties.filter { $0.name == name } }
+
+    /// The one property called `name`, or `nil`; a second one is refused
+    /// (RFC 5545 allows most properties once per component).
+    public func single(_ name: String) throws(ICalendarError) -> ICalendarProperty? {
+        let found = all(name)
+        if found.count > 1 { throw found[1].refused("must be given only once in a \(self.name)") }
+        return found.first
+    }
+
+    /// Reads every `VCALENDAR` in `text` (a file may hold several, read in
+    /// turn). `BEGIN`/`END` must pair up inside `BEGIN:VCALENDAR …
+    /// END:VCALENDAR`, and a component may not be nested in one of its own
+    /// kind — that is almost always a missing `END`, which is reported at the
+    /// line that shows it, naming the `BEGIN` it left open. A file over
+    /// `maxBytes` is refused before it is read.
+    public static func parse(_ text: String, maxBytes: Int) throws(ICalendarError) -> [ICalendarComponent] {
+        guard text.utf8.count <= maxBytes else {
+            throw ICalendarError(property: "", value: nil, requirement: "the file must be at most \(maxBytes >> 20) MiB, got \(text.utf8.count) bytes")
+        }
+        var open: [ICalendarComponent] = []
+        var calendars: [ICalendarComponent] = []
+        for line in ICalendarProperty.unfoldedLines(text) {
+            let property = try ICalendarProperty.parse(line.bytes, line: line.number)
+            switch property.name {
+            case "BEGIN":
+                let name = property.value.uppercased()
+                guard !name.isEmpty else { throw property.refused("must name a component like VEVENT") }
+                guard !open.isEmpty || name == "VCALENDAR" else {
+                    throw property.refused("must be inside a VCALENDAR (the file must begin with BEGIN:VCALENDAR)")
+                }
+                if let outer = open.first(where: { $0.name == name }) {
+                    throw property.refused("must come after END:\(name) for the BEGIN:\(name) at line \(outer.line)")
+                }
+                open.append(ICalendarComponent(name: name, line: property.line))
+            case "END":
+                let name = property.value.uppercased()
+                guard let innermost = open.last else { throw property.refused("must match a BEGIN before it, and nothing is open") }
+                guard innermost.name == name else {
+                    throw property.refused(open.contains(where: { $0.name == name })
+                        ? "must come after END:\(innermost.name) for the BEGIN:\(innermost.name) at line \(innermost.line)"
+                        : "must match a BEGIN before it; the innermost open one is BEGIN:\(innermost.name) at line \(innermost.line)")
+                }
+                let done = open.removeLast()
+                if open.isEmpty { calendars.append(done) } else { open[open.count - 1].components.append(done) }
+            default:
+                guard !open.isEmpty else { throw property.refused("must be inside a VCALENDAR (BEGIN:VCALENDAR … END:VCALENDAR)") }
+                open[open.count - 1].properties.append(property)
+            }
+        }
+        if let unclosed = open.last {
+            throw ICalendarError(line: unclosed.line, property: "BEGIN", value: unclosed.name, requirement: "has no END:\(unclosed.name)")
+        }
+        guard !calendars.isEmpty else {
+            throw ICalendarError(property: "", value: nil, requirement: "the file must hold a VCALENDAR (BEGIN:VCALENDAR … END:VCALENDAR)")
+        }
+        return calendars
+    }
+}
