@@ -79,6 +79,25 @@ import Testing
         #expect(text.contains("TRIGGER;RELATED=END:-PT15M\r\n") && text.contains("TRIGGER;RELATED=END:-P1D\r\n") && text.contains("ACTION:AUDIO\r\n"))
         #expect(text.contains("ATTACH:file:///home/me/Pictures/bank%20card.png\r\n"))
         #expect(text.contains("X-APPLE-SORT-ORDER:3\r\n"))
+        #expect(text.contains("""
+            BEGIN:VTIMEZONE\r
+            TZID:America/New_York\r
+            BEGIN:DAYLIGHT\r
+            TZOFFSETFROM:-0500\r
+            TZOFFSETTO:-0400\r
+            DTSTART:19700308T020000\r
+            RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\r
+            END:DAYLIGHT\r
+            BEGIN:STANDARD\r
+            TZOFFSETFROM:-0400\r
+            TZOFFSETTO:-0500\r
+            DTSTART:19701101T020000\r
+            RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU\r
+            END:STANDARD\r
+            END:VTIMEZONE\r
+
+            """), "\(text)")
+        #expect(text.components(separatedBy: "BEGIN:VTIMEZONE").count == 2, "once per zone")
     }
 
     @Test func foldedTextUnfoldsWhereverTheFoldFalls() throws {

@@ -11,7 +11,7 @@ import FoundationEssentials
 ///   the ring and one for each advance notice, its image as `ATTACH`.
 /// - An alarm is a `VEVENT` that recurs: `DTSTART` a floating local time
 ///   for a floating alarm, with `TZID` for a pinned one (iCalendar has
-///   exactly these two kinds), `RRULE`/`EXDATE`, a `VALARM` with
+///   exactly these two kinds; the zone's `VTIMEZONE` comes first), `RRULE`/`EXDATE`, a `VALARM` with
 ///   `ACTION:AUDIO` at the start, `SUMMARY` the label, and the fields only
 ///   alarmd has as `X-ALARMD-*` properties, so a round trip loses nothing
 ///   and other programs still see an event with an alarm.
@@ -56,6 +56,10 @@ public enum ICalendarItems {
         writer.property("VERSION", "2.0")
         writer.property("PRODID", productID)
         writer.property("CALSCALE", "GREGORIAN")
+        // Each zone a pinned alarm names in TZID, once (UTC needs none: it is written with Z).
+        var zones: [String: Zone] = [:]
+        for alarm in alarms { if let zone = alarm.timeZone, zone.identifier != Zone.utc.identifier { zones[zone.identifier] = zone } }
+        for (_, zone) in zones.sorted(by: { $0.key < $1.key }) { writeTimeZone(zone, to: &writer, now: settings.now.epochSecondsFloor) }
         for alarm in alarms { write(alarm, to: &writer, settings: settings) }
         for reminder in reminders where !reminder.isTimer { write(reminder, to: &writer, settings: settings) }
         writer.end("VCALENDAR")

@@ -54,6 +54,10 @@ public final class ZoneRules: Sendable {
         self.offsets = offsets
     }
 
+    /// The zone's current yearly rule (the TZif footer), `nil` for a zone
+    /// built without one: what an iCalendar `VTIMEZONE` says of it.
+    public var yearlyRule: PosixZoneRule? { footer }
+
     /// A zone whose offset never changes.
     public convenience init(identifier: String, fixedOffset: Int32) {
         self.init(identifier: identifier, tzif: TZif(transitions: [], offsets: [], initialOffset: fixedOffset, footer: nil))

@@ -9,7 +9,9 @@ Prints one JSON object: {UID: [UTC instants "YYYY-MM-DDTHH:MM:SSZ", ...]},
 the first COUNT occurrences of each VEVENT strictly after FROM_UTC (an ISO
 instant ending in Z). Floating times are read in SYSTEM_ZONE, as alarmd
 reads a floating alarm in the system zone. Also checks that every VTODO and
-VEVENT has what RFC 5545 requires of it (UID, DTSTAMP), and exits 1 if not.
+VEVENT has what RFC 5545 requires of it (UID, DTSTAMP), and that each
+VTIMEZONE, read on its own, gives the offsets Python's zoneinfo has for its
+TZID over the next six years; exits 1 if not.
 """
 import datetime
 import json
@@ -26,6 +28,19 @@ def main():
     start = datetime.datetime.fromisoformat(start_text.replace("Z", "+00:00"))
     with open(path, "rb") as file:
         calendar = icalendar.Calendar.from_ical(file.read())
+    # Each VTIMEZONE must give its zone's offsets, as Python's zoneinfo has
+    # them, from now on (where alarms ring): built from the component alone.
+    for component in calendar.walk("VTIMEZONE"):
+        name = str(component["TZID"])
+        built = component.to_tz(lookup_tzid=False)
+        reference = ZoneInfo(name)
+        for day in range(0, 6 * 365, 5):
+            moment = (start + datetime.timedelta(days=day)).astimezone(datetime.timezone.utc)
+            mine = moment.astimezone(built).utcoffset()
+            theirs = moment.astimezone(reference).utcoffset()
+            if mine != theirs:
+                print(f"VTIMEZONE {name}: offset {mine} at {moment}, zoneinfo says {theirs}", file=sys.stderr)
+                sys.exit(1)
     result = {}
     for component in calendar.walk():
         if component.name not in ("VEVENT", "VTODO"):
