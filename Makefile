@@ -7,7 +7,7 @@ CONFIGURATION ?= debug
 BUILD_FLAGS ?=
 
 # Packages the build links against.
-BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libpulse-dev libsndfile1-dev tzdata
+BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libpulse-dev libsndfile1-dev libcurl4-openssl-dev libxml2-dev tzdata
 # Extra packages the tests use as real components: systemd-analyze and
 # systemd-journald (systemd), util-linux (unshare, runuser), Python for the
 # independent Varlink client, a session bus with a real notification server
@@ -116,7 +116,7 @@ run: build
 
 python-deps: test-deps
 	@test -x $(PYVENV)/bin/python3 || python3 -m venv $(PYVENV)
-	@$(PYVENV)/bin/python3 -c "import varlink, jeepney, dateutil, icalendar, recurring_ical_events" 2>/dev/null || $(PYVENV)/bin/python3 -m pip install -q --disable-pip-version-check varlink jeepney python-dateutil icalendar recurring-ical-events
+	@$(PYVENV)/bin/python3 -c "import varlink, jeepney, dateutil, icalendar, recurring_ical_events, radicale, caldav" 2>/dev/null || $(PYVENV)/bin/python3 -m pip install -q --disable-pip-version-check varlink jeepney python-dateutil icalendar recurring-ical-events radicale caldav
 
 # The harness's own checks (the targets table and BENCHMARKS.md in step; no
 # build needed), the suites, then the benchmark harness in its short form: only

@@ -45,6 +45,18 @@ let package = Package(
             pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]
         ),
+        // HTTP and XML for CalDAV sync (issue 18): the libraries Debian
+        // ships for exactly this, rather than hand-written protocol code.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         // Linux calls Swift cannot reach directly (syscall(2) is variadic).
         .systemLibrary(name: "CLinux"),
         .target(name: "AlarmCore"),
@@ -56,7 +68,7 @@ let package = Package(
         // Not here: the flag needs --static-swift-stdlib, and a plain
         // `swift build -c release` must build every product.
         .executableTarget(name: "alarmctl", dependencies: ["AlarmCLI"]),
-        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CSystemd", "CLinux", "CPulse", "CSndfile"]),
+        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CSystemd", "CLinux", "CPulse", "CSndfile", "CCurl", "CXML2"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
         // The system helper that sets wake-ups for users whose alarmd cannot.
         .executableTarget(name: "alarmd-wake", dependencies: ["AlarmDaemon"]),

@@ -106,6 +106,12 @@ struct DaemonConfigTests {
         ("[Control]\nMaxImportSize=0M\n", "a.conf:2: MaxImportSize: must be a size from 64K to 1024M, like 64M, got \"0M\""),
         // Found by the config fuzzer: the count used to be multiplied before the range check.
         ("[Control]\nMaxMessageSize=9223372036854775807M\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 1M, got \"9223372036854775807M\""),
+        ("[Sync]\nURL=https://me:secret@dav.example.org/tasks/\n",
+         "a.conf:2: URL: must be the http:// or https:// address of a collection on a CalDAV server, without a user name in it (User= and PasswordFile= say who), got \"https://me:secret@dav.example.org/tasks/\""),
+        ("[Sync]\nAlarmsURL=ftp://dav.example.org/\n",
+         "a.conf:2: AlarmsURL: must be the http:// or https:// address of a collection on a CalDAV server, without a user name in it (User= and PasswordFile= say who), got \"ftp://dav.example.org/\""),
+        ("[Sync]\nInterval=0s\n", "a.conf:2: Interval: must be a duration from 1s to 1d, like 5m, got \"0s\""),
+        ("[Sync]\nPasswordFile=secret.txt\n", "a.conf:2: PasswordFile: must be an absolute path (~/ for the home directory), got \"secret.txt\""),
         ("[Alarms\n", "a.conf:1: a section header must look like [Section], got \"[Alarms\""),
         ("[Alarms]\njust words\n", "a.conf:2: expected Key=Value, got \"just words\""),
     ])
@@ -116,6 +122,22 @@ struct DaemonConfigTests {
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    @Test func syncSettingsAreRead() throws {
+        let (config, warnings) = try DaemonConfig.parse("""
+            [Sync]
+            URL=https://cloud.example.org/remote.php/dav/calendars/me@example.org/tasks
+            AlarmsURL=http://127.0.0.1:5232/me/alarms/
+            User=me@example.org
+            PasswordFile=~/.config/alarmd/sync-password
+            Interval=90s
+            """, name: "a.conf")
+        #expect(warnings.isEmpty)
+        #expect(config.sync.url == "https://cloud.example.org/remote.php/dav/calendars/me@example.org/tasks/", "an @ in the path is fine; a slash is added")
+        #expect(config.sync.alarmsURL == "http://127.0.0.1:5232/me/alarms/" && config.sync.user == "me@example.org")
+        #expect(config.sync.passwordFile == "~/.config/alarmd/sync-password" && config.sync.interval == 90 && config.sync.isEnabled)
+        #expect(!DaemonConfig().sync.isEnabled && DaemonConfig().sync.interval == 300)
     }
 
     @Test(arguments: [

@@ -80,7 +80,7 @@ import Testing
     @Test func everyStructTypeMatchesTheDefinition() {
         let swift: [String: any WireStruct.Type] = [
             "SnoozeSettings": Wire.SnoozeSettings.self, "Alarm": Wire.Alarm.self, "Reminder": Wire.Reminder.self, "AlarmFields": AlarmFields.self,
-            "Firing": Wire.Firing.self, "Event": Wire.Event.self, "SoundFile": Wire.SoundFile.self, "Wake": Wire.Wake.self,
+            "Firing": Wire.Firing.self, "Event": Wire.Event.self, "SoundFile": Wire.SoundFile.self, "Wake": Wire.Wake.self, "SyncState": Wire.SyncState.self,
             "Rule": Wire.Rule.self, "RuleDay": Wire.RuleDay.self, "HistoryEntry": Wire.HistoryEntry.self, "ImportChange": ImportChange.self,
         ]
         #expect(Set(swift.keys) == Set(Self.definition.types.keys))
@@ -95,7 +95,7 @@ import Testing
 
     /// The parser itself reads what it should, so an empty match cannot pass.
     @Test func theDefinitionIsReadWhole() {
-        #expect(Self.definition.methods.count == 25)
+        #expect(Self.definition.methods.count == 26)
         #expect(Self.definition.methods["Snooze"]?.parameters == ["id:?string", "minutes:?int"])
         #expect(Self.definition.methods["RemoveAlarm"]?.reply == ["id:string", "title:string"])
         #expect(Self.definition.types["Event"]?.last == "reminder:?Reminder")

@@ -504,13 +504,13 @@ extension JSONObject {
     @Test func listsTheMethods() {
         let methods = InterfaceDefinition.methods
         #expect(methods.first == "ListAlarms")
-        #expect(methods.last == "ImportCalendar")
+        #expect(methods.last == "Sync")
         for name in ["ListAlarms", "GetAlarm", "AddAlarm", "UpdateAlarm", "RemoveAlarm", "SetAlarmEnabled", "SkipNext", "Snooze", "Dismiss",
                      "AddReminder", "ListReminders", "UpdateReminder", "CompleteReminder", "MoveReminder", "RemoveReminder",
-                     "Upcoming", "Status", "History", "Watch", "ListSounds", "PlaySound", "Export", "Import", "ExportCalendar", "ImportCalendar"] {
+                     "Upcoming", "Status", "History", "Watch", "ListSounds", "PlaySound", "Export", "Import", "ExportCalendar", "ImportCalendar", "Sync"] {
             #expect(methods.contains(name), "\(name)")
         }
-        #expect(methods.count == 25)
+        #expect(methods.count == 26)
         #expect(Set(methods).count == methods.count)
     }
 

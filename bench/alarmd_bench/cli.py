@@ -16,7 +16,8 @@ from .sections import SECTIONS, at
 HEADINGS = {"lateness": "1. firing lateness", "at": "1b. atd lateness (waits for whole minutes)", "scale": "2. scale",
             "idle": "3. idle cost", "control": "4. control", "core": "5. core", "commit": "6. group commit (AddAlarm, 1 and 8 clients)",
             "storm": "7. firings during a write storm", "burst": "8. a burst of reminders due at once",
-            "sound": "9. sound: memory while ringing, against paplay"}
+            "sound": "9. sound: memory while ringing, against paplay",
+            "caldav": "10. CalDAV sync: a real Radicale, against Python's caldav"}
 
 
 def run(bench):

@@ -20,6 +20,7 @@ class Settings:
             self.storm_clients, self.storm_changes, self.storm_window, self.storm_interval = 64, 40, 3.0, 0.01
             self.burst_items, self.burst_runs = 100, 1
             self.sound_idle_window = 5.0
+            self.caldav_todos, self.caldav_runs = 200, 1
         else:
             self.lateness_reminders, self.lateness_window, self.lateness_runs = 10_000, 10.0, 3
             self.at_jobs, self.at_runs = 100, 2
@@ -35,3 +36,4 @@ class Settings:
             self.storm_clients, self.storm_changes, self.storm_window, self.storm_interval = 64, 1000, 20.0, 0.01
             self.burst_items, self.burst_runs = 100, 5
             self.sound_idle_window = 60.0
+            self.caldav_todos, self.caldav_runs = 1000, 3

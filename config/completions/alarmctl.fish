@@ -148,6 +148,7 @@ complete -c alarmctl -n '__alarmctl_using "" help' -a dismiss -d 'Stop a ringing
 complete -c alarmctl -n '__alarmctl_using "" help' -a timer -d 'Start a countdown that rings like an alarm, or list and cancel them.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a next -d 'Show the next firings of all alarms and reminders.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a status -d 'Show alarmd\'s version, counts, what rings, and what comes next.'
+complete -c alarmctl -n '__alarmctl_using "" help' -a sync -d 'Sync with the CalDAV server now, and say what moved.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a watch -d 'Print events (fired, snoozed, dismissed, …) as they happen, until interrupted.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a history -d 'Show when alarms and reminders rang, were snoozed, dismissed, timed out, skipped or missed.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a sounds -d 'List the sound-theme sounds an alarm can use, or play one.'
@@ -169,9 +170,9 @@ complete -c alarmctl -n '__alarmctl_using remind "help remind"' -a move -d 'Move
 complete -c alarmctl -n '__alarmctl_using remind' -l socket -r -F -d 'alarmd\'s socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)'
 
 # Options.
-complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status watch history sounds export import preview completions' -s h -l help -d 'show the command help'
-complete -c alarmctl -n '__alarmctl_using list show add edit enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status watch history sounds export import' -l json -d 'print the daemon\'s reply as one line of JSON'
-complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status watch history sounds export import' -l socket -r -F -d 'alarmd\'s socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)'
+complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status sync watch history sounds export import preview completions' -s h -l help -d 'show the command help'
+complete -c alarmctl -n '__alarmctl_using list show add edit enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status sync watch history sounds export import' -l json -d 'print the daemon\'s reply as one line of JSON'
+complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status sync watch history sounds export import' -l socket -r -F -d 'alarmd\'s socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)'
 complete -c alarmctl -n '__alarmctl_using add edit' -l days -x -a '(__alarmctl_days)' -d 'repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never'
 complete -c alarmctl -n '__alarmctl_using add edit preview' -l date -x -d 'once, on that date'
 complete -c alarmctl -n '__alarmctl_using add edit "remind add" "remind edit" preview' -l every -x -d 'INTERVAL: every N days (3d), or every N weeks (2w) on the --days given (default: the start\'s weekday)'

@@ -5,7 +5,7 @@ import Glibc
 /// Commands about the daemon as a whole: next, status, watch, history,
 /// sounds, export, import.
 enum DaemonCommands {
-    static let all: [Command] = [next, status, watch, history, sounds, export, importDocument]
+    static let all: [Command] = [next, status, sync, watch, history, sounds, export, importDocument]
 
     private static let socket = Option.socket
     private static let json = Option.json
@@ -93,8 +93,47 @@ enum DaemonCommands {
             if case .bool(let lingers)? = status.object[R.linger] {
                 list.add("linger", lingers ? "yes" : "no — alarms stop when you log out; run loginctl enable-linger")
             }
+            if status.object[R.sync]?.objectValue != nil { list.add("sync", Self.syncLine(status.nested(R.sync), time)) }
             for warning in status.strings(R.warnings) { list.add("warning", "alarms may not be heard: " + warning) }
             context.standardOutput(list.text)
+        }
+    )
+
+    /// `with https://… at 14:02, 2 changes waiting`, or what went wrong.
+    static func syncLine(_ state: ReplyObject, _ time: TimeText) -> String {
+        typealias S = Wire.SyncState
+        var line = "with " + state.string(S.server)
+        if let last = state.optionalString(S.lastSync) { line += ", last \(time.dayAndTime(last))" } else { line += ", not yet" }
+        if let error = state.optionalString(S.error) { line += ", failed: " + error }
+        let pending = state.int(S.pending)
+        if pending > 0 { line += ", \(plural(pending, "change")) waiting to be sent" }
+        return line
+    }
+
+    static let sync = Command(
+        spec: CommandSpec(
+            name: "sync",
+            summary: "Sync with the CalDAV server now, and say what moved.",
+            details: "Reminders (and, with [Sync] AlarmsURL=, alarms) are sent to and received from the server "
+                + "configured in alarmd.conf's [Sync]; alarmd also does this every Interval= and soon after each change. "
+                + "Exits 1 when the server could not be reached or refused the password (the changes wait here).",
+            options: [json, socket],
+            examples: ["alarmctl sync"]
+        ),
+        run: { arguments, context throws(CLIError) in
+            let reply = try DaemonConnection(arguments, context).call(Sync.self)
+            if arguments.flag(json) {
+                context.emitJSON(reply.object)
+            } else {
+                typealias R = Sync.Reply
+                let moved = "\(reply.int(R.received)) received, \(reply.int(R.sent)) sent, \(reply.int(R.removedHere)) removed here, "
+                    + "\(reply.int(R.removedThere)) removed on the server, \(plural(reply.int(R.conflicts), "conflict"))"
+                let state = reply.nested(R.state)
+                if state.optionalString(Wire.SyncState.error) == nil {
+                    context.standardOutput("Synced with \(state.string(Wire.SyncState.server)): \(moved)\n")
+                }
+            }
+            if let error = reply.nested(Sync.Reply.state).optionalString(Wire.SyncState.error) { throw .daemon("sync: " + error) }
         }
     )
 

@@ -54,6 +54,26 @@ public struct DaemonConfig: Hashable, Sendable {
     public var holidayFiles: [String] = []
     /// `[Reminders] AllDayAt=`: when a reminder due on a day (`--on`) rings.
     public var allDayAt = TimeOfDay.nineAM
+    /// `[Sync]`: CalDAV sync, off while `url` is empty.
+    public var sync = SyncSettings()
+
+    /// Where reminders (and, optionally, alarms) are shared through a CalDAV
+    /// server, and how often it is asked for changes.
+    public struct SyncSettings: Hashable, Sendable {
+        /// A task collection (`VTODO`s), `http://` or `https://`.
+        public var url = ""
+        /// An event collection for alarms; empty keeps alarms on this machine.
+        public var alarmsURL = ""
+        public var user = ""
+        /// A file holding the password (mode 0600, owned by the user); empty
+        /// reads systemd's credential `alarmd-sync` instead.
+        public var passwordFile = ""
+        public var interval: TimeInterval = 300
+
+        public init() {}
+
+        public var isEnabled: Bool { !url.isEmpty }
+    }
 
     public init() {}
 
@@ -198,6 +218,23 @@ public struct DaemonConfig: Hashable, Sendable {
             case ("Reminders", "AllDayAt"):
                 guard let time = try? TimeOfDay.parse(entry.value) else { throw fail("must be a time of day, like 09:00") }
                 config.allDayAt = time
+            case ("Sync", "URL"):
+                config.sync.url = try Self.collectionURL(entry.value, fail)
+            case ("Sync", "AlarmsURL"):
+                config.sync.alarmsURL = try Self.collectionURL(entry.value, fail)
+            case ("Sync", "User"):
+                guard entry.value.utf8.count <= 256, !entry.value.contains(":") else { throw fail("must be a user name without a colon") }
+                config.sync.user = entry.value
+            case ("Sync", "PasswordFile"):
+                guard entry.value.isEmpty || entry.value.hasPrefix("/") || entry.value.hasPrefix("~/") else {
+                    throw fail("must be an absolute path (~/ for the home directory)")
+                }
+                config.sync.passwordFile = entry.value
+            case ("Sync", "Interval"):
+                guard let seconds = try? DurationParser.parse(entry.value), seconds >= 1, seconds <= 86_400 else {
+                    throw fail("must be a duration from 1s to 1d, like 5m")
+                }
+                config.sync.interval = TimeInterval(seconds)
             case ("Wake", "SuspendAgain"):
                 guard let value = Self.boolean(entry.value) else { throw fail("must be yes or no") }
                 config.wake.suspendAgain = value
@@ -206,6 +243,18 @@ public struct DaemonConfig: Hashable, Sendable {
             }
         }
         return (config, warnings)
+    }
+
+    /// A CalDAV collection's address, ending in `/` (the items' addresses go
+    /// after it), or empty; `fail` makes the error for anything else.
+    static func collectionURL(_ value: String, _ fail: (String) -> ConfigError) throws(ConfigError) -> String {
+        // The part before the path must not carry a user (or a password).
+        let authority = value.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2).first ?? ""
+        guard value.isEmpty || ((value.hasPrefix("https://") || value.hasPrefix("http://")) && value.utf8.count <= 2048
+            && !value.contains(where: \.isWhitespace) && !authority.isEmpty && !authority.contains("@")) else {
+            throw fail("must be the http:// or https:// address of a collection on a CalDAV server, without a user name in it (User= and PasswordFile= say who)")
+        }
+        return value.isEmpty || value.hasSuffix("/") ? value : value + "/"
     }
 
     /// A boolean as systemd's unit files write it: yes/no, true/false, on/off, 1/0.

@@ -39,10 +39,10 @@ extension ICalendarItems {
         if component.properties.contains(where: { $0.name == "RECURRENCE-ID" }) {
             throw component.all("RECURRENCE-ID")[0].refused("cannot be kept: alarmd has no moved or changed single occurrences; change the whole \(component.name) instead")
         }
-        guard let uid = try component.single("UID"), !uid.value.isEmpty else {
+        guard let uid = try component.single("UID")?.text, !uid.isEmpty else {
             throw ICalendarError(line: component.line, property: "UID", value: nil, requirement: "must be given in the \(component.name) that begins on this line")
         }
-        let id = UUID(canonical: uid.value.lowercased()) ?? id(forUID: uid.value)
+        let id = UUID(canonical: uid.lowercased()) ?? id(forUID: uid)
         var created = settings.now
         if let property = try component.single("CREATED") { created = try instant(property, settings: settings) }
         var updated = created

@@ -50,7 +50,7 @@ public enum ICalendarItems {
     // MARK: Writing
 
     /// One calendar holding every alarm and reminder (timers left out).
-    public static func calendar(alarms: [Alarm], reminders: [Reminder], settings: Settings) -> String {
+    public static func calendar(alarms: [Alarm], reminders: [Reminder], settings: Settings, uid: String? = nil) -> String {
         var writer = ICalendarWriter()
         writer.begin("VCALENDAR")
         writer.property("VERSION", "2.0")
@@ -60,14 +60,23 @@ public enum ICalendarItems {
         var zones: [String: Zone] = [:]
         for alarm in alarms { if let zone = alarm.timeZone, zone.identifier != Zone.utc.identifier { zones[zone.identifier] = zone } }
         for (_, zone) in zones.sorted(by: { $0.key < $1.key }) { writeTimeZone(zone, to: &writer, now: settings.now.epochSecondsFloor) }
-        for alarm in alarms { write(alarm, to: &writer, settings: settings) }
-        for reminder in reminders where !reminder.isTimer { write(reminder, to: &writer, settings: settings) }
+        for alarm in alarms { write(alarm, to: &writer, settings: settings, uid: uid) }
+        for reminder in reminders where !reminder.isTimer { write(reminder, to: &writer, settings: settings, uid: uid) }
         writer.end("VCALENDAR")
         return writer.text
     }
 
+    /// A calendar of one item, as a CalDAV server keeps each; `uid` when the
+    /// server knows it by another program's `UID` rather than its id.
+    public static func calendar(for item: Item, uid: String? = nil, settings: Settings) -> String {
+        switch item {
+        case .alarm(let alarm): return calendar(alarms: [alarm], reminders: [], settings: settings, uid: uid)
+        case .reminder(let reminder): return calendar(alarms: [], reminders: [reminder], settings: settings, uid: uid)
+        }
+    }
+
     /// An alarm's `VEVENT`.
-    public static func write(_ alarm: Alarm, to writer: inout ICalendarWriter, settings: Settings) {
+    public static func write(_ alarm: Alarm, to writer: inout ICalendarWriter, settings: Settings, uid: String? = nil) {
         let zone = alarm.timeZone ?? settings.zone
         // UTC is written as UTC date-times (`Z`), which every reader knows;
         // another pinned zone by its IANA name.
@@ -75,7 +84,7 @@ public enum ICalendarItems {
         let zoneParameter: [(String, String)] = utc ? [] : alarm.timeZone.map { [("TZID", $0.identifier)] } ?? []
         let suffix = utc ? "Z" : ""
         writer.begin("VEVENT")
-        common(id: alarm.id, created: alarm.created, updated: alarm.updated, to: &writer, settings: settings)
+        common(uid: uid ?? alarm.id.uuidString.lowercased(), created: alarm.created, updated: alarm.updated, to: &writer, settings: settings)
         writer.text("SUMMARY", alarm.label)
         let first: Int64
         if let rule = alarm.recurrence {
@@ -127,9 +136,9 @@ public enum ICalendarItems {
     }
 
     /// A reminder's `VTODO`.
-    public static func write(_ reminder: Reminder, to writer: inout ICalendarWriter, settings: Settings) {
+    public static func write(_ reminder: Reminder, to writer: inout ICalendarWriter, settings: Settings, uid: String? = nil) {
         writer.begin("VTODO")
-        common(id: reminder.id, created: reminder.created, updated: reminder.updated, to: &writer, settings: settings)
+        common(uid: uid ?? reminder.id.uuidString.lowercased(), created: reminder.created, updated: reminder.updated, to: &writer, settings: settings)
         writer.text("SUMMARY", reminder.title)
         if !reminder.notes.isEmpty { writer.text("DESCRIPTION", reminder.notes) }
         if let due = reminder.due {
@@ -184,8 +193,8 @@ public enum ICalendarItems {
         writer.end("VTODO")
     }
 
-    private static func common(id: UUID, created: Date, updated: Date, to writer: inout ICalendarWriter, settings: Settings) {
-        writer.property("UID", id.uuidString.lowercased())
+    private static func common(uid: String, created: Date, updated: Date, to writer: inout ICalendarWriter, settings: Settings) {
+        writer.text("UID", uid)
         writer.property("DTSTAMP", utcText(settings.now))
         writer.property("CREATED", utcText(created))
         writer.property("LAST-MODIFIED", utcText(updated))

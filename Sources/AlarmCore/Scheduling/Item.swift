@@ -12,6 +12,14 @@ public enum Item: Hashable, Sendable, Identifiable {
         }
     }
 
+    /// When it was last changed by a person (or by sync, to the other side's time).
+    public var updated: Date {
+        switch self {
+        case .alarm(let alarm): return alarm.updated
+        case .reminder(let reminder): return reminder.updated
+        }
+    }
+
     public var kind: ItemKind {
         switch self {
         case .alarm: return .alarm

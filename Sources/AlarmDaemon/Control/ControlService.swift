@@ -18,11 +18,18 @@ public final class ControlService: Sendable {
     private let play: @Sendable (String, Int) -> Void
     /// What the last audibility check found; `nil` before the first.
     private let audibility: @Sendable () -> AudibilityReport?
+    /// The CalDAV sync worker, `nil` when `[Sync]` is not configured or is off.
+    private let sync: SyncWorker?
+    /// Why sync is off though configured (a password file others can read).
+    private let syncOff: (server: String, reason: String)?
 
     public init(scheduler: Scheduler, defaults: @escaping @Sendable () -> DaemonConfig, sounds: @escaping @Sendable () -> [SoundFile],
                 wake: @escaping @Sendable () -> WakeStatus = { WakeStatus(method: "none", next: nil, reason: "not set up") },
                 linger: @escaping @Sendable () -> Bool? = { nil }, play: @escaping @Sendable (String, Int) -> Void = { _, _ in },
-                audibility: @escaping @Sendable () -> AudibilityReport? = { nil }) {
+                audibility: @escaping @Sendable () -> AudibilityReport? = { nil }, sync: SyncWorker? = nil,
+                syncOff: (server: String, reason: String)? = nil) {
+        self.sync = sync
+        self.syncOff = syncOff
         self.scheduler = scheduler
         self.defaults = defaults
         self.sounds = sounds
@@ -66,6 +73,7 @@ public final class ControlService: Sendable {
             case Import.name: reply(.success(try importDocument(request(parameters))))
             case ExportCalendar.name: reply(.success(try exportCalendar(parameters)))
             case ImportCalendar.name: reply(.success(try importCalendar(request(parameters))))
+            case Sync.name: try syncNow(parameters, reply)
             default: throw .methodNotFound("\(InterfaceDefinition.name).\(method)")
             }
         } catch {
@@ -337,7 +345,30 @@ public final class ControlService: Sendable {
             R.wake: Wire.Wake(method: wake.method, next: wake.next.map { WireTime.string($0, in: summary.zone) }, reason: wake.reason).json,
             R.linger: linger().map(JSONValue.bool) ?? .null,
             R.warnings: .array((audibility().map(Audibility.machineWarnings) ?? []).map { .string($0) }),
+            R.sync: sync.map { Self.syncState($0.report, zone: summary.zone).json }
+                ?? syncOff.map { Wire.SyncState(server: $0.server, lastSync: nil, error: "sync is off: " + $0.reason, pending: 0).json } ?? .null,
         ])
+    }
+
+    static func syncState(_ report: SyncWorker.Report, zone: Zone) -> Wire.SyncState {
+        Wire.SyncState(server: report.server, lastSync: report.lastRound.map { WireTime.string($0, in: zone) }, error: report.error, pending: report.pending)
+    }
+
+    /// A round on the sync worker; the reply comes from there once it is done.
+    private func syncNow(_ parameters: Parameters, _ reply: @escaping Reply) throws(VarlinkError) {
+        let _: Sync.Request = try request(parameters)
+        typealias R = Sync.Reply
+        guard let sync else {
+            let state = syncOff.map { Wire.SyncState(server: $0.server, lastSync: nil, error: "sync is off: " + $0.reason, pending: 0) }
+                ?? Wire.SyncState(server: "", lastSync: nil, error: "sync is not configured: set [Sync] URL= (and User=, PasswordFile=) in alarmd.conf", pending: 0)
+            return reply(.success(R.json([R.state: state.json, R.received: 0, R.sent: 0, R.removedHere: 0, R.removedThere: 0, R.conflicts: 0])))
+        }
+        let zone = zone()
+        sync.syncNow { report in
+            reply(.success(R.json([R.state: Self.syncState(report, zone: zone).json, R.received: JSONValue(report.pulled), R.sent: JSONValue(report.pushed),
+                                   R.removedHere: JSONValue(report.deletedHere), R.removedThere: JSONValue(report.deletedThere),
+                                   R.conflicts: JSONValue(report.conflicts)])))
+        }
     }
 
     private func listSounds(_ parameters: Parameters) throws(VarlinkError) -> JSONObject {

@@ -55,6 +55,8 @@ public final class Daemon: @unchecked Sendable {
     private let clock: any WallClock
     /// The upcoming notice and the audibility checks; made by ``start()``.
     private var forewarnings: Forewarnings?
+    /// CalDAV sync, when `[Sync] URL=` is set; made by ``start()``.
+    private var sync: SyncWorker?
 
     /// Opens the store and reads the configuration; throws a message for the
     /// person and the exit code to end with.
@@ -181,12 +183,15 @@ public final class Daemon: @unchecked Sendable {
         _ = linger.value()
         let environment = environment
         let configuration = configuration
+        let (sync, syncOff) = makeSyncWorker()
+        self.sync = sync
         let service = ControlService(scheduler: scheduler, defaults: { configuration.value },
                                      sounds: { SoundTheme(theme: configuration.value.soundTheme, environment: environment).available() },
                                      wake: { wakeBoard.value },
                                      linger: { linger.value() },
                                      play: { [ringer] path, volume in output.async { ringer.playOnce(path, volume: volume) } },
-                                     audibility: { [report = forewarnings.report] in report.value })
+                                     audibility: { [report = forewarnings.report] in report.value }, sync: sync,
+                                     syncOff: syncOff.map { (config.sync.url, $0) })
         do {
             var limits = ControlServer.Limits()
             limits.idleTimeout = config.idleTimeout
@@ -220,6 +225,13 @@ public final class Daemon: @unchecked Sendable {
             }
         }
         startWatchdog()
+        if let sync {
+            // Edits, completions and removals made here go out soon after.
+            _ = scheduler.events.subscribe { event in
+                if [.changed, .completed, .dismissed].contains(event.kind) { sync.nudge() }
+            }
+            sync.start()
+        }
         let status = scheduler.status
         journal.send("alarmd \(AlarmdVersion.string) started: \(status); database \(store.path), listening on \(server?.description ?? "nothing")", priority: .info, messageID: MessageID.started)
         notifier.ready(status: status)
@@ -394,6 +406,9 @@ public final class Daemon: @unchecked Sendable {
 
     /// Stops firing, silences everything and closes the store.
     public func stop() {
+        // Not waited for: a round in flight may be waiting on the owner, which
+        // may be where this runs. Its state file is written in transactions.
+        sync?.cancel()
         watchdog?.cancel()
         watchers.removeAll()
         server?.stop()
@@ -408,6 +423,54 @@ public final class Daemon: @unchecked Sendable {
             finished.wait()
         }
         store.close()
+    }
+
+    /// The sync worker for `[Sync]`, or `nil` and why, when configured (the
+    /// password cannot be read safely, which the journal says too).
+    private func makeSyncWorker() -> (SyncWorker?, String?) {
+        let settings = config.sync
+        guard settings.isEnabled else { return (nil, nil) }
+        let password: String
+        switch Self.syncPassword(settings, environment: environment) {
+        case .success(let found): password = found
+        case .failure(let reason):
+            journal.send("Sync: \(reason.description); not syncing", priority: .error, messageID: MessageID.syncFailed)
+            return (nil, reason.description)
+        }
+        let configuration = configuration
+        let scheduler = scheduler
+        let worker = SyncWorker(settings: settings, password: password, stateDirectory: options.stateDirectory, scheduler: scheduler, journal: journal) {
+            ICalendarItems.Settings(zone: scheduler.systemZone, allDayAt: configuration.value.allDayAt, now: Date(), zoneNamed: { ZoneName.zone($0) })
+        }
+        return (worker, worker == nil ? "it could not start (see the journal)" : nil)
+    }
+
+    struct PasswordProblem: Error, CustomStringConvertible { let description: String }
+
+    /// `[Sync] PasswordFile=` (a regular file of the user's own that no one
+    /// else may read), else systemd's credential `alarmd-sync`; the first line.
+    /// Errors name the file, never its content.
+    static func syncPassword(_ settings: DaemonConfig.SyncSettings, environment: [String: String]) -> Result<String, PasswordProblem> {
+        var path = settings.passwordFile
+        if path.hasPrefix("~/") { path = (environment["HOME"] ?? "") + path.dropFirst(1) }
+        if path.isEmpty {
+            guard let credentials = environment["CREDENTIALS_DIRECTORY"], !credentials.isEmpty else {
+                return .failure(PasswordProblem(description: "no password: set [Sync] PasswordFile=, or give the service the credential alarmd-sync (LoadCredential=)"))
+            }
+            path = credentials + "/alarmd-sync"
+        } else {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return .failure(PasswordProblem(description: "cannot read PasswordFile \(path): \(String(cString: strerror(errno)))")) }
+            guard status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(), status.st_mode & 0o077 == 0 else {
+                return .failure(PasswordProblem(description: "PasswordFile \(path) must be a file of your own that only you can read (chmod 600); it is refused"))
+            }
+        }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            return .failure(PasswordProblem(description: "cannot read the password from \(path)"))
+        }
+        let password = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        guard !password.isEmpty else { return .failure(PasswordProblem(description: "the password in \(path) is empty")) }
+        return .success(password)
     }
 
     private func shutDown() {

@@ -25,6 +25,11 @@ public enum MessageID {
     public static let mayNotBeHeard = "03877b355b7546029c6ad83487f04147"
     public static let escalated = "f1e90837340f47649a77fb5200dead14"
     public static let notice = "f2848bdb21c9435992f0bd9699baddbe"
+    /// CalDAV sync failed (the server away, a password refused, an item the
+    /// server holds that alarmd cannot keep).
+    public static let syncFailed = "f4d4f6c6d4f249e7b964da07c3e5f493"
+    /// An item changed here and on the server; the losing copy is in the entry.
+    public static let syncConflict = "8606f5eb63714d6f98ae193edfcb9962"
 
     public static func forEvent(_ kind: EventKind) -> String {
         switch kind {

@@ -428,7 +428,8 @@ public enum Status: VarlinkMethod {
         public static let timeZone = WireField("timeZone", .string), wake = WireField("wake", .named("Wake"))
         public static let linger = WireField.optional("linger", .bool)
         public static let warnings = WireField("warnings", .array(.string))
-        public static let fields = [version, alarms, reminders, ringing, next, timeZone, wake, linger, warnings]
+        public static let sync = WireField.optional("sync", .named("SyncState"))
+        public static let fields = [version, alarms, reminders, ringing, next, timeZone, wake, linger, warnings, sync]
     }
 }
 
@@ -623,6 +624,21 @@ public enum ImportCalendar: VarlinkMethod {
     public typealias Reply = Import.Reply
 }
 
+/// A CalDAV sync round now (`[Sync]` in alarmd.conf), and what it moved.
+/// A round that failed says why in `error`; nothing is lost, and the changes
+/// wait here for the next.
+public enum Sync: VarlinkMethod {
+    public static let name = "Sync"
+    public typealias Request = NoMembers
+    public enum Reply: WireStruct {
+        public static let state = WireField("state", .named("SyncState"))
+        public static let received = WireField("received", .int), sent = WireField("sent", .int)
+        public static let removedHere = WireField("removedHere", .int), removedThere = WireField("removedThere", .int)
+        public static let conflicts = WireField("conflicts", .int)
+        public static let fields = [state, received, sent, removedHere, removedThere, conflicts]
+    }
+}
+
 /// `ImportChange`: what an import does to one item.
 public enum ImportChange: WireStruct {
     public static let change = WireField("change", .string), id = WireField("id", .string), itemKind = WireField("itemKind", .string)
@@ -636,6 +652,6 @@ extension InterfaceDefinition {
     ListAlarms.self, GetAlarm.self, AddAlarm.self, UpdateAlarm.self, RemoveAlarm.self, SetAlarmEnabled.self, SkipNext.self, Snooze.self, Dismiss.self,
     AddReminder.self, ListReminders.self, UpdateReminder.self, CompleteReminder.self, MoveReminder.self, RemoveReminder.self,
     Upcoming.self, Status.self, History.self, Watch.self, ListSounds.self, PlaySound.self, Export.self, Import.self,
-    ExportCalendar.self, ImportCalendar.self,
+    ExportCalendar.self, ImportCalendar.self, Sync.self,
     ] }
 }

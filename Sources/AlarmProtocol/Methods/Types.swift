@@ -172,6 +172,34 @@ public enum Wire {
     }
 
     /// `Wake`: how the machine is set to wake from suspend for the next alarm.
+    /// `SyncState`: CalDAV sync as the last round left it.
+    public struct SyncState: WireStruct, Sendable, Equatable {
+        public static let server = WireField("server", .string), lastSync = WireField.optional("lastSync", .string)
+        public static let error = WireField.optional("error", .string), pending = WireField("pending", .int)
+        public static let fields = [server, lastSync, error, pending]
+
+        /// The task collection's address (never with a password).
+        public var server: String
+        /// Wire time of the last round, if one ran.
+        public var lastSync: String?
+        /// Why the last round failed; `nil` when it went through.
+        public var error: String?
+        /// Changes made here that the server does not have yet.
+        public var pending: Int
+
+        public init(server: String, lastSync: String?, error: String?, pending: Int) {
+            self.server = server
+            self.lastSync = lastSync
+            self.error = error
+            self.pending = pending
+        }
+
+        public var json: JSONValue {
+            .object(JSONObject([Self.server: .string(server), Self.lastSync: lastSync.map(JSONValue.string) ?? .null,
+                                Self.error: error.map(JSONValue.string) ?? .null, Self.pending: JSONValue(pending)]))
+        }
+    }
+
     public struct Wake: WireStruct, Sendable, Equatable {
         public static let method = WireField("method", .string), next = WireField.optional("next", .string)
         public static let reason = WireField.optional("reason", .string)

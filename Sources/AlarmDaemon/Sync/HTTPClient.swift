@@ -1,0 +1,120 @@
+import CCurl
+import Foundation
+
+/// HTTP requests through libcurl's easy interface: one handle, reused so
+/// that connections stay open across a sync's requests, used from one queue
+/// (the sync worker's). Blocking by design — the worker exists so that no
+/// request ever runs on the daemon's owner queue.
+///
+/// Credentials go to libcurl only (`CURLOPT_USERNAME`/`PASSWORD`); no error
+/// or log line built here contains them.
+final class HTTPClient {
+    struct Response {
+        var status: Int
+        /// Header names in lower case; the last value of a repeated header.
+        var headers: [String: String]
+        var body: [UInt8]
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    /// Why a request got no HTTP answer at all (no connection, a timeout, TLS).
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Bodies larger than this are cut off and the request fails: a calendar
+    /// server's reply for a few thousand items is a few megabytes.
+    static let maxBody = 64 << 20
+
+    private let handle: UnsafeMutableRawPointer
+    private let user: String
+    private let password: String
+    private let timeout: Int
+
+    init?(user: String, password: String, timeoutSeconds: Int = 30) {
+        Self.initializeOnce
+        guard let handle = curl_easy_init() else { return nil }
+        self.handle = handle
+        self.user = user
+        self.password = password
+        timeout = timeoutSeconds
+    }
+
+    deinit { curl_easy_cleanup(handle) }
+
+    /// libcurl's global set-up is not thread-safe; done once, before any handle.
+    private static let initializeOnce: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+
+    /// Collects a response as libcurl hands it over.
+    private final class Sink {
+        var body: [UInt8] = []
+        var headers: [String: String] = [:]
+        var overflow = false
+    }
+
+    func request(_ method: String, _ url: String, headers: [String] = [], body: [UInt8]? = nil) throws(Failure) -> Response {
+        curl_easy_reset(handle)
+        let sink = Sink()
+        let context = Unmanaged.passUnretained(sink).toOpaque()
+        var list: UnsafeMutablePointer<curl_slist>?
+        for header in headers { list = curl_slist_append(list, header) }
+        // libcurl adds "Expect: 100-continue" to uploads, which costs a round trip.
+        list = curl_slist_append(list, "Expect:")
+        defer { curl_slist_free_all(list) }
+        var code = alarmd_curl_setopt_string(handle, CURLOPT_URL, url)
+        func set(_ result: CURLcode) { if code == CURLE_OK { code = result } }
+        set(alarmd_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method))
+        set(alarmd_curl_setopt_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(list)))
+        set(alarmd_curl_setopt_string(handle, CURLOPT_USERNAME, user))
+        set(alarmd_curl_setopt_string(handle, CURLOPT_PASSWORD, password))
+        set(alarmd_curl_setopt_long(handle, CURLOPT_HTTPAUTH, alarmd_curl_auth_basic_or_digest()))
+        set(alarmd_curl_setopt_long(handle, CURLOPT_TIMEOUT, timeout))
+        set(alarmd_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT, 10))
+        set(alarmd_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
+        // Only http and https, also after a redirect.
+        set(alarmd_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"))
+        set(alarmd_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0))
+        set(alarmd_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
+        set(alarmd_curl_setopt_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            guard sink.body.count + length <= HTTPClient.maxBody else {
+                sink.overflow = true
+                return 0
+            }
+            data.map { sink.body.append(contentsOf: UnsafeRawBufferPointer(start: $0, count: length)) }
+            return length
+        })
+        set(alarmd_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context))
+        set(alarmd_curl_setopt_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            guard let data else { return length }
+            let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+            if let colon = line.firstIndex(of: ":") {
+                let name = line[..<colon].lowercased()
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+                sink.headers[name] = value
+            } else if line.hasPrefix("HTTP/") {
+                // A new response (after a 401 and digest retry): only the last one's headers count.
+                sink.headers.removeAll()
+            }
+            return length
+        })
+        if let body {
+            // Copied into libcurl, which can then send it again after an
+            // authentication challenge (a read callback would have to rewind).
+            set(alarmd_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE_LARGE, body.count))
+            body.withUnsafeBytes { bytes in
+                set(alarmd_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!)))
+            }
+        }
+        guard code == CURLE_OK else { throw Failure(description: "cannot set up the request: \(String(cString: curl_easy_strerror(code)))") }
+        let result = curl_easy_perform(handle)
+        guard !sink.overflow else { throw Failure(description: "the reply was larger than \(Self.maxBody >> 20) MiB") }
+        guard result == CURLE_OK else { throw Failure(description: String(cString: curl_easy_strerror(result))) }
+        var status = 0
+        _ = alarmd_curl_response_code(handle, &status)
+        return Response(status: status, headers: sink.headers, body: sink.body)
+    }
+}
