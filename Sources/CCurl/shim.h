@@ -26,4 +26,5 @@ static inline CURLcode alarmd_curl_response_code(CURL *curl, long *code) {
 }
 
 // CURLAUTH_* are macros with casts, which Swift does not import.
-static inline long alarmd_curl_auth_basic_or_digest(void) { return (long)(CURLAUTH_BASIC | CURLAUTH_DIGEST); }
+static inline long alarmd_curl_auth_basic(void) { return (long)CURLAUTH_BASIC; }
+static inline long alarmd_curl_auth_digest(void) { return (long)CURLAUTH_DIGEST; }

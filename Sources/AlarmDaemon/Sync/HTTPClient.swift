@@ -30,6 +30,10 @@ final class HTTPClient {
     private let user: String
     private let password: String
     private let timeout: Int
+    /// Basic at first, sent with the first request (as Python's `requests`
+    /// does), rather than probing for the scheme: one request instead of
+    /// two. A server that asks for Digest gets Digest from then on.
+    private var digest = false
 
     init?(user: String, password: String, timeoutSeconds: Int = 30) {
         Self.initializeOnce
@@ -53,6 +57,15 @@ final class HTTPClient {
     }
 
     func request(_ method: String, _ url: String, headers: [String] = [], body: [UInt8]? = nil) throws(Failure) -> Response {
+        let response = try perform(method, url, headers: headers, body: body)
+        if response.status == 401, !digest, response.headers["www-authenticate"]?.lowercased().hasPrefix("digest") == true {
+            digest = true
+            return try perform(method, url, headers: headers, body: body)
+        }
+        return response
+    }
+
+    private func perform(_ method: String, _ url: String, headers: [String], body: [UInt8]?) throws(Failure) -> Response {
         curl_easy_reset(handle)
         let sink = Sink()
         let context = Unmanaged.passUnretained(sink).toOpaque()
@@ -67,7 +80,7 @@ final class HTTPClient {
         set(alarmd_curl_setopt_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(list)))
         set(alarmd_curl_setopt_string(handle, CURLOPT_USERNAME, user))
         set(alarmd_curl_setopt_string(handle, CURLOPT_PASSWORD, password))
-        set(alarmd_curl_setopt_long(handle, CURLOPT_HTTPAUTH, alarmd_curl_auth_basic_or_digest()))
+        set(alarmd_curl_setopt_long(handle, CURLOPT_HTTPAUTH, digest ? alarmd_curl_auth_digest() : alarmd_curl_auth_basic()))
         set(alarmd_curl_setopt_long(handle, CURLOPT_TIMEOUT, timeout))
         set(alarmd_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT, 10))
         set(alarmd_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
