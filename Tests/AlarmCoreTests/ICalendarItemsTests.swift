@@ -73,7 +73,7 @@ import Testing
         #expect(text.contains("SUMMARY:Run\\; then\\, coffee\\\\tea\r\n"))
         #expect(text.contains("DTSTART:") && text.contains("RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR\r\n"))
         #expect(text.contains("DTSTART;TZID=America/New_York:20261225T101500\r\n"), "the first day the rule gives: \(text)")
-        #expect(text.contains("RRULE:FREQ=MONTHLY;INTERVAL=2;BYDAY=-1FR;UNTIL=20271231\r\n"))
+        #expect(text.contains("RRULE:FREQ=MONTHLY;INTERVAL=2;BYDAY=-1FR;UNTIL=20271231T151500Z\r\n"))
         #expect(text.contains("EXDATE;TZID=America/New_York:20270129T101500\r\n"))
         #expect(text.contains("DUE;VALUE=DATE:20261205\r\n") && text.contains("STATUS:COMPLETED\r\n"))
         #expect(text.contains("TRIGGER;RELATED=END:-PT15M\r\n") && text.contains("TRIGGER;RELATED=END:-P1D\r\n") && text.contains("ACTION:AUDIO\r\n"))
@@ -189,6 +189,25 @@ import Testing
         #expect(alarm.label == "Dentist" && alarm.timeZone == .utc && alarm.time.description == "07:30")
         #expect(alarm.recurrence == .once(on: Self.day("2026-12-24")))
         #expect(alarm.id.uuidString.lowercased() == "0f0e0d0c-0b0a-4908-8706-050403020100")
+    }
+
+    /// A weekly event that starts months from now is a rule from then, not
+    /// weekday repeats from today; one that starts by its next day is the
+    /// repeat days. A UTC `UNTIL` is a local day in the event's zone.
+    @Test func aWeeklyEventKeepsItsStartAndItsLastDay() throws {
+        func alarm(_ start: String, _ rule: String) throws -> Alarm {
+            let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART;TZID=Asia/Tokyo:\(start)\r\nRRULE:\(rule)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            return try #require(try ICalendarItems.items(icalendar: text, settings: try Self.settings()).alarms.first)
+        }
+        let later = try alarm("20270301T063000", "FREQ=WEEKLY;BYDAY=MO")
+        #expect(later.days.isEmpty && later.recurrence?.start == Self.day("2027-03-01"), "\(later.repeatText)")
+        // Now is Mon 2026-11-30 in Tokyo: starting Tue on Tue and Wed is what those days say from today;
+        // starting Wed on Mon and Wed is not (today, a Monday, would ring).
+        #expect(try alarm("20261201T063000", "FREQ=WEEKLY;BYDAY=TU,WE").days == RepeatDays([.tuesday, .wednesday]))
+        #expect(try alarm("20261202T063000", "FREQ=WEEKLY;BYDAY=MO,WE").days.isEmpty)
+        // 06:30 in Tokyo on 2027-01-31 is 21:30 UTC the day before.
+        let until = try alarm("20261202T063000", "FREQ=DAILY;UNTIL=20270130T213000Z")
+        #expect(until.recurrence?.end == .until(Self.day("2027-01-31")))
     }
 
     @Test func idsMadeFromOtherUIDsAreVersion8UUIDs() {

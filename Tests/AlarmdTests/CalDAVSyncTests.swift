@@ -142,7 +142,7 @@ final class RadicaleServer: @unchecked Sendable {
         #expect(left.count == 1, "the cake stays: \(left)")
         // Later rounds asked for the changes since a token (RFC 6578), which Radicale keeps.
         let state = try SyncStateStore(path: daemon.stateDirectory + "/sync.sqlite3")
-        #expect(try state.token(collection: server.tasksURL)?.hasPrefix("http://radicale.org/ns/sync/") == true)
+        #expect(try state.token(collection: "reminder " + server.tasksURL)?.hasPrefix("http://radicale.org/ns/sync/") == true)
     }
 
     /// Two daemons with their own state on one server: an alarm added on one
@@ -163,6 +163,27 @@ final class RadicaleServer: @unchecked Sendable {
         let line = watch.waitForLine(timeout: minute.due.timeIntervalSinceNow + 10) { $0.contains(#""kind":"fired""#) && $0.contains(id) }
         #expect(line != nil, "it did not ring on the second machine; watch: \(watch.lines)")
         #expect(abs(Date().timeIntervalSince(minute.due)) < 5)
+    }
+
+    /// One calendar holding both to-dos and events (as many servers' default
+    /// calendar does), named by both URL= and AlarmsURL=: neither pass takes
+    /// the other's items for removed.
+    @Test func oneCalendarForAlarmsAndRemindersKeepsBoth() throws {
+        let server = try RadicaleServer(python: try Self.python())
+        let directory = TemporaryDirectory()
+        let config = server.syncConfig(in: directory, interval: "1h").replacingOccurrences(of: "User=", with: "AlarmsURL=\(server.tasksURL)\nUser=")
+        let daemon = DaemonProcess(directory: directory, config: config)
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        try Alarmctl.ok(["add", "7:30", "--days", "weekdays", "--label", "Work"], daemon)
+        try Alarmctl.ok(["remind", "add", "Buy milk", "--in", "2h"], daemon)
+        for _ in 0..<3 { try Alarmctl.ok(["sync"], daemon) }
+        #expect(try Self.reminders(daemon).count == 1)
+        #expect((try Alarmctl.json(["list"], daemon)["alarms"] as? [[String: Any]] ?? []).count == 1)
+        let ical = try server.phone(["list-todos"]) as? [[String: Any]] ?? []
+        #expect(ical.map { $0["summary"] as? String } == ["Buy milk"], "\(ical)")
+        let events = try server.phone(["list-events"]) as? [[String: Any]] ?? []
+        #expect(events.map { $0["summary"] as? String } == ["Work"], "\(events)")
     }
 
     /// Changed on both sides between rounds: the newer change wins everywhere,

@@ -114,9 +114,11 @@ extension ICalendarItems {
             } catch {
                 throw error.at(line: property.line)
             }
+            rule.end = localUntil(property, rule.end, zone: zone ?? settings.zone)
             if let ruleStart = try event.single("X-ALARMD-RULE-START") { rule.start = try localDate(ruleStart).day }
             rule.exceptions = Set(exceptions)
-            if let days = plainDays(rule) { alarm.days = days } else { alarm.recurrence = rule }
+            let today = (zone ?? settings.zone).rules.localDay(at: settings.now.epochSecondsFloor)
+            if let days = plainDays(rule, today: today) { alarm.days = days } else { alarm.recurrence = rule }
         } else if try flag(event, "X-ALARMD-ONE-SHOT") != true {
             alarm.recurrence = .once(on: date.day)
         }
@@ -138,15 +140,34 @@ extension ICalendarItems {
 
     /// A rule that weekday repeats say as well (`FREQ=DAILY`, or weekly on
     /// some days, with nothing else), kept as those: the alarm then shows,
-    /// edits and stores like one made with `--days`.
-    private static func plainDays(_ rule: RecurrenceRule) -> RepeatDays? {
+    /// edits and stores like one made with `--days`. Only when it starts by
+    /// the next of its days after `today`: one that starts next March is a
+    /// rule, not a repeat from today.
+    private static func plainDays(_ rule: RecurrenceRule, today: Int64) -> RepeatDays? {
         guard rule.interval == 1, rule.end == nil, rule.exceptions.isEmpty, rule.byMonth.isEmpty, rule.byMonthDay.isEmpty,
               rule.byDay.allSatisfy({ $0.ordinal == nil }) else { return nil }
+        let days: RepeatDays
         switch rule.frequency {
-        case .daily where rule.byDay.isEmpty: return .everyDay
-        case .weekly where !rule.byDay.isEmpty: return RepeatDays(rule.byDay.map(\.weekday))
+        case .daily where rule.byDay.isEmpty: days = .everyDay
+        case .weekly where !rule.byDay.isEmpty: days = RepeatDays(rule.byDay.map(\.weekday))
         default: return nil
         }
+        let skipped = rule.start <= today ? [] : Array(today..<min(rule.start, today + 8))
+        guard rule.start <= today + 7, !skipped.contains(where: { days.contains(CivilTime.weekday(dayNumber: $0)) }) else { return nil }
+        return days
+    }
+
+    /// A rule's `UNTIL` given as a UTC date-time (`…T070000Z`, what RFC 5545
+    /// asks with a zoned `DTSTART`) is a local day in the event's zone; the
+    /// rule reader took its UTC date.
+    private static func localUntil(_ property: ICalendarProperty, _ end: RecurrenceRule.End?, zone: Zone) -> RecurrenceRule.End? {
+        guard case .until? = end else { return end }
+        for part in property.value.split(separator: ";") where part.uppercased().hasPrefix("UNTIL=") {
+            let text = part.dropFirst("UNTIL=".count)
+            guard text.hasSuffix("Z") || text.hasSuffix("z"), let date = RecurrenceRule.icalendarDate(text.uppercased()[...]), let seconds = date.seconds else { return end }
+            return .until(zone.rules.localDay(at: date.day * CivilTime.secondsPerDay + seconds))
+        }
+        return end
     }
 
     // MARK: Reminders

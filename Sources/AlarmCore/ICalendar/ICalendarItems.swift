@@ -93,8 +93,10 @@ public enum ICalendarItems {
             // day it gives is written, so both read the same days.
             first = rule.nextDay(after: rule.start - 1) ?? rule.start
         } else if !alarm.days.isEmpty {
-            let created = zone.rules.localDay(at: alarm.created.epochSecondsFloor)
-            first = (0..<7).map { created + $0 }.first { alarm.days.contains(CivilTime.weekday(dayNumber: $0)) } ?? created
+            // From today at the latest, so that no repeat day lies between
+            // today and DTSTART: the event then says exactly what the days do.
+            let anchor = min(zone.rules.localDay(at: alarm.created.epochSecondsFloor), zone.rules.localDay(at: settings.now.epochSecondsFloor))
+            first = (0..<7).map { anchor + $0 }.first { alarm.days.contains(CivilTime.weekday(dayNumber: $0)) } ?? anchor
         } else {
             // A one-shot alarm rings at the next time its clock shows.
             let now = settings.now.epochSecondsFloor
@@ -105,7 +107,9 @@ public enum ICalendarItems {
         writer.property("DTSTART", localDateTimeText(day: first, seconds: alarm.time.secondsIntoDay) + suffix, parameters: zoneParameter)
         if let rule = alarm.recurrence {
             // A dated alarm is an event on its day, with no rule.
-            if rule != .once(on: rule.start) { writer.property("RRULE", rule.icalendarValue) }
+            if rule != .once(on: rule.start) {
+                writer.property("RRULE", ruleValue(rule, seconds: alarm.time.secondsIntoDay, zone: alarm.timeZone.map { _ in zone }))
+            }
             if rule.start != first { writer.property("X-ALARMD-RULE-START", RecurrenceRule.icalendarDateText(rule.start), parameters: [("VALUE", "DATE")]) }
             for day in rule.exceptions.sorted() {
                 writer.property("EXDATE", localDateTimeText(day: day, seconds: alarm.time.secondsIntoDay) + suffix, parameters: zoneParameter)
@@ -160,7 +164,7 @@ public enum ICalendarItems {
                 writer.property("DUE", utcText(due))
             }
             if let rule = reminder.recurrence {
-                writer.property("RRULE", rule.icalendarValue)
+                writer.property("RRULE", reminder.allDay ? rule.icalendarValue : ruleValue(rule, seconds: time, zone: nil))
                 if rule.start != day { writer.property("X-ALARMD-RULE-START", RecurrenceRule.icalendarDateText(rule.start), parameters: [("VALUE", "DATE")]) }
                 for exception in rule.exceptions.sorted() {
                     if reminder.allDay {
@@ -198,6 +202,23 @@ public enum ICalendarItems {
         writer.property("DTSTAMP", utcText(settings.now))
         writer.property("CREATED", utcText(created))
         writer.property("LAST-MODIFIED", utcText(updated))
+    }
+
+    /// The `RRULE` value for an event whose `DTSTART` is a date-time: RFC
+    /// 5545 §3.3.10 wants `UNTIL` a date-time then — floating for a floating
+    /// `DTSTART`, UTC for one with a zone — at the occurrence's time on the
+    /// last day.
+    static func ruleValue(_ rule: RecurrenceRule, seconds: Int, zone: Zone?) -> String {
+        let value = rule.icalendarValue
+        guard case .until(let day)? = rule.end else { return value }
+        let until: String
+        if let zone {
+            let instant = zone.rules.instant(forWall: day * CivilTime.secondsPerDay + Int64(seconds))
+            until = utcText(Date(epochSeconds: instant))
+        } else {
+            until = localDateTimeText(day: day, seconds: seconds)
+        }
+        return value.split(separator: ";").map { $0.hasPrefix("UNTIL=") ? "UNTIL=" + until : String($0) }.joined(separator: ";")
     }
 
     /// `20261224T073000`: a floating local date-time, `seconds` into the day.

@@ -11,12 +11,14 @@ final class CalDAVCollection {
         var unauthorized = false
     }
 
-    /// A PUT's outcome.
+    /// A write's outcome.
     enum Stored {
         /// Written; the new ETag when the server said it.
         case stored(etag: String?)
         /// `If-Match`/`If-None-Match` failed (412): it changed there meanwhile.
         case changedThere
+        /// Refused for this item alone (another 4xx): the round goes on.
+        case refused(status: Int)
     }
 
     let url: String
@@ -117,19 +119,30 @@ final class CalDAVCollection {
         switch response.status {
         case 200..<300: return .stored(etag: response.headers["etag"])
         case 412: return .changedThere
+        case 400..<500: return .refused(status: response.status)
         default: throw refusal(response, "PUT \(href)")
         }
     }
 
     /// Deletes `href` if it still has `etag`; gone already counts as done.
-    /// `false` when it changed there meanwhile (412).
-    func delete(_ href: String, etag: String) throws(Failure) -> Bool {
+    func delete(_ href: String, etag: String) throws(Failure) -> Stored {
         let response = try send("DELETE", origin + href, headers: ["If-Match: \(etag)"], body: nil)
         switch response.status {
-        case 200..<300, 404: return true
-        case 412: return false
+        case 200..<300, 404: return .stored(etag: nil)
+        case 412: return .changedThere
+        case 400..<500: return .refused(status: response.status)
         default: throw refusal(response, "DELETE \(href)")
         }
+    }
+
+    /// `href`'s ETag now (`PROPFIND`, depth 0), for a server that does not
+    /// send it with a PUT's reply.
+    func etag(of href: String) throws(Failure) -> String? {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>
+            """
+        return try multistatus("PROPFIND", origin + href, headers: ["Depth: 0"], body: body).resources.first?.etag
     }
 
     /// Where a new item goes: `<collection>/<uuid>.ics`, as most clients name them.
@@ -161,11 +174,13 @@ final class CalDAVCollection {
         Failure(description: "\(what): the server answered HTTP \(response.status)")
     }
 
-    /// A server's href as a path: an absolute URL loses its origin.
+    /// A server's href as a path: an absolute URL loses its origin, and a
+    /// relative one (rare) is taken inside the collection, so that a request
+    /// made from it never goes to another host.
     private func normalized(_ href: String) -> String {
         if href.hasPrefix(origin) { return String(href.dropFirst(origin.count)) }
         if let range = href.range(of: "://"), let slash = href[range.upperBound...].firstIndex(of: "/") { return String(href[slash...]) }
-        return href
+        return href.hasPrefix("/") ? href : path + href
     }
 
     private static func xmlEscaped(_ text: String) -> String {

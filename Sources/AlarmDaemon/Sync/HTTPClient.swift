@@ -30,10 +30,14 @@ final class HTTPClient {
     private let user: String
     private let password: String
     private let timeout: Int
-    /// Basic at first, sent with the first request (as Python's `requests`
-    /// does), rather than probing for the scheme: one request instead of
-    /// two. A server that asks for Digest gets Digest from then on.
-    private var digest = false
+    /// How credentials are sent. Over https, Basic with the first request
+    /// (as Python's `requests` does): one request instead of two, and TLS
+    /// keeps the password. Over plain http, the first request asks the
+    /// server which schemes it takes (libcurl's probe), so a server that only
+    /// takes Digest never sees the password in clear; what it offered is then
+    /// used directly. A server that asks for Digest gets Digest from then on.
+    private enum Scheme { case probe, basic, digest }
+    private var scheme: Scheme
 
     init?(user: String, password: String, timeoutSeconds: Int = 30) {
         Self.initializeOnce
@@ -42,6 +46,7 @@ final class HTTPClient {
         self.user = user
         self.password = password
         timeout = timeoutSeconds
+        scheme = .probe
     }
 
     deinit { curl_easy_cleanup(handle) }
@@ -54,18 +59,26 @@ final class HTTPClient {
         var body: [UInt8] = []
         var headers: [String: String] = [:]
         var overflow = false
+        var offered: [String] = []
     }
 
     func request(_ method: String, _ url: String, headers: [String] = [], body: [UInt8]? = nil) throws(Failure) -> Response {
-        let response = try perform(method, url, headers: headers, body: body)
-        if response.status == 401, !digest, response.headers["www-authenticate"]?.lowercased().hasPrefix("digest") == true {
-            digest = true
-            return try perform(method, url, headers: headers, body: body)
+        if scheme == .probe, url.lowercased().hasPrefix("https://") { scheme = .basic }
+        let (response, offered) = try perform(method, url, headers: headers, body: body)
+        let offersDigest = offered.contains { $0.hasPrefix("digest") }
+        if response.status == 401, scheme == .basic, offersDigest {
+            scheme = .digest
+            return try perform(method, url, headers: headers, body: body).response
+        }
+        if scheme == .probe, response.status != 401, !offered.isEmpty {
+            scheme = offersDigest ? .digest : .basic
         }
         return response
     }
 
-    private func perform(_ method: String, _ url: String, headers: [String], body: [UInt8]?) throws(Failure) -> Response {
+    /// The response, and the schemes the server offered on the way (every
+    /// `WWW-Authenticate`, lower case).
+    private func perform(_ method: String, _ url: String, headers: [String], body: [UInt8]?) throws(Failure) -> (response: Response, offered: [String]) {
         curl_easy_reset(handle)
         let sink = Sink()
         let context = Unmanaged.passUnretained(sink).toOpaque()
@@ -80,7 +93,13 @@ final class HTTPClient {
         set(alarmd_curl_setopt_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(list)))
         set(alarmd_curl_setopt_string(handle, CURLOPT_USERNAME, user))
         set(alarmd_curl_setopt_string(handle, CURLOPT_PASSWORD, password))
-        set(alarmd_curl_setopt_long(handle, CURLOPT_HTTPAUTH, digest ? alarmd_curl_auth_digest() : alarmd_curl_auth_basic()))
+        let auth: Int
+        switch scheme {
+        case .probe: auth = alarmd_curl_auth_basic() | alarmd_curl_auth_digest()
+        case .basic: auth = alarmd_curl_auth_basic()
+        case .digest: auth = alarmd_curl_auth_digest()
+        }
+        set(alarmd_curl_setopt_long(handle, CURLOPT_HTTPAUTH, auth))
         set(alarmd_curl_setopt_long(handle, CURLOPT_TIMEOUT, timeout))
         set(alarmd_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT, 10))
         set(alarmd_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
@@ -108,6 +127,7 @@ final class HTTPClient {
                 let name = line[..<colon].lowercased()
                 let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
                 sink.headers[name] = value
+                if name == "www-authenticate" { sink.offered.append(value.lowercased()) }
             } else if line.hasPrefix("HTTP/") {
                 // A new response (after a 401 and digest retry): only the last one's headers count.
                 sink.headers.removeAll()
@@ -117,7 +137,7 @@ final class HTTPClient {
         if let body {
             // Copied into libcurl, which can then send it again after an
             // authentication challenge (a read callback would have to rewind).
-            set(alarmd_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE_LARGE, body.count))
+            set(alarmd_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count))
             body.withUnsafeBytes { bytes in
                 set(alarmd_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!)))
             }
@@ -128,6 +148,6 @@ final class HTTPClient {
         guard result == CURLE_OK else { throw Failure(description: String(cString: curl_easy_strerror(result))) }
         var status = 0
         _ = alarmd_curl_response_code(handle, &status)
-        return Response(status: status, headers: sink.headers, body: sink.body)
+        return (Response(status: status, headers: sink.headers, body: sink.body), sink.offered)
     }
 }

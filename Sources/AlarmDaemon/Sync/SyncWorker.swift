@@ -38,8 +38,11 @@ public final class SyncWorker: @unchecked Sendable {
     private var timer: DispatchSourceTimer?
     private var nudged = false
     private var cancelled = false
-    /// Hrefs (with the ETag they had) of items alarmd cannot keep.
+    /// Hrefs (with the ETag they had) of items alarmd cannot keep, and of
+    /// writes the server refused: not read or sent again until they change.
     private var ignored: [String: String] = [:]
+    /// The one retry after a failed round; a newer failure replaces it.
+    private var retry: DispatchWorkItem?
     private var failures = 0
     private var waiting: [(Report) -> Void] = []
     private let published: Published<Report>
@@ -139,13 +142,18 @@ public final class SyncWorker: @unchecked Sendable {
                              messageID: MessageID.syncFailed, fields: [("ALARMD_SYNC_ERROR", error)])
             }
             let delay = unauthorized ? settings.interval : min(settings.interval, 5 * pow(2, Double(min(failures - 1, 10))))
-            queue.asyncAfter(deadline: .now() + delay) { [weak self] in
+            retry?.cancel()
+            let work = DispatchWorkItem { [weak self] in
                 guard let self, failures > 0 else { return }
                 round()
             }
+            retry = work
+            queue.asyncAfter(deadline: .now() + delay, execute: work)
         } else {
             if previous.error != nil { journal.send("Sync with \(settings.url) works again", priority: .info) }
             failures = 0
+            retry?.cancel()
+            retry = nil
             if report.pulled + report.pushed + report.deletedHere + report.deletedThere > 0 {
                 journal.send("Sync: \(report.pulled) received, \(report.pushed) sent, \(report.deletedHere) removed here, \(report.deletedThere) removed there, \(report.conflicts) conflicts",
                              priority: .info)
@@ -153,20 +161,24 @@ public final class SyncWorker: @unchecked Sendable {
         }
     }
 
-    /// Whether two copies say the same in what sync carries: commands stay
-    /// here, and `updated` is the server's to the second.
+    /// Whether two copies say the same in what sync carries: commands and
+    /// the list place stay here, and iCalendar keeps times to the second.
     static func sameContent(_ a: Item, _ b: Item) -> Bool {
+        func seconds(_ date: Date) -> Date { Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
         func carried(_ item: Item) -> Item {
             switch item {
             case .alarm(var alarm):
                 alarm.command = []
                 alarm.escalateCommand = []
                 alarm.updated = .distantPast
+                alarm.created = seconds(alarm.created)
                 return .alarm(alarm)
             case .reminder(var reminder):
                 reminder.command = []
                 reminder.updated = .distantPast
                 reminder.position = 0
+                reminder.created = seconds(reminder.created)
+                reminder.due = reminder.due.map(seconds)
                 return .reminder(reminder)
             }
         }
@@ -187,12 +199,17 @@ public final class SyncWorker: @unchecked Sendable {
         return items
     }
 
+    /// The sync state's key for a collection: its kind and address, so that
+    /// alarms and reminders never share records even on one server.
+    static func stateKey(_ collection: CalDAVCollection, _ kind: ItemKind) -> String { kind.rawValue + " " + collection.url }
+
     private func sync(_ collection: CalDAVCollection, kind: ItemKind, report: inout Report) throws(CalDAVCollection.Failure) {
+        let key = Self.stateKey(collection, kind)
         let records: [SyncPlan.Record]
         let lastToken: String?
         do {
-            records = try state.records(collection: collection.url)
-            lastToken = try state.token(collection: collection.url)
+            records = try state.records(collection: key)
+            lastToken = try state.token(collection: key)
         } catch { throw CalDAVCollection.Failure(description: "the sync state: \(error)") }
         // What is there now: from the changes since the last token where the
         // server keeps them (RFC 6578), else from a full listing.
@@ -206,12 +223,14 @@ public final class SyncWorker: @unchecked Sendable {
         } else {
             (remote, token) = try collection.list()
         }
-        // Items alarmd cannot keep, already said: not read again until they change.
-        remote = remote.filter { ignored[$0.key] != $0.value }
         let local = localItems(kind)
         var plan = SyncPlan.plan(local: local.mapValues { Self.stamp($0.updated) }, records: records, remote: remote)
+        // Items alarmd cannot keep, already said: not read again until they
+        // change. (They stay in the listing, so their records are not taken
+        // for items removed there.)
+        plan.fetch.removeAll { ignored[key + " " + $0] != nil && ignored[key + " " + $0] == remote[$0] }
         guard !plan.isEmpty else {
-            if token != lastToken { try saveState(collection, save: [], remove: [], token: token) }
+            if token != lastToken { try saveState(key, save: [], remove: [], token: token) }
             return
         }
         let recordByID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -228,17 +247,29 @@ public final class SyncWorker: @unchecked Sendable {
             let uid: String
             do throws(ICalendarError) {
                 guard let component = try ICalendarComponent.parse(fetched.text, maxBytes: ICalendarItems.maxBytes).first?.components
-                    .first(where: { $0.name == (kind == .alarm ? "VEVENT" : "VTODO") }) else { continue }
+                    .first(where: { $0.name == (kind == .alarm ? "VEVENT" : "VTODO") }) else {
+                    // Another kind (an event among to-dos, where one calendar
+                    // holds both): the other pass's, or no one's.
+                    ignored[key + " " + href] = etag
+                    continue
+                }
                 item = try ICalendarItems.item(component, settings: settings)
                 uid = component["UID"]?.text ?? item.id.uuidString.lowercased()
             } catch {
                 // Another program's item alarmd cannot keep stays on the server untouched.
                 journal.send("Sync: \(href) on the server is not kept here: \(error)", priority: .notice, messageID: MessageID.syncFailed)
-                ignored[href] = etag
+                ignored[key + " " + href] = etag
                 continue
             }
             plan.create.removeAll { $0 == item.id }
-            if let mine = local[item.id], !Self.sameContent(mine, item) {
+            if let mine = local[item.id], Self.sameContent(mine, item) {
+                // The same as here (a write read back, or both sides made the
+                // same change): recorded, not stored again, which would restart
+                // its ringing state.
+                saves.append(SyncPlan.Record(id: item.id, uid: uid, href: href, etag: etag, stamp: Self.stamp(mine.updated)))
+                continue
+            }
+            if let mine = local[item.id] {
                 let changedHere = recordByID[item.id].map { Self.stamp(mine.updated) != $0.stamp } ?? true
                 if changedHere {
                     report.conflicts += 1
@@ -270,7 +301,7 @@ public final class SyncWorker: @unchecked Sendable {
                 _ = try scheduler.mergeAll(alarms: alarms, reminders: reminders, keepingCommands: true)
                 report.pulled += merged.count
             } catch {
-                throw CalDAVCollection.Failure(description: "cannot store what the server sent: \(error)")
+                throw CalDAVCollection.Failure(description: "cannot store what the server sent (\(merged.map { EventText.subject($0) }.prefix(3).joined(separator: ", "))…): \(error)")
             }
         }
         // Removed there.
@@ -292,25 +323,41 @@ public final class SyncWorker: @unchecked Sendable {
         for send in sends {
             switch try collection.put(send.href, ICalendarItems.calendar(for: send.item, uid: send.uid, settings: settings), etag: send.etag) {
             case .stored(let etag):
-                // Without an ETag in the reply, the next listing's differs, and
-                // that round reads the item back (the same) and records it.
-                saves.append(SyncPlan.Record(id: send.item.id, uid: send.uid, href: send.href, etag: etag ?? "", stamp: Self.stamp(send.item.updated)))
+                // Without an ETag in the reply it is asked for: a record
+                // without one would take the item for changed there.
+                var known = etag ?? ""
+                if etag == nil { known = try collection.etag(of: send.href) ?? "" }
+                saves.append(SyncPlan.Record(id: send.item.id, uid: send.uid, href: send.href, etag: known, stamp: Self.stamp(send.item.updated)))
                 report.pushed += 1
             case .changedThere:
                 break  // the next round reads it and resolves
+            case .refused(let status):
+                refused("sending \(EventText.subject(send.item)) to \(send.href)", status: status, href: send.href)
             }
         }
         for record in plan.deleteRemote {
-            if try collection.delete(record.href, etag: record.etag) {
+            switch try collection.delete(record.href, etag: record.etag) {
+            case .stored:
                 removes.append(record.id)
                 report.deletedThere += 1
+            case .changedThere:
+                break
+            case .refused(let status):
+                refused("removing \(record.href)", status: status, href: record.href)
             }
         }
-        try saveState(collection, save: saves, remove: removes, token: token)
+        try saveState(key, save: saves, remove: removes, token: token)
     }
 
-    private func saveState(_ collection: CalDAVCollection, save: [SyncPlan.Record], remove: [UUID], token: String?) throws(CalDAVCollection.Failure) {
-        do { try state.apply(collection: collection.url, save: save, remove: remove, token: token) } catch {
+    /// A write the server refused (a 4xx other than 401 and 412): said once,
+    /// and the rest of the round goes on; the item stays here.
+    private func refused(_ what: String, status: Int, href: String) {
+        journal.send("Sync: the server refused \(what) (HTTP \(status)); it stays here", priority: .warning, messageID: MessageID.syncFailed,
+                     fields: [("ALARMD_SYNC_ERROR", "HTTP \(status) for \(href)")])
+    }
+
+    private func saveState(_ key: String, save: [SyncPlan.Record], remove: [UUID], token: String?) throws(CalDAVCollection.Failure) {
+        do { try state.apply(collection: key, save: save, remove: remove, token: token) } catch {
             throw CalDAVCollection.Failure(description: "the sync state: \(error)")
         }
     }
@@ -320,7 +367,7 @@ public final class SyncWorker: @unchecked Sendable {
     private func pendingCount(_ collections: [(CalDAVCollection, ItemKind)]) -> Int {
         var count = 0
         for (collection, kind) in collections {
-            guard let records = try? state.records(collection: collection.url) else { continue }
+            guard let records = try? state.records(collection: Self.stateKey(collection, kind)) else { continue }
             let local = localItems(kind)
             let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             count += local.values.filter { item in byID[item.id].map { $0.stamp != Self.stamp(item.updated) } ?? true }.count
