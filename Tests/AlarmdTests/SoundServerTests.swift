@@ -51,7 +51,9 @@ import Testing
         let server = try PulseServer()
         let directory = TemporaryDirectory()
         let recording = directory.path + "/ring.raw"
-        let recorder = server.record(seconds: 12, to: recording)
+        // Long enough for the seventh second after an onset that a loaded
+        // machine (the whole suite at once) delays by several seconds.
+        let recorder = server.record(seconds: 18, to: recording)
         let (daemon, id) = try Self.alarm(in: 3, ["--label", "Wake up", "--fade", "6s", "--volume", "100"], server: server,
                                           sound: "Volume=10\nFade=0\n", directory: directory)
         defer { daemon.stop() }
@@ -73,7 +75,9 @@ import Testing
         #expect(waitUntil(timeout: 2) { server.sinkInputs().isEmpty })
         #expect(Date().timeIntervalSince(asked) < 0.5 + 0.3, "the stream outlived Dismiss by \(Date().timeIntervalSince(asked)) s (0.3 s for alarmctl itself)")
 
-        let onset = try #require(PulseServer.onset(recording, upTo: 8), "nothing was heard")
+        let onset = try #require(PulseServer.onset(recording, upTo: 10), "nothing was heard")
+        let recorded = Double((try? FileManager.default.attributesOfItem(atPath: recording)[.size] as? Int) ?? 0) / Double(PulseServer.rate * 4)
+        try #require(recorded >= onset + 7, "the recording (\(recorded) s) ends before the seventh second after the onset at \(onset) s")
         let first = try #require(PulseServer.rms(recording, from: onset, length: 1))
         let later = try #require(PulseServer.rms(recording, from: onset + 6, length: 1))
         #expect(Self.decibels(later, over: first) >= 20, "the first second is only \(Self.decibels(later, over: first)) dB below the seventh (\(first) against \(later))")
