@@ -188,8 +188,10 @@ public final class SyncWorker: @unchecked Sendable {
     /// The stamp a record keeps: `updated` in microseconds.
     static func stamp(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1_000_000).rounded()) }
 
-    private func localItems(_ kind: ItemKind) -> [UUID: Item] {
-        let (alarms, reminders) = scheduler.allItems()
+    /// The items of `kind` that sync, from one `allItems()` snapshot (every
+    /// item copied on the owner: taken once per use, not once per kind).
+    private func localItems(_ kind: ItemKind, of snapshot: (alarms: [Alarm], reminders: [Reminder])) -> [UUID: Item] {
+        let (alarms, reminders) = snapshot
         var items: [UUID: Item] = [:]
         switch kind {
         case .alarm: for alarm in alarms { items[alarm.id] = .alarm(alarm) }
@@ -223,7 +225,7 @@ public final class SyncWorker: @unchecked Sendable {
         } else {
             (remote, token) = try collection.list()
         }
-        let local = localItems(kind)
+        let local = localItems(kind, of: scheduler.allItems())
         var plan = SyncPlan.plan(local: local.mapValues { Self.stamp($0.updated) }, records: records, remote: remote)
         // Items alarmd cannot keep, already said: not read again until they
         // change. (They stay in the listing, so their records are not taken
@@ -366,9 +368,10 @@ public final class SyncWorker: @unchecked Sendable {
     /// their record, and records of items removed here.
     private func pendingCount(_ collections: [(CalDAVCollection, ItemKind)]) -> Int {
         var count = 0
+        let snapshot = scheduler.allItems()
         for (collection, kind) in collections {
             guard let records = try? state.records(collection: Self.stateKey(collection, kind)) else { continue }
-            let local = localItems(kind)
+            let local = localItems(kind, of: snapshot)
             let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             count += local.values.filter { item in byID[item.id].map { $0.stamp != Self.stamp(item.updated) } ?? true }.count
             count += records.filter { local[$0.id] == nil }.count
