@@ -7,7 +7,7 @@ CONFIGURATION ?= debug
 BUILD_FLAGS ?=
 
 # Packages the build links against.
-BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libpulse-dev libsndfile1-dev libcurl4-openssl-dev libxml2-dev tzdata
+BUILD_PACKAGES := pkg-config gettext libsqlite3-dev libsystemd-dev libpulse-dev libsndfile1-dev libcurl4-openssl-dev libxml2-dev tzdata
 # Extra packages the tests use as real components: systemd-analyze and
 # systemd-journald (systemd), util-linux (unshare, runuser), Python for the
 # independent Varlink client, a session bus with a real notification server
@@ -18,7 +18,7 @@ BUILD_PACKAGES := pkg-config libsqlite3-dev libsystemd-dev libpulse-dev libsndfi
 # measured (pulseaudio, pulseaudio-utils' parec and pactl, sox).
 TEST_PACKAGES := $(BUILD_PACKAGES) systemd util-linux python3 python3-venv \
 	dbus-daemon dbus-bin dunst xvfb x11-utils sound-theme-freedesktop \
-	mandoc zsh fish python3-dbusmock pulseaudio pulseaudio-utils sox
+	mandoc zsh fish python3-dbusmock pulseaudio pulseaudio-utils sox locales
 
 # The Python `varlink` package (an independent Varlink client), `jeepney`
 # (a stand-in systemd manager on a private bus), `python-dateutil` (an
@@ -48,7 +48,7 @@ define ensure_packages
 	@test -x "$(SWIFT)" || { echo "No Swift toolchain found (looked for 'swift' on PATH and /opt/swift). Install Swift 6 from swift.org and retry."; exit 1; }
 endef
 
-.PHONY: all deps test-deps build run test clean python-deps install uninstall bench fuzz
+.PHONY: all deps test-deps build run test clean python-deps install uninstall bench fuzz locale po-update test-locales deb release
 
 # Installation. A home install (the default) puts units where `systemctl --user`
 # finds them; any other PREFIX uses $(PREFIX)/lib/systemd/user. DESTDIR stages.
@@ -64,6 +64,10 @@ INSTALL_BUILD_FLAGS ?= $(if $(filter release,$(INSTALL_CONFIGURATION)),--static-
 # plain `swift build -c release`; and it is a build of its own, in a scratch
 # path of its own, so its flags never make the main build start over.
 # bench/run builds alarmctl with the same flags.
+# ALARMCTL_STATIC=no links alarmctl like alarmd (the Swift runtime static, the
+# C library shared): the Debian package does, so that glibc's security updates
+# reach it (Debian policy; lintian's statically-linked-binary).
+ALARMCTL_STATIC ?= yes
 STATIC_ALARMCTL := -c release --static-swift-stdlib -Xswiftc -static-executable --product alarmctl --scratch-path $(CURDIR)/.build/static-alarmctl
 BINDIR := $(PREFIX)/bin
 MANDIR := $(PREFIX)/share/man
@@ -85,14 +89,24 @@ BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR := $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
 
+# Translations (po/README.md): each po/LANG.po becomes alarmd.mo under
+# LANG/LC_MESSAGES (messages) and LANG/LC_TIME (the date and time forms, which
+# alarmd looks up under LC_TIME, as GNU ls does).
+LOCALES := $(basename $(notdir $(wildcard po/*.po)))
+LOCALEDIR := $(PREFIX)/share/locale
+MO_FILES := $(foreach l,$(LOCALES),.build/locale/$(l)/LC_MESSAGES/alarmd.mo .build/locale/$(l)/LC_TIME/alarmd.mo)
+# The locales the tests run alarmctl and alarmd under (generated when missing).
+TEST_LOCALES := zh_TW en_US
+
 # Every file install writes, so uninstall removes exactly these.
 INSTALLED_FILES := \
 	$(BINDIR)/alarmd $(BINDIR)/alarmctl \
 	$(USERUNITDIR)/alarmd.service $(USERUNITDIR)/alarmd.socket \
 	$(XDGCONFDIR)/alarmd/alarmd.conf \
-	$(CATALOGDIR)/alarmd.catalog \
+	$(CATALOGDIR)/alarmd.catalog $(CATALOGDIR)/alarmd.zh_TW.catalog \
 	$(MANDIR)/man8/alarmd.8 $(MANDIR)/man1/alarmctl.1 $(MANDIR)/man5/alarmd.conf.5 \
 	$(BASHCOMPDIR)/alarmctl $(ZSHCOMPDIR)/_alarmctl $(FISHCOMPDIR)/alarmctl.fish \
+	$(foreach l,$(LOCALES),$(LOCALEDIR)/$(l)/LC_MESSAGES/alarmd.mo $(LOCALEDIR)/$(l)/LC_TIME/alarmd.mo) \
 	$(if $(SYSTEM_INSTALL),$(HELPERDIR)/alarmd-wake $(SYSTEMUNITDIR)/alarmd-wake.service $(SYSTEMUNITDIR)/alarmd-wake.socket $(MANDIR)/man8/alarmd-wake.8)
 
 all: build
@@ -103,8 +117,28 @@ deps:
 test-deps:
 	$(call ensure_packages,$(TEST_PACKAGES))
 
-build: deps
+build: deps locale
 	$(SWIFT) build -c $(CONFIGURATION) $(BUILD_FLAGS)
+
+# The compiled catalogs; `msgfmt --check` refuses a translation whose
+# placeholders differ from its message's.
+locale: $(MO_FILES)
+
+.build/locale/%/LC_MESSAGES/alarmd.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+
+.build/locale/%/LC_TIME/alarmd.mo: .build/locale/%/LC_MESSAGES/alarmd.mo
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# After changing messages in the sources: the template again from the Swift
+# sources (po/extract.py), and every translation merged with it (msgmerge
+# marks changed messages fuzzy and adds new ones untranslated).
+po-update:
+	python3 po/extract.py po/alarmd.pot Sources
+	@for l in $(LOCALES); do echo "msgmerge po/$$l.po"; msgmerge --quiet --update --backup=none po/$$l.po po/alarmd.pot; done
+	@for l in $(LOCALES); do printf "po/$$l.po: "; msgfmt --check --statistics -o /dev/null po/$$l.po; done
 
 # Shows a preview, then runs the daemon in the foreground with the per-user
 # state directory (Ctrl-C stops it). Daemon flags go in ARGS.
@@ -112,7 +146,7 @@ run: build
 	@echo "== alarmctl preview 7:30 --days weekdays (no daemon needed)"
 	@"$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/alarmctl" preview 7:30 --days weekdays
 	@echo "== alarmd"
-	"$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/alarmd" $(ARGS)
+	ALARMD_LOCALEDIR="$(CURDIR)/.build/locale" "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/alarmd" $(ARGS)
 
 python-deps: test-deps
 	@test -x $(PYVENV)/bin/python3 || python3 -m venv $(PYVENV)
@@ -121,10 +155,25 @@ python-deps: test-deps
 # The harness's own checks (the targets table and BENCHMARKS.md in step; no
 # build needed), the suites, then the benchmark harness in its short form: only
 # to prove it runs (no figure is judged here); its results go under .build, not bench/.
-test: test-deps python-deps
+# The locales the language tests use, generated when missing (as root; the
+# tests that need one say so and skip without it).
+test-locales: test-deps
+	@for l in $(TEST_LOCALES); do \
+	  locale -a 2>/dev/null | grep -qx "$$l.utf8" && continue; \
+	  if [ "$$(id -u)" = 0 ]; then echo "Generating $$l.UTF-8"; localedef -i $$l -f UTF-8 $$l.UTF-8; \
+	  else echo "Missing locale $$l.UTF-8 (as root: localedef -i $$l -f UTF-8 $$l.UTF-8)"; fi; \
+	done
+
+# As root, the Debian package is built first (make deb, lintian included) and
+# DebianPackageTests installs it with apt, uses it and purges it.
+test: test-deps python-deps test-locales locale
 	python3 -m unittest discover -s bench/tests
+	@if [ "$$(id -u)" = 0 ]; then $(MAKE) --no-print-directory deb; fi
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
-	$(SWIFT) test --skip-build $(BUILD_FLAGS)
+	@# In C.UTF-8 whatever the caller's language: in-process tests compare
+	@# English text; the language tests set LANG for the binaries they run.
+	LANG=C.UTF-8 LC_ALL= LANGUAGE= ALARMD_DEB="$$([ "$$(id -u)" = 0 ] && echo $(CURDIR)/.build/deb/alarmd_$(DEB_VERSION)_$(DEB_ARCH).deb)" \
+	  $(SWIFT) test --skip-build $(BUILD_FLAGS)
 	SWIFT="$(SWIFT)" bench/run --quick --results .build/bench/quick
 	@# Every fuzz target still builds, runs a few seconds clean and passes its
 	@# saved regressions (a harness nothing builds rots: see Fuzz/README.md).
@@ -143,15 +192,21 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run
 
+# What `make install` installs, built (install builds it too when needed):
+# the package build builds here and installs in a later step.
+release: deps locale
+	$(SWIFT) build -c $(INSTALL_CONFIGURATION) $(INSTALL_BUILD_FLAGS)
+	@if [ "$(INSTALL_CONFIGURATION)" = release ] && [ "$(ALARMCTL_STATIC)" = yes ]; then echo "$(SWIFT) build $(STATIC_ALARMCTL)"; $(SWIFT) build $(STATIC_ALARMCTL); fi
+
 # PRODUCTS=DIR installs binaries already built there instead of building (the
 # tests use it: they run while SwiftPM holds the build directory's lock).
 install:
 	@set -e; if [ -z "$(PRODUCTS)" ]; then \
 	  $(SWIFT) build -c $(INSTALL_CONFIGURATION) $(INSTALL_BUILD_FLAGS); \
-	  if [ "$(INSTALL_CONFIGURATION)" = release ]; then $(SWIFT) build $(STATIC_ALARMCTL); fi; \
+	  if [ "$(INSTALL_CONFIGURATION)" = release ] && [ "$(ALARMCTL_STATIC)" = yes ]; then $(SWIFT) build $(STATIC_ALARMCTL); fi; \
 	fi
 	@bin="$(PRODUCTS)"; [ -n "$$bin" ] || bin="$$($(SWIFT) build -c $(INSTALL_CONFIGURATION) $(INSTALL_BUILD_FLAGS) --show-bin-path)"; \
-	ctl="$$bin"; if [ -z "$(PRODUCTS)" ] && [ "$(INSTALL_CONFIGURATION)" = release ]; then ctl="$$($(SWIFT) build $(STATIC_ALARMCTL) --show-bin-path)"; fi; \
+	ctl="$$bin"; if [ -z "$(PRODUCTS)" ] && [ "$(INSTALL_CONFIGURATION)" = release ] && [ "$(ALARMCTL_STATIC)" = yes ]; then ctl="$$($(SWIFT) build $(STATIC_ALARMCTL) --show-bin-path)"; fi; \
 	set -e; \
 	install -Dm755 "$$bin/alarmd" "$(DESTDIR)$(BINDIR)/alarmd"; \
 	install -Dm755 "$$ctl/alarmctl" "$(DESTDIR)$(BINDIR)/alarmctl"
@@ -161,12 +216,17 @@ install:
 	install -Dm644 systemd/alarmd.socket "$(DESTDIR)$(USERUNITDIR)/alarmd.socket"
 	install -Dm644 config/alarmd.conf "$(DESTDIR)$(XDGCONFDIR)/alarmd/alarmd.conf"
 	install -Dm644 systemd/alarmd.catalog "$(DESTDIR)$(CATALOGDIR)/alarmd.catalog"
+	install -Dm644 systemd/alarmd.zh_TW.catalog "$(DESTDIR)$(CATALOGDIR)/alarmd.zh_TW.catalog"
 	install -Dm644 docs/man/alarmd.8 "$(DESTDIR)$(MANDIR)/man8/alarmd.8"
 	install -Dm644 docs/man/alarmctl.1 "$(DESTDIR)$(MANDIR)/man1/alarmctl.1"
 	install -Dm644 docs/man/alarmd.conf.5 "$(DESTDIR)$(MANDIR)/man5/alarmd.conf.5"
 	install -Dm644 config/completions/alarmctl.bash "$(DESTDIR)$(BASHCOMPDIR)/alarmctl"
 	install -Dm644 config/completions/_alarmctl "$(DESTDIR)$(ZSHCOMPDIR)/_alarmctl"
 	install -Dm644 config/completions/alarmctl.fish "$(DESTDIR)$(FISHCOMPDIR)/alarmctl.fish"
+	@$(MAKE) --no-print-directory locale
+	@for l in $(LOCALES); do for c in LC_MESSAGES LC_TIME; do \
+	  install -Dm644 .build/locale/$$l/$$c/alarmd.mo "$(DESTDIR)$(LOCALEDIR)/$$l/$$c/alarmd.mo"; \
+	done; done
 ifeq ($(SYSTEM_INSTALL),yes)
 	@bin="$(PRODUCTS)"; [ -n "$$bin" ] || bin="$$($(SWIFT) build -c $(INSTALL_CONFIGURATION) $(INSTALL_BUILD_FLAGS) --show-bin-path)"; \
 	install -Dm755 "$$bin/alarmd-wake" "$(DESTDIR)$(HELPERDIR)/alarmd-wake"
@@ -192,6 +252,22 @@ uninstall:
 	  d=$$(dirname "$(DESTDIR)$$f"); \
 	  while [ "$$d" != "$(DESTDIR)" ] && [ "$$d" != "/" ] && rmdir "$$d" 2>/dev/null; do d=$$(dirname "$$d"); done; \
 	done; true
+
+# The Debian package from debian/ (debhelper; `dpkg-buildpackage -us -uc -b`,
+# which leaves its files beside the source tree) in .build/deb, checked by
+# lintian. Installs the packaging tools when missing; the Swift toolchain is
+# found on PATH or in /opt/swift, as everywhere here.
+DEB_PACKAGES := dpkg-dev debhelper fakeroot lintian
+DEB_VERSION = $(shell dpkg-parsechangelog -S Version)
+DEB_ARCH = $(shell dpkg-architecture -qDEB_HOST_ARCH)
+deb: deps
+	$(call ensure_packages,$(DEB_PACKAGES))
+	PATH="$(dir $(SWIFT)):$$PATH" dpkg-buildpackage -us -uc -b
+	mkdir -p .build/deb
+	rm -f .build/deb/alarmd_*
+	mv ../alarmd_$(DEB_VERSION)_$(DEB_ARCH).deb ../alarmd_$(DEB_VERSION)_$(DEB_ARCH).buildinfo ../alarmd_$(DEB_VERSION)_$(DEB_ARCH).changes .build/deb/
+	lintian --fail-on error,warning --info .build/deb/alarmd_$(DEB_VERSION)_$(DEB_ARCH).changes
+	@echo "Built .build/deb/alarmd_$(DEB_VERSION)_$(DEB_ARCH).deb; install it with: apt-get install ./.build/deb/alarmd_$(DEB_VERSION)_$(DEB_ARCH).deb"
 
 clean:
 	rm -rf .build

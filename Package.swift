@@ -59,16 +59,21 @@ let package = Package(
         ),
         // Linux calls Swift cannot reach directly (syscall(2) is variadic).
         .systemLibrary(name: "CLinux"),
+        // glibc's gettext and the locale's date and time forms.
+        .systemLibrary(name: "CIntl"),
         .target(name: "AlarmCore"),
+        // The user's language: gettext catalogs and LC_TIME's forms, for
+        // alarmctl's output and the daemon's notifications.
+        .target(name: "AlarmLocale", dependencies: ["AlarmCore", "CIntl"]),
         .target(name: "AlarmStore", dependencies: ["AlarmCore", "CSQLite"]),
         .target(name: "AlarmProtocol", dependencies: ["AlarmCore"], resources: [.embedInCode("io.alarmd.varlink"), .embedInCode("io.alarmd.Wake.varlink")]),
-        .target(name: "AlarmCLI", dependencies: ["AlarmCore", "AlarmProtocol"]),
+        .target(name: "AlarmCLI", dependencies: ["AlarmCore", "AlarmProtocol", "AlarmLocale"]),
         // `make install` and bench/run link alarmctl fully static (see the
         // Makefile's STATIC_ALARMCTL): it then starts in about half the time.
         // Not here: the flag needs --static-swift-stdlib, and a plain
         // `swift build -c release` must build every product.
         .executableTarget(name: "alarmctl", dependencies: ["AlarmCLI"]),
-        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CSystemd", "CLinux", "CPulse", "CSndfile", "CCurl", "CXML2"]),
+        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "AlarmLocale", "CSystemd", "CLinux", "CPulse", "CSndfile", "CCurl", "CXML2"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
         // The system helper that sets wake-ups for users whose alarmd cannot.
         .executableTarget(name: "alarmd-wake", dependencies: ["AlarmDaemon"]),

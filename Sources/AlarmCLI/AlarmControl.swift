@@ -5,12 +5,12 @@ import AlarmCore
 public enum AlarmControl {
     /// The commands in the order `--help` lists them, under headings.
     static let sections: [(title: String, commands: [Command])] = [
-        ("Alarms", AlarmCommands.all),
-        ("Reminders", ReminderCommands.commands),
-        ("Ringing now", RingingCommands.all),
-        ("Timers", TimerCommands.all),
-        ("The daemon", DaemonCommands.all),
-        ("Without the daemon", [PreviewCommand.command, CompletionsCommand.command]),
+        (N_("Alarms"), AlarmCommands.all),
+        (N_("Reminders"), ReminderCommands.commands),
+        (N_("Ringing now"), RingingCommands.all),
+        (N_("Timers"), TimerCommands.all),
+        (N_("The daemon"), DaemonCommands.all),
+        (N_("Without the daemon"), [PreviewCommand.command, CompletionsCommand.command]),
     ]
 
     static let commands: [Command] = sections.flatMap(\.commands)
@@ -18,37 +18,38 @@ public enum AlarmControl {
     /// Every command's table entry, which the shell completions are generated from.
     static let table = CommandTable(commands: commands.map(\.spec), groups: [ReminderCommands.group])
 
+    /// `alarmctl --help`, in the reader's language.
     static var usage: String {
         var lines = [
-            "Usage: alarmctl [--socket PATH] COMMAND [OPTIONS]",
+            L("Usage: alarmctl [--socket PATH] COMMAND [OPTIONS]"),
             "",
-            "Drive alarmd, the alarm and reminder daemon.",
+            L("Drive alarmd, the alarm and reminder daemon."),
         ]
         let width = (commands.map(\.spec.name.count).max() ?? 0) + 2
         for section in sections {
-            lines += ["", section.title + ":"]
+            lines += ["", Lf("%s:", L(section.title))]
             for command in section.commands {
-                lines.append("  " + command.spec.name.padding(toLength: width) + command.spec.summary)
+                lines.append("  " + command.spec.name.padding(toLength: width) + L(command.spec.summary))
             }
         }
         lines += [
             "",
-            "Options for every command:",
-            "  --socket PATH  alarmd's socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)",
-            "  --json         where a command prints data: the daemon's reply as one line of JSON",
-            "  --help         the command's options and examples",
-            "  --version      print alarmctl's version",
+            L("Options for every command:"),
+            "  --socket PATH  " + L("alarmd's socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)"),
+            "  --json         " + L("where a command prints data: the daemon's reply as one line of JSON"),
+            "  --help         " + L("the command's options and examples"),
+            "  --version      " + L("print alarmctl's version"),
             "",
-            "Examples:",
+            L("Examples:"),
             "  alarmctl add 7:30 --days weekdays --label Work",
             "  alarmctl list",
             "  alarmctl snooze --minutes 5",
             "  alarmctl remind add 'Call Bob' --in 2h",
             "  alarmctl watch --json | jq -r .event.kind",
             "",
-            "IDs are full ids or their first characters (at least 4), as list shows them.",
-            "Exit codes: 0 done, 1 alarmd refused, 64 bad command line, 69 alarmd unreachable.",
-            "Run 'alarmctl COMMAND --help' for a command's options and examples.",
+            L("IDs are full ids or their first characters (at least 4), as list shows them."),
+            L("Exit codes: 0 done, 1 alarmd refused, 64 bad command line, 69 alarmd unreachable."),
+            L("Run 'alarmctl COMMAND --help' for a command's options and examples."),
         ]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -68,7 +69,7 @@ public enum AlarmControl {
         var rest = arguments
         var preset: [Option: String] = [:]
         if rest.first == "--version" {
-            guard rest.count == 1 else { throw .usage("--version takes nothing after it") }
+            guard rest.count == 1 else { throw .usage(L("--version takes nothing after it")) }
             context.standardOutput("alarmctl \(AlarmdVersion.string)\n")
             return 0
         }
@@ -100,7 +101,7 @@ public enum AlarmControl {
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
             let list = name.hasPrefix("remind ") ? "alarmctl remind --help" : "alarmctl --help"
-            throw .usage("unknown command \(ValidationError.quoted(name)); run '\(list)' for the list")
+            throw .usage(Lf("unknown command %1$s; run '%2$s' for the list", ValidationError.quoted(name), list))
         }
         // A --socket before the command counts only for commands that talk to alarmd.
         let accepted = preset.filter { option, _ in command.spec.declares(option) }
@@ -124,15 +125,15 @@ public enum AlarmControl {
             case _ where first == "--socket" || first.hasPrefix("--socket="):
                 let path: String
                 if first == "--socket" {
-                    guard let value = rest.popFirst() else { throw .usage("--socket needs a value (PATH)") }
+                    guard let value = rest.popFirst() else { throw .usage(L("--socket needs a value (PATH)")) }
                     path = value
                 } else {
                     path = String(first.dropFirst("--socket=".count))
                 }
-                guard preset[.socket] == nil else { throw .usage("--socket given more than once") }
+                guard preset[.socket] == nil else { throw .usage(L("--socket given more than once")) }
                 preset[.socket] = path
             default:
-                throw .usage("unknown option \(first) before the command; run 'alarmctl --help' for the list")
+                throw .usage(Lf("unknown option %s before the command; run 'alarmctl --help' for the list", first))
             }
         }
         return false
@@ -148,7 +149,7 @@ public enum AlarmControl {
         } else if let command = commands.first(where: { $0.spec.name == name }) {
             context.standardOutput(command.spec.helpText)
         } else {
-            throw .usage("unknown command \(ValidationError.quoted(name)); run 'alarmctl --help' for the list")
+            throw .usage(Lf("unknown command %s; run 'alarmctl --help' for the list", ValidationError.quoted(name)))
         }
         return 0
     }

@@ -62,12 +62,13 @@ import Testing
         #expect(Self.files(under: stage.path) == [
             "etc/xdg/alarmd/alarmd.conf",
             "usr/bin/alarmctl", "usr/bin/alarmd",
-            "usr/lib/systemd/catalog/alarmd.catalog",
+            "usr/lib/systemd/catalog/alarmd.catalog", "usr/lib/systemd/catalog/alarmd.zh_TW.catalog",
             "usr/lib/systemd/system/alarmd-wake.service", "usr/lib/systemd/system/alarmd-wake.socket",
             "usr/lib/systemd/user/alarmd.service", "usr/lib/systemd/user/alarmd.socket",
             "usr/libexec/alarmd-wake",
             "usr/share/bash-completion/completions/alarmctl",
             "usr/share/fish/vendor_completions.d/alarmctl.fish",
+            "usr/share/locale/zh_TW/LC_MESSAGES/alarmd.mo", "usr/share/locale/zh_TW/LC_TIME/alarmd.mo",
             "usr/share/man/man1/alarmctl.1", "usr/share/man/man5/alarmd.conf.5", "usr/share/man/man8/alarmd-wake.8", "usr/share/man/man8/alarmd.8",
             "usr/share/zsh/site-functions/_alarmctl",
         ])
@@ -82,6 +83,12 @@ import Testing
         #expect(version.output.hasPrefix("alarmd "))
         let preview = try Self.run([stage.path + "/usr/bin/alarmctl", "preview", "7:30", "--tz", "UTC", "--from", "2026-03-07T00:00:00Z", "--count", "1"])
         #expect(preview.output == "2026-03-07 Sat 07:30 +00:00\n")
+        // It finds its translations beside it, in ../share/locale.
+        if Locales.installed("zh_TW.utf8") {
+            let chinese = try Self.run([stage.path + "/usr/bin/alarmctl", "preview", "7:30", "--tz", "UTC", "--from", "2026-03-07T00:00:00Z", "--count", "1"],
+                                       environment: ["LANG": "zh_TW.UTF-8", "LC_ALL": "", "LANGUAGE": "", "ALARMD_LOCALEDIR": ""])
+            #expect(chinese.output == "2026年3月7日 週六 上午7:30 +00:00\n")
+        }
 
         let removed = try Self.run(["make", "--no-print-directory", "uninstall", "DESTDIR=\(stage.path)", "PREFIX=/usr"])
         #expect(removed.status == 0, "\(removed.output)")
@@ -98,9 +105,10 @@ import Testing
             ".config/systemd/user/alarmd.service", ".config/systemd/user/alarmd.socket",
             ".local/bin/alarmctl", ".local/bin/alarmd",
             ".local/etc/xdg/alarmd/alarmd.conf",
-            ".local/lib/systemd/catalog/alarmd.catalog",
+            ".local/lib/systemd/catalog/alarmd.catalog", ".local/lib/systemd/catalog/alarmd.zh_TW.catalog",
             ".local/share/bash-completion/completions/alarmctl",
             ".local/share/fish/vendor_completions.d/alarmctl.fish",
+            ".local/share/locale/zh_TW/LC_MESSAGES/alarmd.mo", ".local/share/locale/zh_TW/LC_TIME/alarmd.mo",
             ".local/share/man/man1/alarmctl.1", ".local/share/man/man5/alarmd.conf.5", ".local/share/man/man8/alarmd.8",
             ".local/share/zsh/site-functions/_alarmctl",
         ])

@@ -107,6 +107,38 @@ import Testing
         #expect(calendar.dateComponents([.hour, .minute], from: instant) == DateComponents(hour: 7, minute: 30), "\(system) in \(zone.identifier)")
     }
 
+    /// `systemctl --user set-environment LANG=zh_TW.UTF-8` and a reload: the
+    /// daemon's language follows (a new alarm from a client that sends no
+    /// label is named in it); unset, it goes back.
+    @Test(.enabled(if: Locales.unavailableReason == nil, "\(Locales.unavailableReason ?? "")"))
+    func theLanguageSetInTheManagerReachesTheDaemonOnReload() throws {
+        let directory = TemporaryDirectory()
+        let manager = try FakeManager(directory: directory)
+        let daemon = DaemonProcess(directory: directory, environment: [
+            "LANG": "C.UTF-8", "ALARMD_LOCALEDIR": Locales.directory, "INVOCATION_ID": "0123456789abcdef0123456789abcdef",
+            "DBUS_SESSION_BUS_ADDRESS": manager.bus.address,
+        ])
+        try daemon.startAndWaitReady()
+        defer { daemon.stop(signal: SIGKILL) }
+        func newLabel() throws -> String? {
+            // alarmctl under C sends no label: the daemon's default applies.
+            (try Alarmctl.json(["add", "7:30"], daemon)["alarm"] as? [String: Any])?["label"] as? String
+        }
+        #expect(try newLabel() == "Alarm")
+
+        manager.setEnvironment(manager: ["PATH=/usr/bin", "LANG=zh_TW.UTF-8"])
+        try Self.reload(daemon)
+        #expect(try newLabel() == "鬧鐘")
+        let log = DesktopDaemon.waitForLog(daemon) { $0.contains { $0.hasPrefix("Reload: notifications now follow") } }
+        #expect(log.contains("Reload: notifications now follow LANG=zh_TW.UTF-8"), "\(log)")
+        // A label in Chinese is kept as it was made: never translated back.
+        #expect(try Alarmctl.ok(["list"], daemon).contains("鬧鐘"))
+
+        manager.setEnvironment(manager: ["PATH=/usr/bin"])
+        try Self.reload(daemon)
+        #expect(try newLabel() == "Alarm")
+    }
+
     @Test func aManagerThatCannotBeAskedKeepsTheZone() throws {
         let directory = TemporaryDirectory()
         let manager = try FakeManager(directory: directory)

@@ -76,7 +76,9 @@ import Testing
         let root = TemporaryDirectory()
         let directory = root.path + "/usr/lib/systemd/catalog"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Self.root + "/systemd/alarmd.catalog", toPath: directory + "/alarmd.catalog")
+        for file in ["alarmd.catalog", "alarmd.zh_TW.catalog"] {
+            try FileManager.default.copyItem(atPath: Self.root + "/systemd/" + file, toPath: directory + "/" + file)
+        }
         let update = try InstallTests.run(["journalctl", "--root=\(root.path)", "--update-catalog"])
         #expect(update.status == 0 && update.output.isEmpty, "journalctl --update-catalog:\n\(update.output)")
         let list = try InstallTests.run(["journalctl", "--root=\(root.path)", "--list-catalog"])
@@ -85,6 +87,56 @@ import Testing
             line.prefixMatch(of: #/([0-9a-f]{32}) alarmd: /#).map { String($0.output.1) }
         })
         #expect(listed == (try Self.definedMessageIDs()), "listed:\n\(list.output)")
+
+        // `journalctl -x` for a reader in Taiwan: the Chinese entry.
+        if Locales.installed("zh_TW.utf8") {
+            let chinese = try InstallTests.run(["journalctl", "--root=\(root.path)", "--dump-catalog", MessageID.fired],
+                                               environment: ["LANG": "zh_TW.UTF-8", "LC_ALL": "", "LANGUAGE": ""])
+            #expect(chinese.output.contains("Subject: @ALARMD_KIND@「@ALARMD_LABEL@」響了"), "\(chinese.output)")
+        }
+    }
+
+    /// Every entry of the English catalog has its Traditional Chinese one, and
+    /// no other: `journalctl -x` explains in the reader's language. The
+    /// language is the file name's (`NAME.LANG.catalog`, as systemd's own
+    /// translated catalogs are named; journalctl calls a language in the
+    /// header of such a file unnecessary, and the update above would say so).
+    @Test func theChineseCatalogHasAnEntryForEveryMessageID() throws {
+        let chinese = try Self.text("systemd/alarmd.zh_TW.catalog")
+        let ids = Set(chinese.split(separator: "\n").compactMap { line in
+            line.wholeMatch(of: #/-- ([0-9a-f]{32})/#).map { String($0.output.1) }
+        })
+        #expect(ids == (try Self.definedMessageIDs()))
+        // Translated: every subject has Chinese in it.
+        let subjects = chinese.split(separator: "\n").filter { $0.hasPrefix("Subject: ") }
+        #expect(subjects.count == ids.count)
+        #expect(subjects.allSatisfy { $0.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) } }, "\(subjects)")
+    }
+
+    /// Every shipped translation is complete and its placeholders match the
+    /// messages' (`msgfmt --check --statistics`), and the template is the
+    /// one the sources give (`make po-update` was run after the last change
+    /// to a message): a message added or changed in the code and left
+    /// untranslated fails here, not in front of a user.
+    @Test func everyTranslationIsCompleteAndMatchesTheSources() throws {
+        let directory = TemporaryDirectory()
+        let template = directory.path + "/alarmd.pot"
+        let extract = try InstallTests.run(["python3", "po/extract.py", template, "Sources"])
+        #expect(extract.status == 0, "\(extract.output)")
+        let committed = try Self.text("po/alarmd.pot")
+        let fresh = try String(contentsOfFile: template, encoding: .utf8)
+        func messages(_ pot: String) -> [String] { pot.split(separator: "\n").filter { $0.hasPrefix("msgid") || $0.hasPrefix("\"") }.map(String.init) }
+        #expect(messages(committed) == messages(fresh), "po/alarmd.pot is out of date: run make po-update")
+        let languages = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/po").filter { $0.hasSuffix(".po") }
+        #expect(languages.contains("zh_TW.po"))
+        for language in languages {
+            let check = try InstallTests.run(["msgfmt", "--check", "--statistics", "-o", "/dev/null", "po/" + language], environment: ["LC_ALL": "C"])
+            #expect(check.status == 0, "\(language): \(check.output)")
+            #expect(check.output.hasSuffix(" translated messages.\n") && !check.output.contains(","), "\(language): \(check.output)")
+            // msgcmp: every message of the sources has an entry in the language.
+            let compare = try InstallTests.run(["msgcmp", "po/" + language, template], environment: ["LC_ALL": "C"])
+            #expect(compare.status == 0, "\(language): \(compare.output)")
+        }
     }
 
     @Test func theShippedConfigurationParsesWithoutWarnings() throws {

@@ -1,3 +1,4 @@
+import AlarmCore
 import AlarmProtocol
 
 /// alarmd as the commands see it: calls by method name, answers as parameters,
@@ -28,7 +29,7 @@ final class DaemonConnection {
 
     /// Calls the method and returns the reply's parameters. `subject`
     /// names what the id refers to in a "no such item" message.
-    func call<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, subject: String = "alarm or reminder") throws(CLIError) -> ReplyObject {
+    func call<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, subject: String = N_("alarm or reminder")) throws(CLIError) -> ReplyObject {
         ReplyObject(try attempt(method, request, subject: subject).get())
     }
 
@@ -39,7 +40,7 @@ final class DaemonConnection {
 
     /// Like `call`, but a daemon error comes back as a value, so a command acting
     /// on several ids can report it and go on. Transport failures still throw.
-    func attempt<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, subject: String = "alarm or reminder") throws(CLIError) -> Result<JSONObject, CLIError> {
+    func attempt<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, subject: String = N_("alarm or reminder")) throws(CLIError) -> Result<JSONObject, CLIError> {
         let client = try connected(timeout: Self.timeout)
         do throws(VarlinkClient.Failure) {
             try client.send(VarlinkCall(method: M.qualifiedName, parameters: request.json))
@@ -71,7 +72,7 @@ final class DaemonConnection {
                 try body(ReplyObject(parameters))
                 if !continues { return }
             case .error(let error):
-                throw .daemon(DaemonErrorText.message(for: error, subject: "alarm or reminder"))
+                throw .daemon(DaemonErrorText.message(for: error, subject: N_("alarm or reminder")))
             }
         }
     }
@@ -90,11 +91,11 @@ final class DaemonConnection {
     private func failure(_ error: VarlinkClient.Failure) -> CLIError {
         switch error {
         case .cannotConnect(let reason):
-            return .unreachable("cannot reach alarmd at \(path): \(reason)\nis alarmd running? try: systemctl --user start alarmd.socket")
+            return .unreachable(Lf("cannot reach alarmd at %1$s: %2$s\nis alarmd running? try: systemctl --user start alarmd.socket", path, reason))
         case .connectionLost(let reason):
-            return .unreachable("lost the connection to alarmd at \(path): \(reason)")
+            return .unreachable(Lf("lost the connection to alarmd at %1$s: %2$s", path, reason))
         case .badReply(let reason):
-            return .daemon("alarmd sent a reply alarmctl cannot read: \(reason)")
+            return .daemon(Lf("alarmd sent a reply alarmctl cannot read: %s", reason))
         }
     }
 }

@@ -12,16 +12,16 @@ enum DaemonErrorText {
         ("fields.snoozeMinutes", "--snooze"), ("fields.snooze", "--snooze"), ("fields.maxSnoozes", "--max-snoozes"),
         ("fields.ringSeconds", "--ring"), ("fields.volume", "--volume"), ("fields.fadeSeconds", "--fade"), ("fields.timeZone", "--tz"),
         ("fields.command", "--command"), ("fields.escalateCommand", "--escalate-command"), ("fields.pausedUntil", "--until"),
-        ("fields.skipHolidays", "--skip-holidays"), ("fields.rule", "the repeat"),
+        ("fields.skipHolidays", "--skip-holidays"), ("fields.rule", N_("the repeat")),
         ("title", "TITLE"), ("notes", "--notes"), ("due", "--at"), ("on", "--on"), ("imagePath", "--image"), ("command", "--command"),
-        ("before", "--before"), ("rule", "the repeat"),
+        ("before", "--before"), ("rule", N_("the repeat")),
     ]
 
     /// `--label` for `fields.label`; `the repeat (byDay)` for `fields.rule.byDay`.
     static func typed(_ wire: String) -> String {
         for (known, typed) in options {
-            if wire == known { return typed }
-            if wire.hasPrefix(known + "."), known.hasSuffix("rule") { return "\(typed) (\(wire.dropFirst(known.count + 1)))" }
+            if wire == known { return L(typed) }
+            if wire.hasPrefix(known + "."), known.hasSuffix("rule") { return "\(L(typed)) (\(wire.dropFirst(known.count + 1)))" }
         }
         return wire
     }
@@ -31,30 +31,37 @@ enum DaemonErrorText {
         let id = parameters["id"]?.stringValue.map(ValidationError.quoted) ?? "?"
         switch error.name {
         case "io.alarmd.NoSuchItem":
-            return "no \(subject) with id \(id)"
+            return Lf("no %1$s with id %2$s", L(subject), id)
         case "io.alarmd.AmbiguousId":
             let matches = parameters["matches"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            return "id \(id) matches several items: \(matches.joined(separator: ", ")); give more characters"
+            return Lf("id %1$s matches several items: %2$s; give more characters", id, matches.joined(separator: ", "))
         case "io.alarmd.InvalidParameter":
             let wire = parameters["parameter"]?.stringValue ?? "a parameter"
             let name = typed(wire)
-            guard let message = parameters["message"]?.stringValue, !message.isEmpty else { return "\(name) is not valid" }
+            guard let message = parameters["message"]?.stringValue, !message.isEmpty else { return Lf("%s is not valid", name) }
             // The daemon's messages start with the parameter's name: say it as
             // the person typed it (`--label`, not `fields.label`), and keep it
             // visible if a message does not start with it.
-            return message.hasPrefix(wire) ? name + message.dropFirst(wire.count) : "\(name): \(message)"
+            guard message.hasPrefix(wire) else { return "\(name): \(message)" }
+            // `FIELD REQUIREMENT, got VALUE`: the requirement in the reader's
+            // language when the catalog has it (the daemon's words are English).
+            let rest = message.dropFirst(wire.count + 1)
+            if let got = rest.ranges(of: ", got ").last {
+                return Lf("%1$s %2$s, got %3$s", name, L(String(rest[..<got.lowerBound])), String(rest[got.upperBound...]))
+            }
+            return name + message.dropFirst(wire.count)
         case _ where parameters["message"]?.stringValue?.isEmpty == false:
             return parameters["message"]!.stringValue!
         case "io.alarmd.NotRinging":
-            return "nothing is ringing"
+            return L("nothing is ringing")
         case "io.alarmd.SnoozeNotAllowed":
-            return "\(subject) \(id) may not be snoozed now"
+            return Lf("%1$s %2$s may not be snoozed now", L(subject), id)
         case "io.alarmd.StoreFailure":
-            return "alarmd could not save the change; nothing was changed"
+            return L("alarmd could not save the change; nothing was changed")
         case "org.varlink.service.MethodNotFound", "org.varlink.service.InterfaceNotFound":
-            return "this alarmd does not offer \(error.description); is it older than alarmctl?"
+            return Lf("this alarmd does not offer %s; is it older than alarmctl?", error.description)
         case "org.varlink.service.PermissionDenied":
-            return "alarmd refused the request: permission denied"
+            return L("alarmd refused the request: permission denied")
         default:
             return error.description
         }

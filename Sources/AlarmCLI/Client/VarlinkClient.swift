@@ -27,7 +27,7 @@ final class VarlinkClient {
         do throws(UnixSocketAddress.Failure) {
             descriptor = try UnixSocketAddress(path).connect(timeout: timeout)
         } catch where error.code == ENAMETOOLONG {
-            throw .cannotConnect(reason: "the path is longer than \(UnixSocketAddress.maxPathLength) bytes, the limit for a Unix socket")
+            throw .cannotConnect(reason: Lf("the path is longer than %d bytes, the limit for a Unix socket", UnixSocketAddress.maxPathLength))
         } catch {
             throw .cannotConnect(reason: Self.errorText(error.code))
         }
@@ -59,11 +59,11 @@ final class VarlinkClient {
                 if errno == EINTR { continue }
                 throw .connectionLost(reason: Self.transferErrorText(errno, sending: false))
             }
-            if count == 0 { throw .connectionLost(reason: "alarmd closed the connection") }
+            if count == 0 { throw .connectionLost(reason: L("alarmd closed the connection")) }
             do throws(VarlinkFramer.Oversize) {
                 pending += try framer.append(buffer[0..<count])
             } catch {
-                throw .badReply(reason: "a reply is larger than \(error.limit) bytes")
+                throw .badReply(reason: Lf("a reply is larger than %d bytes", error.limit))
             }
         }
         let message = pending.removeFirst()
@@ -75,7 +75,7 @@ final class VarlinkClient {
     private static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     private static func transferErrorText(_ code: Int32, sending: Bool) -> String {
-        if code == EAGAIN || code == EWOULDBLOCK { return "alarmd did not " + (sending ? "accept the request" : "answer") + " in time" }
+        if code == EAGAIN || code == EWOULDBLOCK { return sending ? L("alarmd did not accept the request in time") : L("alarmd did not answer in time") }
         return errorText(code)
     }
 }

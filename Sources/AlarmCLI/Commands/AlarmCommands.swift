@@ -11,13 +11,13 @@ enum AlarmCommands {
     private static let alarmID = Positional("ID", .alarmID)
     private static let alarmIDs = Positional("ID", .alarmID, repeated: true)
     /// `add`'s own: a new alarm is on unless told otherwise.
-    static let createDisabled = Option(flag: "disabled", "create it switched off")
+    static let createDisabled = Option(flag: "disabled", N_("create it switched off"))
 
     static let list = Command(
         spec: CommandSpec(
             name: "list",
-            summary: "List the alarms, sorted by time of day.",
-            details: "NEXT is when each alarm next needs attention, in local time; ringing and snoozed alarms say so.",
+            summary: N_("List the alarms, sorted by time of day."),
+            details: N_("NEXT is when each alarm next needs attention, in local time; ringing and snoozed alarms say so."),
             options: [json, socket],
             examples: ["alarmctl list", "alarmctl list --json"]
         ),
@@ -31,13 +31,13 @@ enum AlarmCommands {
     static let show = Command(
         spec: CommandSpec(
             name: "show",
-            summary: "Show every setting of one alarm.",
-            details: "ID is a full id or its first characters (at least 4), as list shows them.",
+            summary: N_("Show every setting of one alarm."),
+            details: N_("ID is a full id or its first characters (at least 4), as list shows them."),
             positionals: [alarmID], options: [json, socket],
             examples: ["alarmctl show 1a2b3c4d"]
         ),
         run: { arguments, context throws(CLIError) in
-            let reply = try DaemonConnection(arguments, context).call(GetAlarm.self, .init(id: arguments.positionals[0]), subject: "alarm")
+            let reply = try DaemonConnection(arguments, context).call(GetAlarm.self, .init(id: arguments.positionals[0]), subject: N_("alarm"))
             if arguments.flag(json) { return context.emitJSON(reply.object) }
             context.standardOutput(ItemFormat(context).alarmDetails(AlarmView(reply.nested(GetAlarm.Reply.alarm)), warnings: reply.strings(GetAlarm.Reply.warnings)))
         }
@@ -46,8 +46,8 @@ enum AlarmCommands {
     static let add = Command(
         spec: CommandSpec(
             name: "add",
-            summary: "Create an alarm.",
-            details: """
+            summary: N_("Create an alarm."),
+            details: N_("""
                 TIME is a time of day: 7, 0730, 7:30, 7.30, 19:05, 7am, 7:30 pm, noon, midnight;
                 with a day before or after it (today, tomorrow, fri, 2026-12-24) the alarm rings
                 once, on that day. Without --days (or a
@@ -55,7 +55,7 @@ enum AlarmCommands {
                 switches itself off; so does a --date alarm, on its date, and one whose repeat
                 ends (--until, --times), after its last day. --monthly on day 29-31 skips months
                 without that day (RFC 5545). Settings not given take alarmd's defaults.
-                """,
+                """),
             positionals: [Positional("TIME", .timeOfDay, repeated: true)],
             options: AlarmFieldOptions.options + [createDisabled, json, socket],
             alternatives: [AlarmFieldOptions.snoozeOrNot, RuleOptions.frequencies, RuleOptions.ends],
@@ -74,7 +74,7 @@ enum AlarmCommands {
             // `add tomorrow 7:00` as well as `add "tomorrow 7:00"`.
             let fields = try AlarmFieldOptions.fields(arguments, time: arguments.positionals.joined(separator: " "), editing: false, context: context)
             let reply = try DaemonConnection(arguments, context).call(AddAlarm.self, .init(fields: fields))
-            report(reply, verb: "Added alarm", arguments, context)
+            report(reply, verb: N_("Added alarm"), arguments, context)
         }
     )
 
@@ -86,14 +86,14 @@ enum AlarmCommands {
     static let edit = Command(
         spec: CommandSpec(
             name: "edit",
-            summary: "Change some settings of an alarm.",
-            details: """
+            summary: N_("Change some settings of an alarm."),
+            details: N_("""
                 Only the options given change. --tz "" un-pins the alarm so it follows the system zone
                 again; --days never makes it a one-shot alarm. The calendar options (--date, --every,
                 --monthly, --yearly, --starting, --until, --times, --except) replace the whole repeat,
                 so give every part of it; --days alone makes it a plain weekly repeat again.
                 A ringing or snoozed alarm stops.
-                """,
+                """),
             positionals: [alarmID],
             options: editChanges + [json, socket],
             alternatives: [AlarmFieldOptions.snoozeOrNot, AlarmFieldOptions.commandOrNot, AlarmFieldOptions.escalateCommandOrNot, AlarmFieldOptions.onOrOff,
@@ -107,28 +107,28 @@ enum AlarmCommands {
         ),
         run: { arguments, context throws(CLIError) in
             guard arguments.hasAny(editChanges) else {
-                throw .usage("edit: nothing to change; give at least one option (see alarmctl edit --help)")
+                throw .usage(L("edit: nothing to change; give at least one option (see alarmctl edit --help)"))
             }
             let fields = try AlarmFieldOptions.fields(arguments, time: arguments.value(AlarmFieldOptions.time), editing: true, context: context)
-            let reply = try DaemonConnection(arguments, context).call(UpdateAlarm.self, .init(id: arguments.positionals[0], fields: fields), subject: "alarm")
-            report(reply, verb: "Changed alarm", arguments, context)
+            let reply = try DaemonConnection(arguments, context).call(UpdateAlarm.self, .init(id: arguments.positionals[0], fields: fields), subject: N_("alarm"))
+            report(reply, verb: N_("Changed alarm"), arguments, context)
         }
     )
 
     static let remove = Command(
         spec: CommandSpec(
             name: "rm",
-            summary: "Delete alarms.",
-            details: "A ringing alarm is silenced first. With several ids, each is tried; the exit code is 1 if any failed.",
+            summary: N_("Delete alarms."),
+            details: N_("A ringing alarm is silenced first. With several ids, each is tried; the exit code is 1 if any failed."),
             positionals: [alarmIDs], options: [socket],
             examples: ["alarmctl rm 1a2b3c4d", "alarmctl rm 1a2b 5e6f"]
         ),
         run: { arguments, context throws(CLIError) in
             let daemon = DaemonConnection(arguments, context)
-            try forEachID(arguments.positionals, noun: "alarm", verb: "removed", context: context) { id throws(CLIError) in
-                try daemon.attempt(RemoveAlarm.self, .init(id: id), subject: "alarm").map { object in
+            try forEachID(arguments.positionals, noun: N_("alarms"), verb: N_("removed"), context: context) { id throws(CLIError) in
+                try daemon.attempt(RemoveAlarm.self, .init(id: id), subject: N_("alarm")).map { object in
                     let reply = ReplyObject(object)
-                    context.emit("Removed alarm \(ValidationError.quoted(reply.string(ItemNamed.title))) (\(shortID(reply.string(ItemNamed.id))))")
+                    context.emit(Lf("Removed alarm %1$s (%2$s)", ValidationError.quoted(reply.string(ItemNamed.title)), shortID(reply.string(ItemNamed.id))))
                 }
             }
         }
@@ -141,16 +141,16 @@ enum AlarmCommands {
         Command(
             spec: CommandSpec(
                 name: name,
-                summary: on ? "Switch alarms on." : "Switch alarms off (a ringing one stops).",
-                details: "With several ids, each is tried; the exit code is 1 if any failed.",
+                summary: on ? N_("Switch alarms on.") : N_("Switch alarms off (a ringing one stops)."),
+                details: N_("With several ids, each is tried; the exit code is 1 if any failed."),
                 positionals: [alarmIDs], options: [json, socket],
                 examples: ["alarmctl \(name) 1a2b3c4d", "alarmctl \(name) 1a2b 5e6f"]
             ),
             run: { arguments, context throws(CLIError) in
                 let daemon = DaemonConnection(arguments, context)
-                try forEachID(arguments.positionals, noun: "alarm", verb: on ? "enabled" : "disabled", context: context) { id throws(CLIError) in
-                    try daemon.attempt(SetAlarmEnabled.self, .init(id: id, enabled: on), subject: "alarm").map { reply in
-                        report(ReplyObject(reply), verb: on ? "Enabled alarm" : "Disabled alarm", arguments, context)
+                try forEachID(arguments.positionals, noun: N_("alarms"), verb: on ? N_("enabled") : N_("disabled"), context: context) { id throws(CLIError) in
+                    try daemon.attempt(SetAlarmEnabled.self, .init(id: id, enabled: on), subject: N_("alarm")).map { reply in
+                        report(ReplyObject(reply), verb: on ? N_("Enabled alarm") : N_("Disabled alarm"), arguments, context)
                     }
                 }
             }
@@ -164,55 +164,55 @@ enum AlarmCommands {
         Command(
             spec: CommandSpec(
                 name: name,
-                summary: skip ? "Pass over an alarm's next occurrence silently." : "Undo skip: let the next occurrence ring.",
-                details: skip ? "The alarm rings again at the occurrence after; the skip clears itself once used." : nil,
+                summary: skip ? N_("Pass over an alarm's next occurrence silently.") : N_("Undo skip: let the next occurrence ring."),
+                details: skip ? N_("The alarm rings again at the occurrence after; the skip clears itself once used.") : nil,
                 positionals: [alarmID], options: [json, socket],
                 examples: ["alarmctl \(name) 1a2b3c4d"]
             ),
             run: { arguments, context throws(CLIError) in
-                let reply = try DaemonConnection(arguments, context).call(SkipNext.self, .init(id: arguments.positionals[0], skip: skip), subject: "alarm")
-                report(reply, verb: skip ? "Skipping the next occurrence of alarm" : "No longer skipping alarm", arguments, context)
+                let reply = try DaemonConnection(arguments, context).call(SkipNext.self, .init(id: arguments.positionals[0], skip: skip), subject: N_("alarm"))
+                report(reply, verb: skip ? N_("Skipping the next occurrence of alarm") : N_("No longer skipping alarm"), arguments, context)
             }
         )
     }
 
     private static let someAlarmIDs = Positional("ID", .alarmID, optional: true, repeated: true)
-    static let pauseUntil = Option("until", "YYYY-MM-DD", .date, "the day it rings again (required)")
-    static let allAlarms = Option(flag: "all", "every alarm")
+    static let pauseUntil = Option("until", "YYYY-MM-DD", .date, N_("the day it rings again (required)"))
+    static let allAlarms = Option(flag: "all", N_("every alarm"))
     static let idsOrAll = Alternatives(positional: "ID", allAlarms)
 
     static let pause = Command(
         spec: CommandSpec(
             name: "pause",
-            summary: "Pass over alarms' occurrences until a day (a holiday trip).",
-            details: """
+            summary: N_("Pass over alarms' occurrences until a day (a holiday trip)."),
+            details: N_("""
                 Every occurrence before the --until day passes silently; the alarm rings again on
                 that day. Lists show "paused until" meanwhile. resume ends a pause early. With
                 several ids, each is tried; the exit code is 1 if any failed.
-                """,
+                """),
             positionals: [someAlarmIDs], options: [pauseUntil, allAlarms, json, socket], alternatives: [idsOrAll],
             examples: ["alarmctl pause 1a2b --until 2027-01-05", "alarmctl pause --all --until 2027-01-05"]
         ),
         run: { arguments, context throws(CLIError) in
-            guard let text = arguments.value(pauseUntil) else { throw .usage("pause: give the day the alarms ring again, --until YYYY-MM-DD") }
+            guard let text = arguments.value(pauseUntil) else { throw .usage(L("pause: give the day the alarms ring again, --until YYYY-MM-DD")) }
             guard let day = CivilTime.dayNumber(isoDate: text) else { throw RuleOptions.dateError(pauseUntil, text) }
             var fields = AlarmFields()
             fields.pausedUntil = .some(day)
-            try update(arguments, context, fields: fields, verb: "Paused alarm", failedVerb: "paused")
+            try update(arguments, context, fields: fields, verb: N_("Paused alarm"), failedVerb: N_("paused"))
         }
     )
 
     static let resume = Command(
         spec: CommandSpec(
             name: "resume",
-            summary: "End alarms' pause: their next occurrences ring.",
+            summary: N_("End alarms' pause: their next occurrences ring."),
             positionals: [someAlarmIDs], options: [allAlarms, json, socket], alternatives: [idsOrAll],
             examples: ["alarmctl resume 1a2b", "alarmctl resume --all"]
         ),
         run: { arguments, context throws(CLIError) in
             var fields = AlarmFields()
             fields.pausedUntil = .some(nil)
-            try update(arguments, context, fields: fields, verb: "Resumed alarm", failedVerb: "resumed")
+            try update(arguments, context, fields: fields, verb: N_("Resumed alarm"), failedVerb: N_("resumed"))
         }
     )
 
@@ -221,14 +221,14 @@ enum AlarmCommands {
         let daemon = DaemonConnection(arguments, context)
         var ids = arguments.positionals
         if arguments.flag(allAlarms) {
-            guard ids.isEmpty else { throw .usage("\(arguments.commandName): give alarm ids or --all, not both") }
+            guard ids.isEmpty else { throw .usage(Lf("%s: give alarm ids or --all, not both", arguments.commandName)) }
             ids = try daemon.call(ListAlarms.self).list(ListAlarms.Reply.alarms).map { AlarmView($0).id }
-            if ids.isEmpty { return context.emit("No alarms.") }
+            if ids.isEmpty { return context.emit(L("No alarms.")) }
         } else if ids.isEmpty {
-            throw .usage("\(arguments.commandName): give the alarms' ids, or --all")
+            throw .usage(Lf("%s: give the alarms' ids, or --all", arguments.commandName))
         }
-        try forEachID(ids, noun: "alarm", verb: failedVerb, context: context) { id throws(CLIError) in
-            try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: "alarm").map { reply in
+        try forEachID(ids, noun: N_("alarms"), verb: failedVerb, context: context) { id throws(CLIError) in
+            try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm")).map { reply in
                 report(ReplyObject(reply), verb: verb, arguments, context)
             }
         }
@@ -237,6 +237,6 @@ enum AlarmCommands {
     /// Prints the alarm a change returned: as JSON, or as `VERB 1a2b3c4d 07:30 Work (next Tue 07:30)`.
     private static func report(_ reply: ReplyObject, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) {
         if arguments.flag(json) { return context.emitJSON(reply.object) }
-        context.emit(verb + " " + ItemFormat(context).alarmSummary(AlarmView(reply.nested(AlarmReply.alarm))))
+        context.emit(L(verb) + " " + ItemFormat(context).alarmSummary(AlarmView(reply.nested(AlarmReply.alarm))))
     }
 }

@@ -8,28 +8,28 @@ import FoundationEssentials
 /// are checked here, so a typo is a usage error naming the option; text fields
 /// (label, sound) are the daemon's to judge.
 enum AlarmFieldOptions {
-    static let days = Option("days", "SPEC", .days, "repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never")
-    static let label = Option("label", "TEXT", .text, "what the alarm is for (default \"Alarm\")")
-    static let sound = Option("sound", "NAME", .sound, "a sound-theme name (see alarmctl sounds), an absolute file path, or none")
-    static let snooze = Option("snooze", "MINUTES", .number, "allow snoozing, for 1–60 minutes at a time")
-    static let noSnooze = Option(flag: "no-snooze", "do not offer snooze")
-    static let maxSnoozes = Option("max-snoozes", "N", .number, "snoozes allowed per occurrence, 0–100 (0: no limit)")
-    static let ring = Option("ring", "SECONDS", .duration, "ring this long before going quiet, 1–3600 s (or a duration like 5m)")
-    static let volume = Option("volume", "PCT", .number, "the sound's volume, 1–100 % of the stream (default: [Sound] Volume= of alarmd.conf, 80)")
-    static let fade = Option("fade", "DURATION", .duration, "rise from silence to the volume over this long, 0–5m (0: at once; default: [Sound] Fade=, 30s)")
-    static let tz = Option("tz", "ZONE", .zone, "pin to an IANA zone such as Europe/Berlin (default: follow the system zone)")
-    static let command = Option("command", "LINE", .commandLine, "run this when it fires: a program and its arguments, quoted like a shell line but never run by a shell")
+    static let days = Option("days", "SPEC", .days, N_("repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never"))
+    static let label = Option("label", "TEXT", .text, N_("what the alarm is for (default \"Alarm\")"))
+    static let sound = Option("sound", "NAME", .sound, N_("a sound-theme name (see alarmctl sounds), an absolute file path, or none"))
+    static let snooze = Option("snooze", "MINUTES", .number, N_("allow snoozing, for 1–60 minutes at a time"))
+    static let noSnooze = Option(flag: "no-snooze", N_("do not offer snooze"))
+    static let maxSnoozes = Option("max-snoozes", "N", .number, N_("snoozes allowed per occurrence, 0–100 (0: no limit)"))
+    static let ring = Option("ring", "SECONDS", .duration, N_("ring this long before going quiet, 1–3600 s (or a duration like 5m)"))
+    static let volume = Option("volume", "PCT", .number, N_("the sound's volume, 1–100 % of the stream (default: [Sound] Volume= of alarmd.conf, 80)"))
+    static let fade = Option("fade", "DURATION", .duration, N_("rise from silence to the volume over this long, 0–5m (0: at once; default: [Sound] Fade=, 30s)"))
+    static let tz = Option("tz", "ZONE", .zone, N_("pin to an IANA zone such as Europe/Berlin (default: follow the system zone)"))
+    static let command = Option("command", "LINE", .commandLine, N_("run this when it fires: a program and its arguments, quoted like a shell line but never run by a shell"))
     static let escalateCommand = Option("escalate-command", "LINE", .commandLine,
-                                        "run this when it has rung unanswered for [Alarms] EscalateAfter= (a push message to a phone, say); quoted like --command")
+                                        N_("run this when it has rung unanswered for [Alarms] EscalateAfter= (a push message to a phone, say); quoted like --command"))
 
-    static let skipHolidays = Option(flag: "skip-holidays", "do not ring on the days [Alarms] Holidays= lists")
+    static let skipHolidays = Option(flag: "skip-holidays", N_("do not ring on the days [Alarms] Holidays= lists"))
     /// Only `edit` has these.
-    static let noSkipHolidays = Option(flag: "no-skip-holidays", "ring on holidays too")
-    static let time = Option("time", "TIME", .timeOfDay, "the new time of day; with a day (tomorrow 7:00, 2026-12-24 7:00) a one-off alarm on it")
-    static let noCommand = Option(flag: "no-command", "remove the command")
-    static let noEscalateCommand = Option(flag: "no-escalate-command", "remove the escalation command")
-    static let enabled = Option(flag: "enabled", "switch it on")
-    static let disabled = Option(flag: "disabled", "switch it off")
+    static let noSkipHolidays = Option(flag: "no-skip-holidays", N_("ring on holidays too"))
+    static let time = Option("time", "TIME", .timeOfDay, N_("the new time of day; with a day (tomorrow 7:00, 2026-12-24 7:00) a one-off alarm on it"))
+    static let noCommand = Option(flag: "no-command", N_("remove the command"))
+    static let noEscalateCommand = Option(flag: "no-escalate-command", N_("remove the escalation command"))
+    static let enabled = Option(flag: "enabled", N_("switch it on"))
+    static let disabled = Option(flag: "disabled", N_("switch it off"))
     static let onOrOff = Alternatives(enabled, disabled)
 
     /// The options `add` and `edit` share, in the order their help lists them.
@@ -61,13 +61,13 @@ enum AlarmFieldOptions {
             // one-off alarm on that day.
             if when.day != nil {
                 if arguments.hasAny(RuleOptions.options.filter(arguments.spec.declares) + [Self.days]) {
-                    throw .usage("\(field) names a day (\(ValidationError.quoted(timeText))): that is a one-off alarm, so --days and the repeat options cannot go with it")
+                    throw .usage(Lf("%1$s names a day (%2$s): that is a one-off alarm, so --days and the repeat options cannot go with it", field, ValidationError.quoted(timeText)))
                 }
                 let now = context.now.epochSecondsFloor
                 let day = when.resolveDay(now: now, rules: zone.rules, allDay: .nineAM)
                 let time = when.time ?? .nineAM
                 guard zone.rules.instant(forWall: day * CivilTime.secondsPerDay + Int64(time.secondsIntoDay)) > now else {
-                    throw .usage("\(field) \(ValidationError.quoted(timeText)) has passed (\(RecurrenceRule.dateText(day)) \(time)); give a time still to come")
+                    throw .usage(Lf("%1$s %2$s has passed (%3$s %4$s); give a time still to come", field, ValidationError.quoted(timeText), RecurrenceRule.dateText(day), time))
                 }
                 fields.rule = .some(.once(on: day))
             }
@@ -80,6 +80,10 @@ enum AlarmFieldOptions {
         if arguments.flag(skipHolidays) { fields.skipHolidays = true }
         if editing, arguments.flag(noSkipHolidays) { fields.skipHolidays = false }
         fields.label = arguments.value(Self.label)
+        // A new alarm's label is the reader's word for "Alarm" (鬧鐘 under
+        // zh_TW): the person typing decides, not the daemon's session. Sent
+        // only when it differs, so the English request is unchanged.
+        if !editing, fields.label == nil, L(Alarm.defaultLabel) != Alarm.defaultLabel { fields.label = L(Alarm.defaultLabel) }
         fields.sound = arguments.value(Self.sound).map(Sound.init(wire:))
         try arguments.exclusive(snoozeOrNot)
         if let minutes = try arguments.integer(snooze, in: SnoozeSettings.minutesRange) {
@@ -114,7 +118,7 @@ enum AlarmFieldOptions {
     /// stores is exactly the words it will run (it never calls a shell).
     static func commandVector(_ line: String, option: String = "--command") throws(CLIError) -> [String] {
         guard let argv = try? ArgumentVector.split(line), !argv.isEmpty else {
-            throw .usage("\(option) must be a program and its arguments with balanced quotes, got \(ValidationError.quoted(line))")
+            throw .usage(Lf("%1$s must be a program and its arguments with balanced quotes, got %2$s", option, ValidationError.quoted(line)))
         }
         return argv
     }
@@ -126,7 +130,7 @@ enum AlarmFieldOptions {
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
         guard let percent = Int(digits), range.contains(percent) else {
             let reset = editing ? ", or default" : ""
-            throw .usage("--volume must be a percentage from \(range.lowerBound) to \(range.upperBound)\(reset), got \(ValidationError.quoted(text))")
+            throw .usage(Lf("--volume must be a percentage from %1$s to %2$s%3$s, got %4$s", range.lowerBound, range.upperBound, reset, ValidationError.quoted(text)))
         }
         return percent
     }
@@ -138,7 +142,7 @@ enum AlarmFieldOptions {
         let seconds = Int64(text) ?? (try? DurationParser.parse(text, field: "--fade"))
         guard let seconds, seconds >= Int64(range.lowerBound), seconds <= Int64(range.upperBound) else {
             let reset = editing ? ", or default" : ""
-            throw .usage("--fade must be 0 (no fade) or a duration up to 5m such as 30s or 1m30s\(reset), got \(ValidationError.quoted(text))")
+            throw .usage(Lf("--fade must be 0 (no fade) or a duration up to 5m such as 30s or 1m30s%1$s, got %2$s", reset, ValidationError.quoted(text)))
         }
         return Int(seconds)
     }
@@ -151,11 +155,11 @@ enum AlarmFieldOptions {
             seconds = number
         } else {
             do { seconds = try DurationParser.parse(text, field: "--ring") } catch {
-                throw .usage("--ring must be seconds (\(range.lowerBound)–\(range.upperBound)) or a duration like 5m, got \(ValidationError.quoted(text))")
+                throw .usage(Lf("--ring must be seconds (%1$s–%2$s) or a duration like 5m, got %3$s", range.lowerBound, range.upperBound, ValidationError.quoted(text)))
             }
         }
         guard seconds >= Int64(range.lowerBound), seconds <= Int64(range.upperBound) else {
-            throw .usage("--ring must be \(range.lowerBound)–\(range.upperBound) seconds, got \(text)")
+            throw .usage(Lf("--ring must be %1$s–%2$s seconds, got %3$s", range.lowerBound, range.upperBound, text))
         }
         return Int(seconds)
     }

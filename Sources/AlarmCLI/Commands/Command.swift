@@ -31,6 +31,7 @@ func forEachID(_ ids: [String], noun: String, verb: String, context: CommandCont
         }
     }
     if failures > 0 {
-        throw .daemon("\(failures) of \(ids.count) \(noun)s could not be \(verb)")
+        // Each failure was said above; the count is what is left to say.
+        throw .daemon(Lf("%1$d of %2$d %3$s could not be %4$s", failures, ids.count, L(noun), L(verb)))
     }
 }

@@ -7,8 +7,8 @@ enum CompletionsCommand {
     static let command = Command(
         spec: CommandSpec(
             name: "completions",
-            summary: "Print the shell completion script for bash, zsh or fish (no daemon needed).",
-            details: "The script completes commands, options, day names, time zones, and (from the running daemon) ids and sound names.",
+            summary: N_("Print the shell completion script for bash, zsh or fish (no daemon needed)."),
+            details: N_("The script completes commands, options, day names, time zones, and (from the running daemon) ids and sound names."),
             positionals: [Positional("SHELL", .choice(CompletionShell.allCases.map(\.rawValue)))],
             examples: [
                 "alarmctl completions bash > ~/.local/share/bash-completion/completions/alarmctl",
@@ -19,7 +19,7 @@ enum CompletionsCommand {
         run: { arguments, context throws(CLIError) in
             let name = arguments.positionals[0]
             guard let shell = CompletionShell(rawValue: name) else {
-                throw .usage("SHELL must be bash, zsh or fish, got \(ValidationError.quoted(name))")
+                throw .usage(Lf("SHELL must be bash, zsh or fish, got %s", ValidationError.quoted(name)))
             }
             context.standardOutput(shell.script(for: AlarmControl.table))
         }

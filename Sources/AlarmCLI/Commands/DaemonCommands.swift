@@ -9,12 +9,12 @@ enum DaemonCommands {
 
     private static let socket = Option.socket
     private static let json = Option.json
-    private static let count = Option("count", "N", .number, "how many, 1–1000 (default 10)")
+    private static let count = Option("count", "N", .number, N_("how many, 1–1000 (default 10)"))
 
     static let next = Command(
         spec: CommandSpec(
             name: "next",
-            summary: "Show the next firings of all alarms and reminders.",
+            summary: N_("Show the next firings of all alarms and reminders."),
             options: [count, json, socket],
             examples: ["alarmctl next", "alarmctl next --count 3"]
         ),
@@ -26,18 +26,20 @@ enum DaemonCommands {
         }
     )
 
-    private static let since = Option("since", "WHEN", .instant, "only from WHEN on: 2026-12-01, yesterday's date, fri, 2026-12-01 08:00")
-    private static let kind = Option("kind", "KINDS", .choice(History.kindNames), "only these kinds, comma-separated: " + History.kindNames.joined(separator: ", "))
-    private static let limit = Option("limit", "N", .number, "at most N events, 1–1000 (default 50)")
+    private static let since = Option("since", "WHEN", .instant, N_("only from WHEN on: 2026-12-01, yesterday's date, fri, 2026-12-01 08:00"))
+    // The kinds written out, so the text can be translated whole; a test holds it to History.kindNames.
+    static let kind = Option("kind", "KINDS", .choice(History.kindNames),
+                             N_("only these kinds, comma-separated: fired, snoozed, dismissed, timed-out, skipped, missed, completed, escalated"))
+    private static let limit = Option("limit", "N", .number, N_("at most N events, 1–1000 (default 50)"))
 
     static let history = Command(
         spec: CommandSpec(
             name: "history",
-            summary: "Show when alarms and reminders rang, were snoozed, dismissed, timed out, skipped or missed.",
-            details: """
+            summary: N_("Show when alarms and reminders rang, were snoozed, dismissed, timed out, skipped or missed."),
+            details: N_("""
                 Newest first, from the history alarmd keeps. ID narrows it to one item (a removed item's
                 history is found by its full id); its title is shown while the item exists.
-                """,
+                """),
             positionals: [Positional("ID", .itemID, optional: true)],
             options: [since, kind, limit, json, socket],
             examples: ["alarmctl history", "alarmctl history 1a2b --kind fired,missed", "alarmctl history --since 2026-12-01 --json"]
@@ -50,7 +52,7 @@ enum DaemonCommands {
             if let text = arguments.value(kind) {
                 for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ String($0.filter { $0 != " " }) }) {
                     guard let known = EventKind(rawValue: name), History.kindNames.contains(name) else {
-                        throw .usage("--kind must list event kinds, comma-separated: \(History.kindNames.joined(separator: ", ")), got \(ValidationError.quoted(text))")
+                        throw .usage(Lf("--kind must list event kinds, comma-separated: %1$s, got %2$s", History.kindNames.joined(separator: ", "), ValidationError.quoted(text)))
                     }
                     kinds.append(known)
                 }
@@ -65,7 +67,7 @@ enum DaemonCommands {
     static let status = Command(
         spec: CommandSpec(
             name: "status",
-            summary: "Show alarmd's version, counts, what rings, and what comes next.",
+            summary: N_("Show alarmd's version, counts, what rings, and what comes next."),
             options: [json, socket],
             examples: ["alarmctl status"]
         ),
@@ -76,25 +78,26 @@ enum DaemonCommands {
             typealias F = Wire.Firing
             let time = TimeText(context)
             var list = KeyValueList()
-            list.add("version", status.string(R.version))
-            list.add("alarms", String(status.int(R.alarms)))
-            list.add("reminders", String(status.int(R.reminders)))
+            list.add(L("version"), status.string(R.version))
+            list.add(L("alarms"), String(status.int(R.alarms)))
+            list.add(L("reminders"), String(status.int(R.reminders)))
             let ringing = status.strings(R.ringing)
-            list.add("ringing", ringing.isEmpty ? "nothing" : ringing.map(shortID).joined(separator: ", "))
+            list.add(L("ringing"), ringing.isEmpty ? L("nothing") : userLanguage.list(ringing.map(shortID)))
             if status.object[R.next]?.objectValue != nil {
                 let next = status.nested(R.next)
-                list.add("next", "\(time.dayAndTime(next.optionalString(F.at)))  \(next.string(F.kind)) \(ValidationError.quoted(next.string(F.title))) (\(shortID(next.string(F.id))))")
+                let kind = next.string(F.kind) == "reminder" ? L("reminder") : next.string(F.kind) == "notice" ? L("notice") : L("alarm")
+                list.add(L("next"), "\(time.dayAndTime(next.optionalString(F.at)))  \(kind) \(ValidationError.quoted(next.string(F.title))) (\(shortID(next.string(F.id))))")
             } else {
-                list.add("next", "nothing scheduled")
+                list.add(L("next"), L("nothing scheduled"))
             }
-            list.add("time zone", status.string(R.timeZone))
+            list.add(L("time zone"), status.string(R.timeZone))
             // A daemon older than issue 14 has no `wake`.
-            if status.object[R.wake]?.objectValue != nil { list.add("wake", Self.wakeLine(status.nested(R.wake), time)) }
+            if status.object[R.wake]?.objectValue != nil { list.add(L("wake"), Self.wakeLine(status.nested(R.wake), time)) }
             if case .bool(let lingers)? = status.object[R.linger] {
-                list.add("linger", lingers ? "yes" : "no — alarms stop when you log out; run loginctl enable-linger")
+                list.add(L("linger"), lingers ? L("yes") : L("no — alarms stop when you log out; run loginctl enable-linger"))
             }
-            if status.object[R.sync]?.objectValue != nil { list.add("sync", Self.syncLine(status.nested(R.sync), time)) }
-            for warning in status.strings(R.warnings) { list.add("warning", "alarms may not be heard: " + warning) }
+            if status.object[R.sync]?.objectValue != nil { list.add(L("sync"), Self.syncLine(status.nested(R.sync), time)) }
+            for warning in status.strings(R.warnings) { list.add(L("warning"), Lf("alarms may not be heard: %s", warning)) }
             context.standardOutput(list.text)
         }
     )
@@ -102,21 +105,19 @@ enum DaemonCommands {
     /// `with https://… at 14:02, 2 changes waiting`, or what went wrong.
     static func syncLine(_ state: ReplyObject, _ time: TimeText) -> String {
         typealias S = Wire.SyncState
-        var line = "with " + state.string(S.server)
-        if let last = state.optionalString(S.lastSync) { line += ", last \(time.dayAndTime(last))" } else { line += ", not yet" }
-        if let error = state.optionalString(S.error) { line += ", failed: " + error }
+        var parts = [Lf("with %s", state.string(S.server))]
+        if let last = state.optionalString(S.lastSync) { parts.append(Lf("last %s", time.dayAndTime(last))) } else { parts.append(L("not yet")) }
+        if let error = state.optionalString(S.error) { parts.append(Lf("failed: %s", error)) }
         let pending = state.int(S.pending)
-        if pending > 0 { line += ", \(plural(pending, "change")) waiting to be sent" }
-        return line
+        if pending > 0 { parts.append(Ln("%d change waiting to be sent", "%d changes waiting to be sent", pending)) }
+        return userLanguage.list(parts)
     }
 
     static let sync = Command(
         spec: CommandSpec(
             name: "sync",
-            summary: "Sync with the CalDAV server now, and say what moved.",
-            details: "Reminders (and, with [Sync] AlarmsURL=, alarms) are sent to and received from the server "
-                + "configured in alarmd.conf's [Sync]; alarmd also does this every Interval= and soon after each change. "
-                + "Exits 1 when the server could not be reached or refused the password (the changes wait here).",
+            summary: N_("Sync with the CalDAV server now, and say what moved."),
+            details: N_("Reminders (and, with [Sync] AlarmsURL=, alarms) are sent to and received from the server configured in alarmd.conf's [Sync]; alarmd also does this every Interval= and soon after each change. Exits 1 when the server could not be reached or refused the password (the changes wait here)."),
             options: [json, socket],
             examples: ["alarmctl sync"]
         ),
@@ -126,14 +127,16 @@ enum DaemonCommands {
                 context.emitJSON(reply.object)
             } else {
                 typealias R = Sync.Reply
-                let moved = "\(reply.int(R.received)) received, \(reply.int(R.sent)) sent, \(reply.int(R.removedHere)) removed here, "
-                    + "\(reply.int(R.removedThere)) removed on the server, \(plural(reply.int(R.conflicts), "conflict"))"
+                let moved = userLanguage.list([
+                    Lf("%d received", reply.int(R.received)), Lf("%d sent", reply.int(R.sent)), Lf("%d removed here", reply.int(R.removedHere)),
+                    Lf("%d removed on the server", reply.int(R.removedThere)), Ln("%d conflict", "%d conflicts", reply.int(R.conflicts)),
+                ])
                 let state = reply.nested(R.state)
                 if state.optionalString(Wire.SyncState.error) == nil {
-                    context.standardOutput("Synced with \(state.string(Wire.SyncState.server)): \(moved)\n")
+                    context.standardOutput(Lf("Synced with %1$s: %2$s", state.string(Wire.SyncState.server), moved) + "\n")
                 }
             }
-            if let error = reply.nested(Sync.Reply.state).optionalString(Wire.SyncState.error) { throw .daemon("sync: " + error) }
+            if let error = reply.nested(Sync.Reply.state).optionalString(Wire.SyncState.error) { throw .daemon(L("sync: ") + error) }
         }
     )
 
@@ -142,18 +145,18 @@ enum DaemonCommands {
         typealias W = Wire.Wake
         let method = wake.string(W.method)
         guard method != "none", let next = wake.optionalString(W.next) else {
-            let reason = wake.optionalString(W.reason) ?? "no wake-up set"
-            return method == "none" ? "none — \(reason)" : reason
+            let reason = wake.optionalString(W.reason) ?? L("no wake-up set")
+            return method == "none" ? Lf("none — %s", reason) : reason
         }
-        let via = ["timerfd": "alarmd's own timer", "user-timer": "the user manager", "helper": "the alarmd-wake helper"][method] ?? method
-        return "\(time.dayAndTime(next)) via \(via)"
+        let via = ["timerfd": L("alarmd's own timer"), "user-timer": L("the user manager"), "helper": L("the alarmd-wake helper")][method] ?? method
+        return Lf("%1$s via %2$s", time.dayAndTime(next), via)
     }
 
     static let watch = Command(
         spec: CommandSpec(
             name: "watch",
-            summary: "Print events (fired, snoozed, dismissed, …) as they happen, until interrupted.",
-            details: "One line per event; with --json one JSON object per line, {\"event\": {…}}.",
+            summary: N_("Print events (fired, snoozed, dismissed, …) as they happen, until interrupted."),
+            details: N_("One line per event; with --json one JSON object per line, {\"event\": {…}}."),
             options: [json, socket],
             examples: ["alarmctl watch", "alarmctl watch --json | jq -r .event.kind"]
         ),
@@ -168,46 +171,42 @@ enum DaemonCommands {
         }
     )
 
-    private static let play = Option("play", "NAME", .sound, "play this sound once, as an alarm would ring it: a name from the list or an absolute file path")
-    private static let playVolume = Option("volume", "PCT", .number, "with --play: at this volume, 1–100 % (default: [Sound] Volume= of alarmd.conf)")
+    private static let play = Option("play", "NAME", .sound, N_("play this sound once, as an alarm would ring it: a name from the list or an absolute file path"))
+    private static let playVolume = Option("volume", "PCT", .number, N_("with --play: at this volume, 1–100 % (default: [Sound] Volume= of alarmd.conf)"))
 
     static let sounds = Command(
         spec: CommandSpec(
             name: "sounds",
-            summary: "List the sound-theme sounds an alarm can use, or play one.",
-            details: "NAME is what add --sound takes. --play plays a sound once through the daemon, on the stream an alarm would use, "
-                + "so you can hear it and choose a volume; alarmctl returns at once.",
+            summary: N_("List the sound-theme sounds an alarm can use, or play one."),
+            details: N_("NAME is what add --sound takes. --play plays a sound once through the daemon, on the stream an alarm would use, so you can hear it and choose a volume; alarmctl returns at once."),
             options: [play, playVolume, json, socket],
             examples: ["alarmctl sounds", "alarmctl sounds --play alarm-clock-elapsed --volume 60"]
         ),
         run: { arguments, context throws(CLIError) in
             guard let name = arguments.value(play) else {
-                if arguments.value(playVolume) != nil { throw .usage("--volume needs --play NAME (the sound to play)") }
+                if arguments.value(playVolume) != nil { throw .usage(L("--volume needs --play NAME (the sound to play)")) }
                 let reply = try DaemonConnection(arguments, context).call(ListSounds.self)
                 if arguments.flag(json) { return context.emitJSON(reply.object) }
                 let sounds = reply.list(ListSounds.Reply.sounds)
-                guard !sounds.isEmpty else { return context.emit("No sounds found.") }
+                guard !sounds.isEmpty else { return context.emit(L("No sounds found.")) }
                 let table = Table(header: ["NAME", "THEME", "PATH"], rows: sounds.map { [$0.string(Wire.SoundFile.name), $0.string(Wire.SoundFile.theme), $0.string(Wire.SoundFile.path)] })
                 return context.emit(table.lines.joined(separator: "\n"))
             }
             let volume = try arguments.value(playVolume).map { (text) throws(CLIError) in try AlarmFieldOptions.volumePercent(text, editing: false) } ?? nil
             let request = PlaySound.Request(sound: Sound(wire: name), volume: volume)
-            let reply = try DaemonConnection(arguments, context).call(PlaySound.self, request, subject: "sound")
+            let reply = try DaemonConnection(arguments, context).call(PlaySound.self, request, subject: N_("sound"))
             if arguments.flag(json) { return context.emitJSON(reply.object) }
-            context.emit("Playing \(reply.string(PlaySound.Reply.path)) at \(reply.int(PlaySound.Reply.volume)) %")
+            context.emit(Lf("Playing %1$s at %2$d %%", reply.string(PlaySound.Reply.path), reply.int(PlaySound.Reply.volume)))
         }
     )
 
-    private static let ical = Option(flag: "ical", "iCalendar (RFC 5545) instead of JSON: alarms as VEVENTs, reminders as VTODOs")
+    private static let ical = Option(flag: "ical", N_("iCalendar (RFC 5545) instead of JSON: alarms as VEVENTs, reminders as VTODOs"))
 
     static let export = Command(
         spec: CommandSpec(
             name: "export",
-            summary: "Write every alarm and reminder as one JSON document, or one iCalendar calendar.",
-            details: "To FILE, or to standard output without one (or with -). The document is what import reads back; "
-                + "--json prints the daemon's whole reply, {\"document\": {…}}, on standard output instead. "
-                + "--ical writes a calendar that calendar and to-do programs read, and import --ical reads back "
-                + "(commands and timers are left out).",
+            summary: N_("Write every alarm and reminder as one JSON document, or one iCalendar calendar."),
+            details: N_("To FILE, or to standard output without one (or with -). The document is what import reads back; --json prints the daemon's whole reply, {\"document\": {…}}, on standard output instead. --ical writes a calendar that calendar and to-do programs read, and import --ical reads back (commands and timers are left out)."),
             positionals: [Positional("FILE", .fileOrStandardStream, optional: true)], options: [json, ical, socket],
             alternatives: [Alternatives(positional: "FILE", json)],
             examples: ["alarmctl export backup.json", "alarmctl export | ssh laptop alarmctl import -", "alarmctl export --json | jq '.document.alarms | length'",
@@ -215,7 +214,7 @@ enum DaemonCommands {
         ),
         run: { arguments, context throws(CLIError) in
             if arguments.flag(json), let path = arguments.positionals.first, path != "-" {
-                throw .usage("--json prints the reply on standard output; leave out \(path), or leave out --json to write the document there")
+                throw .usage(Lf("--json prints the reply on standard output; leave out %s, or leave out --json to write the document there", path))
             }
             if arguments.flag(ical) {
                 let reply = try DaemonConnection(arguments, context).call(ExportCalendar.self)
@@ -224,7 +223,7 @@ enum DaemonCommands {
                 guard let path = arguments.positionals.first, path != "-" else { return context.standardOutput(text) }
                 try FileIO.write(text, to: path)
                 let events = text.components(separatedBy: "\r\nBEGIN:VEVENT\r\n").count - 1, todos = text.components(separatedBy: "\r\nBEGIN:VTODO\r\n").count - 1
-                return context.emit("Exported \(plural(events, "alarm")) and \(plural(todos, "reminder")) to \(path) (iCalendar)")
+                return context.emit(Lf("Exported %1$s and %2$s to %3$s (iCalendar)", Ln("%d alarm", "%d alarms", events), Ln("%d reminder", "%d reminders", todos), path))
             }
             let reply = try DaemonConnection(arguments, context).call(Export.self)
             if arguments.flag(json) { return context.emitJSON(reply.object) }
@@ -233,19 +232,19 @@ enum DaemonCommands {
             guard let path = arguments.positionals.first, path != "-" else { return context.standardOutput(text) }
             try FileIO.write(text, to: path)
             let counts = ReplyObject(document)
-            context.emit("Exported \(plural(counts.list(ExportDocument.alarms).count, "alarm")) and \(plural(counts.list(ExportDocument.reminders).count, "reminder")) to \(path)")
+            context.emit(Lf("Exported %1$s and %2$s to %3$s", Ln("%d alarm", "%d alarms", counts.list(ExportDocument.alarms).count), Ln("%d reminder", "%d reminders", counts.list(ExportDocument.reminders).count), path))
         }
     )
 
-    private static let replace = Option(flag: "replace", "replace every alarm and reminder with the file's (first says what goes)")
-    private static let yes = Option(flag: "yes", "with --replace, do not ask")
-    private static let dryRun = Option(flag: "dry-run", "say what would change, change nothing")
+    private static let replace = Option(flag: "replace", N_("replace every alarm and reminder with the file's (first says what goes)"))
+    private static let yes = Option(flag: "yes", N_("with --replace, do not ask"))
+    private static let dryRun = Option(flag: "dry-run", N_("say what would change, change nothing"))
 
     static let importDocument = Command(
         spec: CommandSpec(
             name: "import",
-            summary: "Take in alarms and reminders from an exported document, merged by id.",
-            details: """
+            summary: N_("Take in alarms and reminders from an exported document, merged by id."),
+            details: N_("""
                 FILE - reads standard input; export's document and export --json's reply both read.
                 New items are added and known ones (the same id) updated; nothing is removed, and
                 each change is listed. --replace replaces everything instead: it first lists what
@@ -254,7 +253,7 @@ enum DaemonCommands {
                 problem changes nothing. --ical reads an iCalendar file (from export --ical, or
                 any calendar or to-do program): VEVENTs become alarms and VTODOs reminders,
                 merged by UID; a malformed file is refused naming the line and property.
-                """,
+                """),
             positionals: [Positional("FILE", .fileOrStandardStream)], options: [replace, yes, ical, dryRun, json, socket],
             alternatives: [Alternatives(replace, ical)],
             examples: ["alarmctl import backup.json", "alarmctl import --dry-run backup.json", "alarmctl import --replace --yes - < backup.json",
@@ -263,41 +262,41 @@ enum DaemonCommands {
         run: { arguments, context throws(CLIError) in
             let path = arguments.positionals[0]
             let bytes = path == "-" ? context.readStandardInput() : try FileIO.read(path)
-            let name = path == "-" ? "standard input" : path
+            let name = path == "-" ? L("standard input") : path
             if arguments.flag(ical) {
-                if arguments.flag(replace) { throw .usage("import: --ical merges by UID; --replace goes with a JSON document") }
-                if arguments.flag(yes) { throw .usage("import: --yes goes with --replace (a merge removes nothing, so it never asks)") }
-                guard let text = String(validating: bytes, as: UTF8.self) else { throw .data("\(name) is not UTF-8 text, as iCalendar must be") }
+                if arguments.flag(replace) { throw .usage(L("import: --ical merges by UID; --replace goes with a JSON document")) }
+                if arguments.flag(yes) { throw .usage(L("import: --yes goes with --replace (a merge removes nothing, so it never asks)")) }
+                guard let text = String(validating: bytes, as: UTF8.self) else { throw .data(Lf("%s is not UTF-8 text, as iCalendar must be", name)) }
                 // Read here first, so a broken file is a data error naming it
                 // (exit 65) before anything is sent; the daemon reads it again
                 // with its own zone and settings.
                 let settings = ICalendarItems.Settings(zone: context.systemZone, allDayAt: .nineAM, now: context.now, zoneNamed: { ZoneName.zone($0) })
                 do throws(ICalendarError) { _ = try ICalendarItems.items(icalendar: text, settings: settings) } catch {
-                    throw .data("\(name) is not an iCalendar file alarmd can read: \(error)")
+                    throw .data(Lf("%1$s is not an iCalendar file alarmd can read: %2$s", name, error))
                 }
                 let reply = try DaemonConnection(arguments, context).call(ImportCalendar.self, .init(calendar: text, dryRun: arguments.flag(dryRun)))
                 return report(reply, merge: true, arguments, context)
             }
             let parsed: JSONValue
             do throws(JSONError) { parsed = try JSONParser.parse(bytes) } catch {
-                throw .data("\(name) is not a JSON document: \(error)")
+                throw .data(Lf("%1$s is not a JSON document: %2$s", name, error))
             }
-            guard case .object(var object) = parsed else { throw .data("\(name) must hold a JSON object, as export writes, not \(parsed.typeName)") }
+            guard case .object(var object) = parsed else { throw .data(Lf("%1$s must hold a JSON object, as export writes, not %2$s", name, parsed.typeName)) }
             // `export --json` prints the reply, {"document": {…}}: it reads as the document.
             if object.keys.count == 1, case .object(let inner)? = object[Export.Reply.document] { object = inner }
             let merge = !arguments.flag(replace)
-            if arguments.flag(yes), merge { throw .usage("import: --yes goes with --replace (a merge removes nothing, so it never asks)") }
+            if arguments.flag(yes), merge { throw .usage(L("import: --yes goes with --replace (a merge removes nothing, so it never asks)")) }
             let daemon = DaemonConnection(arguments, context)
             if !merge, !arguments.flag(dryRun), !arguments.flag(yes) {
                 // Say what would go, and ask, before anything is replaced.
                 let plan = try daemon.call(Import.self, .init(document: object, merge: false, dryRun: true))
                 let removed = plan.list(Import.Reply.changes).filter { $0.string(ImportChange.change) == "removed" }
                 if !removed.isEmpty {
-                    context.standardError(Self.changeLines(removed, verb: "Would remove"))
-                    switch context.askYesNo("Replace everything, removing \(plural(removed.count, "item"))?") {
+                    context.standardError(Self.changeLines(removed, verb: N_("Would remove")))
+                    switch context.askYesNo(Ln("Replace everything, removing %d item?", "Replace everything, removing %d items?", removed.count)) {
                     case true?: break
-                    case false?: throw .usage("import: nothing changed")
-                    case nil: throw .usage("import --replace would remove \(plural(removed.count, "item")) (listed above); add --yes to replace without asking, or --dry-run to see everything")
+                    case false?: throw .usage(L("import: nothing changed"))
+                    case nil: throw .usage(Ln("import --replace would remove %d item (listed above); add --yes to replace without asking, or --dry-run to see everything", "import --replace would remove %d items (listed above); add --yes to replace without asking, or --dry-run to see everything", removed.count))
                     }
                 }
             }
@@ -311,14 +310,15 @@ enum DaemonCommands {
         if arguments.flag(json) { return context.emitJSON(reply.object) }
         let dry = arguments.flag(dryRun)
         var text = ""
-        for (change, verb) in [("added", dry ? "Would add" : "Added"), ("updated", dry ? "Would update" : "Updated"), ("removed", dry ? "Would remove" : "Removed")] {
+        for (change, verb) in [("added", dry ? N_("Would add") : N_("Added")), ("updated", dry ? N_("Would update") : N_("Updated")), ("removed", dry ? N_("Would remove") : N_("Removed"))] {
             text += Self.changeLines(reply.list(Import.Reply.changes).filter { $0.string(ImportChange.change) == change }, verb: verb)
         }
-        let counts = "\(reply.int(Import.Reply.added)) added, \(reply.int(Import.Reply.updated)) updated, \(reply.int(Import.Reply.removed)) removed"
+        let counts = Lf("%1$d added, %2$d updated, %3$d removed", reply.int(Import.Reply.added), reply.int(Import.Reply.updated), reply.int(Import.Reply.removed))
         if !merge, !dry {
-            text += "Imported \(plural(reply.int(Import.Reply.alarms), "alarm")) and \(plural(reply.int(Import.Reply.reminders), "reminder")); they replace what alarmd had before (\(counts))\n"
+            text += Lf("Imported %1$s and %2$s; they replace what alarmd had before (%3$s)", Ln("%d alarm", "%d alarms", reply.int(Import.Reply.alarms)),
+                       Ln("%d reminder", "%d reminders", reply.int(Import.Reply.reminders)), counts) + "\n"
         } else {
-            text += (dry ? "Nothing changed (dry run): " : "Imported: ") + counts + "\n"
+            text += (dry ? Lf("Nothing changed (dry run): %s", counts) : Lf("Imported: %s", counts)) + "\n"
         }
         context.standardOutput(text)
     }
@@ -326,7 +326,7 @@ enum DaemonCommands {
     /// `Added alarm "Work" (80a7c2d1)`, one line per change.
     private static func changeLines(_ changes: [ReplyObject], verb: String) -> String {
         changes.map { change in
-            "\(verb) \(change.string(ImportChange.itemKind)) \(ValidationError.quoted(change.string(ImportChange.title))) (\(shortID(change.string(ImportChange.id))))\n"
+            "\(L(verb)) \(L(change.string(ImportChange.itemKind))) \(ValidationError.quoted(change.string(ImportChange.title))) (\(shortID(change.string(ImportChange.id))))\n"
         }.joined()
     }
 
@@ -340,5 +340,4 @@ enum DaemonCommands {
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
-    private static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }

@@ -5,7 +5,7 @@ import Glibc
 enum FileIO {
     static func read(_ path: String) throws(CLIError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .file("cannot read \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw .file(Lf("cannot read %1$s: %2$s", path, String(cString: strerror(errno)))) }
         defer { close(fd) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -13,7 +13,7 @@ enum FileIO {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .file("cannot read \(path): \(String(cString: strerror(errno)))")
+                throw .file(Lf("cannot read %1$s: %2$s", path, String(cString: strerror(errno))))
             }
             if count == 0 { return bytes }
             bytes += buffer[0..<count]
@@ -24,7 +24,7 @@ enum FileIO {
     /// everything a person set themselves reminders about.
     static func write(_ text: String, to path: String) throws(CLIError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .file("cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw .file(Lf("cannot write %1$s: %2$s", path, String(cString: strerror(errno)))) }
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -33,10 +33,10 @@ enum FileIO {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
                 close(fd)
-                throw .file("cannot write \(path): \(reason)")
+                throw .file(Lf("cannot write %1$s: %2$s", path, reason))
             }
             offset += written
         }
-        guard close(fd) == 0 else { throw .file("cannot write \(path): \(String(cString: strerror(errno)))") }
+        guard close(fd) == 0 else { throw .file(Lf("cannot write %1$s: %2$s", path, String(cString: strerror(errno)))) }
     }
 }

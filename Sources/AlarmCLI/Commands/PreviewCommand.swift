@@ -7,25 +7,25 @@ import FoundationEssentials
 enum PreviewCommand {
     static let command = Command(spec: spec, run: run)
 
-    static let days = Option("days", "SPEC", .days, "repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never (default)")
-    static let count = Option("count", "N", .number, "how many firings to show, 1–1000 (default 5)")
-    static let from = Option("from", "WHEN", .instant, "start after WHEN: 2026-03-07T12:00:00Z, …-05:00, YYYY-MM-DD HH:MM (local), tomorrow, fri 9:00; a day alone from its midnight")
-    static let tz = Option("tz", "ZONE", .zone, "IANA time zone such as Europe/Berlin (default: the system zone, or TZ)")
-    static let json = Option(flag: "json", "print a JSON array of {local, utc, weekday, shifted}, plus {…, skipped} for passed-over days")
-    static let holidays = Option("holidays", "FILE", .file, "pass over the days this iCalendar file lists, as --skip-holidays does with [Alarms] Holidays=")
+    static let days = Option("days", "SPEC", .days, N_("repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never (default)"))
+    static let count = Option("count", "N", .number, N_("how many firings to show, 1–1000 (default 5)"))
+    static let from = Option("from", "WHEN", .instant, N_("start after WHEN: 2026-03-07T12:00:00Z, …-05:00, YYYY-MM-DD HH:MM (local), tomorrow, fri 9:00; a day alone from its midnight"))
+    static let tz = Option("tz", "ZONE", .zone, N_("IANA time zone such as Europe/Berlin (default: the system zone, or TZ)"))
+    static let json = Option(flag: "json", N_("print a JSON array of {local, utc, weekday, shifted}, plus {…, skipped} for passed-over days"))
+    static let holidays = Option("holidays", "FILE", .file, N_("pass over the days this iCalendar file lists, as --skip-holidays does with [Alarms] Holidays="))
     /// How many passed-over days a preview shows at most, besides its firings.
     static let maxSkipped = 1000
 
     static let spec = CommandSpec(
         name: "preview",
-        summary: "Show when an alarm at TIME would fire, without creating it (no daemon needed).",
-        details: """
+        summary: N_("Show when an alarm at TIME would fire, without creating it (no daemon needed)."),
+        details: N_("""
             Uses the same rules as alarmd: a time skipped by a DST change fires just after the gap,
             a time that happens twice fires once, at its first occurrence. Takes the calendar
             options of add; --starting defaults to the --from day. A monthly rule on day 29-31
             skips months without that day (RFC 5545). Days passed over by --except or --holidays
             are listed too, marked skipped.
-            """,
+            """),
         positionals: [Positional("TIME", .timeOfDay)],
         options: [days] + RuleOptions.options + [holidays, count, from, tz, json],
         alternatives: [RuleOptions.frequencies, RuleOptions.ends],
@@ -62,7 +62,7 @@ enum PreviewCommand {
             // As the daemon does: a file that does not parse counts no days,
             // and says so.
             let (loaded, problems) = HolidayCalendar.load([path], home: nil) { path in try? FileIO.read(path) }
-            for problem in problems { context.standardError("alarmctl: warning: \(problem); its days do not count as holidays\n") }
+            for problem in problems { context.standardError("alarmctl: " + Lf("warning: %s; its days do not count as holidays", problem) + "\n") }
             calendar = loaded
         }
         // Walk the rule without its exceptions and holidays, marking the
@@ -91,7 +91,7 @@ enum PreviewCommand {
         } else {
             var lines = fires.map { $0.humanLine(requested: time) }
             if let rule = recurrence {
-                lines.insert(rule.displayText + (rule.skippedMonthsNote.map { " (\($0), as RFC 5545 says)" } ?? ""), at: 0)
+                lines.insert(rule.text(in: userLanguage) + (rule.skippedMonthsNote.map { Lf(" (%s, as RFC 5545 says)", L($0)) } ?? ""), at: 0)
             }
             context.standardOutput(lines.joined(separator: "\n") + "\n")
         }
@@ -100,7 +100,7 @@ enum PreviewCommand {
     /// The zone `--tz` names, or a usage error that quotes it.
     static func zone(named name: String) throws(CLIError) -> Zone {
         guard let zone = ZoneName.zone(name) else {
-            throw .usage("--tz must be an IANA time zone such as Europe/Berlin, got \(ValidationError.quoted(name))")
+            throw .usage(Lf("--tz must be an IANA time zone such as Europe/Berlin, got %s", ValidationError.quoted(name)))
         }
         return zone
     }
@@ -115,9 +115,9 @@ enum PreviewCommand {
 
         /// `2026-03-08 Sun 03:30 -04:00`, plus a note when a DST gap moved it.
         func humanLine(requested: TimeOfDay) -> String {
-            var line = "\(local.dateText) \(local.weekday.shortName) \(local.hourMinuteText) \(local.offsetText)"
-            if shifted { line += "  (\(requested) does not exist that day: DST gap)" }
-            if let skipped { line += "  skipped (\(skipped))" }
+            var line = userLanguage.dateWeekdayTime(local) + " " + local.offsetText
+            if shifted { line += "  " + Lf("(%s does not exist that day: DST gap)", userLanguage.time(hour: requested.hour, minute: requested.minute, second: nil)) }
+            if let skipped { line += "  " + Lf("skipped (%s)", skipped == "holiday" ? L("holiday") : L("exception")) }
             return line
         }
 

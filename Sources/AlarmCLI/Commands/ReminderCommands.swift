@@ -12,43 +12,42 @@ enum ReminderCommands {
     /// `remind done` offers only what is not done yet.
     private static let openReminderIDs = Positional("ID", .openReminderID, repeated: true)
 
-    static let at = Option("at", "WHEN", .instant, "due at WHEN: 14:00, tomorrow 9am, fri 9:00, 2026-12-24 9:00; a day alone (tomorrow, 2026-12-24) is all day")
-    static let within = Option("in", "DURATION", .duration, "due DURATION from now: 20m, 20 minutes, 1h 30m, 1.5h, 2d, or now")
-    private static let image = Option("image", "PATH", .file, "an image shown with the notification")
-    private static let command = Option("command", "LINE", .commandLine, "run this when it is due: a program and its arguments (never run by a shell)")
-    private static let notes = Option("notes", "TEXT", .text, "more text, shown with the notification")
-    static let sound = Option("sound", "NAME", .sound, "its own sound: a sound-theme name, an absolute file path, or none (default: [Sound] ReminderSound=)")
-    private static let all = Option(flag: "all", "include reminders that are done")
-    static let on = Option("on", "YYYY-MM-DD", .date, "due on that day, at [Reminders] AllDayAt= (09:00 unless configured)")
-    static let days = Option("days", "SPEC", .days, "comes back every week on these days (with --every 2w: every other week)")
-    static let before = Option("before", "DURATIONS", .duration, "a quiet notice this long before each due time: 15m,1h,1d (up to 8)")
+    static let at = Option("at", "WHEN", .instant, N_("due at WHEN: 14:00, tomorrow 9am, fri 9:00, 2026-12-24 9:00; a day alone (tomorrow, 2026-12-24) is all day"))
+    static let within = Option("in", "DURATION", .duration, N_("due DURATION from now: 20m, 20 minutes, 1h 30m, 1.5h, 2d, or now"))
+    private static let image = Option("image", "PATH", .file, N_("an image shown with the notification"))
+    private static let command = Option("command", "LINE", .commandLine, N_("run this when it is due: a program and its arguments (never run by a shell)"))
+    private static let notes = Option("notes", "TEXT", .text, N_("more text, shown with the notification"))
+    static let sound = Option("sound", "NAME", .sound, N_("its own sound: a sound-theme name, an absolute file path, or none (default: [Sound] ReminderSound=)"))
+    private static let all = Option(flag: "all", N_("include reminders that are done"))
+    static let on = Option("on", "YYYY-MM-DD", .date, N_("due on that day, at [Reminders] AllDayAt= (09:00 unless configured)"))
+    static let days = Option("days", "SPEC", .days, N_("comes back every week on these days (with --every 2w: every other week)"))
+    static let before = Option("before", "DURATIONS", .duration, N_("a quiet notice this long before each due time: 15m,1h,1d (up to 8)"))
     /// The repeat and notice options `add` and `edit` share.
     static let calendarOptions = [on, days] + RuleOptions.reminderOptions + [before]
 
-    static let group = CommandGroup(name: "remind", summary: "Keep a to-do list whose items can ring when they are due.")
+    static let group = CommandGroup(name: "remind", summary: N_("Keep a to-do list whose items can ring when they are due."))
 
     /// What `alarmctl remind --help` prints.
     static var groupHelp: String {
-        var lines = ["Usage: alarmctl remind SUBCOMMAND [OPTIONS]", "", group.summary, "", "Subcommands:"]
+        var lines = [L("Usage: alarmctl remind SUBCOMMAND [OPTIONS]"), "", L(group.summary), "", L("Subcommands:")]
         let width = (commands.map(\.spec.name.count).max() ?? 0) + 2
-        for command in commands { lines.append("  " + command.spec.name.padding(toLength: width) + command.spec.summary) }
-        lines += ["", "WHEN is ISO 8601 (2026-03-09T14:00:00+01:00), a local YYYY-MM-DD HH:MM, or a time",
-                  "of day (14:00, 2pm: today, or tomorrow once passed); DURATION is 90s, 25m, 2h, 1d or 1h30m.",
-                  "", "Run 'alarmctl remind SUBCOMMAND --help' for its options and examples."]
+        for command in commands { lines.append("  " + command.spec.name.padding(toLength: width) + L(command.spec.summary)) }
+        lines += ["", L("WHEN is ISO 8601 (2026-03-09T14:00:00+01:00), a local YYYY-MM-DD HH:MM, or a time\nof day (14:00, 2pm: today, or tomorrow once passed); DURATION is 90s, 25m, 2h, 1d or 1h30m."),
+                  "", L("Run 'alarmctl remind SUBCOMMAND --help' for its options and examples.")]
         return lines.joined(separator: "\n") + "\n"
     }
 
     static let add = Command(
         spec: CommandSpec(
             name: "remind add",
-            summary: "Add a reminder at the end of the list.",
-            details: """
+            summary: N_("Add a reminder at the end of the list."),
+            details: N_("""
                 With --at, --in or --on it rings when due; without, it is a plain to-do item.
                 WHEN is ISO 8601, a local YYYY-MM-DD HH:MM, or a time of day such as 14:00
                 (today, or tomorrow if that has passed); DURATION is 90s, 25m, 2h, 1d or 1h30m.
                 With --days, --every, --monthly or --yearly it comes back: marking it done makes
                 the next occurrence after now due, until --until or --times ends the repeat.
-                """,
+                """),
             positionals: [Positional("TITLE", .text)],
             options: [at, within] + calendarOptions + [notes, sound, image, command, json, socket],
             alternatives: [dueAtOrInOrOn, RuleOptions.reminderFrequencies, RuleOptions.ends],
@@ -65,22 +64,22 @@ enum ReminderCommands {
             try arguments.exclusive(dueAtOrInOrOn)
             try calendar(arguments, context, into: &changes)
             if changes.rule != nil, changes.due == nil, changes.on == nil {
-                throw .usage("remind add: a repeating reminder needs a due time: --at, --in or --on")
+                throw .usage(L("remind add: a repeating reminder needs a due time: --at, --in or --on"))
             }
             changes.notes = arguments.value(notes)
             changes.sound = arguments.value(sound).map { .some(Sound(wire: $0)) }
             changes.imagePath = arguments.value(image).map { absolute($0, context) }
             if let line = arguments.value(command) { changes.command = try AlarmFieldOptions.commandVector(line) }
             let reply = try DaemonConnection(arguments, context).call(AddReminder.self, .init(changes))
-            report(reply, verb: "Added reminder", arguments, context)
+            report(reply, verb: N_("Added reminder"), arguments, context)
         }
     )
 
     static let list = Command(
         spec: CommandSpec(
             name: "remind list",
-            summary: "List open reminders in their order.",
-            details: "POS is the place in the list, as remind move takes it (0 is the top).",
+            summary: N_("List open reminders in their order."),
+            details: N_("POS is the place in the list, as remind move takes it (1 is the top)."),
             options: [all, json, socket],
             examples: ["alarmctl remind list", "alarmctl remind list --all --json"]
         ),
@@ -97,8 +96,8 @@ enum ReminderCommands {
     static let show = Command(
         spec: CommandSpec(
             name: "remind show",
-            summary: "Show one reminder in full.",
-            details: "ID is a full id or its first characters (at least 4). --json prints {\"reminder\": …}.",
+            summary: N_("Show one reminder in full."),
+            details: N_("ID is a full id or its first characters (at least 4). --json prints {\"reminder\": …}."),
             positionals: [reminderID], options: [json, socket],
             examples: ["alarmctl remind show 5e6f7a8b"]
         ),
@@ -118,15 +117,15 @@ enum ReminderCommands {
         Command(
             spec: CommandSpec(
                 name: "remind \(name)",
-                summary: done ? "Mark a reminder done (a ringing one stops)." : "Mark a reminder not done again.",
-                details: "With several IDs, each is tried; the exit code is 1 if any failed.",
+                summary: done ? N_("Mark a reminder done (a ringing one stops).") : N_("Mark a reminder not done again."),
+                details: N_("With several IDs, each is tried; the exit code is 1 if any failed."),
                 positionals: [done ? openReminderIDs : reminderIDs], options: [json, socket],
                 examples: ["alarmctl remind \(name) 5e6f7a8b", "alarmctl remind \(name) 5e6f 9a0b"]
             ),
             run: { arguments, context throws(CLIError) in
                 let daemon = DaemonConnection(arguments, context)
-                try forEachID(arguments.positionals, noun: "reminder", verb: done ? "marked done" : "marked not done", context: context) { id throws(CLIError) in
-                    try daemon.attempt(CompleteReminder.self, .init(id: id, done: done), subject: "reminder").map { object in
+                try forEachID(arguments.positionals, noun: N_("reminders"), verb: done ? N_("marked done") : N_("marked not done"), context: context) { id throws(CLIError) in
+                    try daemon.attempt(CompleteReminder.self, .init(id: id, done: done), subject: N_("reminder")).map { object in
                         report(ReplyObject(object), verb: done ? "Done:" : "Not done:", arguments, context)
                     }
                 }
@@ -137,18 +136,18 @@ enum ReminderCommands {
     static let remove = Command(
         spec: CommandSpec(
             name: "remind rm",
-            summary: "Delete reminders; the ones after them move up.",
-            details: "With several IDs, each is tried; the exit code is 1 if any failed.",
+            summary: N_("Delete reminders; the ones after them move up."),
+            details: N_("With several IDs, each is tried; the exit code is 1 if any failed."),
             positionals: [reminderIDs], options: [json, socket],
             examples: ["alarmctl remind rm 5e6f7a8b", "alarmctl remind rm 5e6f 9a0b"]
         ),
         run: { arguments, context throws(CLIError) in
             let daemon = DaemonConnection(arguments, context)
-            try forEachID(arguments.positionals, noun: "reminder", verb: "removed", context: context) { id throws(CLIError) in
-                try daemon.attempt(RemoveReminder.self, .init(id: id), subject: "reminder").map { object in
+            try forEachID(arguments.positionals, noun: N_("reminders"), verb: N_("removed"), context: context) { id throws(CLIError) in
+                try daemon.attempt(RemoveReminder.self, .init(id: id), subject: N_("reminder")).map { object in
                     let reply = ReplyObject(object)
                     if arguments.flag(json) { return context.emitJSON(reply.object) }
-                    context.emit("Removed reminder \(ValidationError.quoted(reply.string(ItemNamed.title))) (\(shortID(reply.string(ItemNamed.id))))")
+                    context.emit(Lf("Removed reminder %1$s (%2$s)", ValidationError.quoted(reply.string(ItemNamed.title)), shortID(reply.string(ItemNamed.id))))
                 }
             }
         }
@@ -193,25 +192,25 @@ enum ReminderCommands {
             for part in text.split(separator: ",", omittingEmptySubsequences: false) {
                 let word = String(part.filter { $0 != " " })
                 guard let value = try? DurationParser.parse(word, field: "--before"), value >= 1, value <= Int64(Reminder.beforeRange.upperBound) else {
-                    throw .usage("--before must be durations up to 28d, comma-separated, like 15m,1h,1d, got \(ValidationError.quoted(text))")
+                    throw .usage(Lf("--before must be durations up to 28d, comma-separated, like 15m,1h,1d, got %s", ValidationError.quoted(text)))
                 }
                 seconds.append(Int(value))
             }
-            guard Set(seconds).count <= Reminder.maxBefore else { throw .usage("--before takes at most \(Reminder.maxBefore) durations, got \(seconds.count)") }
+            guard Set(seconds).count <= Reminder.maxBefore else { throw .usage(Lf("--before takes at most %1$s durations, got %2$s", Reminder.maxBefore, seconds.count)) }
             changes.before = Array(Set(seconds)).sorted()
         }
     }
 
     /// `remind edit`'s options that change something; it insists on one.
     private enum EditOptions {
-        static let title = Option("title", "TEXT", .text, "the new title")
-        static let notes = Option("notes", "TEXT", .text, "the new notes (\"\" clears them)")
-        static let noDue = Option(flag: "no-due", "remove the due time: it will not ring")
-        static let image = Option("image", "PATH", .file, "show this image with the notification")
-        static let noImage = Option(flag: "no-image", "remove the image")
-        static let command = Option("command", "LINE", .commandLine, "run this when it is due (never run by a shell)")
-        static let noRepeat = Option(flag: "no-repeat", "stop it coming back: the next done is the last")
-        static let noBefore = Option(flag: "no-before", "remove the advance notices")
+        static let title = Option("title", "TEXT", .text, N_("the new title"))
+        static let notes = Option("notes", "TEXT", .text, N_("the new notes (\"\" clears them)"))
+        static let noDue = Option(flag: "no-due", N_("remove the due time: it will not ring"))
+        static let image = Option("image", "PATH", .file, N_("show this image with the notification"))
+        static let noImage = Option(flag: "no-image", N_("remove the image"))
+        static let command = Option("command", "LINE", .commandLine, N_("run this when it is due (never run by a shell)"))
+        static let noRepeat = Option(flag: "no-repeat", N_("stop it coming back: the next done is the last"))
+        static let noBefore = Option(flag: "no-before", N_("remove the advance notices"))
         static let changes = [title, notes, at, within, noDue] + calendarOptions + [noRepeat, noBefore, sound, image, noImage, command, AlarmFieldOptions.noCommand]
         static let due = Alternatives(at, within, on, noDue)
         static let repeatOrNot = Alternatives(RuleOptions.every, RuleOptions.monthly, RuleOptions.yearly, noRepeat)
@@ -223,8 +222,8 @@ enum ReminderCommands {
     static let edit = Command(
         spec: CommandSpec(
             name: "remind edit",
-            summary: "Change a reminder.",
-            details: "Only the options given change. WHEN and DURATION are read as for remind add; a repeat given replaces the old one whole.",
+            summary: N_("Change a reminder."),
+            details: N_("Only the options given change. WHEN and DURATION are read as for remind add; a repeat given replaces the old one whole."),
             positionals: [reminderID],
             options: EditOptions.changes + [json, socket],
             alternatives: [EditOptions.due, EditOptions.imageOrNot, EditOptions.commandOrNot, EditOptions.repeatOrNot, EditOptions.beforeOrNot,
@@ -234,7 +233,7 @@ enum ReminderCommands {
         ),
         run: { arguments, context throws(CLIError) in
             guard arguments.hasAny(EditOptions.changes) else {
-                throw .usage("remind edit: nothing to change; give at least one option (see alarmctl remind edit --help)")
+                throw .usage(L("remind edit: nothing to change; give at least one option (see alarmctl remind edit --help)"))
             }
             try arguments.exclusive(EditOptions.due)
             try arguments.exclusive(EditOptions.imageOrNot)
@@ -251,19 +250,19 @@ enum ReminderCommands {
             try arguments.exclusive(EditOptions.commandOrNot)
             if let line = arguments.value(EditOptions.command) { changes.command = try AlarmFieldOptions.commandVector(line) }
             if arguments.flag(AlarmFieldOptions.noCommand) { changes.command = [] }
-            let reply = try DaemonConnection(arguments, context).call(UpdateReminder.self, .init(id: arguments.positionals[0], changes), subject: "reminder")
-            report(reply, verb: "Changed reminder", arguments, context)
+            let reply = try DaemonConnection(arguments, context).call(UpdateReminder.self, .init(id: arguments.positionals[0], changes), subject: N_("reminder"))
+            report(reply, verb: N_("Changed reminder"), arguments, context)
         }
     )
 
     static let move = Command(
         spec: CommandSpec(
             name: "remind move",
-            summary: "Move a reminder to another place in the list.",
-            details: """
+            summary: N_("Move a reminder to another place in the list."),
+            details: N_("""
                 POSITION is top, bottom, or a number from 1 at the top, as remind list shows it (among
                 the open reminders); past the end is the bottom. The others close up around it.
-                """,
+                """),
             positionals: [reminderID, Positional("POSITION", .choice(["top", "bottom"]))], options: [json, socket],
             examples: ["alarmctl remind move 5e6f top", "alarmctl remind move 5e6f 3", "alarmctl remind move 5e6f bottom"]
         ),
@@ -271,7 +270,7 @@ enum ReminderCommands {
             let text = arguments.positionals[1].lowercased()
             let number = Int(text)
             guard ["top", "bottom"].contains(text) || (number ?? 0) >= 1 else {
-                throw .usage("POSITION must be top, bottom or a number from 1 (the top), got \(ValidationError.quoted(arguments.positionals[1]))")
+                throw .usage(Lf("POSITION must be top, bottom or a number from 1 (the top), got %s", ValidationError.quoted(arguments.positionals[1])))
             }
             let daemon = DaemonConnection(arguments, context)
             // Numbers count the open reminders, as the list shows them; the
@@ -285,7 +284,7 @@ enum ReminderCommands {
             case (_, let number?) where number <= open.count: position = open[number - 1].position
             default: position = last
             }
-            let reply = try daemon.call(MoveReminder.self, .init(id: arguments.positionals[0], position: position), subject: "reminder")
+            let reply = try daemon.call(MoveReminder.self, .init(id: arguments.positionals[0], position: position), subject: N_("reminder"))
             if arguments.flag(json) { return context.emitJSON(reply.object) }
             context.standardOutput(ItemFormat(context).reminderTable(reply.list(RemindersReply.reminders).map(ReminderView.init).filter { !$0.done }, all: false))
         }
@@ -294,7 +293,7 @@ enum ReminderCommands {
     /// Prints the reminder a change returned: as JSON, or as `VERB 5e6f7a8b Tea (due …)`.
     private static func report(_ reply: ReplyObject, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) {
         if arguments.flag(json) { return context.emitJSON(reply.object) }
-        context.emit(verb + " " + ItemFormat(context).reminderSummary(ReminderView(reply.nested(ReminderReply.reminder))))
+        context.emit(L(verb) + " " + ItemFormat(context).reminderSummary(ReminderView(reply.nested(ReminderReply.reminder))))
     }
 
     /// The daemon runs elsewhere, so a relative image path must be made absolute here.
@@ -307,14 +306,14 @@ enum ReminderCommands {
     static func find(_ id: String, in reminders: [ReplyObject]) throws(CLIError) -> ReplyObject {
         let key = id.lowercased()
         guard key.count >= 4 else {
-            throw .daemon("id must be a full id or at least 4 characters of one, got \(ValidationError.quoted(id))")
+            throw .daemon(Lf("id must be a full id or at least 4 characters of one, got %s", ValidationError.quoted(id)))
         }
         let matches = reminders.filter { $0.string(Wire.Reminder.id).lowercased().hasPrefix(key) }
         switch matches.count {
         case 1: return matches[0]
-        case 0: throw .daemon("no reminder with id \(ValidationError.quoted(id))")
+        case 0: throw .daemon(Lf("no reminder with id %s", ValidationError.quoted(id)))
         default:
-            throw .daemon("id \(ValidationError.quoted(id)) matches several items: \(matches.map { $0.string(Wire.Reminder.id) }.joined(separator: ", ")); give more characters")
+            throw .daemon(Lf("id %1$s matches several items: %2$s; give more characters", ValidationError.quoted(id), matches.map { $0.string(Wire.Reminder.id) }.joined(separator: ", ")))
         }
     }
 }

@@ -6,18 +6,18 @@ enum RingingCommands {
     static let all: [Command] = [snooze, dismiss]
 
     private static let itemIDs = Positional("ID", .itemID, optional: true, repeated: true)
-    private static let allRinging = Option(flag: "all", "every item ringing or snoozed")
+    private static let allRinging = Option(flag: "all", N_("every item ringing or snoozed"))
     private static let idsOrAll = Alternatives(positional: "ID", allRinging)
-    private static let minutes = Option("minutes", "N", .duration, "snooze for N minutes, 1–60: 5, 5m or 10 minutes")
+    private static let minutes = Option("minutes", "N", .duration, N_("snooze for N minutes, 1–60: 5, 5m or 10 minutes"))
 
     static let snooze = Command(
         spec: CommandSpec(
             name: "snooze",
-            summary: "Snooze a ringing alarm or reminder.",
-            details: """
+            summary: N_("Snooze a ringing alarm or reminder."),
+            details: N_("""
                 Without ID: the one item ringing now (an error if none or several ring). With several IDs,
                 each; the exit code is 1 if any failed. It rings again after its own snooze minutes, or N.
-                """,
+                """),
             positionals: [itemIDs], options: [minutes, .json, .socket],
             examples: ["alarmctl snooze", "alarmctl snooze 1a2b --minutes 5", "alarmctl snooze 1a2b 5e6f --minutes 10m"]
         ),
@@ -25,13 +25,13 @@ enum RingingCommands {
             let minutes = try arguments.value(Self.minutes).map { text throws(CLIError) in try WhenParser.minutes(text, option: "--minutes", in: 1...60) }
             let daemon = DaemonConnection(arguments, context)
             let ids: [String?] = arguments.positionals.isEmpty ? [nil] : arguments.positionals
-            try forEachID(ids.map { $0 ?? "" }, noun: "item", verb: "snoozed", context: context) { id throws(CLIError) in
+            try forEachID(ids.map { $0 ?? "" }, noun: N_("items"), verb: N_("snoozed"), context: context) { id throws(CLIError) in
                 try daemon.attempt(Snooze.self, .init(id: id.isEmpty ? nil : id, minutes: minutes)).map { object in
                     let reply = ReplyObject(object)
                     if arguments.flag(.json) { return context.emitJSON(reply.object) }
                     let count = reply.int(Snooze.Reply.snoozeCount)
-                    context.emit("Snoozed \(ValidationError.quoted(reply.string(Snooze.Reply.title))) (\(shortID(reply.string(Snooze.Reply.id)))) until "
-                                 + "\(TimeText(context).clock(reply.optionalString(Snooze.Reply.until))) (snooze \(count))")
+                    context.emit(Lf("Snoozed %1$s (%2$s) until %3$s (snooze %4$d)", ValidationError.quoted(reply.string(Snooze.Reply.title)),
+                                    shortID(reply.string(Snooze.Reply.id)), TimeText(context).clock(reply.optionalString(Snooze.Reply.until)), count))
                 }
             }
         }
@@ -40,12 +40,12 @@ enum RingingCommands {
     static let dismiss = Command(
         spec: CommandSpec(
             name: "dismiss",
-            summary: "Stop a ringing or snoozed alarm or reminder.",
-            details: """
+            summary: N_("Stop a ringing or snoozed alarm or reminder."),
+            details: N_("""
                 Without ID: the one item ringing now; --all: every item ringing or snoozed. A snoozed item
                 is dismissed too. A repeating alarm waits for its next day, a one-shot alarm switches off,
                 a reminder stays open until done. With several IDs, each; the exit code is 1 if any failed.
-                """,
+                """),
             positionals: [itemIDs], options: [allRinging, .json, .socket], alternatives: [idsOrAll],
             examples: ["alarmctl dismiss", "alarmctl dismiss 1a2b", "alarmctl dismiss --all"]
         ),
@@ -53,17 +53,17 @@ enum RingingCommands {
             let daemon = DaemonConnection(arguments, context)
             var ids: [String] = arguments.positionals.isEmpty ? [""] : arguments.positionals
             if arguments.flag(allRinging) {
-                guard arguments.positionals.isEmpty else { throw .usage("dismiss: give ids or --all, not both") }
+                guard arguments.positionals.isEmpty else { throw .usage(L("dismiss: give ids or --all, not both")) }
                 let alarms = try daemon.call(ListAlarms.self).list(ListAlarms.Reply.alarms)
                 let reminders = try daemon.call(ListReminders.self, .init(all: false)).list(RemindersReply.reminders)
                 ids = (alarms + reminders).filter { ["ringing", "snoozed"].contains($0.string(Wire.Alarm.phase)) }.map { $0.string(Wire.Alarm.id) }
-                if ids.isEmpty { return context.emit("Nothing is ringing or snoozed.") }
+                if ids.isEmpty { return context.emit(L("Nothing is ringing or snoozed.")) }
             }
-            try forEachID(ids, noun: "item", verb: "dismissed", context: context) { id throws(CLIError) in
+            try forEachID(ids, noun: N_("items"), verb: N_("dismissed"), context: context) { id throws(CLIError) in
                 try daemon.attempt(Dismiss.self, .init(id: id.isEmpty ? nil : id)).map { object in
                     let reply = ReplyObject(object)
                     if arguments.flag(.json) { return context.emitJSON(reply.object) }
-                    context.emit("Dismissed \(ValidationError.quoted(reply.string(ItemNamed.title))) (\(shortID(reply.string(ItemNamed.id))))")
+                    context.emit(Lf("Dismissed %1$s (%2$s)", ValidationError.quoted(reply.string(ItemNamed.title)), shortID(reply.string(ItemNamed.id))))
                 }
             }
         }

@@ -8,15 +8,15 @@ import FoundationEssentials
 /// minus exceptions. Checked here, so a mistake is a usage error naming the
 /// option, its value and the forms it takes.
 enum RuleOptions {
-    static let date = Option("date", "YYYY-MM-DD", .date, "once, on that date")
-    static let every = Option("every", "INTERVAL", .interval, "INTERVAL: every N days (3d), or every N weeks (2w) on the --days given (default: the start's weekday)")
+    static let date = Option("date", "YYYY-MM-DD", .date, N_("once, on that date"))
+    static let every = Option("every", "INTERVAL", .interval, N_("INTERVAL: every N days (3d), or every N weeks (2w) on the --days given (default: the start's weekday)"))
     static let monthly = Option("monthly", "SPEC", .text,
-                                "monthly: on a day (15), the last day (-1), or a weekday (2nd-tue, last-fri; 1st–4th, last); months without day 29–31 are skipped")
-    static let yearly = Option("yearly", "MM-DD", .text, "yearly on that day (12-24)")
-    static let starting = Option("starting", "YYYY-MM-DD", .date, "the first day it may ring, and where --every counts from (default: today)")
-    static let until = Option("until", "YYYY-MM-DD", .date, "the last day it may ring")
-    static let times = Option("times", "N", .number, "ring this many times in all (1–9999), then stop")
-    static let except = Option("except", "DATES", .date, "not on these dates: YYYY-MM-DD, comma-separated")
+                                N_("monthly: on a day (15), the last day (-1), or a weekday (2nd-tue, last-fri; 1st–4th, last); months without day 29–31 are skipped"))
+    static let yearly = Option("yearly", "MM-DD", .text, N_("yearly on that day (12-24)"))
+    static let starting = Option("starting", "YYYY-MM-DD", .date, N_("the first day it may ring, and where --every counts from (default: today)"))
+    static let until = Option("until", "YYYY-MM-DD", .date, N_("the last day it may ring"))
+    static let times = Option("times", "N", .number, N_("ring this many times in all (1–9999), then stop"))
+    static let except = Option("except", "DATES", .date, N_("not on these dates: YYYY-MM-DD, comma-separated"))
 
     /// The rule's options, in the order help lists them.
     static let options = [date, every, monthly, yearly, starting, until, times, except]
@@ -39,9 +39,9 @@ enum RuleOptions {
         var rule: RecurrenceRule
         if arguments.spec.declares(date), let text = arguments.value(date) {
             for option in [starting, until, times, every] where arguments.hasAny([option]) {
-                throw .usage("--date is one day; --\(option.name) cannot be used with it")
+                throw .usage(Lf("--date is one day; --%s cannot be used with it", option.name))
             }
-            if days.map({ !$0.isEmpty }) ?? false { throw .usage("--date is one day; --days cannot be used with it") }
+            if days.map({ !$0.isEmpty }) ?? false { throw .usage(L("--date is one day; --days cannot be used with it")) }
             guard let day = CivilTime.dayNumber(isoDate: text) else { throw dateError(date, text) }
             rule = .once(on: day)
         } else if let text = arguments.value(every) {
@@ -55,18 +55,18 @@ enum RuleOptions {
             let parts = text.split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 2, let month = Int(parts[0]), let day = Int(parts[1]), parts[0].count == 2, parts[1].count == 2,
                   (1...12).contains(month), (1...CivilTime.daysInMonth(year: 2000, month: month)).contains(day)
-            else { throw .usage("--yearly must be a day of the year as MM-DD, like 12-24, got \(ValidationError.quoted(text))") }
+            else { throw .usage(Lf("--yearly must be a day of the year as MM-DD, like 12-24, got %s", ValidationError.quoted(text))) }
             rule = RecurrenceRule(.yearly, byMonthDay: [day], byMonth: [month], start: start)
         } else if let days, !days.isEmpty {
             // --days with --starting, --until, --times or --except: weekly.
             rule = .weekly(on: days, start: start)
         } else {
             let shapes = declared.filter { ![date, every, monthly, yearly].contains($0) }.map { "--" + $0.name }
-            throw .usage("\(shapes.joined(separator: ", ")) shape a repeat: give --days, --every, --monthly or --yearly with them")
+            throw .usage(Lf("%s shape a repeat: give --days, --every, --monthly or --yearly with them", shapes.joined(separator: ", ")))
         }
         if let last = try day(arguments, until) {
             guard last >= rule.start else {
-                throw .usage("--until must not be before the start (\(RecurrenceRule.dateText(rule.start))), got \(RecurrenceRule.dateText(last))")
+                throw .usage(Lf("--until must not be before the start (%1$s), got %2$s", RecurrenceRule.dateText(rule.start), RecurrenceRule.dateText(last)))
             }
             rule.end = .until(last)
         }
@@ -74,14 +74,14 @@ enum RuleOptions {
         if let text = arguments.value(except) {
             let dates = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0.filter { $0 != " " }) }
             guard dates.count <= RecurrenceRule.maxExceptions else {
-                throw .usage("--except takes at most \(RecurrenceRule.maxExceptions) dates, got \(dates.count)")
+                throw .usage(Lf("--except takes at most %1$s dates, got %2$s", RecurrenceRule.maxExceptions, dates.count))
             }
             for text in dates {
                 guard let day = CivilTime.dayNumber(isoDate: text) else { throw dateError(except, text) }
                 rule.exceptions.insert(day)
             }
         }
-        do { try rule.validate() } catch { throw .usage("the repeat is not valid: \(error.field) \(error.requirement), got \(error.value)") }
+        do { try rule.validate() } catch { throw .usage(Lf("the repeat is not valid: %1$s %2$s, got %3$s", error.field, error.requirement, error.value)) }
         return rule
     }
 
@@ -90,12 +90,12 @@ enum RuleOptions {
         let lower = text.lowercased().filter { $0 != " " }
         let digits = lower.prefix { $0.isASCIIDigit }
         let unit = lower.dropFirst(digits.count)
-        let usage = CLIError.usage("--every must be a number of days or weeks, 1–999, like 3d or 2w, got \(ValidationError.quoted(text))")
+        let usage = CLIError.usage(Lf("--every must be a number of days or weeks, 1–999, like 3d or 2w, got %s", ValidationError.quoted(text)))
         guard let count = Int(digits), RecurrenceRule.intervalRange.contains(count) else { throw usage }
         switch unit {
         case "d", "day", "days":
             guard days.isEmpty else {
-                throw .usage("--every \(text) counts days; --days goes with weeks (--every 2w --days mon,thu)")
+                throw .usage(Lf("--every %s counts days; --days goes with weeks (--every 2w --days mon,thu)", text))
             }
             return RecurrenceRule(.daily, interval: count, start: start)
         case "w", "week", "weeks":
@@ -107,8 +107,7 @@ enum RuleOptions {
 
     /// `15`, `-1`, `2nd-tue`, `last-fri`.
     private static func monthlyDay(_ text: String, into rule: inout RecurrenceRule) throws(CLIError) {
-        let usage = CLIError.usage("--monthly must be a day of the month (1–31), -1 for the last day, or a weekday in the month "
-            + "like 2nd-tue or last-fri (1st, 2nd, 3rd, 4th, last), got \(ValidationError.quoted(text))")
+        let usage = CLIError.usage(Lf("--monthly must be a day of the month (1–31), -1 for the last day, or a weekday in the month like 2nd-tue or last-fri (1st, 2nd, 3rd, 4th, last), got %s", ValidationError.quoted(text)))
         let lower = text.lowercased()
         if let day = Int(lower) {
             guard (1...31).contains(day) || day == -1 else { throw usage }
@@ -123,7 +122,7 @@ enum RuleOptions {
 
     private static func noDays(_ days: RepeatDays?, _ option: Option) throws(CLIError) {
         if let days, !days.isEmpty {
-            throw .usage("--\(option.name) names its own day; --days goes with --every 2w (or alone, for every week)")
+            throw .usage(Lf("--%s names its own day; --days goes with --every 2w (or alone, for every week)", option.name))
         }
     }
 
@@ -134,7 +133,7 @@ enum RuleOptions {
     }
 
     static func dateError(_ option: Option, _ text: String) -> CLIError {
-        .usage("--\(option.name) must be a date as YYYY-MM-DD, like 2026-12-24, got \(ValidationError.quoted(text))")
+        .usage(Lf("--%1$s must be a date as YYYY-MM-DD, like 2026-12-24, got %2$s", option.name, ValidationError.quoted(text)))
     }
 
     /// Today in `zone`, as a day number.

@@ -9,18 +9,18 @@ import FoundationEssentials
 enum TimerCommands {
     static let all: [Command] = [timer]
 
-    private static let label = Option("label", "TEXT", .text, "what the timer is for (default: Timer and its length)")
-    private static let sound = Option("sound", "NAME", .sound, "a sound-theme name, an absolute file path, or none (default: [Sound] AlarmSound=)")
+    private static let label = Option("label", "TEXT", .text, N_("what the timer is for (default: Timer and its length)"))
+    private static let sound = Option("sound", "NAME", .sound, N_("a sound-theme name, an absolute file path, or none (default: [Sound] AlarmSound=)"))
 
     static let timer = Command(
         spec: CommandSpec(
             name: "timer",
-            summary: "Start a countdown that rings like an alarm, or list and cancel them.",
-            details: """
+            summary: N_("Start a countdown that rings like an alarm, or list and cancel them."),
+            details: N_("""
                 timer DURATION starts one (20m, 1h 30m, 1.5h, 90s, 25 minutes); timer alone lists the
                 running ones with the time left; timer rm ID... cancels. A timer rings with the alarm
                 sound, offers Snooze and Dismiss, and is over once dismissed or silent.
-                """,
+                """),
             positionals: [Positional("DURATION", .duration, optional: true, repeated: true)],
             options: [label, sound, .json, .socket],
             examples: ["alarmctl timer 25m --label Tea", "alarmctl timer", "alarmctl timer rm 5e6f"]
@@ -29,17 +29,17 @@ enum TimerCommands {
             let daemon = DaemonConnection(arguments, context)
             let words = arguments.positionals
             if words.first == "rm" {
-                guard words.count > 1 else { throw .usage("timer rm: give the timers' ids (see alarmctl timer)") }
-                return try forEachID(Array(words.dropFirst()), noun: "timer", verb: "cancelled", context: context) { id throws(CLIError) in
-                    try daemon.attempt(RemoveReminder.self, .init(id: id), subject: "timer").map { object in
+                guard words.count > 1 else { throw .usage(L("timer rm: give the timers' ids (see alarmctl timer)")) }
+                return try forEachID(Array(words.dropFirst()), noun: N_("timers"), verb: N_("cancelled"), context: context) { id throws(CLIError) in
+                    try daemon.attempt(RemoveReminder.self, .init(id: id), subject: N_("timer")).map { object in
                         let reply = ReplyObject(object)
                         if arguments.flag(.json) { return context.emitJSON(reply.object) }
-                        context.emit("Cancelled timer \(ValidationError.quoted(reply.string(ItemNamed.title))) (\(shortID(reply.string(ItemNamed.id))))")
+                        context.emit(Lf("Cancelled timer %1$s (%2$s)", ValidationError.quoted(reply.string(ItemNamed.title)), shortID(reply.string(ItemNamed.id))))
                     }
                 }
             }
             guard !words.isEmpty else {
-                if arguments.hasAny([label, sound]) { throw .usage("timer: --label and --sound go with a DURATION to start one") }
+                if arguments.hasAny([label, sound]) { throw .usage(L("timer: --label and --sound go with a DURATION to start one")) }
                 let reply = try daemon.call(ListReminders.self, .init(all: false))
                 let timers = reply.list(RemindersReply.reminders).filter { $0.bool(Wire.Reminder.timer) }
                 if arguments.flag(.json) { return context.emitJSON(RemindersReply.json([RemindersReply.reminders: .array(timers.map { .object($0.object) })])) }
@@ -56,13 +56,13 @@ enum TimerCommands {
             let reply = try daemon.call(AddReminder.self, .init(changes))
             if arguments.flag(.json) { return context.emitJSON(reply.object) }
             let added = ReminderView(reply.nested(ReminderReply.reminder))
-            context.emit("Started timer \(ValidationError.quoted(added.title)) (\(shortID(added.id))): rings at \(TimeText(context).clock(added.due)), in \(ItemFormat.beforeText(Int(seconds)))")
+            context.emit(Lf("Started timer %1$s (%2$s): rings at %3$s, in %4$s", ValidationError.quoted(added.title), shortID(added.id), TimeText(context).clock(added.due), ItemFormat.beforeText(Int(seconds))))
         }
     )
 
     /// `ID  LABEL  LEFT  RINGS`, soonest first.
     static func table(_ timers: [ReminderView], _ context: CommandContext) -> String {
-        guard !timers.isEmpty else { return "No timers running.\n" }
+        guard !timers.isEmpty else { return L("No timers running.") + "\n" }
         let time = TimeText(context)
         let sorted = timers.sorted { ($0.due ?? "") < ($1.due ?? "") }
         let rows = sorted.map { timer -> [String] in

@@ -19,11 +19,11 @@ struct ItemFormat {
 
     /// `ID  TIME  LABEL, REPEAT  ON/OFF  NEXT`, one alarm a line, in the daemon's order (by time of day).
     func alarmTable(_ alarms: [AlarmView]) -> String {
-        guard !alarms.isEmpty else { return "No alarms.\n" }
+        guard !alarms.isEmpty else { return L("No alarms.") + "\n" }
         let table = Table(
-            header: ["ID", "TIME", "LABEL, REPEAT", "ON/OFF", "NEXT"],
+            header: [L("ID"), L("TIME"), L("LABEL, REPEAT"), L("ON/OFF"), L("NEXT")],
             rows: alarms.map { alarm in
-                [shortID(alarm.id), timeColumn(alarm), alarm.listLine, alarm.enabled ? "on" : "off",
+                [shortID(alarm.id), timeColumn(alarm), alarm.listLine, alarm.enabled ? L("on") : L("off"),
                  ([time.short(alarm.next)] + markers(alarm)).joined(separator: "  ")]
             },
             maxWidth: columns, shrinkable: 2
@@ -35,9 +35,9 @@ struct ItemFormat {
 
     /// `1a2b3c4d 07:30 Work, Weekdays (next Tue 07:30)` — what a change left behind.
     func alarmSummary(_ alarm: AlarmView) -> String {
-        var state = alarm.enabled ? "next " + time.short(alarm.next) : "off"
+        var state = alarm.enabled ? Lf("next %s", time.short(alarm.next)) : L("off")
         let extra = markers(alarm)
-        if !extra.isEmpty { state += ", " + extra.joined(separator: ", ") }
+        if !extra.isEmpty { state = userLanguage.list([state] + extra) }
         return "\(shortID(alarm.id)) \(timeColumn(alarm)) \(alarm.listLine) (\(state))"
     }
 
@@ -47,33 +47,33 @@ struct ItemFormat {
         typealias S = Wire.SnoozeSettings
         let snooze = alarm.reply.nested(A.snooze)
         var list = KeyValueList()
-        list.add("id", alarm.id)
-        list.add("time", alarm.time)
-        list.add("repeat", alarm.repeatText)
-        if alarm.skipHolidays { list.add("holidays", "skipped ([Alarms] Holidays=)") }
-        if let paused = time.dayAhead(alarm.pausedUntil) { list.add("paused", "until \(paused) (rings again that day)") }
-        list.add("label", alarm.label)
-        list.add("time zone", alarm.timeZone ?? "system (\(time.zone.identifier))")
-        list.add("sound", alarm.reply.string(A.sound))
-        list.add("volume", alarm.reply.optionalInt(A.volume).map { "\($0) %" } ?? "default ([Sound] Volume=)")
-        list.add("fade", alarm.reply.optionalInt(A.fadeSeconds).map { $0 == 0 ? "none" : "\($0) s" } ?? "default ([Sound] Fade=)")
+        list.add(L("id"), alarm.id)
+        list.add(L("time"), timeColumn(alarm))
+        list.add(L("repeat"), alarm.repeatText)
+        if alarm.skipHolidays { list.add(L("holidays"), L("skipped ([Alarms] Holidays=)")) }
+        if let paused = time.dayAhead(alarm.pausedUntil) { list.add(L("paused"), Lf("until %s (rings again that day)", paused)) }
+        list.add(L("label"), alarm.label)
+        list.add(L("time zone"), alarm.timeZone ?? Lf("system (%s)", time.zone.identifier))
+        list.add(L("sound"), alarm.reply.string(A.sound))
+        list.add(L("volume"), alarm.reply.optionalInt(A.volume).map { "\($0) %" } ?? L("default ([Sound] Volume=)"))
+        list.add(L("fade"), alarm.reply.optionalInt(A.fadeSeconds).map { $0 == 0 ? L("none") : Lf("%d s", $0) } ?? L("default ([Sound] Fade=)"))
         if snooze.bool(S.enabled) {
-            let limit = snooze.int(S.maxCount) == 0 ? "no limit" : "at most \(snooze.int(S.maxCount)) per alarm"
-            list.add("snooze", "\(snooze.int(S.minutes)) min, \(limit)")
+            let limit = snooze.int(S.maxCount) == 0 ? L("no limit") : Ln("at most %d per alarm", "at most %d per alarm", snooze.int(S.maxCount))
+            list.add(L("snooze"), Lf("%1$d min, %2$s", snooze.int(S.minutes), limit))
         } else {
-            list.add("snooze", "off")
+            list.add(L("snooze"), L("off"))
         }
-        list.add("rings for", "\(alarm.reply.int(A.ringSeconds)) s")
+        list.add(L("rings for"), Lf("%d s", alarm.reply.int(A.ringSeconds)))
         let command = alarm.reply.strings(A.command), escalate = alarm.reply.strings(A.escalateCommand)
-        if !command.isEmpty { list.add("command", Self.commandLine(command)) }
-        if !escalate.isEmpty { list.add("escalate", Self.commandLine(escalate)) }
-        list.add("enabled", alarm.enabled ? "yes" : "no")
-        list.add("skip next", alarm.skipNext ? "yes" : "no")
-        list.add("state", phaseText(alarm.phase, snoozes: alarm.reply.int(A.snoozeCount)))
-        list.add("next", time.full(alarm.next))
-        list.add("created", time.full(alarm.reply.optionalString(A.created)))
-        list.add("updated", time.full(alarm.reply.optionalString(A.updated)))
-        for warning in warnings { list.add("warning", "may not be heard: " + warning) }
+        if !command.isEmpty { list.add(L("command"), Self.commandLine(command)) }
+        if !escalate.isEmpty { list.add(L("escalate"), Self.commandLine(escalate)) }
+        list.add(L("enabled"), alarm.enabled ? L("yes") : L("no"))
+        list.add(L("skip next"), alarm.skipNext ? L("yes") : L("no"))
+        list.add(L("state"), phaseText(alarm.phase, snoozes: alarm.reply.int(A.snoozeCount)))
+        list.add(L("next"), time.full(alarm.next))
+        list.add(L("created"), time.full(alarm.reply.optionalString(A.created)))
+        list.add(L("updated"), time.full(alarm.reply.optionalString(A.updated)))
+        for warning in warnings { list.add(L("warning"), Lf("may not be heard: %s", warning)) }
         return list.text
     }
 
@@ -87,14 +87,15 @@ struct ItemFormat {
 
     /// A pinned alarm shows its zone with its time: 07:30 there is not 07:30 here.
     private func timeColumn(_ alarm: AlarmView) -> String {
-        alarm.timeZone.map { "\(alarm.time) (\($0))" } ?? alarm.time
+        let shown = (try? TimeOfDay.parse(alarm.time)).map { userLanguage.time(hour: $0.hour, minute: $0.minute, second: nil) } ?? alarm.time
+        return alarm.timeZone.map { Lf("%1$s (%2$s)", shown, $0) } ?? shown
     }
 
     private func markers(_ alarm: AlarmView) -> [String] {
         var markers: [String] = []
-        if alarm.phase == "ringing" || alarm.phase == "snoozed" { markers.append(alarm.phase) }
-        if alarm.skipNext { markers.append("skipping next") }
-        if let paused = time.dayAhead(alarm.pausedUntil) { markers.append("paused until \(paused)") }
+        if alarm.phase == "ringing" || alarm.phase == "snoozed" { markers.append(phaseName(alarm.phase)) }
+        if alarm.skipNext { markers.append(L("skipping next")) }
+        if let paused = time.dayAhead(alarm.pausedUntil) { markers.append(Lf("paused until %s", paused)) }
         return markers
     }
 
@@ -102,9 +103,9 @@ struct ItemFormat {
 
     /// `POS  ID  DONE  TITLE  DUE`, in the list's manual order.
     func reminderTable(_ reminders: [ReminderView], all: Bool) -> String {
-        guard !reminders.isEmpty else { return all ? "No reminders.\n" : "No open reminders.\n" }
+        guard !reminders.isEmpty else { return (all ? L("No reminders.") : L("No open reminders.")) + "\n" }
         let table = Table(
-            header: ["POS", "ID", "DONE", "TITLE", "DUE"],
+            header: [L("POS"), L("ID"), L("DONE"), L("TITLE"), L("DUE")],
             // Numbered from 1 and without gaps: done reminders hidden leave none.
             rows: reminders.enumerated().map { index, reminder in
                 [String(index + 1), shortID(reminder.id), reminder.done ? "[x]" : "[ ]", oneLine(reminder.title),
@@ -119,33 +120,33 @@ struct ItemFormat {
 
     /// `1a2b3c4d Buy milk (due 2026-03-09 14:00)`.
     func reminderSummary(_ reminder: ReminderView) -> String {
-        var state = reminder.due == nil ? "no due time" : "due " + dueText(reminder)
-        if reminder.done { state = "done, " + state }
+        var state = reminder.due == nil ? L("no due time") : Lf("due %s", dueText(reminder))
+        if reminder.done { state = Lf("done, %s", state) }
         return "\(shortID(reminder.id)) \(oneLine(reminder.title)) (\(state))"
     }
 
     func reminderDetails(_ reminder: ReminderView) -> String {
         var list = KeyValueList()
-        list.add("id", reminder.id)
-        list.add("title", reminder.title)
-        if !reminder.notes.isEmpty { list.add("notes", reminder.notes) }
-        list.add("due", reminder.allDay ? time.day(reminder.due) + " (all day)" : time.full(reminder.due))
-        if let repeatText = reminder.repeatText { list.add("repeat", repeatText) }
-        if !reminder.before.isEmpty { list.add("notices", reminder.before.map(Self.beforeText).joined(separator: ", ") + " before") }
-        list.add("done", reminder.done ? "yes" : "no")
-        list.add("position", String(reminder.position + 1))
-        if let image = reminder.imagePath { list.add("image", image) }
-        list.add("state", phaseText(reminder.phase, snoozes: reminder.reply.int(Wire.Reminder.snoozeCount)))
-        list.add("next", time.full(reminder.next))
-        list.add("created", time.full(reminder.reply.optionalString(Wire.Reminder.created)))
-        list.add("updated", time.full(reminder.reply.optionalString(Wire.Reminder.updated)))
+        list.add(L("id"), reminder.id)
+        list.add(L("title"), reminder.title)
+        if !reminder.notes.isEmpty { list.add(L("notes"), reminder.notes) }
+        list.add(L("due"), reminder.allDay ? Lf("%s (all day)", time.day(reminder.due)) : time.full(reminder.due))
+        if let repeatText = reminder.repeatText { list.add(L("repeat"), repeatText) }
+        if !reminder.before.isEmpty { list.add(L("notices"), Lf("%s before", userLanguage.list(reminder.before.map(Self.beforeText)))) }
+        list.add(L("done"), reminder.done ? L("yes") : L("no"))
+        list.add(L("position"), String(reminder.position + 1))
+        if let image = reminder.imagePath { list.add(L("image"), image) }
+        list.add(L("state"), phaseText(reminder.phase, snoozes: reminder.reply.int(Wire.Reminder.snoozeCount)))
+        list.add(L("next"), time.full(reminder.next))
+        list.add(L("created"), time.full(reminder.reply.optionalString(Wire.Reminder.created)))
+        list.add(L("updated"), time.full(reminder.reply.optionalString(Wire.Reminder.updated)))
         return list.text
     }
 
     private func reminderMarkers(_ reminder: ReminderView) -> [String] {
-        var markers = reminder.phase == "ringing" || reminder.phase == "snoozed" ? [reminder.phase] : []
+        var markers = reminder.phase == "ringing" || reminder.phase == "snoozed" ? [phaseName(reminder.phase)] : []
         // Past its due time and not done: it rang (or was missed) and waits.
-        if markers.isEmpty, !reminder.done, let due = TimeText.instant(reminder.due), due < time.now { markers.append("overdue") }
+        if markers.isEmpty, !reminder.done, let due = TimeText.instant(reminder.due), due < time.now { markers.append(L("overdue")) }
         if let repeatText = reminder.repeatText { markers.append("(" + repeatText + ")") }
         return markers
     }
@@ -169,8 +170,18 @@ struct ItemFormat {
     // MARK: Shared
 
     private func phaseText(_ phase: String, snoozes: Int) -> String {
-        guard snoozes > 0 else { return phase }
-        return "\(phase) (snoozed \(snoozes) time\(snoozes == 1 ? "" : "s"))"
+        guard snoozes > 0 else { return phaseName(phase) }
+        return Ln("%1$s (snoozed %2$d time)", "%1$s (snoozed %2$d times)", snoozes, phaseName(phase), snoozes)
+    }
+
+    /// A wire phase (`idle`, `ringing`, `snoozed`) in words.
+    private func phaseName(_ phase: String) -> String {
+        switch phase {
+        case "idle": return L("idle")
+        case "ringing": return L("ringing")
+        case "snoozed": return L("snoozed")
+        default: return phase
+        }
     }
 
     /// Ringing stands out; things switched off or done recede.
@@ -184,11 +195,43 @@ struct ItemFormat {
         String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
     }
 
+    /// `alarm`, `reminder`, `notice`: what a firing is, in words.
+    private func kindName(_ kind: String) -> String {
+        switch kind {
+        case "alarm": return L("alarm")
+        case "reminder": return L("reminder")
+        case "notice": return L("notice")
+        default: return kind
+        }
+    }
+
+    /// An event kind of the history and `watch` in words.
+    private func eventName(_ kind: String) -> String {
+        switch kind {
+        case "fired": return L("fired")
+        case "snoozed": return L("snoozed")
+        case "dismissed": return L("dismissed")
+        case "timed-out": return L("timed out")
+        case "skipped": return L("skipped")
+        case "missed": return L("missed")
+        case "completed": return L("completed")
+        case "changed": return L("changed")
+        case "escalated": return L("escalated")
+        case "notice": return L("notice")
+        default: return kind
+        }
+    }
+
+    /// `on time`, `3 ms late`.
+    private func latenessText(_ seconds: Double) -> String {
+        seconds < 0.0005 ? L("on time") : Lf("%s late", EventText.durationText(seconds))
+    }
+
     /// `2026-03-09 Mon 07:30  alarm  1a2b3c4d  Work`, one upcoming firing a line.
     func firingLines(_ firings: [ReplyObject]) -> String {
-        guard !firings.isEmpty else { return "Nothing scheduled.\n" }
+        guard !firings.isEmpty else { return L("Nothing scheduled.") + "\n" }
         let table = Table(rows: firings.map { firing in
-            [time.dayAndTime(firing.optionalString(Wire.Firing.at)), firing.string(Wire.Firing.kind), shortID(firing.string(Wire.Firing.id)), oneLine(firing.string(Wire.Firing.title))]
+            [time.dayAndTime(firing.optionalString(Wire.Firing.at)), kindName(firing.string(Wire.Firing.kind)), shortID(firing.string(Wire.Firing.id)), oneLine(firing.string(Wire.Firing.title))]
         })
         return table.lines.joined(separator: "\n") + "\n"
     }
@@ -204,17 +247,17 @@ struct ItemFormat {
     /// `WHEN  EVENT  ID  TITLE  DETAIL`, newest first, one line each.
     func historyTable(_ events: [ReplyObject]) -> String {
         typealias H = Wire.HistoryEntry
-        guard !events.isEmpty else { return "No history.\n" }
+        guard !events.isEmpty else { return L("No history.") + "\n" }
         let table = Table(
-            header: ["WHEN", "EVENT", "ID", "TITLE", "DETAIL"],
+            header: [L("WHEN"), L("EVENT"), L("ID"), L("TITLE"), L("DETAIL")],
             rows: events.map { event in
-                let title = event.optionalString(H.title).map(oneLine) ?? "(removed)"
+                let title = event.optionalString(H.title).map(oneLine) ?? L("(removed)")
                 var detail = event.string(H.detail)
                 if event.string(H.kind) == "fired", let scheduled = TimeText.instant(event.optionalString(H.scheduled)),
                    let actual = TimeText.instant(event.optionalString(H.actual)) {
-                    detail = EventText.latenessText(max(0, actual.timeIntervalSince(scheduled))) + (detail.isEmpty ? "" : "; " + detail)
+                    detail = latenessText(max(0, actual.timeIntervalSince(scheduled))) + (detail.isEmpty ? "" : L("; ") + detail)
                 }
-                return [time.seconds(event.optionalString(H.actual)), event.string(H.kind), shortID(event.string(H.id)), title, oneLine(localInstants(detail))]
+                return [time.seconds(event.optionalString(H.actual)), eventName(event.string(H.kind)), shortID(event.string(H.id)), title, oneLine(localInstants(detail))]
             },
             maxWidth: columns, shrinkable: 3
         )
@@ -223,23 +266,24 @@ struct ItemFormat {
 
     func eventLine(_ event: ReplyObject) -> String {
         typealias E = Wire.Event
-        let subject = (event.string(E.itemKind) == "reminder" ? "Reminder " : "Alarm ") + ValidationError.quoted(event.string(E.title))
+        let title = ValidationError.quoted(event.string(E.title))
+        let subject = event.string(E.itemKind) == "reminder" ? Lf("Reminder %s", title) : Lf("Alarm %s", title)
         var notes: [String] = []
         let scheduled = TimeText.instant(event.optionalString(E.scheduled))
         let actual = TimeText.instant(event.optionalString(E.actual))
         switch event.string(E.kind) {
         case "fired":
-            if let scheduled, let actual { notes.append(EventText.latenessText(max(0, actual.timeIntervalSince(scheduled)))) }
+            if let scheduled, let actual { notes.append(latenessText(max(0, actual.timeIntervalSince(scheduled)))) }
         case "missed":
-            if let scheduled, let actual { notes.append("due \(EventText.durationText(max(0, actual.timeIntervalSince(scheduled)))) ago") }
+            if let scheduled, let actual { notes.append(Lf("due %s ago", EventText.durationText(max(0, actual.timeIntervalSince(scheduled))))) }
         case "snoozed" where event.string(E.detail).isEmpty:
-            notes.append("snooze \(event.int(E.snoozeCount))")
+            notes.append(Lf("snooze %d", event.int(E.snoozeCount)))
         default:
             break
         }
         if !event.string(E.detail).isEmpty { notes.append(oneLine(localInstants(event.string(E.detail)))) }
-        var line = "\(time.seconds(event.optionalString(E.actual)))  \(event.string(E.kind).padding(toLength: 9))  \(shortID(event.string(E.id)))  \(subject)"
-        if !notes.isEmpty { line += "  (" + notes.joined(separator: "; ") + ")" }
+        var line = "\(time.seconds(event.optionalString(E.actual)))  \(eventName(event.string(E.kind)).padding(toLength: 9))  \(shortID(event.string(E.id)))  \(subject)"
+        if !notes.isEmpty { line += "  (" + notes.joined(separator: L("; ")) + ")" }
         return line
     }
 }

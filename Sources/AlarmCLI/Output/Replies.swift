@@ -1,3 +1,4 @@
+import AlarmCore
 import AlarmProtocol
 
 /// Read access to the interface's types in a reply. Lenient on purpose: a
@@ -31,7 +32,13 @@ struct AlarmView {
     var id: String { reply.string(Wire.Alarm.id) }
     var time: String { reply.string(Wire.Alarm.time) }
     var label: String { reply.string(Wire.Alarm.label) }
-    var repeatText: String { reply.string(Wire.Alarm.repeat) }
+    /// The repeat in the reader's language, from the rule or the days (the
+    /// wire's `repeat` text is English, for scripts).
+    var repeatText: String {
+        if let rule = reply.object[Wire.Alarm.rule]?.objectValue, let parsed = try? Wire.Rule.parse(Parameters(rule)) { return parsed.text(in: userLanguage) }
+        guard let days = try? RepeatDays.fromCodes(reply.strings(Wire.Alarm.days)) else { return reply.string(Wire.Alarm.repeat) }
+        return days.text(in: userLanguage)
+    }
     var isOneShot: Bool { reply.strings(Wire.Alarm.days).isEmpty && reply.object[Wire.Alarm.rule] == nil }
     var pausedUntil: String? { reply.optionalString(Wire.Alarm.pausedUntil) }
     var skipHolidays: Bool { reply.bool(Wire.Alarm.skipHolidays) }
@@ -42,7 +49,7 @@ struct AlarmView {
     var next: String? { reply.optionalString(Wire.Alarm.next) }
 
     /// `Work, Weekdays`, or just the label for a one-shot alarm, as a phone lists it.
-    var listLine: String { isOneShot ? label : "\(label), \(repeatText)" }
+    var listLine: String { isOneShot ? label : Lf("%1$s, %2$s", label, repeatText) }
 }
 
 /// A `Reminder` from a reply.
@@ -59,7 +66,11 @@ struct ReminderView {
     var imagePath: String? { reply.optionalString(Wire.Reminder.imagePath) }
     var allDay: Bool { reply.bool(Wire.Reminder.allDay) }
     var isTimer: Bool { reply.bool(Wire.Reminder.timer) }
-    var repeatText: String? { reply.optionalString(Wire.Reminder.repeat) }
+    /// The repeat in the reader's language; `nil` when it does not repeat.
+    var repeatText: String? {
+        guard let rule = reply.object[Wire.Reminder.rule]?.objectValue else { return nil }
+        return (try? Wire.Rule.parse(Parameters(rule)))?.text(in: userLanguage) ?? reply.optionalString(Wire.Reminder.repeat)
+    }
     var before: [Int] { (reply.object[Wire.Reminder.before]?.arrayValue ?? []).compactMap(\.intValue) }
     var phase: String { reply.string(Wire.Reminder.phase) }
     var next: String? { reply.optionalString(Wire.Reminder.next) }

@@ -63,7 +63,9 @@ struct KeyValueList {
             // Continuation lines of a multi-line value (notes) line up under its first line.
             let value = pair.value.split(separator: "\n", omittingEmptySubsequences: false)
                 .joined(separator: "\n" + String(repeating: " ", count: width))
-            return (pair.key + ":").padding(toLength: width) + value
+            // By display width: a Chinese key is two columns a character.
+            let key = pair.key + ":"
+            return key + String(repeating: " ", count: max(1, width - DisplayWidth.of(key))) + value
         }.joined(separator: "\n") + "\n"
     }
 }

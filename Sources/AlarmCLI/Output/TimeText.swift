@@ -1,7 +1,9 @@
 import AlarmCore
+import AlarmLocale
 import FoundationEssentials
 
-/// Instants from the daemon (RFC 3339 strings) shown as local times.
+/// Instants from the daemon (RFC 3339 strings) shown as local times, in the
+/// forms of the reader's LC_TIME (ISO dates and 24-hour times under C).
 struct TimeText {
     let zone: Zone
     let now: Date
@@ -12,6 +14,9 @@ struct TimeText {
     }
 
     private var rules: ZoneRules { zone.rules }
+    private var l: GettextLocalization { userLanguage }
+
+    private func date(_ local: LocalDateTime) -> String { l.date(year: local.year, month: local.month, day: local.day) }
 
     /// `Jan 5` for a wire date (`2027-01-05`) in the coming year, else
     /// `2028-01-05`; `nil` when it is not after today (a pause that is over).
@@ -20,13 +25,13 @@ struct TimeText {
         let today = RuleOptions.today(now, in: zone)
         guard day > today else { return nil }
         let date = CivilTime.date(dayNumber: day)
-        return day - today < 300 ? "\(RecurrenceRule.monthNames[date.month - 1]) \(date.day)" : text
+        return day - today < 300 ? l.monthDay(month: date.month, day: date.day) : l.date(year: date.year, month: date.month, day: date.day)
     }
 
     /// `2026-12-24` (a wire instant's local day), for an all-day due date.
     func day(_ text: String?) -> String {
         guard let date = Self.instant(text) else { return "—" }
-        return local(date).dateText
+        return self.date(local(date))
     }
 
     /// Reads a wire instant; `nil` for null, a missing value, or text that is not one.
@@ -43,37 +48,34 @@ struct TimeText {
         guard let date = Self.instant(text) else { return "—" }
         let ahead = date.timeIntervalSince(now)
         let local = local(date)
-        if ahead > -86_400, ahead < 6 * 86_400 { return "\(local.weekday.shortName) \(local.hourMinuteText)" }
-        return "\(local.dateText) \(local.hourMinuteText)"
+        if ahead > -86_400, ahead < 6 * 86_400 { return l.weekdayTime(local) }
+        return l.dateTime(local)
     }
 
     /// `2026-03-09 14:00`; `—` for none.
     func dateTime(_ text: String?) -> String {
         guard let date = Self.instant(text) else { return "—" }
-        let local = local(date)
-        return "\(local.dateText) \(local.hourMinuteText)"
+        return l.dateTime(local(date))
     }
 
     /// `2026-03-09 07:30:00`, for event lines.
     func seconds(_ text: String?) -> String {
         guard let date = Self.instant(text) else { return text ?? "—" }
-        let local = local(date)
-        return "\(local.dateText) \(local.timeText)"
+        return l.dateTime(local(date), seconds: true)
     }
 
     /// `2026-03-09 Mon 14:00 +01:00` (seconds shown when not zero); `—` for none.
     func full(_ text: String?) -> String {
         guard let date = Self.instant(text) else { return "—" }
         let local = local(date)
-        let time = local.second == 0 ? local.hourMinuteText : local.timeText
-        return "\(local.dateText) \(local.weekday.shortName) \(time) \(local.offsetText)"
+        return l.dateWeekdayTime(local, seconds: local.second != 0) + " " + local.offsetText
     }
 
     /// `14:00` today, or `Tue 14:00` otherwise — for "snoozed until".
     func clock(_ text: String?) -> String {
         guard let date = Self.instant(text) else { return "—" }
         let local = local(date)
-        return self.local(now).dateText == local.dateText ? local.hourMinuteText : short(text)
+        return self.local(now).dateText == local.dateText ? l.time(hour: local.hour, minute: local.minute, second: nil) : short(text)
     }
 }
 
@@ -83,7 +85,6 @@ extension TimeText {
     func dayAndTime(_ text: String?) -> String {
         guard let date = Self.instant(text) else { return "—" }
         let local = zone.rules.localDateTime(at: date.epochSecondsFloor)
-        let time = local.second == 0 ? local.hourMinuteText : local.timeText
-        return "\(local.dateText) \(local.weekday.shortName) \(time)"
+        return l.dateWeekdayTime(local, seconds: local.second != 0)
     }
 }

@@ -65,19 +65,21 @@ struct CommandSpec: Sendable {
         return words.joined(separator: " ")
     }
 
+    /// The command's help in the reader's language (summaries, details and
+    /// option texts are marked with `N_` where they are declared).
     var helpText: String {
-        var lines = ["Usage: alarmctl \(synopsis)", "", summary]
-        if let details { lines += ["", details] }
+        var lines = [Lf("Usage: alarmctl %s", synopsis), "", L(summary)]
+        if let details { lines += ["", L(details)] }
         if !options.isEmpty {
-            lines += ["", "Options:"]
+            lines += ["", L("Options:")]
             let labels = options.map { "  " + $0.label }
             let width = (labels.map(\.count).max() ?? 0) + 2
             for (label, option) in zip(labels, options) {
-                lines.append(label.padding(toLength: width) + option.help)
+                lines.append(label.padding(toLength: width) + L(option.help))
             }
         }
         if !examples.isEmpty {
-            lines += ["", "Examples:"]
+            lines += ["", L("Examples:")]
             lines += examples.map { "  \($0)" }
         }
         return lines.joined(separator: "\n") + "\n"

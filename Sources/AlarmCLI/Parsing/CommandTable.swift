@@ -1,3 +1,4 @@
+import AlarmCore
 /// Every command alarmctl has, in the order `--help` lists them: what the
 /// shell completions are generated from.
 struct CommandTable: Sendable {
@@ -10,7 +11,7 @@ struct CommandTable: Sendable {
         let summary: String
     }
 
-    static let helpWord = Word(name: "help", summary: "Show help for a command.")
+    static let helpWord = Word(name: "help", summary: N_("Show help for a command."))
 
     /// What may follow `alarmctl`: the commands and groups, each group once
     /// where its first command is, and `help` last.

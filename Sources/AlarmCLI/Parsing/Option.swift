@@ -1,3 +1,4 @@
+import AlarmCore
 /// One option of the command table: everything the parser, the help text and
 /// the shell completions need to know about it.
 ///
@@ -42,8 +43,8 @@ struct Option: Hashable, Sendable {
     /// `--socket`, accepted by every command that talks to alarmd (and before
     /// the command name, where `AlarmControl` picks it up). Synopses leave it
     /// out: `alarmctl [--socket PATH] COMMAND` shows it once for all.
-    static let socket = Option("socket", "PATH", .file, "alarmd's socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)")
-    static let json = Option(flag: "json", "print the daemon's reply as one line of JSON")
+    static let socket = Option("socket", "PATH", .file, N_("alarmd's socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)"))
+    static let json = Option(flag: "json", N_("print the daemon's reply as one line of JSON"))
     /// Every command takes it without declaring it; it is never listed among the options.
-    static let help = Option(flag: "help", "show the command's usage, options and examples", short: "h")
+    static let help = Option(flag: "help", N_("show the command's usage, options and examples"), short: "h")
 }

@@ -47,27 +47,27 @@ struct ParsedArguments: Sendable {
                 }
                 // `--help=x` is no spelling of --help.
                 guard let found = spec.option(named: name), found != .help || inlineValue == nil else {
-                    throw .usage("\(spec.name): unknown option --\(name) (see alarmctl \(spec.name) --help)")
+                    throw .usage(Lf("%1$s: unknown option --%2$s (see alarmctl %3$s --help)", spec.name, name, spec.name))
                 }
                 option = found
             } else {
                 guard argument.count == 2, let found = spec.option(short: argument.last!) else {
-                    throw .usage("\(spec.name): unknown option \(argument) (see alarmctl \(spec.name) --help)")
+                    throw .usage(Lf("%1$s: unknown option %2$s (see alarmctl %3$s --help)", spec.name, argument, spec.name))
                 }
                 option = found
             }
             if option == .help { wantsHelp = true; continue }
             let name = option.name
             guard values[name] == nil, !flags.contains(name) else {
-                throw .usage("\(spec.name): --\(name) given more than once")
+                throw .usage(Lf("%1$s: --%2$s given more than once", spec.name, name))
             }
             if let value = option.value {
                 guard let text = inlineValue ?? rest.popFirst() else {
-                    throw .usage("\(spec.name): --\(name) needs a value (\(value.name))")
+                    throw .usage(Lf("%1$s: --%2$s needs a value (%3$s)", spec.name, name, value.name))
                 }
                 values[name] = text
             } else {
-                guard inlineValue == nil else { throw .usage("\(spec.name): --\(name) takes no value") }
+                guard inlineValue == nil else { throw .usage(Lf("%1$s: --%2$s takes no value", spec.name, name)) }
                 flags.insert(name)
             }
         }
@@ -75,11 +75,11 @@ struct ParsedArguments: Sendable {
         let count = spec.positionalCount
         if positionals.count < count.min {
             let missing = positionals.count < spec.positionals.count ? spec.positionals[positionals.count].name : "an argument"
-            throw .usage("\(spec.name): \(missing) is missing (usage: alarmctl \(spec.synopsis))")
+            throw .usage(Lf("%1$s: %2$s is missing (usage: alarmctl %3$s)", spec.name, missing, spec.synopsis))
         }
         if let max = count.max, positionals.count > max {
             let unexpected = positionals[max]
-            throw .usage("\(spec.name): unexpected argument \(ValidationError.quoted(unexpected)) (usage: alarmctl \(spec.synopsis))")
+            throw .usage(Lf("%1$s: unexpected argument %2$s (usage: alarmctl %3$s)", spec.name, ValidationError.quoted(unexpected), spec.synopsis))
         }
     }
 
@@ -94,7 +94,7 @@ struct ParsedArguments: Sendable {
         guard let number = Int(text), range.contains(number) else {
             // A number out of range reads as one; anything else is quoted, to show where it ends.
             let got = Int(text) == nil ? ValidationError.quoted(text) : text
-            throw .usage("--\(option.name) must be \(range.lowerBound)–\(range.upperBound), got \(got)")
+            throw .usage(Lf("--%1$s must be %2$s–%3$s, got %4$s", option.name, range.lowerBound, range.upperBound, got))
         }
         return number
     }
@@ -109,7 +109,7 @@ struct ParsedArguments: Sendable {
         precondition(spec.alternatives.contains(alternatives), "\(spec.name) checks alternatives it does not declare")
         let given = alternatives.options.filter(isGiven)
         guard given.count <= 1 else {
-            throw .usage("\(commandName): " + given.map { "--\($0.name)" }.joined(separator: " and ") + " cannot be used together")
+            throw .usage(Lf("%s: ", commandName) + given.map { "--\($0.name)" }.joined(separator: " and ") + " cannot be used together")
         }
     }
 

@@ -76,7 +76,7 @@ public struct ICalendarComponent: Hashable, Sendable {
             throw ICalendarError(line: unclosed.line, property: "BEGIN", value: unclosed.name, requirement: "has no END:\(unclosed.name)")
         }
         guard !calendars.isEmpty else {
-            throw ICalendarError(property: "", value: nil, requirement: "the file must hold a VCALENDAR (BEGIN:VCALENDAR … END:VCALENDAR)")
+            throw ICalendarError(property: "", value: nil, requirement: N_("the file must hold a VCALENDAR (BEGIN:VCALENDAR … END:VCALENDAR)"))
         }
         return calendars
     }

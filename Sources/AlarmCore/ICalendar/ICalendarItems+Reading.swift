@@ -89,7 +89,7 @@ extension ICalendarItems {
 
     private static func alarm(_ event: ICalendarComponent, id: UUID, created: Date, updated: Date, settings: Settings) throws(ICalendarError) -> Alarm {
         guard let start = try event.single("DTSTART") else {
-            throw ICalendarError(line: event.line, property: "DTSTART", value: nil, requirement: "must be given in the VEVENT that begins on this line")
+            throw ICalendarError(line: event.line, property: "DTSTART", value: nil, requirement: N_("must be given in the VEVENT that begins on this line"))
         }
         let date = try localDate(start)
         guard let seconds = date.seconds else {

@@ -85,7 +85,7 @@ public struct ICalendarProperty: Hashable, Sendable {
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
         }
         func malformed() -> ICalendarError {
-            ICalendarError(line: line, property: "", value: String(decoding: bytes, as: UTF8.self), requirement: "must look like NAME:value or NAME;PARAMETER=x:value")
+            ICalendarError(line: line, property: "", value: String(decoding: bytes, as: UTF8.self), requirement: N_("must look like NAME:value or NAME;PARAMETER=x:value"))
         }
         let nameEnd = bytes.firstIndex { !isNameByte($0) } ?? bytes.endIndex
         guard nameEnd > 0, nameEnd < bytes.endIndex else { throw malformed() }

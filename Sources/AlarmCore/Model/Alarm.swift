@@ -2,7 +2,10 @@ import FoundationEssentials
 
 /// A repeating or one-shot alarm at a local time of day.
 public struct Alarm: Identifiable, Hashable, Sendable {
-    public static let defaultLabel = "Alarm"
+    /// English, as stored; a new alarm gets it in the language of whoever
+    /// makes it (the daemon's `LANG`, or alarmctl's), and stored labels are
+    /// never translated.
+    public static let defaultLabel = N_("Alarm")
     /// Auto-silence bounds, seconds.
     public static let ringSecondsRange = 1...3600
     public static let defaultRingSeconds = 300
@@ -159,18 +162,18 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         try TextRules.label.check(label, field: "label")
         try snooze.validate()
         guard Self.ringSecondsRange.contains(ringSeconds) else {
-            throw ValidationError(field: "ringSeconds", requirement: "must be 1–3600", value: String(ringSeconds))
+            throw ValidationError(field: "ringSeconds", requirement: N_("must be 1–3600"), value: String(ringSeconds))
         }
         if let volume, !SoundLevel.volumeRange.contains(volume) {
-            throw ValidationError(field: "volume", requirement: "must be 1–100 (percent)", value: String(volume))
+            throw ValidationError(field: "volume", requirement: N_("must be 1–100 (percent)"), value: String(volume))
         }
         if let fadeSeconds, !SoundLevel.fadeSecondsRange.contains(fadeSeconds) {
-            throw ValidationError(field: "fadeSeconds", requirement: "must be 0–300 (seconds)", value: String(fadeSeconds))
+            throw ValidationError(field: "fadeSeconds", requirement: N_("must be 0–300 (seconds)"), value: String(fadeSeconds))
         }
         if let recurrence {
             try recurrence.validate()
             guard days.isEmpty else {
-                throw ValidationError(field: "days", requirement: "cannot be combined with a rule (a rule names its weekdays in byDay)",
+                throw ValidationError(field: "days", requirement: N_("cannot be combined with a rule (a rule names its weekdays in byDay)"),
                                       value: days.codes.joined(separator: ","))
             }
         }

@@ -47,44 +47,46 @@ public struct AudibilityReport: Hashable, Sendable {
 }
 
 /// The reasons an alarm may not be heard, one phrase each, to follow "may
-/// not be heard: " (`the output "Speakers" is muted`). Pure.
+/// not be heard: " (`the output "Speakers" is muted`). Pure. In English for
+/// the wire and the journal; in the session's language for a notification.
+/// The problems inside the parentheses are the system's own words.
 public enum Audibility {
     /// Below this output volume (percent) an alarm is taken to be too quiet
     /// to wake anyone.
     public static let minimumVolume = 30
 
     /// What holds for every alarm on this machine.
-    public static func machineWarnings(_ report: AudibilityReport) -> [String] {
-        soundWarnings(report) + otherWarnings(report)
+    public static func machineWarnings(_ report: AudibilityReport, in l: some Localization = .source) -> [String] {
+        soundWarnings(report, l) + otherWarnings(report, l)
     }
 
     /// What holds for an alarm playing `sound`: the machine's problems (the
     /// sound ones only when it has a sound) and its own file's.
-    public static func warnings(for sound: Sound, _ report: AudibilityReport) -> [String] {
+    public static func warnings(for sound: Sound, _ report: AudibilityReport, in l: some Localization = .source) -> [String] {
         var warnings: [String] = []
         if sound != .none {
-            warnings = soundWarnings(report)
-            if let problem = report.soundProblems[sound.description] { warnings.append("its sound cannot be played (\(problem))") }
+            warnings = soundWarnings(report, l)
+            if let problem = report.soundProblems[sound.description] { warnings.append(l.Lf("its sound cannot be played (%s)", problem)) }
         }
-        return warnings + otherWarnings(report)
+        return warnings + otherWarnings(report, l)
     }
 
-    private static func otherWarnings(_ report: AudibilityReport) -> [String] {
+    private static func otherWarnings(_ report: AudibilityReport, _ l: some Localization) -> [String] {
         var warnings: [String] = []
-        if let problem = report.notificationProblem { warnings.append("no notification will show (\(problem))") }
-        if let problem = report.wakeProblem { warnings.append("the machine will not wake from suspend for it (\(problem))") }
+        if let problem = report.notificationProblem { warnings.append(l.Lf("no notification will show (%s)", problem)) }
+        if let problem = report.wakeProblem { warnings.append(l.Lf("the machine will not wake from suspend for it (%s)", problem)) }
         return warnings
     }
 
-    private static func soundWarnings(_ report: AudibilityReport) -> [String] {
+    private static func soundWarnings(_ report: AudibilityReport, _ l: some Localization) -> [String] {
         if let problem = report.serverProblem {
             return report.hasPlayer
-                ? ["the output's volume and mute cannot be checked (\(problem))"]
-                : ["nothing can play its sound (\(problem), and no sound player is installed)"]
+                ? [l.Lf("the output's volume and mute cannot be checked (%s)", problem)]
+                : [l.Lf("nothing can play its sound (%s, and no sound player is installed)", problem)]
         }
-        guard let output = report.output else { return ["the sound server has no output to play on"] }
-        if output.muted { return ["the output \"\(output.name)\" is muted"] }
-        if output.volume < minimumVolume { return ["the output \"\(output.name)\" is at \(output.volume) % volume"] }
+        guard let output = report.output else { return [l.L("the sound server has no output to play on")] }
+        if output.muted { return [l.Lf("the output \"%s\" is muted", output.name)] }
+        if output.volume < minimumVolume { return [l.Lf("the output \"%1$s\" is at %2$d %% volume", output.name, output.volume)] }
         return []
     }
 }

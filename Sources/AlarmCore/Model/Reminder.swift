@@ -102,27 +102,27 @@ public struct Reminder: Identifiable, Hashable, Sendable {
         if let imagePath {
             guard imagePath.hasPrefix("/"), imagePath.utf8.count <= 4096,
                   !imagePath.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-            else { throw .text("imagePath", "must be an absolute file path", got: imagePath) }
+            else { throw .text("imagePath", N_("must be an absolute file path"), got: imagePath) }
         }
         try CommandRules.check(command)
         if let recurrence {
             try recurrence.validate()
             guard due != nil else {
-                throw ValidationError(field: "due", requirement: "must be set for a reminder that repeats", value: "none")
+                throw ValidationError(field: "due", requirement: N_("must be set for a reminder that repeats"), value: "none")
             }
         }
         try sound?.validate()
         if isTimer, recurrence != nil {
-            throw ValidationError(field: "rule", requirement: "cannot be given to a timer", value: recurrence!.displayText)
+            throw ValidationError(field: "rule", requirement: N_("cannot be given to a timer"), value: recurrence!.displayText)
         }
         guard before.count <= Self.maxBefore else {
             throw ValidationError(field: "before", requirement: "must be at most \(Self.maxBefore) notices", value: String(before.count))
         }
         for seconds in before where !Self.beforeRange.contains(seconds) {
-            throw ValidationError(field: "before", requirement: "must be 1 s to 28 days before the due time", value: String(seconds))
+            throw ValidationError(field: "before", requirement: N_("must be 1 s to 28 days before the due time"), value: String(seconds))
         }
         guard position >= 0 else {
-            throw ValidationError(field: "position", requirement: "must be 0 or more", value: String(position))
+            throw ValidationError(field: "position", requirement: N_("must be 0 or more"), value: String(position))
         }
     }
 }

@@ -28,14 +28,18 @@ public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
 
     /// Display text as on a phone's alarm screen: `Never`, `Every day`,
     /// `Weekdays` (exactly Mon–Fri), `Weekends` (exactly Sat and Sun), otherwise
-    /// the short names in week order (`Mon, Wed, Fri`).
-    public var displayText: String {
+    /// the short names in week order (`Mon, Wed, Fri`). The wire and the
+    /// journal's form; people read `text(in:)`.
+    public var displayText: String { text(in: .source) }
+
+    /// `displayText` in a language: 永不, 每天, 平日, 假日, `週一、週三`.
+    public func text(in l: some Localization) -> String {
         switch self {
-        case .never: return "Never"
-        case .everyDay: return "Every day"
-        case .weekdays: return "Weekdays"
-        case .weekends: return "Weekends"
-        default: return days.map(\.shortName).joined(separator: ", ")
+        case .never: return l.L("Never")
+        case .everyDay: return l.L("Every day")
+        case .weekdays: return l.L("Weekdays")
+        case .weekends: return l.L("Weekends")
+        default: return l.list(days.map(l.weekday))
         }
     }
 
@@ -49,7 +53,7 @@ public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
     public static func parse(_ spec: String, field: String = "days") throws(ValidationError) -> RepeatDays {
         let trimmed = spec.trimmingSpaces()
         guard !trimmed.isEmpty else {
-            throw .text(field, "must name days (e.g. mon,wed or weekdays)", got: spec)
+            throw .text(field, N_("must name days (e.g. mon,wed or weekdays)"), got: spec)
         }
         var result: RepeatDays = []
         for rawItem in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
@@ -87,9 +91,9 @@ public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
         var result: RepeatDays = []
         for code in codes {
             guard let day = Weekday.byCode[code] else {
-                throw .text(field, "must contain lowercase three-letter day names (mon … sun)", got: code)
+                throw .text(field, N_("must contain lowercase three-letter day names (mon … sun)"), got: code)
             }
-            guard !result.contains(day) else { throw .text(field, "must not name a day twice", got: code) }
+            guard !result.contains(day) else { throw .text(field, N_("must not name a day twice"), got: code) }
             result.insert(RepeatDays(day))
         }
         return result

@@ -32,10 +32,10 @@ public struct SnoozeSettings: Hashable, Sendable {
 
     public func validate() throws(ValidationError) {
         guard Self.minutesRange.contains(minutes) else {
-            throw ValidationError(field: "snoozeMinutes", requirement: "must be 1–60", value: String(minutes))
+            throw ValidationError(field: "snoozeMinutes", requirement: N_("must be 1–60"), value: String(minutes))
         }
         guard Self.maxCountRange.contains(maxCount) else {
-            throw ValidationError(field: "maxSnoozes", requirement: "must be 0–100 (0 = unlimited)", value: String(maxCount))
+            throw ValidationError(field: "maxSnoozes", requirement: N_("must be 0–100 (0 = unlimited)"), value: String(maxCount))
         }
     }
 

@@ -35,9 +35,9 @@ public enum Sound: Hashable, Sendable, CustomStringConvertible {
         case .none:
             return
         case .file(let path):
-            guard path.hasPrefix("/") else { throw .text(field, "must be an absolute file path", got: path) }
+            guard path.hasPrefix("/") else { throw .text(field, N_("must be an absolute file path"), got: path) }
             guard path.utf8.count <= 4096, !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\0" }) else {
-                throw .text(field, "must be a file path without control characters", got: path)
+                throw .text(field, N_("must be a file path without control characters"), got: path)
             }
         case .themed(let name):
             let allowed = name.utf8.allSatisfy { byte in
@@ -46,7 +46,7 @@ public enum Sound: Hashable, Sendable, CustomStringConvertible {
             }
             // "none" as a theme name would read back as silence.
             guard !name.isEmpty, name.utf8.count <= 128, allowed, name.first != "-", name.first != ".", name != "none" else {
-                throw .text(field, "must be a sound-theme name (letters, digits, . _ -), an absolute file path, or none", got: name)
+                throw .text(field, N_("must be a sound-theme name (letters, digits, . _ -), an absolute file path, or none"), got: name)
             }
         }
     }

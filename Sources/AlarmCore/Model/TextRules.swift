@@ -21,7 +21,7 @@ struct TextRules: Sendable {
 
     func check(_ text: String, field: String) throws(ValidationError) {
         if !allowsEmpty && text.unicodeScalars.allSatisfy({ $0 == " " }) {
-            throw .text(field, "must not be empty", got: text)
+            throw .text(field, N_("must not be empty"), got: text)
         }
         // O(1) for native strings, and it bounds the character count below.
         let bytes = text.utf8.count
@@ -39,10 +39,10 @@ struct TextRules: Sendable {
         for scalar in text.unicodeScalars {
             if scalar.properties.generalCategory == .control {
                 if allowsLineBreaks && (scalar == "\n" || scalar == "\r" || scalar == "\t") { continue }
-                throw .text(field, "must not contain control characters", got: text)
+                throw .text(field, N_("must not contain control characters"), got: text)
             }
             if !allowsLineBreaks && Self.breaksLayout(scalar) {
-                throw .text(field, "must not contain line or paragraph separators or bidirectional controls", got: text)
+                throw .text(field, N_("must not contain line or paragraph separators or bidirectional controls"), got: text)
             }
         }
     }
@@ -74,7 +74,7 @@ public enum CommandRules {
         }
         let program = argv[0]
         guard !program.isEmpty, program.hasPrefix("/") || !program.contains("/") else {
-            throw .text(field, "must start with a program name on PATH or an absolute path", got: program)
+            throw .text(field, N_("must start with a program name on PATH or an absolute path"), got: program)
         }
         for argument in argv {
             guard argument.utf8.count <= maxArgumentBytes,

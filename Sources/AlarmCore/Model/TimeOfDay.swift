@@ -9,8 +9,8 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Validates `hour` (0–23) and `minute` (0–59).
     public init(hour: Int, minute: Int) throws(ValidationError) {
-        guard (0...23).contains(hour) else { throw ValidationError(field: "hour", requirement: "must be 0–23", value: String(hour)) }
-        guard (0...59).contains(minute) else { throw ValidationError(field: "minute", requirement: "must be 0–59", value: String(minute)) }
+        guard (0...23).contains(hour) else { throw ValidationError(field: "hour", requirement: N_("must be 0–23"), value: String(hour)) }
+        guard (0...59).contains(minute) else { throw ValidationError(field: "minute", requirement: N_("must be 0–59"), value: String(minute)) }
         storedHour = UInt8(hour)
         storedMinute = UInt8(minute)
     }
@@ -41,7 +41,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     /// clock unless am/pm follows.
     public static func parse(_ text: String, field: String = "time") throws(ValidationError) -> TimeOfDay {
         // Built only on failure: quoting the text costs more than parsing it.
-        var invalid: ValidationError { .text(field, "must be a time of day: " + forms, got: text) }
+        var invalid: ValidationError { .text(field, N_("must be a time of day: ") + forms, got: text) }
         var body = Substring(text.trimmingSpaces().lowercased())
         switch body {
         case "noon": return TimeOfDay(unchecked: 12, 0)
@@ -71,12 +71,12 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
         var hour24 = hour
         if let meridiem {
             guard (1...12).contains(hour) else {
-                throw ValidationError.text(field, "must use an hour of 1–12 with am/pm", got: text)
+                throw ValidationError.text(field, N_("must use an hour of 1–12 with am/pm"), got: text)
             }
             hour24 = hour % 12 + (meridiem == "p" ? 12 : 0)
         }
-        guard (0...23).contains(hour24) else { throw ValidationError.text(field, "must have an hour of 0–23", got: text) }
-        guard (0...59).contains(minute) else { throw ValidationError.text(field, "must have minutes of 00–59", got: text) }
+        guard (0...23).contains(hour24) else { throw ValidationError.text(field, N_("must have an hour of 0–23"), got: text) }
+        guard (0...59).contains(minute) else { throw ValidationError.text(field, N_("must have minutes of 00–59"), got: text) }
         return try TimeOfDay(hour: hour24, minute: minute)
     }
 

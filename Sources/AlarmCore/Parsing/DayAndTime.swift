@@ -35,7 +35,7 @@ public struct DayAndTime: Hashable, Sendable {
     /// separated by spaces (`7:30 pm` is one time). `requireTime` refuses a
     /// day alone (an alarm needs a time; a reminder's day alone is all-day).
     public static func parse(_ text: String, field: String, requireTime: Bool = false) throws(ValidationError) -> DayAndTime {
-        var invalid: ValidationError { .text(field, "must be " + (requireTime ? "a time, or a day and a time: " + forms : forms), got: text) }
+        var invalid: ValidationError { .text(field, N_("must be ") + (requireTime ? "a time, or a day and a time: " + forms : forms), got: text) }
         guard text.utf8.count <= maxLength else { throw invalid }
         var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         // `7:30 pm`, `7 a.m.`: the meridiem belongs to the time before it.

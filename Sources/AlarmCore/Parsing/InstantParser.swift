@@ -12,14 +12,14 @@ public enum InstantParser {
     public static func parse(_ text: String, rules: ZoneRules, field: String = "time") throws(ValidationError) -> Date {
         var scanner = Scanner(text.trimmingSpaces())
         // Built only on failure: quoting the text costs more than parsing it.
-        var invalid: ValidationError { .text(field, "must be ISO 8601 like 2026-03-07T12:00:00Z, or YYYY-MM-DD HH:MM", got: text) }
+        var invalid: ValidationError { .text(field, N_("must be ISO 8601 like 2026-03-07T12:00:00Z, or YYYY-MM-DD HH:MM"), got: text) }
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
               let month = scanner.number(digits: 2), scanner.skip("-"),
               let day = scanner.number(digits: 2)
         else { throw invalid }
-        guard (1...12).contains(month) else { throw .text(field, "must have a month of 01–12", got: text) }
+        guard (1...12).contains(month) else { throw .text(field, N_("must have a month of 01–12"), got: text) }
         guard (1...CivilTime.daysInMonth(year: year, month: month)).contains(day) else {
-            throw .text(field, "must have a day that exists in that month", got: text)
+            throw .text(field, N_("must have a day that exists in that month"), got: text)
         }
         var hour = 0, minute = 0, second = 0
         var fraction = 0.0
@@ -42,7 +42,7 @@ public enum InstantParser {
             }
             hasTime = true
             guard hour <= 23, minute <= 59, second <= 59 else {
-                throw .text(field, "must have a time of day within 00:00:00–23:59:59", got: text)
+                throw .text(field, N_("must have a time of day within 00:00:00–23:59:59"), got: text)
             }
         }
         let wall = CivilTime.dayNumber(year: year, month: month, day: day) * CivilTime.secondsPerDay
@@ -66,7 +66,7 @@ public enum InstantParser {
         // In UTC as well as where it was written: the wire form of an instant
         // falls back to UTC, which must stay within four-digit years.
         guard (Self.earliest...Self.latest).contains(instant) else {
-            throw .text(field, "must lie between the years 0001 and 9999 in UTC", got: text)
+            throw .text(field, N_("must lie between the years 0001 and 9999 in UTC"), got: text)
         }
         return Date(timeIntervalSince1970: Double(instant) + fraction)
     }
@@ -103,11 +103,11 @@ public enum DurationParser {
     /// is 0 when `allowNow` (`remind add --in now`), else refused like any
     /// duration that is not longer than zero.
     public static func parse(_ text: String, field: String = "duration", allowNow: Bool = false) throws(ValidationError) -> Int64 {
-        var invalid: ValidationError { .text(field, "must be a duration like " + forms + (allowNow ? ", or now" : ""), got: text) }
+        var invalid: ValidationError { .text(field, N_("must be a duration like ") + forms + (allowNow ? ", or now" : ""), got: text) }
         var tooLong: ValidationError { .text(field, "must be at most \(maxDays) days (100 years)", got: text) }
         let lower = text.trimmingSpaces().lowercased()
         if lower == "now" {
-            guard allowNow else { throw .text(field, "must be longer than zero", got: text) }
+            guard allowNow else { throw .text(field, N_("must be longer than zero"), got: text) }
             return 0
         }
         let bytes = Array(lower.utf8)
@@ -148,7 +148,7 @@ public enum DurationParser {
                 var scale: Int64 = 1
                 for _ in fraction { scale *= 10 }
                 let numerator = fraction.reduce(Int64(0)) { $0 * 10 + Int64($1 - 48) } * unit
-                guard numerator % scale == 0 else { throw .text(field, "must come to whole seconds", got: text) }
+                guard numerator % scale == 0 else { throw .text(field, N_("must come to whole seconds"), got: text) }
                 seconds += numerator / scale
             }
             total += seconds
@@ -156,7 +156,7 @@ public enum DurationParser {
             nextUnit = unitIndex + 1
             _ = run { $0 == 32 }
         }
-        guard total > 0 else { throw .text(field, "must be longer than zero", got: text) }
+        guard total > 0 else { throw .text(field, N_("must be longer than zero"), got: text) }
         return total
     }
 }

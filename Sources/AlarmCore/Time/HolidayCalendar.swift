@@ -177,7 +177,7 @@ public struct HolidayCalendar: Hashable, Sendable {
         mutating func add(_ property: ICalendarProperty) throws(ICalendarError) {
             func once(_ slot: inout ICalendarProperty?) throws(ICalendarError) {
                 guard slot == nil else {
-                    throw ICalendarError(line: property.line, property: property.name, value: property.value, requirement: "must be given only once in a VEVENT")
+                    throw ICalendarError(line: property.line, property: property.name, value: property.value, requirement: N_("must be given only once in a VEVENT"))
                 }
                 slot = property
             }
@@ -185,7 +185,7 @@ public struct HolidayCalendar: Hashable, Sendable {
             case "DTSTART": try once(&start)
             case "DTEND", "DURATION":
                 if end != nil || duration != nil {
-                    throw ICalendarError(line: property.line, property: property.name, value: property.value, requirement: "must be given only once in a VEVENT, and not with both DTEND and DURATION")
+                    throw ICalendarError(line: property.line, property: property.name, value: property.value, requirement: N_("must be given only once in a VEVENT, and not with both DTEND and DURATION"))
                 }
                 if property.name == "DTEND" { end = property } else { duration = property }
             case "RRULE": rules.append(property)
@@ -200,7 +200,7 @@ public struct HolidayCalendar: Hashable, Sendable {
 
         func event() throws(ICalendarError) -> Event {
             guard let startProperty = start else {
-                throw ICalendarError(line: line, property: "DTSTART", value: nil, requirement: "must be given in the VEVENT that begins on this line")
+                throw ICalendarError(line: line, property: "DTSTART", value: nil, requirement: N_("must be given in the VEVENT that begins on this line"))
             }
             let first = try HolidayCalendar.date(startProperty)
             let startSeconds = first.day * CivilTime.secondsPerDay + (first.seconds ?? 0)
@@ -212,12 +212,12 @@ public struct HolidayCalendar: Hashable, Sendable {
                 let last = try HolidayCalendar.date(end)
                 endSeconds = last.day * CivilTime.secondsPerDay + (last.seconds ?? 0)
                 guard endSeconds >= startSeconds else {
-                    throw ICalendarError(line: end.line, property: end.name, value: end.value, requirement: "must not be before DTSTART")
+                    throw ICalendarError(line: end.line, property: end.name, value: end.value, requirement: N_("must not be before DTSTART"))
                 }
                 lengthProperty = end
             } else if let duration {
                 guard let seconds = HolidayCalendar.durationSeconds(duration.value) else {
-                    throw ICalendarError(line: duration.line, property: duration.name, value: duration.value, requirement: "must be a duration like P1D, P2W or PT8H, not negative")
+                    throw ICalendarError(line: duration.line, property: duration.name, value: duration.value, requirement: N_("must be a duration like P1D, P2W or PT8H, not negative"))
                 }
                 endSeconds = startSeconds + seconds
                 lengthProperty = duration
@@ -264,7 +264,7 @@ public struct HolidayCalendar: Hashable, Sendable {
                 let start = item.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)[0]
                 guard let date = RecurrenceRule.icalendarDate(start) else {
                     throw ICalendarError(line: property.line, property: property.name, value: property.value,
-                                         requirement: "must list dates like 20261225 or date-times like 20261225T000000, separated by commas")
+                                         requirement: N_("must list dates like 20261225 or date-times like 20261225T000000, separated by commas"))
                 }
                 days.append(date.day)
             }

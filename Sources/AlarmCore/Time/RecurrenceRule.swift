@@ -71,35 +71,35 @@ public struct RecurrenceRule: Hashable, Sendable {
     /// named as the wire names the field.
     public func validate() throws(ValidationError) {
         guard Self.intervalRange.contains(interval) else {
-            throw ValidationError(field: "interval", requirement: "must be 1–999", value: String(interval))
+            throw ValidationError(field: "interval", requirement: N_("must be 1–999"), value: String(interval))
         }
         for day in byDay {
             guard let ordinal = day.ordinal else { continue }
             guard frequency == .monthly || frequency == .yearly else {
-                throw ValidationError(field: "byDay", requirement: "may have an ordinal (2nd, last) only in a monthly or yearly rule", value: "\(ordinal) \(day.weekday.code)")
+                throw ValidationError(field: "byDay", requirement: N_("may have an ordinal (2nd, last) only in a monthly or yearly rule"), value: "\(ordinal) \(day.weekday.code)")
             }
             guard (1...5).contains(ordinal) || (-5 ... -1).contains(ordinal) else {
-                throw ValidationError(field: "byDay", requirement: "must have an ordinal of 1–5 or -1 to -5", value: "\(ordinal) \(day.weekday.code)")
+                throw ValidationError(field: "byDay", requirement: N_("must have an ordinal of 1–5 or -1 to -5"), value: "\(ordinal) \(day.weekday.code)")
             }
         }
         for day in byMonthDay where day == 0 || !(-31...31).contains(day) {
-            throw ValidationError(field: "byMonthDay", requirement: "must be 1–31 or -31 to -1", value: String(day))
+            throw ValidationError(field: "byMonthDay", requirement: N_("must be 1–31 or -31 to -1"), value: String(day))
         }
         if frequency == .weekly, !byMonthDay.isEmpty {
-            throw ValidationError(field: "byMonthDay", requirement: "cannot be used with a weekly rule", value: byMonthDay.map(String.init).joined(separator: ","))
+            throw ValidationError(field: "byMonthDay", requirement: N_("cannot be used with a weekly rule"), value: byMonthDay.map(String.init).joined(separator: ","))
         }
         for month in byMonth where !(1...12).contains(month) {
-            throw ValidationError(field: "byMonth", requirement: "must be 1–12", value: String(month))
+            throw ValidationError(field: "byMonth", requirement: N_("must be 1–12"), value: String(month))
         }
         if frequency == .yearly, byMonth.isEmpty, !(byDay.isEmpty && byMonthDay.isEmpty) {
-            throw ValidationError(field: "byMonth", requirement: "must name the months of a yearly rule that names days", value: "none")
+            throw ValidationError(field: "byMonth", requirement: N_("must name the months of a yearly rule that names days"), value: "none")
         }
         switch end {
         case .count(let count)?:
-            guard Self.countRange.contains(count) else { throw ValidationError(field: "times", requirement: "must be 1–9999", value: String(count)) }
+            guard Self.countRange.contains(count) else { throw ValidationError(field: "times", requirement: N_("must be 1–9999"), value: String(count)) }
         case .until(let until)?:
             guard until >= start else {
-                throw ValidationError(field: "until", requirement: "must not be before the start", value: Self.dateText(until))
+                throw ValidationError(field: "until", requirement: N_("must not be before the start"), value: Self.dateText(until))
             }
         case nil:
             break

@@ -35,6 +35,11 @@ enum ServiceManager {
     /// The same, run on `queue` (the daemon's output worker), which the bus
     /// connection is confined to while it lasts.
     static func lookUp(_ name: String, pid: pid_t = getpid(), timeout: Double = 1, on queue: DispatchQueue) -> Lookup {
+        lookUp([name], pid: pid, timeout: timeout, on: queue)[name] ?? .unset
+    }
+
+    /// Several variables in one connection: `TZ` and the locale's at a reload.
+    static func lookUp(_ names: [String], pid: pid_t = getpid(), timeout: Double = 1, on queue: DispatchQueue) -> [String: Lookup] {
         dispatchPrecondition(condition: .onQueue(queue))
         let connection = BusConnection(queue: queue)
         defer { connection.close() }
@@ -46,9 +51,11 @@ enum ServiceManager {
             }.readString(type: "o")
             let unit = try property(connection, path: unitPath, interface: "org.freedesktop.systemd1.Service", name: "Environment", timeout: timeout)
             let manager = try property(connection, path: managerPath, interface: "org.freedesktop.systemd1.Manager", name: "Environment", timeout: timeout)
-            return (value(of: name, in: unit) ?? value(of: name, in: manager)).map(Lookup.value) ?? .unset
+            return Dictionary(uniqueKeysWithValues: names.map { name in
+                (name, (value(of: name, in: unit) ?? value(of: name, in: manager)).map(Lookup.value) ?? .unset)
+            })
         } catch {
-            return .unavailable(error.description)
+            return Dictionary(uniqueKeysWithValues: names.map { ($0, Lookup.unavailable(error.description)) })
         }
     }
 

@@ -22,12 +22,15 @@ public final class ControlService: Sendable {
     private let sync: SyncWorker?
     /// Why sync is off though configured (a password file others can read).
     private let syncOff: (server: String, reason: String)?
+    /// The label of an alarm added without one, in the session's language.
+    private let defaultLabel: @Sendable () -> String
 
     public init(scheduler: Scheduler, defaults: @escaping @Sendable () -> DaemonConfig, sounds: @escaping @Sendable () -> [SoundFile],
                 wake: @escaping @Sendable () -> WakeStatus = { WakeStatus(method: "none", next: nil, reason: "not set up") },
                 linger: @escaping @Sendable () -> Bool? = { nil }, play: @escaping @Sendable (String, Int) -> Void = { _, _ in },
                 audibility: @escaping @Sendable () -> AudibilityReport? = { nil }, sync: SyncWorker? = nil,
-                syncOff: (server: String, reason: String)? = nil) {
+                syncOff: (server: String, reason: String)? = nil, defaultLabel: @escaping @Sendable () -> String = { Alarm.defaultLabel }) {
+        self.defaultLabel = defaultLabel
         self.sync = sync
         self.syncOff = syncOff
         self.scheduler = scheduler
@@ -166,7 +169,7 @@ public final class ControlService: Sendable {
             throw .invalid(ValidationError(field: AddAlarm.Request.alarmFields.name + "." + AlarmFields.time.name, requirement: "is required", value: "nothing"))
         }
         let config = defaults()
-        var alarm = Alarm(time: time, sound: config.alarmSound, snooze: SnoozeSettings(enabled: true, minutes: config.snoozeMinutes, maxCount: 0),
+        var alarm = Alarm(time: time, label: defaultLabel(), sound: config.alarmSound, snooze: SnoozeSettings(enabled: true, minutes: config.snoozeMinutes, maxCount: 0),
                           ringSeconds: config.ringSeconds, created: scheduler.now())
         fields.apply(to: &alarm)
         scheduler.add(.alarm(alarm), completion: answer(reply, renaming: Self.namingFields) { self.alarmReply($0) })
@@ -344,7 +347,7 @@ public final class ControlService: Sendable {
             R.timeZone: .string(summary.zone.identifier),
             R.wake: Wire.Wake(method: wake.method, next: wake.next.map { WireTime.string($0, in: summary.zone) }, reason: wake.reason).json,
             R.linger: linger().map(JSONValue.bool) ?? .null,
-            R.warnings: .array((audibility().map(Audibility.machineWarnings) ?? []).map { .string($0) }),
+            R.warnings: .array((audibility().map { Audibility.machineWarnings($0) } ?? []).map { .string($0) }),
             R.sync: sync.map { Self.syncState($0.report, zone: summary.zone).json }
                 ?? syncOff.map { Wire.SyncState(server: $0.server, lastSync: nil, error: "sync is off: " + $0.reason, pending: 0).json } ?? .null,
         ])

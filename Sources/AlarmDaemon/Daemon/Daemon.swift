@@ -49,6 +49,9 @@ public final class Daemon: @unchecked Sendable {
     /// the daemon, so a stop always finds it.
     private let storeCheck: (check: StoreCheck, finished: DispatchGroup)?
     private let configuration: Published<DaemonConfig>
+    /// A new alarm's label in the session's language; set by the output
+    /// worker (where the language lives), read by `AddAlarm`.
+    private let defaultLabel: Published<String>
     /// Notifications and sound; called on the output worker only.
     private let ringer: DesktopRinger
     private let ringerBox: RingerBox
@@ -91,6 +94,7 @@ public final class Daemon: @unchecked Sendable {
             }
         }
         self.ringer = ringer
+        defaultLabel = Published(owner.output.sync { ringer.setLanguage() })
         holidays = Daemon.loadHolidays(config, environment: environment, journal: journal)
         scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: ringer, policy: config.ringPolicy(holidays: holidays), zone: zone.zone, owner: owner)
         box.scheduler = scheduler
@@ -191,7 +195,7 @@ public final class Daemon: @unchecked Sendable {
                                      linger: { linger.value() },
                                      play: { [ringer] path, volume in output.async { ringer.playOnce(path, volume: volume) } },
                                      audibility: { [report = forewarnings.report] in report.value }, sync: sync,
-                                     syncOff: syncOff.map { (config.sync.url, $0) })
+                                     syncOff: syncOff.map { (config.sync.url, $0) }, defaultLabel: { [defaultLabel] in defaultLabel.value })
         do {
             var limits = ControlServer.Limits()
             limits.idleTimeout = config.idleTimeout
@@ -290,9 +294,12 @@ public final class Daemon: @unchecked Sendable {
         guard environment["INVOCATION_ID"] != nil else { return finishReload() }
         let owner = owner
         owner.output.async { [self] in
-            let lookup = ServiceManager.lookUp("TZ", on: owner.output)
+            let lookups = ServiceManager.lookUp(["TZ"] + Self.localeVariables, on: owner.output)
+            // The language lives on the output worker, where notifications are written.
+            let label = takeLocale(lookups)
             owner.queue.async { [self] in
-                takeTZ(lookup)
+                takeTZ(lookups["TZ"] ?? .unset)
+                if let label { defaultLabel.value = label }
                 finishReload()
             }
         }
@@ -390,6 +397,34 @@ public final class Daemon: @unchecked Sendable {
     /// Takes `TZ` from the environment systemd would start alarmd with now, so
     /// `systemctl --user set-environment TZ=…` plus a reload moves floating
     /// alarms.
+    /// What the session's language is read from (gettext's order).
+    static let localeVariables = ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_TIME", "LC_CTYPE", "LANG"]
+
+    /// A reload on the output worker: the locale variables as the service
+    /// manager now has them (`systemctl --user set-environment LANG=…`, or
+    /// `import-environment` from a new login), into this process's
+    /// environment and the ringer's language. Returns the new default label;
+    /// `nil` when the manager could not be asked (the language stays).
+    private func takeLocale(_ lookups: [String: ServiceManager.Lookup]) -> String? {
+        var changed: [String] = []
+        for name in Self.localeVariables {
+            let now = getenv(name).map { String(cString: $0) }
+            switch lookups[name] ?? .unset {
+            case .unavailable: return nil
+            case .value(let value) where value != now:
+                setenv(name, value, 1)
+                changed.append("\(name)=\(value)")
+            case .unset where now != nil:
+                unsetenv(name)
+                changed.append("\(name) unset")
+            default: break
+            }
+        }
+        guard !changed.isEmpty else { return nil }
+        journal.send("Reload: notifications now follow " + changed.joined(separator: ", "), priority: .info)
+        return ringer.setLanguage()
+    }
+
     private func takeTZ(_ lookup: ServiceManager.Lookup) {
         let tz: String?
         switch lookup {

@@ -115,8 +115,10 @@ final class Forewarnings: @unchecked Sendable {
             guard !warnings.isEmpty else { continue }
             journal.send("\(EventText.subject(.alarm(alarm))) may not be heard: \(warnings.joined(separator: "; "))", priority: .warning,
                          messageID: MessageID.mayNotBeHeard, fields: [("ALARMD_ITEM_ID", alarm.id.uuidString.lowercased()), ("ALARMD_DETAIL", warnings.joined(separator: "; "))])
-            let ringer = ringer
-            owner.output.async { ringer.showNotHeard(alarm, occurrence: occurrence, warnings: warnings, zone: zone) }
+            let ringer = ringer, found = merged
+            // The notification says it in the session's language, on the
+            // worker that holds it.
+            owner.output.async { ringer.showNotHeard(alarm, occurrence: occurrence, report: found, zone: zone) }
         }
         if !pendingSounds.isEmpty || !pendingNotices.isEmpty { check(sounds: []) }
     }

@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmLocale
 import Dispatch
 import Foundation
 import Glibc
@@ -21,6 +22,10 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     private let zone: @Sendable () -> Zone
     private let settings: @Sendable () -> DaemonConfig
     private let environment: [String: String]
+    /// The language notifications are written in: the session's, taken again
+    /// on reload (``setLanguage(_:)``). Confined to `queue`, which is also
+    /// where gettext is called, so `setlocale` never races a lookup.
+    private var language = GettextLocalization()
     private let onCommand: CommandHandler
     private let onSkip: SkipHandler
     // Confined to `queue`.
@@ -99,11 +104,13 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
 
     public func showMissed(_ item: Item, scheduled: Date, zone: Zone) {
         dispatchPrecondition(condition: .onQueue(queue))
+        let l = language
         let time: String
-        if case .alarm(let alarm) = item { time = alarm.time.description } else {
-            time = zone.rules.localDateTime(at: scheduled.epochSecondsFloor).hourMinuteText
+        if case .alarm(let alarm) = item { time = l.time(hour: alarm.time.hour, minute: alarm.time.minute, second: nil) } else {
+            let local = zone.rules.localDateTime(at: scheduled.epochSecondsFloor)
+            time = l.time(hour: local.hour, minute: local.minute, second: nil)
         }
-        _ = notifications.show(.init(summary: "Missed: \(item.title), \(time)", body: "", actions: [], urgency: 1,
+        _ = notifications.show(.init(summary: l.Lf("Missed: %1$s, %2$s", item.title, time), body: "", actions: [], urgency: 1,
                                      category: "x-alarmd.missed", resident: false, imagePath: nil))
     }
 
@@ -116,9 +123,11 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// at 07:30 — Work", with Dismiss now, which skips that occurrence.
     public func showUpcoming(_ alarm: Alarm, occurrence: Date, zone: Zone) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let time = Self.clock(occurrence, alarm: alarm, zone: zone)
-        let summary = alarm.label == Alarm.defaultLabel ? "Alarm at \(time)" : "Alarm at \(time) — \(alarm.label)"
-        guard let notification = notifications.show(.init(summary: summary, body: "", actions: [(Self.skipKey, "Dismiss now")], urgency: 0,
+        let l = language
+        let time = clock(occurrence, alarm: alarm, zone: zone)
+        let summary = alarm.label == Alarm.defaultLabel || alarm.label == l.L(Alarm.defaultLabel)
+            ? l.Lf("Alarm at %s", time) : l.Lf("Alarm at %1$s — %2$s", time, alarm.label)
+        guard let notification = notifications.show(.init(summary: summary, body: "", actions: [(Self.skipKey, l.L("Dismiss now"))], urgency: 0,
                                                           category: "x-alarmd.upcoming", resident: false, imagePath: nil)) else { return }
         upcoming[notification] = (alarm.id, occurrence)
     }
@@ -126,19 +135,22 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// Says that Dismiss now skipped the occurrence.
     public func showSkipped(_ alarm: Alarm, occurrence: Date, zone: Zone) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let time = Self.clock(occurrence, alarm: alarm, zone: zone)
-        _ = notifications.show(.init(summary: "\(alarm.label) at \(time) will not ring", body: "Its next occurrence was dismissed in advance.", actions: [],
+        let l = language
+        let time = clock(occurrence, alarm: alarm, zone: zone)
+        _ = notifications.show(.init(summary: l.Lf("%1$s at %2$s will not ring", alarm.label, time), body: l.L("Its next occurrence was dismissed in advance."), actions: [],
                                      urgency: 0, category: "x-alarmd.upcoming", resident: false, imagePath: nil))
     }
 
     /// The ten-minute check found reasons the alarm may not be heard: "Your
     /// 07:30 alarm may not be heard: the output is muted".
-    public func showNotHeard(_ alarm: Alarm, occurrence: Date, warnings: [String], zone: Zone) {
+    public func showNotHeard(_ alarm: Alarm, occurrence: Date, report: AudibilityReport, zone: Zone) {
         dispatchPrecondition(condition: .onQueue(queue))
+        let l = language
+        let warnings = Audibility.warnings(for: alarm.sound, report, in: l)
         guard let first = warnings.first else { return }
-        let time = Self.clock(occurrence, alarm: alarm, zone: zone)
-        let body = warnings.dropFirst().map { "Also: " + $0 }.joined(separator: "\n")
-        _ = notifications.show(.init(summary: "Your \(time) alarm may not be heard: \(first)", body: DesktopNotifications.escapeMarkup(body), actions: [],
+        let time = clock(occurrence, alarm: alarm, zone: zone)
+        let body = warnings.dropFirst().map { l.Lf("Also: %s", $0) }.joined(separator: "\n")
+        _ = notifications.show(.init(summary: l.Lf("Your %1$s alarm may not be heard: %2$s", time, first), body: DesktopNotifications.escapeMarkup(body), actions: [],
                                      urgency: 1, category: "x-alarmd.warning", resident: false, imagePath: nil))
     }
 
@@ -146,15 +158,17 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// "Due at 14:00 (in 15 min): Call the dentist".
     public func showAdvance(_ reminder: Reminder, occurrence: Date, zone: Zone) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let when = Self.dueLine(occurrence, allDay: reminder.allDay, zone: zone, today: "Due at")
-        _ = notifications.show(.init(summary: "\(when): \(reminder.title)", body: DesktopNotifications.escapeMarkup(reminder.notes), actions: [],
+        let when = Self.dueLine(occurrence, allDay: reminder.allDay, zone: zone, now: Date(), language, today: N_("Due at %s"))
+        _ = notifications.show(.init(summary: language.Lf("%1$s: %2$s", when, reminder.title), body: DesktopNotifications.escapeMarkup(reminder.notes), actions: [],
                                      urgency: 0, category: "x-alarmd.notice", resident: false, imagePath: reminder.imagePath))
     }
 
     /// The occurrence's time of day as the system zone shows it (a pinned
     /// alarm's differs from its own time).
-    private static func clock(_ occurrence: Date, alarm: Alarm, zone: Zone) -> String {
-        alarm.timeZone == nil ? alarm.time.description : zone.rules.localDateTime(at: occurrence.epochSecondsFloor).hourMinuteText
+    private func clock(_ occurrence: Date, alarm: Alarm, zone: Zone) -> String {
+        let (hour, minute) = alarm.timeZone == nil ? (alarm.time.hour, alarm.time.minute)
+            : { ($0.hour, $0.minute) }(zone.rules.localDateTime(at: occurrence.epochSecondsFloor))
+        return language.time(hour: hour, minute: minute, second: nil)
     }
 
     static let skipKey = "skip"
@@ -234,14 +248,24 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         pulse.stop(id)
     }
 
-    /// `Due 14:00` (`today` says how a time today begins), `Due Fri
+    /// `Due 14:00` (`today` says how a time today reads), `Due Fri
     /// 2026-12-04 14:00`, or `Due 2026-12-04` for an all-day reminder, in the
-    /// system zone.
-    static func dueLine(_ due: Date, allDay: Bool, zone: Zone, today: String = "Due") -> String {
+    /// system zone and the language's forms.
+    static func dueLine(_ due: Date, allDay: Bool, zone: Zone, now: Date, _ l: some Localization, today: String = N_("Due %s")) -> String {
         let local = zone.rules.localDateTime(at: due.epochSecondsFloor)
-        if allDay { return "Due \(local.dateText)" }
-        let isToday = zone.rules.localDateTime(at: Date().epochSecondsFloor).dateText == local.dateText
-        return isToday ? "\(today) \(local.hourMinuteText)" : "Due \(local.weekday.shortName) \(local.dateText) \(local.hourMinuteText)"
+        if allDay { return l.Lf("Due %s", l.date(year: local.year, month: local.month, day: local.day)) }
+        let isToday = zone.rules.localDateTime(at: now.epochSecondsFloor).dateText == local.dateText
+        return isToday ? l.Lf(today, l.time(hour: local.hour, minute: local.minute, second: nil))
+            : l.Lf("Due %s", l.Lf("%1$s %2$s", l.weekday(local.weekday), l.dateTime(local)))
+    }
+
+    /// Takes the session's language again from the environment (a reload that
+    /// found new `LANG`/`LC_*` in the service manager) and returns the label a
+    /// new alarm gets in it (鬧鐘 under zh_TW).
+    public func setLanguage() -> String {
+        dispatchPrecondition(condition: .onQueue(queue))
+        language = GettextLocalization()
+        return language.L(Alarm.defaultLabel)
     }
 
     /// The action key of a snooze choice: `snooze-10`.
@@ -254,14 +278,15 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         var image: String?
         switch item {
         case .alarm(let alarm):
-            body = alarm.isOneShot ? alarm.time.description : "\(alarm.time) · \(alarm.repeatText)"
+            let time = language.time(hour: alarm.time.hour, minute: alarm.time.minute, second: nil)
+            body = alarm.isOneShot ? time : "\(time) · \(alarm.recurrence?.text(in: language) ?? alarm.days.text(in: language))"
             snooze = alarm.snooze
         case .reminder(let reminder) where reminder.isTimer:
-            body = reminder.notes.isEmpty ? "Time is up" : reminder.notes
+            body = reminder.notes.isEmpty ? language.L("Time is up") : reminder.notes
             snooze = config.ringPolicy().reminderSnooze
         case .reminder(let reminder):
             // When it was due, then its notes: a reminder seen late says so.
-            let due = reminder.due.map { Self.dueLine($0, allDay: reminder.allDay, zone: zone()) }
+            let due = reminder.due.map { Self.dueLine($0, allDay: reminder.allDay, zone: zone(), now: Date(), language) }
             body = [due, reminder.notes.isEmpty ? nil : reminder.notes].compactMap { $0 }.joined(separator: "\n")
             snooze = config.ringPolicy().reminderSnooze
             image = reminder.imagePath.flatMap { FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }
@@ -270,12 +295,12 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
             // The item's own length first (what `alarmctl snooze` does too),
             // then the configured choices; servers that show fewer actions
             // show the first ones.
-            actions.append(("snooze", "Snooze \(snooze.minutes) min"))
+            actions.append(("snooze", language.Lf("Snooze %d min", snooze.minutes)))
             for minutes in config.snoozeChoices where minutes != snooze.minutes {
-                actions.append((Self.snoozeKeyPrefix + String(minutes), "Snooze \(minutes) min"))
+                actions.append((Self.snoozeKeyPrefix + String(minutes), language.Lf("Snooze %d min", minutes)))
             }
         }
-        if case .reminder = item, !item.isTimer { actions.append(("done", "Done")) } else { actions.append(("dismiss", "Dismiss")) }
+        if case .reminder = item, !item.isTimer { actions.append(("done", language.L("Done"))) } else { actions.append(("dismiss", language.L("Dismiss"))) }
         // The summary is plain text (servers escape it themselves); only the body is markup.
         return .init(summary: item.title, body: DesktopNotifications.escapeMarkup(body), actions: actions,
                      urgency: 2, category: item.kind == .alarm || item.isTimer ? "x-alarmd.alarm" : "x-alarmd.reminder", resident: true, imagePath: image)

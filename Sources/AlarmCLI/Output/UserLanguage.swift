@@ -1,0 +1,24 @@
+import AlarmCore
+import AlarmLocale
+
+/// alarmctl's language: gettext's catalog for the messages and LC_TIME's
+/// forms for dates and times, taken from the environment on first use.
+///
+/// One for the process, as gettext's own state is (`setlocale` and
+/// `bindtextdomain` are process-wide): a constant, set once, read from any
+/// thread. Tests that check another language run the real binary under that
+/// `LANG`. `--json` never passes through it.
+let userLanguage = GettextLocalization()
+
+/// The translation of `message`.
+func L(_ message: String) -> String { userLanguage.L(message) }
+
+/// The translation of `message` with its `%s`/`%d` placeholders filled in.
+func Lf(_ message: String, _ arguments: any CustomStringConvertible...) -> String {
+    MessageFormat.fill(userLanguage.L(message), arguments.map(\.description))
+}
+
+/// The plural form for `count`, filled in with `arguments` (`count` alone when none are given).
+func Ln(_ singular: String, _ plural: String, _ count: Int, _ arguments: any CustomStringConvertible...) -> String {
+    MessageFormat.fill(userLanguage.plural(singular, plural, count), arguments.isEmpty ? [String(count)] : arguments.map(\.description))
+}
