@@ -40,8 +40,11 @@ public struct GettextLocalization: Localization {
     /// would map the locale archive and read locale.alias for no change.
     public init(localeDirectory: @autoclosure () -> String? = Self.defaultDirectory()) {
         guard !Self.isPlain(Self.environmentLocale(for: "LC_MESSAGES")) || !Self.isPlain(Self.environmentLocale(for: "LC_TIME")) else {
-            setlocale(LC_MESSAGES, "C")
-            setlocale(LC_TIME, "C")
+            // A process starts in C; only a daemon that was in another
+            // language before a reload has anything to set back.
+            for category in [LC_MESSAGES, LC_TIME] where !Self.isPlain(setlocale(category, nil).map { String(cString: $0) }) {
+                setlocale(category, "C")
+            }
             patterns = nil
             translates = false
             return
@@ -69,6 +72,11 @@ public struct GettextLocalization: Localization {
         guard let locale, !locale.isEmpty else { return true }
         return locale == "C" || locale == "POSIX" || locale.hasPrefix("C.")
     }
+
+    /// Whether this is alarmd's own English with ISO dates and 24-hour times
+    /// (C, POSIX, C.UTF-8): then the English texts the daemon sends are
+    /// already what would be shown, and need not be made again.
+    public var isSource: Bool { !translates && patterns == nil }
 
     /// `$ALARMD_LOCALEDIR` (a build tree's catalogs, for tests), else
     /// `share/locale` beside the executable's `bin` (so `/usr/bin/alarmctl`

@@ -55,6 +55,11 @@ struct PseudoLocalization: Localization {
         ("50% off, %x", ["a"], "50% off, %x"),
         ("no placeholders", ["a"], "no placeholders"),
         ("ends with %", [], "ends with %"),
+        // Digits without `$` are no position: a width, which is not ours either.
+        ("%5d items", ["3"], "%5d items"),
+        // Placeholders between multi-byte characters.
+        ("週%s、%s日", ["一", "三"], "週一、三日"),
+        ("%1$s（%2$s）", ["上午7:30", "Asia/Taipei"], "上午7:30（Asia/Taipei）"),
     ])
     func fillsPlaceholders(template: String, arguments: [String], expected: String) {
         #expect(MessageFormat.fill(template, arguments) == expected)

@@ -1,3 +1,4 @@
+import AlarmDaemon
 import Foundation
 import Glibc
 import Testing
@@ -49,6 +50,11 @@ struct DebianPackageTests {
         let conffiles = try Self.run(["dpkg-query", "-W", "-f=${Conffiles}", "alarmd"])
         #expect(conffiles.output.contains("/etc/xdg/alarmd/alarmd.conf"), "\(conffiles.output)")
 
+        // The journal's catalog database was updated (systemd's dpkg trigger on
+        // /usr/lib/systemd/catalog runs journalctl --update-catalog).
+        let catalog = try Self.run(["journalctl", "--dump-catalog", MessageID.fired])
+        #expect(catalog.output.contains("Defined-By: alarmd"), "\(catalog.output)")
+
         // Enabled for every user by the maintainer scripts.
         let enabled = try Self.run(["systemctl", "--global", "is-enabled", "alarmd.socket"])
         #expect(enabled.output.trimmingCharacters(in: .whitespacesAndNewlines) == "enabled", "\(enabled.output)")
@@ -83,5 +89,6 @@ struct DebianPackageTests {
             if FileManager.default.fileExists(atPath: path) { left.append(path) }
         }
         #expect(left.isEmpty, "left after purge: \(left)")
+        #expect(!(try Self.run(["journalctl", "--dump-catalog", MessageID.fired])).output.contains("Defined-By: alarmd"), "the catalog still has alarmd's entries")
     }
 }

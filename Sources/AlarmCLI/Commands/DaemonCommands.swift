@@ -189,7 +189,7 @@ enum DaemonCommands {
                 if arguments.flag(json) { return context.emitJSON(reply.object) }
                 let sounds = reply.list(ListSounds.Reply.sounds)
                 guard !sounds.isEmpty else { return context.emit(L("No sounds found.")) }
-                let table = Table(header: ["NAME", "THEME", "PATH"], rows: sounds.map { [$0.string(Wire.SoundFile.name), $0.string(Wire.SoundFile.theme), $0.string(Wire.SoundFile.path)] })
+                let table = Table(header: [L("NAME"), L("THEME"), L("PATH")], rows: sounds.map { [$0.string(Wire.SoundFile.name), $0.string(Wire.SoundFile.theme), $0.string(Wire.SoundFile.path)] })
                 return context.emit(table.lines.joined(separator: "\n"))
             }
             let volume = try arguments.value(playVolume).map { (text) throws(CLIError) in try AlarmFieldOptions.volumePercent(text, editing: false) } ?? nil

@@ -67,9 +67,9 @@ enum TimerCommands {
         let sorted = timers.sorted { ($0.due ?? "") < ($1.due ?? "") }
         let rows = sorted.map { timer -> [String] in
             let left = TimeText.instant(timer.due).map { max(0, Int($0.timeIntervalSince(context.now).rounded(.up))) } ?? 0
-            let state = timer.phase == "waiting" ? (left == 0 ? "0s" : ItemFormat.beforeText(left)) : timer.phase
+            let state = timer.phase == "waiting" ? (left == 0 ? "0s" : ItemFormat.beforeText(left)) : timer.phase == "ringing" ? L("ringing") : timer.phase == "snoozed" ? L("snoozed") : timer.phase
             return [shortID(timer.id), timer.title, state, time.clock(timer.due)]
         }
-        return Table(header: ["ID", "LABEL", "LEFT", "RINGS"], rows: rows, maxWidth: context.terminalColumns, shrinkable: 1).lines.joined(separator: "\n") + "\n"
+        return Table(header: [L("ID"), L("LABEL"), L("LEFT"), L("RINGS")], rows: rows, maxWidth: context.terminalColumns, shrinkable: 1).lines.joined(separator: "\n") + "\n"
     }
 }

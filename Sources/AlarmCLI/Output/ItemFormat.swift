@@ -224,7 +224,7 @@ struct ItemFormat {
 
     /// `on time`, `3 ms late`.
     private func latenessText(_ seconds: Double) -> String {
-        seconds < 0.0005 ? L("on time") : Lf("%s late", EventText.durationText(seconds))
+        seconds < 0.0005 ? L("on time") : Lf("%s late", EventText.durationText(seconds, in: userLanguage))
     }
 
     /// `2026-03-09 Mon 07:30  alarm  1a2b3c4d  Work`, one upcoming firing a line.
@@ -275,7 +275,7 @@ struct ItemFormat {
         case "fired":
             if let scheduled, let actual { notes.append(latenessText(max(0, actual.timeIntervalSince(scheduled)))) }
         case "missed":
-            if let scheduled, let actual { notes.append(Lf("due %s ago", EventText.durationText(max(0, actual.timeIntervalSince(scheduled))))) }
+            if let scheduled, let actual { notes.append(Lf("due %s ago", EventText.durationText(max(0, actual.timeIntervalSince(scheduled)), in: userLanguage))) }
         case "snoozed" where event.string(E.detail).isEmpty:
             notes.append(Lf("snooze %d", event.int(E.snoozeCount)))
         default:

@@ -1,4 +1,5 @@
 import AlarmCore
+import AlarmLocale
 import AlarmProtocol
 
 /// Read access to the interface's types in a reply. Lenient on purpose: a
@@ -35,6 +36,7 @@ struct AlarmView {
     /// The repeat in the reader's language, from the rule or the days (the
     /// wire's `repeat` text is English, for scripts).
     var repeatText: String {
+        if userLanguage.isSource { return reply.string(Wire.Alarm.repeat) }
         if let rule = reply.object[Wire.Alarm.rule]?.objectValue, let parsed = try? Wire.Rule.parse(Parameters(rule)) { return parsed.text(in: userLanguage) }
         guard let days = try? RepeatDays.fromCodes(reply.strings(Wire.Alarm.days)) else { return reply.string(Wire.Alarm.repeat) }
         return days.text(in: userLanguage)
@@ -69,6 +71,7 @@ struct ReminderView {
     /// The repeat in the reader's language; `nil` when it does not repeat.
     var repeatText: String? {
         guard let rule = reply.object[Wire.Reminder.rule]?.objectValue else { return nil }
+        if userLanguage.isSource { return reply.optionalString(Wire.Reminder.repeat) }
         return (try? Wire.Rule.parse(Parameters(rule)))?.text(in: userLanguage) ?? reply.optionalString(Wire.Reminder.repeat)
     }
     var before: [Int] { (reply.object[Wire.Reminder.before]?.arrayValue ?? []).compactMap(\.intValue) }

@@ -39,13 +39,13 @@ public enum EventText {
     }
 
     /// `3 ms`, `1.2 s`, `2 min`, `3 h`, `2 d`.
-    public static func durationText(_ seconds: TimeInterval) -> String {
+    public static func durationText(_ seconds: TimeInterval, in l: some Localization = .source) -> String {
         switch seconds {
-        case ..<1: return "\(Int((seconds * 1000).rounded())) ms"
-        case ..<60: return "\((seconds * 10).rounded() / 10) s"
-        case ..<3600: return "\(Int(seconds / 60)) min"
-        case ..<172_800: return "\(Int(seconds / 3600)) h"
-        default: return "\(Int(seconds / 86_400)) d"
+        case ..<1: return l.Lf("%d ms", Int((seconds * 1000).rounded()))
+        case ..<60: return l.Lf("%s s", (seconds * 10).rounded() / 10)
+        case ..<3600: return l.Lf("%d min", Int(seconds / 60))
+        case ..<172_800: return l.Lf("%d h", Int(seconds / 3600))
+        default: return l.Lf("%d d", Int(seconds / 86_400))
         }
     }
 

@@ -9,35 +9,50 @@
 /// this one shows what it has.
 public enum MessageFormat {
     public static func fill(_ template: String, _ arguments: [String]) -> String {
-        guard template.contains("%") else { return template }
+        let percent = UInt8(ascii: "%")
+        guard template.utf8.contains(percent) else { return template }
+        // Bytes, not Characters: a command prints a few of these, and
+        // grapheme breaking and Unicode digit properties made this the most
+        // expensive part of `alarmctl add` (callgrind, BENCHMARKS.md).
+        let bytes = Array(template.utf8)
         var result = ""
-        var next = 0
-        var characters = template[...]
-        while let percent = characters.firstIndex(of: "%") {
-            result += characters[..<percent]
-            var rest = characters[characters.index(after: percent)...]
-            if rest.first == "%" {
+        result.reserveCapacity(bytes.count + arguments.reduce(0) { $0 + $1.utf8.count })
+        var literalStart = 0, index = 0, next = 0
+        func flush(to end: Int) {
+            if end > literalStart { result += String(decoding: bytes[literalStart..<end], as: UTF8.self) }
+        }
+        while index < bytes.count {
+            guard bytes[index] == percent else { index += 1; continue }
+            var cursor = index + 1
+            if cursor < bytes.count, bytes[cursor] == percent {
+                flush(to: index)
                 result += "%"
-                characters = rest.dropFirst()
+                index = cursor + 1
+                literalStart = index
                 continue
             }
             // `%2$s`: digits, then `$`.
+            var number = 0, digits = 0
+            while cursor < bytes.count, (0x30...0x39).contains(bytes[cursor]), digits < 3 {
+                number = number * 10 + Int(bytes[cursor] - 0x30)
+                cursor += 1
+                digits += 1
+            }
             var position: Int?
-            let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            if !digits.isEmpty, rest.dropFirst(digits.count).first == "$" {
-                position = Int(digits).map { $0 - 1 }
-                rest = rest.dropFirst(digits.count + 1)
+            if digits > 0 {
+                guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "$") else { index += 1; continue }
+                position = number - 1
+                cursor += 1
             }
-            guard let conversion = rest.first, conversion == "s" || conversion == "d" else {
-                result += "%"
-                characters = characters[characters.index(after: percent)...]
-                continue
-            }
-            let index = position ?? next
-            next = index + 1
-            result += arguments.indices.contains(index) ? arguments[index] : ""
-            characters = rest.dropFirst()
+            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "s") || bytes[cursor] == UInt8(ascii: "d") else { index += 1; continue }
+            flush(to: index)
+            let argument = position ?? next
+            next = argument + 1
+            if arguments.indices.contains(argument) { result += arguments[argument] }
+            index = cursor + 1
+            literalStart = index
         }
-        return result + characters
+        flush(to: bytes.count)
+        return result
     }
 }
