@@ -34,6 +34,6 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     /// A validation failure in a command-line value is a usage error.
     /// Its requirement in the reader's language when the catalog has it.
     static func invalid(_ error: ValidationError) -> CLIError {
-        .usage(Lf("%1$s %2$s, got %3$s", error.field, L(error.requirement), error.value))
+        .usage(Lf("%1$s %2$s, got %3$s", error.field, DaemonErrorText.requirement(error.requirement), relocalized(error.value, among: ValidationError.templates)))
     }
 }

@@ -66,6 +66,36 @@ struct PseudoLocalization: Localization {
     }
 }
 
+@Suite struct MessageMatchTests {
+    /// `match` undoes `fill`: the arguments come back in the template's order.
+    @Test(arguments: [
+        ("the output \"%s\" is muted", ["Built-in Audio"]),
+        ("the output \"%1$s\" is at %2$d %% volume", ["Speakers (USB)", "20"]),
+        ("nothing can play its sound (%s, and no sound player is installed)", ["Connection refused"]),
+        ("%2$s的%1$s", ["每月", "15 日"]),
+        ("the sound server has no output to play on", []),
+    ])
+    func undoesFill(template: String, arguments: [String]) {
+        #expect(MessageFormat.match(MessageFormat.fill(template, arguments), template: template) == arguments)
+    }
+
+    @Test func textOfAnotherTemplateDoesNotMatch() {
+        #expect(MessageFormat.match("the output \"A\" is muted", template: "the output \"%1$s\" is at %2$d %% volume") == nil)
+        #expect(MessageFormat.match("no notification will show (x)", template: "its sound cannot be played (%s)") == nil)
+        #expect(MessageFormat.match("the sound server has no output to play on!", template: "the sound server has no output to play on") == nil)
+        #expect(MessageFormat.match("its sound cannot be played (x", template: "its sound cannot be played (%s)") == nil)
+    }
+
+    /// Every warning the daemon can send matches its own template and no other.
+    @Test func everyAudibilityPhraseMatchesOnlyItsTemplate() {
+        for template in Audibility.templates {
+            let text = MessageFormat.fill(template, ["X", "7"])
+            let matching = Audibility.templates.filter { MessageFormat.match(text, template: $0) != nil }
+            #expect(matching == [template], "\(text) matches \(matching)")
+        }
+    }
+}
+
 @Suite struct CoreTextLocalizationTests {
     static let start = CivilTime.dayNumber(year: 2026, month: 12, day: 1)
 

@@ -60,6 +60,9 @@ struct LocalizationTests {
         let error = try zh(["add", "25:00"])
         #expect(error.status == 64)
         #expect(error.standardError.contains("小時必須是 0–23"), "\(error.standardError)")
+        // A requirement with a number in it, made again from its template.
+        let long = try zh(["add", "7:30", "--label", String(repeating: "鐘", count: 257)])
+        #expect(long.standardError.contains("最多只能有 256 個字元，收到的是 257 個字元"), "\(long.standardError)")
         let missing = try zh(["rm", "0000aaaa"])
         #expect(missing.status == 1)
         #expect(missing.standardError.contains("沒有 id 為"), "\(missing.standardError)")

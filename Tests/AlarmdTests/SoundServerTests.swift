@@ -164,12 +164,21 @@ import Testing
         let status = try Alarmctl.ok(["status"], daemon)
         #expect(status.contains(#/\nwarning: +alarms may not be heard: the output "[^"]+" is muted\n/#), "\(status)")
         #expect((try Alarmctl.json(["status"], daemon)["warnings"] as? [String])?.contains { $0.hasSuffix("is muted") } == true)
+        // The daemon's English phrase, said again in the reader's language.
+        if Locales.unavailableReason == nil {
+            let chinese = try Alarmctl.run(["status"], daemon, environment: LocalizationTests.chinese).standardOutput
+            #expect(chinese.contains(#/\n警告: +鬧鐘可能聽不到：輸出裝置「[^」]+」已靜音\n/#), "\(chinese)")
+        }
 
         // Unmuted but at 20 %: too quiet. The next edit checks again.
         #expect(server.pactl(["set-sink-mute", PulseServer.sink, "0"]).status == 0)
         #expect(server.pactl(["set-sink-volume", PulseServer.sink, "20%"]).status == 0)
         try Alarmctl.ok(["edit", id, "--label", "Quiet"], daemon)
         #expect(waitUntil(timeout: 10) { warnings().contains { $0.hasSuffix("is at 20 % volume") } }, "warnings: \(warnings())")
+        if Locales.unavailableReason == nil {
+            let chinese = try Alarmctl.run(["show", id], daemon, environment: LocalizationTests.chinese).standardOutput
+            #expect(chinese.contains(#/\n警告: +可能聽不到：輸出裝置「[^」]+」的音量只有 20 %\n/#), "\(chinese)")
+        }
         #expect(!warnings().contains { $0.hasSuffix("is muted") })
 
         // Back to full: nothing about the output (a missing notification

@@ -26,6 +26,14 @@ enum DaemonErrorText {
         return wire
     }
 
+    /// A value's requirement (`must be 0–59`) in the reader's language: as a
+    /// message of the catalog, or made again from its template when it has a
+    /// number in it (`must be at most 200 characters`).
+    static func requirement(_ english: String) -> String {
+        let translated = L(english)
+        return translated != english ? translated : relocalized(english, among: ValidationError.templates)
+    }
+
     static func message(for error: VarlinkError, subject: String) -> String {
         let parameters = error.parameters
         let id = parameters["id"]?.stringValue.map(ValidationError.quoted) ?? "?"
@@ -47,7 +55,8 @@ enum DaemonErrorText {
             // language when the catalog has it (the daemon's words are English).
             let rest = message.dropFirst(wire.count + 1)
             if let got = rest.ranges(of: ", got ").last {
-                return Lf("%1$s %2$s, got %3$s", name, L(String(rest[..<got.lowerBound])), String(rest[got.upperBound...]))
+                return Lf("%1$s %2$s, got %3$s", name, requirement(String(rest[..<got.lowerBound])),
+                          relocalized(String(rest[got.upperBound...]), among: ValidationError.templates))
             }
             return name + message.dropFirst(wire.count)
         case _ where parameters["message"]?.stringValue?.isEmpty == false:

@@ -97,7 +97,7 @@ enum DaemonCommands {
                 list.add(L("linger"), lingers ? L("yes") : L("no — alarms stop when you log out; run loginctl enable-linger"))
             }
             if status.object[R.sync]?.objectValue != nil { list.add(L("sync"), Self.syncLine(status.nested(R.sync), time)) }
-            for warning in status.strings(R.warnings) { list.add(L("warning"), Lf("alarms may not be heard: %s", warning)) }
+            for warning in status.strings(R.warnings) { list.add(L("warning"), Lf("alarms may not be heard: %s", relocalized(warning, among: Audibility.templates))) }
             context.standardOutput(list.text)
         }
     )

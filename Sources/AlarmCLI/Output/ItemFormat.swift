@@ -73,7 +73,7 @@ struct ItemFormat {
         list.add(L("next"), time.full(alarm.next))
         list.add(L("created"), time.full(alarm.reply.optionalString(A.created)))
         list.add(L("updated"), time.full(alarm.reply.optionalString(A.updated)))
-        for warning in warnings { list.add(L("warning"), Lf("may not be heard: %s", warning)) }
+        for warning in warnings { list.add(L("warning"), Lf("may not be heard: %s", relocalized(warning, among: Audibility.templates))) }
         return list.text
     }
 

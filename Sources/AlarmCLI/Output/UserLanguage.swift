@@ -18,6 +18,16 @@ func Lf(_ message: String, _ arguments: any CustomStringConvertible...) -> Strin
     MessageFormat.fill(userLanguage.L(message), arguments.map(\.description))
 }
 
+/// English the daemon made from one of `templates` (a warning in a reply), in
+/// the reader's language; as it came under C or when it matches none.
+func relocalized(_ english: String, among templates: [String]) -> String {
+    guard !userLanguage.isSource else { return english }
+    for template in templates {
+        if let arguments = MessageFormat.match(english, template: template) { return MessageFormat.fill(L(template), arguments) }
+    }
+    return english
+}
+
 /// The plural form for `count`, filled in with `arguments` (`count` alone when none are given).
 func Ln(_ singular: String, _ plural: String, _ count: Int, _ arguments: any CustomStringConvertible...) -> String {
     MessageFormat.fill(userLanguage.plural(singular, plural, count), arguments.isEmpty ? [String(count)] : arguments.map(\.description))

@@ -55,6 +55,22 @@ public enum Audibility {
     /// to wake anyone.
     public static let minimumVolume = 30
 
+    // The phrases, as templates: the daemon fills them in English for the
+    // wire and the journal (or in the session's language for a
+    // notification); alarmctl matches the English it receives against them
+    // to say it again in the reader's (`MessageFormat.match`).
+    static let soundUnplayable = N_("its sound cannot be played (%s)")
+    static let noNotification = N_("no notification will show (%s)")
+    static let noWake = N_("the machine will not wake from suspend for it (%s)")
+    static let uncheckable = N_("the output's volume and mute cannot be checked (%s)")
+    static let nothingPlays = N_("nothing can play its sound (%s, and no sound player is installed)")
+    static let noOutput = N_("the sound server has no output to play on")
+    static let muted = N_("the output \"%s\" is muted")
+    static let quiet = N_("the output \"%1$s\" is at %2$d %% volume")
+
+    /// Every phrase a warning can be.
+    public static let templates = [soundUnplayable, noNotification, noWake, uncheckable, nothingPlays, noOutput, muted, quiet]
+
     /// What holds for every alarm on this machine.
     public static func machineWarnings(_ report: AudibilityReport, in l: some Localization = .source) -> [String] {
         soundWarnings(report, l) + otherWarnings(report, l)
@@ -66,27 +82,25 @@ public enum Audibility {
         var warnings: [String] = []
         if sound != .none {
             warnings = soundWarnings(report, l)
-            if let problem = report.soundProblems[sound.description] { warnings.append(l.Lf("its sound cannot be played (%s)", problem)) }
+            if let problem = report.soundProblems[sound.description] { warnings.append(l.Lf(soundUnplayable, problem)) }
         }
         return warnings + otherWarnings(report, l)
     }
 
     private static func otherWarnings(_ report: AudibilityReport, _ l: some Localization) -> [String] {
         var warnings: [String] = []
-        if let problem = report.notificationProblem { warnings.append(l.Lf("no notification will show (%s)", problem)) }
-        if let problem = report.wakeProblem { warnings.append(l.Lf("the machine will not wake from suspend for it (%s)", problem)) }
+        if let problem = report.notificationProblem { warnings.append(l.Lf(noNotification, problem)) }
+        if let problem = report.wakeProblem { warnings.append(l.Lf(noWake, problem)) }
         return warnings
     }
 
     private static func soundWarnings(_ report: AudibilityReport, _ l: some Localization) -> [String] {
         if let problem = report.serverProblem {
-            return report.hasPlayer
-                ? [l.Lf("the output's volume and mute cannot be checked (%s)", problem)]
-                : [l.Lf("nothing can play its sound (%s, and no sound player is installed)", problem)]
+            return report.hasPlayer ? [l.Lf(uncheckable, problem)] : [l.Lf(nothingPlays, problem)]
         }
-        guard let output = report.output else { return [l.L("the sound server has no output to play on")] }
-        if output.muted { return [l.Lf("the output \"%s\" is muted", output.name)] }
-        if output.volume < minimumVolume { return [l.Lf("the output \"%1$s\" is at %2$d %% volume", output.name, output.volume)] }
+        guard let output = report.output else { return [l.L(noOutput)] }
+        if output.muted { return [l.Lf(muted, output.name)] }
+        if output.volume < minimumVolume { return [l.Lf(quiet, output.name, output.volume)] }
         return []
     }
 }

@@ -116,7 +116,7 @@ public struct Reminder: Identifiable, Hashable, Sendable {
             throw ValidationError(field: "rule", requirement: N_("cannot be given to a timer"), value: recurrence!.displayText)
         }
         guard before.count <= Self.maxBefore else {
-            throw ValidationError(field: "before", requirement: "must be at most \(Self.maxBefore) notices", value: String(before.count))
+            throw ValidationError(field: "before", requirement: ValidationError.with(ValidationError.atMostNotices, Self.maxBefore), value: String(before.count))
         }
         for seconds in before where !Self.beforeRange.contains(seconds) {
             throw ValidationError(field: "before", requirement: N_("must be 1 s to 28 days before the due time"), value: String(seconds))

@@ -26,12 +26,12 @@ struct TextRules: Sendable {
         // O(1) for native strings, and it bounds the character count below.
         let bytes = text.utf8.count
         if bytes > maxBytes {
-            throw ValidationError(field: field, requirement: "must be at most \(maxBytes) bytes in UTF-8", value: "\(bytes) bytes")
+            throw ValidationError(field: field, requirement: ValidationError.with(ValidationError.atMostBytes, maxBytes), value: ValidationError.with(ValidationError.bytes, bytes))
         }
         // utf8.count bounds the character count from above.
         if bytes > maxCharacters, case let count = text.count, count > maxCharacters {
-            throw ValidationError(field: field, requirement: "must be at most \(maxCharacters) characters",
-                                  value: "\(count) characters")
+            throw ValidationError(field: field, requirement: ValidationError.with(ValidationError.atMostCharacters, maxCharacters),
+                                  value: ValidationError.with(ValidationError.characters, count))
         }
         // Printable ASCII needs no Unicode property lookups: the common case for
         // labels, and it keeps loading a million alarms cheap.
@@ -70,7 +70,7 @@ public enum CommandRules {
     public static func check(_ argv: [String], field: String = "command") throws(ValidationError) {
         guard !argv.isEmpty else { return }
         guard argv.count <= maxArguments else {
-            throw ValidationError(field: field, requirement: "must have at most \(maxArguments) arguments", value: "\(argv.count)")
+            throw ValidationError(field: field, requirement: ValidationError.with(ValidationError.atMostArguments, maxArguments), value: "\(argv.count)")
         }
         let program = argv[0]
         guard !program.isEmpty, program.hasPrefix("/") || !program.contains("/") else {
@@ -79,7 +79,7 @@ public enum CommandRules {
         for argument in argv {
             guard argument.utf8.count <= maxArgumentBytes,
                   !argument.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-            else { throw .text(field, "must not contain control characters or arguments over \(maxArgumentBytes) bytes", got: argument) }
+            else { throw .text(field, ValidationError.with(ValidationError.argumentTooLong, maxArgumentBytes), got: argument) }
         }
     }
 }

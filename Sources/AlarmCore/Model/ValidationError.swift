@@ -24,6 +24,26 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
 
     public var description: String { "\(field) \(requirement), got \(value)" }
 
+    // Requirements and values with a number in them, as templates: filled in
+    // English here, and matched by alarmctl to say them again in the
+    // reader's language (`MessageFormat.match`); the others are translated
+    // as they are.
+    static let atMostBytes = N_("must be at most %d bytes in UTF-8")
+    static let atMostCharacters = N_("must be at most %d characters")
+    static let atMostArguments = N_("must have at most %d arguments")
+    static let argumentTooLong = N_("must not contain control characters or arguments over %d bytes")
+    static let atMostNotices = N_("must be at most %d notices")
+    static let atMostDays = N_("must be at most %d days (100 years)")
+    static let atMostDates = N_("must be at most %d dates")
+    static let bytes = N_("%d bytes")
+    static let characters = N_("%d characters")
+
+    /// Every requirement or value made from a template.
+    public static let templates = [atMostBytes, atMostCharacters, atMostArguments, argumentTooLong, atMostNotices, atMostDays, atMostDates, bytes, characters]
+
+    /// `template` filled with `number`.
+    static func with(_ template: String, _ number: Int) -> String { MessageFormat.fill(template, [String(number)]) }
+
     /// Quotes `text` Swift-style, escaping control characters, line and
     /// paragraph separators and bidirectional controls so they are visible
     /// (and cannot reorder or break the message they are shown in).

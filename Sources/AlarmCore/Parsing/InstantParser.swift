@@ -104,7 +104,7 @@ public enum DurationParser {
     /// duration that is not longer than zero.
     public static func parse(_ text: String, field: String = "duration", allowNow: Bool = false) throws(ValidationError) -> Int64 {
         var invalid: ValidationError { .text(field, N_("must be a duration like ") + forms + (allowNow ? ", or now" : ""), got: text) }
-        var tooLong: ValidationError { .text(field, "must be at most \(maxDays) days (100 years)", got: text) }
+        var tooLong: ValidationError { .text(field, ValidationError.with(ValidationError.atMostDays, Int(maxDays)), got: text) }
         let lower = text.trimmingSpaces().lowercased()
         if lower == "now" {
             guard allowNow else { throw .text(field, N_("must be longer than zero"), got: text) }

@@ -55,4 +55,65 @@ public enum MessageFormat {
         flush(to: bytes.count)
         return result
     }
+
+    /// The arguments `template` was filled with to give `text`, in the
+    /// template's argument order (`%2$s` is the second); `nil` when `text` is
+    /// not that template filled. The inverse of `fill`, for English text that
+    /// arrives already made (a warning over the wire) and is to be said again
+    /// in the reader's language. Each placeholder takes the shortest text that
+    /// lets the rest match, so a literal part must not occur inside an
+    /// argument before its place; alarmd's phrases end their arguments at a
+    /// parenthesis, a quote or the end.
+    public static func match(_ text: String, template: String) -> [String]? {
+        let text = Array(text.utf8), bytes = Array(template.utf8)
+        // The template as literal byte runs and placeholders (argument indexes).
+        var literals: [[UInt8]] = [[]], slots: [Int] = []
+        var index = 0, next = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "%"), index + 1 < bytes.count else { literals[literals.count - 1].append(byte); index += 1; continue }
+            if bytes[index + 1] == UInt8(ascii: "%") { literals[literals.count - 1].append(byte); index += 2; continue }
+            var cursor = index + 1, number = 0, digits = 0
+            while cursor < bytes.count, (0x30...0x39).contains(bytes[cursor]), digits < 3 {
+                number = number * 10 + Int(bytes[cursor] - 0x30)
+                cursor += 1
+                digits += 1
+            }
+            var position: Int?
+            if digits > 0, cursor < bytes.count, bytes[cursor] == UInt8(ascii: "$") { position = number - 1; cursor += 1 } else if digits > 0 { cursor = index + 1 }
+            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "s") || bytes[cursor] == UInt8(ascii: "d") else {
+                literals[literals.count - 1].append(byte)
+                index += 1
+                continue
+            }
+            let slot = position ?? next
+            next = slot + 1
+            slots.append(slot)
+            literals.append([])
+            index = cursor + 1
+        }
+        func starts(_ run: [UInt8], at offset: Int) -> Bool {
+            offset + run.count <= text.count && text[offset..<(offset + run.count)].elementsEqual(run)
+        }
+        guard starts(literals[0], at: 0) else { return nil }
+        var offset = literals[0].count
+        var found = [String?](repeating: nil, count: (slots.max() ?? -1) + 1)
+        for (number, slot) in slots.enumerated() {
+            let following = literals[number + 1]
+            let isLast = number == slots.count - 1
+            var end = offset
+            if isLast {
+                // The last argument runs to where the closing literal begins.
+                guard text.count - following.count >= offset, starts(following, at: text.count - following.count) else { return nil }
+                end = text.count - following.count
+            } else {
+                while end <= text.count, !starts(following, at: end) { end += 1 }
+                guard end <= text.count else { return nil }
+            }
+            found[slot] = String(decoding: text[offset..<end], as: UTF8.self)
+            offset = end + following.count
+        }
+        if slots.isEmpty, offset != text.count { return nil }
+        return found.map { $0 ?? "" }
+    }
 }

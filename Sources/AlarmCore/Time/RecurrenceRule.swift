@@ -105,7 +105,7 @@ public struct RecurrenceRule: Hashable, Sendable {
             break
         }
         guard exceptions.count <= Self.maxExceptions else {
-            throw ValidationError(field: "exceptions", requirement: "must be at most \(Self.maxExceptions) dates", value: String(exceptions.count))
+            throw ValidationError(field: "exceptions", requirement: ValidationError.with(ValidationError.atMostDates, Self.maxExceptions), value: String(exceptions.count))
         }
     }
 
