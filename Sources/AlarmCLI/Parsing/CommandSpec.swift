@@ -87,7 +87,10 @@ struct CommandSpec: Sendable {
 }
 
 extension String {
+    /// Padded with spaces to `length` terminal columns: a Chinese word (two
+    /// columns a character) lines up with an English one.
     func padding(toLength length: Int) -> String {
-        count >= length ? self : self + String(repeating: " ", count: length - count)
+        let width = DisplayWidth.of(self)
+        return width >= length ? self : self + String(repeating: " ", count: length - width)
     }
 }
