@@ -33,9 +33,8 @@ def literal(text, i):
         end = text.index('"""', i + 3)
         body = text[i + 3:end]
         lines = body.split("\n")[1:]
-        indent = min((len(l) - len(l.lstrip(" ")) for l in lines if l.strip()), default=0)
-        closing = len(lines[-1]) if lines else 0
-        indent = closing
+        # Swift strips the closing delimiter's indentation from every line.
+        indent = len(lines[-1]) if lines else 0
         value = "\n".join(l[indent:] for l in lines[:-1])
         # A backslash at a line's end joins it with the next.
         value = value.replace("\\\n", "")

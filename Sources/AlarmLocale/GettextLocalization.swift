@@ -42,7 +42,7 @@ public struct GettextLocalization: Localization {
         guard !Self.isPlain(Self.environmentLocale(for: "LC_MESSAGES")) || !Self.isPlain(Self.environmentLocale(for: "LC_TIME")) else {
             // A process starts in C; only a daemon that was in another
             // language before a reload has anything to set back.
-            for category in [LC_MESSAGES, LC_TIME] where !Self.isPlain(setlocale(category, nil).map { String(cString: $0) }) {
+            for category in [LC_MESSAGES, LC_TIME] where !Self.isPlain(Self.current(category)) {
                 setlocale(category, "C")
             }
             patterns = nil
@@ -54,9 +54,12 @@ public struct GettextLocalization: Localization {
         if let directory = localeDirectory() { bindtextdomain(Self.domain, directory) }
         // The catalogs are UTF-8 and so is everything alarmd writes.
         bind_textdomain_codeset(Self.domain, "UTF-8")
-        translates = !Self.isPlain(setlocale(LC_MESSAGES, nil).map { String(cString: $0) })
+        translates = !Self.isPlain(Self.current(LC_MESSAGES))
         patterns = Self.timePatterns()
     }
+
+    /// The locale the process has set for `category`.
+    static func current(_ category: Int32) -> String? { setlocale(category, nil).map { String(cString: $0) } }
 
     /// The locale a category takes from the environment, as setlocale(3)
     /// reads it: `LC_ALL`, else the category's own variable, else `LANG`.
@@ -93,13 +96,18 @@ public struct GettextLocalization: Localization {
         return parts.joined(separator: "/") + "/share/locale"
     }
 
-    // gettext returns the very pointer it was given when it has no
-    // translation: Swift's temporary C string, gone once the call returns. So
-    // the answer is compared to it inside the call, and read there.
     public func L(_ message: String) -> String {
         guard translates, !message.isEmpty else { return message }
-        return message.withCString { id in
-            guard let found = dgettext(Self.domain, id), found != UnsafeMutablePointer(mutating: id) else { return message }
+        return Self.translation(of: message, category: LC_MESSAGES) ?? message
+    }
+
+    /// The catalog's translation of `message` under `category`'s locale;
+    /// `nil` when it has none. gettext returns the very pointer it was given
+    /// then: Swift's temporary C string, gone once the call returns, so the
+    /// answer is compared to it inside the call, and read there.
+    private static func translation(of message: String, category: Int32) -> String? {
+        message.withCString { id in
+            guard let found = dcgettext(domain, id, category), found != UnsafeMutablePointer(mutating: id) else { return nil }
             return String(cString: found)
         }
     }
@@ -158,13 +166,8 @@ public struct GettextLocalization: Localization {
     private static let weekdayPattern = N_("%a")
 
     private static func timePatterns() -> Patterns? {
-        if isPlain(setlocale(LC_TIME, nil).map { String(cString: $0) }) { return nil }
-        func translated(_ pattern: String) -> String? {
-            pattern.withCString { id in
-                guard let found = dcgettext(domain, id, LC_TIME), found != UnsafeMutablePointer(mutating: id) else { return nil }
-                return String(cString: found)
-            }
-        }
+        if isPlain(current(LC_TIME)) { return nil }
+        func translated(_ pattern: String) -> String? { translation(of: pattern, category: LC_TIME) }
         let localeTime = String(cString: nl_langinfo(nl_item(T_FMT)))
         let twelveHour = ["%r", "%I", "%l"].contains { localeTime.contains($0) }
         return Patterns(

@@ -116,7 +116,7 @@ enum PreviewCommand {
         /// `2026-03-08 Sun 03:30 -04:00`, plus a note when a DST gap moved it.
         func humanLine(requested: TimeOfDay) -> String {
             var line = userLanguage.dateWeekdayTime(local) + " " + local.offsetText
-            if shifted { line += "  " + Lf("(%s does not exist that day: DST gap)", userLanguage.time(hour: requested.hour, minute: requested.minute, second: nil)) }
+            if shifted { line += "  " + Lf("(%s does not exist that day: DST gap)", userLanguage.time(requested)) }
             if let skipped { line += "  " + Lf("skipped (%s)", skipped == "holiday" ? L("holiday") : L("exception")) }
             return line
         }

@@ -87,7 +87,7 @@ struct ItemFormat {
 
     /// A pinned alarm shows its zone with its time: 07:30 there is not 07:30 here.
     private func timeColumn(_ alarm: AlarmView) -> String {
-        let shown = (try? TimeOfDay.parse(alarm.time)).map { userLanguage.time(hour: $0.hour, minute: $0.minute, second: nil) } ?? alarm.time
+        let shown = (try? TimeOfDay.parse(alarm.time)).map(userLanguage.time) ?? alarm.time
         return alarm.timeZone.map { Lf("%1$s (%2$s)", shown, $0) } ?? shown
     }
 

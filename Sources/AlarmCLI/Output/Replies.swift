@@ -25,6 +25,12 @@ struct ReplyObject {
 /// among a person's items and accepted back as a prefix.
 func shortID(_ id: String) -> String { String(id.prefix(8)) }
 
+/// A wire `Rule` in words in the reader's language; `nil` when it does not
+/// read as one (the caller shows the daemon's English instead).
+private func ruleText(_ rule: JSONObject) -> String? {
+    (try? Wire.Rule.parse(Parameters(rule)))?.text(in: userLanguage)
+}
+
 /// An `Alarm` from a reply.
 struct AlarmView {
     let reply: ReplyObject
@@ -37,7 +43,7 @@ struct AlarmView {
     /// wire's `repeat` text is English, for scripts).
     var repeatText: String {
         if userLanguage.isSource { return reply.string(Wire.Alarm.repeat) }
-        if let rule = reply.object[Wire.Alarm.rule]?.objectValue, let parsed = try? Wire.Rule.parse(Parameters(rule)) { return parsed.text(in: userLanguage) }
+        if let rule = reply.object[Wire.Alarm.rule]?.objectValue, let text = ruleText(rule) { return text }
         guard let days = try? RepeatDays.fromCodes(reply.strings(Wire.Alarm.days)) else { return reply.string(Wire.Alarm.repeat) }
         return days.text(in: userLanguage)
     }
@@ -72,7 +78,7 @@ struct ReminderView {
     var repeatText: String? {
         guard let rule = reply.object[Wire.Reminder.rule]?.objectValue else { return nil }
         if userLanguage.isSource { return reply.optionalString(Wire.Reminder.repeat) }
-        return (try? Wire.Rule.parse(Parameters(rule)))?.text(in: userLanguage) ?? reply.optionalString(Wire.Reminder.repeat)
+        return ruleText(rule) ?? reply.optionalString(Wire.Reminder.repeat)
     }
     var before: [Int] { (reply.object[Wire.Reminder.before]?.arrayValue ?? []).compactMap(\.intValue) }
     var phase: String { reply.string(Wire.Reminder.phase) }

@@ -16,8 +16,6 @@ struct TimeText {
     private var rules: ZoneRules { zone.rules }
     private var l: GettextLocalization { userLanguage }
 
-    private func date(_ local: LocalDateTime) -> String { l.date(year: local.year, month: local.month, day: local.day) }
-
     /// `Jan 5` for a wire date (`2027-01-05`) in the coming year, else
     /// `2028-01-05`; `nil` when it is not after today (a pause that is over).
     func dayAhead(_ text: String?) -> String? {
@@ -31,7 +29,7 @@ struct TimeText {
     /// `2026-12-24` (a wire instant's local day), for an all-day due date.
     func day(_ text: String?) -> String {
         guard let date = Self.instant(text) else { return "—" }
-        return self.date(local(date))
+        return l.date(of: local(date))
     }
 
     /// Reads a wire instant; `nil` for null, a missing value, or text that is not one.
@@ -75,7 +73,7 @@ struct TimeText {
     func clock(_ text: String?) -> String {
         guard let date = Self.instant(text) else { return "—" }
         let local = local(date)
-        return self.local(now).dateText == local.dateText ? l.time(hour: local.hour, minute: local.minute, second: nil) : short(text)
+        return self.local(now).dateText == local.dateText ? l.time(of: local) : short(text)
     }
 }
 

@@ -14,9 +14,7 @@ let userLanguage = GettextLocalization()
 func L(_ message: String) -> String { userLanguage.L(message) }
 
 /// The translation of `message` with its `%s`/`%d` placeholders filled in.
-func Lf(_ message: String, _ arguments: any CustomStringConvertible...) -> String {
-    MessageFormat.fill(userLanguage.L(message), arguments.map(\.description))
-}
+func Lf(_ message: String, _ arguments: any CustomStringConvertible...) -> String { userLanguage.Lf(message, arguments: arguments) }
 
 /// English the daemon made from one of `templates` (a warning in a reply), in
 /// the reader's language; as it came under C or when it matches none.
@@ -30,5 +28,5 @@ func relocalized(_ english: String, among templates: [String]) -> String {
 
 /// The plural form for `count`, filled in with `arguments` (`count` alone when none are given).
 func Ln(_ singular: String, _ plural: String, _ count: Int, _ arguments: any CustomStringConvertible...) -> String {
-    MessageFormat.fill(userLanguage.plural(singular, plural, count), arguments.isEmpty ? [String(count)] : arguments.map(\.description))
+    userLanguage.Ln(singular, plural, count, arguments: arguments)
 }

@@ -34,32 +34,50 @@ public protocol Localization: Sendable {
 
 extension Localization {
     /// The translation of `message` with its `%s`/`%d` placeholders filled in.
-    public func Lf(_ message: String, _ arguments: any CustomStringConvertible...) -> String {
+    public func Lf(_ message: String, _ arguments: any CustomStringConvertible...) -> String { Lf(message, arguments: arguments) }
+
+    /// `Lf` with the arguments in an array (what a wrapper of `Lf` passes on).
+    public func Lf(_ message: String, arguments: [any CustomStringConvertible]) -> String {
         MessageFormat.fill(L(message), arguments.map(\.description))
     }
 
     /// The plural form for `count`, filled in with `arguments` (`count` alone when none are given).
     public func Ln(_ singular: String, _ plural: String, _ count: Int, _ arguments: any CustomStringConvertible...) -> String {
+        Ln(singular, plural, count, arguments: arguments)
+    }
+
+    /// `Ln` with the arguments in an array.
+    public func Ln(_ singular: String, _ plural: String, _ count: Int, arguments: [any CustomStringConvertible]) -> String {
         MessageFormat.fill(self.plural(singular, plural, count), arguments.isEmpty ? [String(count)] : arguments.map(\.description))
     }
+
+    /// A local instant's date.
+    public func date(of local: LocalDateTime) -> String { date(year: local.year, month: local.month, day: local.day) }
+
+    /// A local instant's time of day, in hours and minutes (and seconds when asked).
+    public func time(of local: LocalDateTime, seconds: Bool = false) -> String {
+        time(hour: local.hour, minute: local.minute, second: seconds ? local.second : nil)
+    }
+
+    /// A time of day such as an alarm's.
+    public func time(_ timeOfDay: TimeOfDay) -> String { time(hour: timeOfDay.hour, minute: timeOfDay.minute, second: nil) }
 
     /// Items of a list: `Mon, Wed` in English, `週一、週三` in Chinese.
     public func list(_ items: [String]) -> String { items.joined(separator: L(", ")) }
 
     /// `2026-12-24 07:30` in the language's forms.
     public func dateTime(_ local: LocalDateTime, seconds: Bool = false) -> String {
-        Lf("%1$s %2$s", date(year: local.year, month: local.month, day: local.day), time(hour: local.hour, minute: local.minute, second: seconds ? local.second : nil))
+        Lf("%1$s %2$s", date(of: local), time(of: local, seconds: seconds))
     }
 
     /// `Thu 07:30`, a time within the coming week.
     public func weekdayTime(_ local: LocalDateTime) -> String {
-        Lf("%1$s %2$s", weekday(local.weekday), time(hour: local.hour, minute: local.minute, second: nil))
+        Lf("%1$s %2$s", weekday(local.weekday), time(of: local))
     }
 
     /// `2026-12-24 Thu 07:30`: a date, its weekday and a time.
     public func dateWeekdayTime(_ local: LocalDateTime, seconds: Bool = false) -> String {
-        Lf("%1$s %2$s %3$s", date(year: local.year, month: local.month, day: local.day), weekday(local.weekday),
-           time(hour: local.hour, minute: local.minute, second: seconds ? local.second : nil))
+        Lf("%1$s %2$s %3$s", date(of: local), weekday(local.weekday), time(of: local, seconds: seconds))
     }
 }
 

@@ -9,51 +9,14 @@
 /// this one shows what it has.
 public enum MessageFormat {
     public static func fill(_ template: String, _ arguments: [String]) -> String {
-        let percent = UInt8(ascii: "%")
-        guard template.utf8.contains(percent) else { return template }
-        // Bytes, not Characters: a command prints a few of these, and
-        // grapheme breaking and Unicode digit properties made this the most
-        // expensive part of `alarmctl add` (callgrind, BENCHMARKS.md).
-        let bytes = Array(template.utf8)
-        var result = ""
-        result.reserveCapacity(bytes.count + arguments.reduce(0) { $0 + $1.utf8.count })
-        var literalStart = 0, index = 0, next = 0
-        func flush(to end: Int) {
-            if end > literalStart { result += String(decoding: bytes[literalStart..<end], as: UTF8.self) }
+        guard template.utf8.contains(UInt8(ascii: "%")) else { return template }
+        let parsed = parse(template)
+        var bytes = parsed.literals[0]
+        for (slot, literal) in zip(parsed.slots, parsed.literals.dropFirst()) {
+            if arguments.indices.contains(slot) { bytes += arguments[slot].utf8 }
+            bytes += literal
         }
-        while index < bytes.count {
-            guard bytes[index] == percent else { index += 1; continue }
-            var cursor = index + 1
-            if cursor < bytes.count, bytes[cursor] == percent {
-                flush(to: index)
-                result += "%"
-                index = cursor + 1
-                literalStart = index
-                continue
-            }
-            // `%2$s`: digits, then `$`.
-            var number = 0, digits = 0
-            while cursor < bytes.count, (0x30...0x39).contains(bytes[cursor]), digits < 3 {
-                number = number * 10 + Int(bytes[cursor] - 0x30)
-                cursor += 1
-                digits += 1
-            }
-            var position: Int?
-            if digits > 0 {
-                guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "$") else { index += 1; continue }
-                position = number - 1
-                cursor += 1
-            }
-            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "s") || bytes[cursor] == UInt8(ascii: "d") else { index += 1; continue }
-            flush(to: index)
-            let argument = position ?? next
-            next = argument + 1
-            if arguments.indices.contains(argument) { result += arguments[argument] }
-            index = cursor + 1
-            literalStart = index
-        }
-        flush(to: bytes.count)
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The arguments `template` was filled with to give `text`, in the
@@ -65,14 +28,49 @@ public enum MessageFormat {
     /// argument before its place; alarmd's phrases end their arguments at a
     /// parenthesis, a quote or the end.
     public static func match(_ text: String, template: String) -> [String]? {
-        let text = Array(text.utf8), bytes = Array(template.utf8)
-        // The template as literal byte runs and placeholders (argument indexes).
+        let text = Array(text.utf8)
+        let (literals, slots) = parse(template)
+        // `%0$s` names no argument (msgfmt refuses it too).
+        guard slots.allSatisfy({ $0 >= 0 }) else { return nil }
+        func starts(_ run: [UInt8], at offset: Int) -> Bool {
+            offset + run.count <= text.count && text[offset..<(offset + run.count)].elementsEqual(run)
+        }
+        guard starts(literals[0], at: 0) else { return nil }
+        var offset = literals[0].count
+        var found = [String?](repeating: nil, count: (slots.max() ?? -1) + 1)
+        for (number, slot) in slots.enumerated() {
+            let following = literals[number + 1]
+            var end = offset
+            if number == slots.count - 1 {
+                // The last argument runs to where the closing literal begins.
+                guard text.count - following.count >= offset, starts(following, at: text.count - following.count) else { return nil }
+                end = text.count - following.count
+            } else {
+                while end <= text.count, !starts(following, at: end) { end += 1 }
+                guard end <= text.count else { return nil }
+            }
+            found[slot] = String(decoding: text[offset..<end], as: UTF8.self)
+            offset = end + following.count
+        }
+        if slots.isEmpty, offset != text.count { return nil }
+        return found.map { $0 ?? "" }
+    }
+
+    /// A template as its literal runs of UTF-8 and, between each two, the
+    /// argument a placeholder takes: `%s` and `%d` the next one, `%2$s` the
+    /// second, `%%` a percent sign in the literal; any other `%` is literal.
+    /// Bytes, not Characters: grapheme breaking and Unicode digit properties
+    /// made filling the most expensive part of `alarmctl add` (callgrind,
+    /// BENCHMARKS.md).
+    private static func parse(_ template: String) -> (literals: [[UInt8]], slots: [Int]) {
+        let bytes = Array(template.utf8)
         var literals: [[UInt8]] = [[]], slots: [Int] = []
         var index = 0, next = 0
         while index < bytes.count {
             let byte = bytes[index]
             guard byte == UInt8(ascii: "%"), index + 1 < bytes.count else { literals[literals.count - 1].append(byte); index += 1; continue }
             if bytes[index + 1] == UInt8(ascii: "%") { literals[literals.count - 1].append(byte); index += 2; continue }
+            // `%2$s`: digits, then `$`.
             var cursor = index + 1, number = 0, digits = 0
             while cursor < bytes.count, (0x30...0x39).contains(bytes[cursor]), digits < 3 {
                 number = number * 10 + Int(bytes[cursor] - 0x30)
@@ -92,28 +90,6 @@ public enum MessageFormat {
             literals.append([])
             index = cursor + 1
         }
-        func starts(_ run: [UInt8], at offset: Int) -> Bool {
-            offset + run.count <= text.count && text[offset..<(offset + run.count)].elementsEqual(run)
-        }
-        guard starts(literals[0], at: 0) else { return nil }
-        var offset = literals[0].count
-        var found = [String?](repeating: nil, count: (slots.max() ?? -1) + 1)
-        for (number, slot) in slots.enumerated() {
-            let following = literals[number + 1]
-            let isLast = number == slots.count - 1
-            var end = offset
-            if isLast {
-                // The last argument runs to where the closing literal begins.
-                guard text.count - following.count >= offset, starts(following, at: text.count - following.count) else { return nil }
-                end = text.count - following.count
-            } else {
-                while end <= text.count, !starts(following, at: end) { end += 1 }
-                guard end <= text.count else { return nil }
-            }
-            found[slot] = String(decoding: text[offset..<end], as: UTF8.self)
-            offset = end + following.count
-        }
-        if slots.isEmpty, offset != text.count { return nil }
-        return found.map { $0 ?? "" }
+        return (literals, slots)
     }
 }

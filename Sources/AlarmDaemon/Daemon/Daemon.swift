@@ -94,7 +94,8 @@ public final class Daemon: @unchecked Sendable {
             }
         }
         self.ringer = ringer
-        defaultLabel = Published(owner.output.sync { ringer.setLanguage() })
+        // The ringer took the language from the environment when it was made.
+        defaultLabel = Published(owner.output.sync { ringer.defaultLabel() })
         holidays = Daemon.loadHolidays(config, environment: environment, journal: journal)
         scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: ringer, policy: config.ringPolicy(holidays: holidays), zone: zone.zone, owner: owner)
         box.scheduler = scheduler

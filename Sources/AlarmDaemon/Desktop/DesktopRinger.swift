@@ -106,9 +106,8 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         let l = language
         let time: String
-        if case .alarm(let alarm) = item { time = l.time(hour: alarm.time.hour, minute: alarm.time.minute, second: nil) } else {
-            let local = zone.rules.localDateTime(at: scheduled.epochSecondsFloor)
-            time = l.time(hour: local.hour, minute: local.minute, second: nil)
+        if case .alarm(let alarm) = item { time = l.time(alarm.time) } else {
+            time = l.time(of: zone.rules.localDateTime(at: scheduled.epochSecondsFloor))
         }
         _ = notifications.show(.init(summary: l.Lf("Missed: %1$s, %2$s", item.title, time), body: "", actions: [], urgency: 1,
                                      category: "x-alarmd.missed", resident: false, imagePath: nil))
@@ -166,9 +165,7 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// The occurrence's time of day as the system zone shows it (a pinned
     /// alarm's differs from its own time).
     private func clock(_ occurrence: Date, alarm: Alarm, zone: Zone) -> String {
-        let (hour, minute) = alarm.timeZone == nil ? (alarm.time.hour, alarm.time.minute)
-            : { ($0.hour, $0.minute) }(zone.rules.localDateTime(at: occurrence.epochSecondsFloor))
-        return language.time(hour: hour, minute: minute, second: nil)
+        alarm.timeZone == nil ? language.time(alarm.time) : language.time(of: zone.rules.localDateTime(at: occurrence.epochSecondsFloor))
     }
 
     static let skipKey = "skip"
@@ -253,9 +250,9 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// system zone and the language's forms.
     static func dueLine(_ due: Date, allDay: Bool, zone: Zone, now: Date, _ l: some Localization, today: String = N_("Due %s")) -> String {
         let local = zone.rules.localDateTime(at: due.epochSecondsFloor)
-        if allDay { return l.Lf("Due %s", l.date(year: local.year, month: local.month, day: local.day)) }
+        if allDay { return l.Lf("Due %s", l.date(of: local)) }
         let isToday = zone.rules.localDateTime(at: now.epochSecondsFloor).dateText == local.dateText
-        return isToday ? l.Lf(today, l.time(hour: local.hour, minute: local.minute, second: nil))
+        return isToday ? l.Lf(today, l.time(of: local))
             : l.Lf("Due %s", l.Lf("%1$s %2$s", l.weekday(local.weekday), l.dateTime(local)))
     }
 
@@ -265,6 +262,12 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     public func setLanguage() -> String {
         dispatchPrecondition(condition: .onQueue(queue))
         language = GettextLocalization()
+        return defaultLabel()
+    }
+
+    /// The label a new alarm gets in the language notifications are in.
+    public func defaultLabel() -> String {
+        dispatchPrecondition(condition: .onQueue(queue))
         return language.L(Alarm.defaultLabel)
     }
 
@@ -278,7 +281,7 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         var image: String?
         switch item {
         case .alarm(let alarm):
-            let time = language.time(hour: alarm.time.hour, minute: alarm.time.minute, second: nil)
+            let time = language.time(alarm.time)
             body = alarm.isOneShot ? time : "\(time) · \(alarm.recurrence?.text(in: language) ?? alarm.days.text(in: language))"
             snooze = alarm.snooze
         case .reminder(let reminder) where reminder.isTimer:
