@@ -80,7 +80,10 @@ import Testing
         try #require(events.map(\.kind) == [.fired, .snoozed, .fired])
         #expect(events[2].snoozeCount == 1)
         let lateness = try #require(events[2].lateness)
-        #expect(lateness >= 0 && lateness < 0.05, "fired again \(lateness) s after the snooze ended")
+        // Never early. Without the re-arm it would fire a minute late, past the
+        // wait above; the bound is loose because precision is bench/'s to judge,
+        // and a loaded CI machine can delay any timer by tens of milliseconds.
+        #expect(lateness >= 0 && lateness < 1, "fired again \(lateness) s after the snooze ended")
         fixture.scheduler.drainOutputs()
         #expect(fixture.ringer.log == ["start Stretch 0", "stop", "start Stretch 1"])
     }

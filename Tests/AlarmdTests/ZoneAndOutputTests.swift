@@ -133,8 +133,10 @@ import Testing
         let arrivals = received.withLock { $0 }
         for (event, arrival) in zip(events, arrivals) {
             let lateness = try #require(event.lateness)
-            #expect(lateness < 0.05, "\(event.item.title) fired \(lateness) s late")
-            #expect(arrival.timeIntervalSince(event.scheduled!) < 0.1, "\(event.item.title) was announced \(arrival.timeIntervalSince(event.scheduled!)) s late")
+            // A firing held up by the ringer would be 0.4 s late or more; the
+            // bounds sit well below that and well above a loaded machine's jitter.
+            #expect(lateness < 0.25, "\(event.item.title) fired \(lateness) s late")
+            #expect(arrival.timeIntervalSince(event.scheduled!) < 0.3, "\(event.item.title) was announced \(arrival.timeIntervalSince(event.scheduled!)) s late")
         }
     }
 }
