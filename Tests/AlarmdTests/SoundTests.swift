@@ -412,3 +412,40 @@ struct SoundDefaultsTests {
         #expect((chosen["alarm"] as? [String: Any])?["sound"] as? String == "none")
     }
 }
+
+/// The check that an alarm's sound file decodes, which runs when an alarm is
+/// added or edited: it remembers a file it checked, so a client adding
+/// alarms in a loop does not decode it each time, and checks it again once
+/// the file changes.
+@Suite(.enabled(if: FreedesktopSounds.isAvailable, "\(FreedesktopSounds.unavailableReason ?? "")"))
+struct SoundFileCheckTests {
+    @Test func aSoundFileIsCheckedAgainOnceItChanges() throws {
+        let directory = TemporaryDirectory()
+        let file = directory.path + "/own.oga"
+        let broken = Data("OggS, but nothing a codec reads".utf8)
+        #expect(FileManager.default.createFile(atPath: file, contents: broken))
+        let daemon = DaemonProcess(directory: directory)
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let added = try Alarmctl.json(["add", "7:30", "--label", "Own", "--sound", file], daemon)
+        let id = try #require((added["alarm"] as? [String: Any])?["id"] as? String)
+        func fileWarnings() -> [String] {
+            ((try? Alarmctl.json(["show", id], daemon)["warnings"] as? [String]) ?? []).filter { $0.contains(file) }
+        }
+        #expect(waitUntil(timeout: 10) { !fileWarnings().isEmpty }, "no warning for a file that does not decode; \(daemon.standardError)")
+
+        // Replaced by a sound that plays: the next edit's check finds it fine.
+        try FileManager.default.removeItem(atPath: file)
+        try FileManager.default.copyItem(atPath: FreedesktopSounds.alarm, toPath: file)
+        try Alarmctl.ok(["edit", id, "--label", "Own, fixed"], daemon)
+        #expect(waitUntil(timeout: 10) { fileWarnings().isEmpty }, "\(fileWarnings())")
+
+        // Broken again, written in place: found again, not remembered as fine.
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: broken)
+        try handle.close()
+        try Alarmctl.ok(["edit", id, "--label", "Own, broken"], daemon)
+        #expect(waitUntil(timeout: 10) { !fileWarnings().isEmpty }, "a changed file was not checked again")
+    }
+}

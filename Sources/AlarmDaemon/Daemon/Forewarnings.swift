@@ -22,6 +22,14 @@ final class Forewarnings: @unchecked Sendable {
 
     // Confined to the owner.
     private var checking = false
+    /// When the last check started, and whether one waits for the spacing.
+    private var lastCheck: DispatchTime?
+    private var checkQueued = false
+    /// Checks that changes ask for start at most this often: a client adding
+    /// alarms in a loop would otherwise keep the probe's worker (a connection
+    /// to the sound server and a bus call each time) and a core busy. A
+    /// ten-minute notice's check does not wait.
+    static let checkSpacing: DispatchTimeInterval = .seconds(1)
     /// Sounds to check with the next check, and the ten-minute notices that
     /// wait for it.
     private var pendingSounds: Set<Sound> = []
@@ -87,7 +95,17 @@ final class Forewarnings: @unchecked Sendable {
         pendingSounds.formUnion(sounds)
         if let alarm { pendingNotices.append(alarm) }
         guard !checking else { return }
+        if pendingNotices.isEmpty, let last = lastCheck, case let due = last + Self.checkSpacing, DispatchTime.now() < due {
+            guard !checkQueued else { return }
+            checkQueued = true
+            owner.queue.asyncAfter(deadline: due) { [self] in
+                checkQueued = false
+                if !pendingSounds.isEmpty || !pendingNotices.isEmpty { check(sounds: []) }
+            }
+            return
+        }
         checking = true
+        lastCheck = .now()
         let sounds = pendingSounds, waiting = pendingNotices
         pendingSounds = []
         pendingNotices = []

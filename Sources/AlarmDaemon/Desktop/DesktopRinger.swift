@@ -61,9 +61,9 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// Whether falling back to the external player has been logged since the
     /// server last played (it is said once, not at every ring).
     private var fallbackLogged = false
-    /// The sound decoded last, with the file's modification time and size
-    /// then: most rings play the same file, which need not be decoded again.
-    private var lastDecoded: (path: String, stamp: [Int], sound: DecodedSound)?
+    /// The sound decoded last, with its file's stamp then: most rings play
+    /// the same file, which need not be decoded again.
+    private var lastDecoded: (path: String, stamp: FileStamp?, sound: DecodedSound)?
 
     /// `queue` is the output worker's: every call but ``stopAll()`` arrives on it.
     public init(queue: DispatchQueue, journal: Journal, environment: [String: String], settings: @escaping @Sendable () -> DaemonConfig,
@@ -348,11 +348,10 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     }
 
     /// `file` decoded, from memory when it is the one decoded last and has not
-    /// changed since (by modification time and size).
+    /// changed since (``FileStamp``).
     private func decoded(_ file: String) throws(DecodedSound.Failure) -> DecodedSound {
-        var status = stat()
-        let stamp = stat(file, &status) == 0 ? [Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec), Int(status.st_size)] : []
-        if let last = lastDecoded, last.path == file, last.stamp == stamp { return last.sound }
+        let stamp = FileStamp(path: file)
+        if let last = lastDecoded, last.path == file, stamp != nil, last.stamp == stamp { return last.sound }
         let sound = try DecodedSound.decode(path: file)
         lastDecoded = (file, stamp, sound)
         return sound

@@ -17,6 +17,16 @@ final class AudibilityProbe: @unchecked Sendable {
     private lazy var pulse = PulseOutput(queue: queue)
     // The ringer logs bus outages; the probe reports them as warnings instead.
     private lazy var notifications = DesktopNotifications(queue: queue) { _ in }
+    /// What each sound file's check found, until the file changes. Every
+    /// added or edited alarm asks for a check; decoding the file each time
+    /// kept a core busy while clients added alarms in a loop (libvorbis was
+    /// half of alarmd's CPU) and cut the group commit's rate by a third.
+    private var checkedFiles: [String: (stamp: FileStamp, problem: String?)] = [:]
+    /// Enough sound files for every alarm someone sets by hand; past it the
+    /// memory starts afresh rather than grow.
+    static let checkedFilesLimit = 64
+    /// How much of a file a check decodes: enough to know the codec reads it.
+    static let checkedSeconds = 0.1
 
     init(environment: [String: String], settings: @escaping @Sendable () -> DaemonConfig) {
         self.environment = environment
@@ -41,10 +51,22 @@ final class AudibilityProbe: @unchecked Sendable {
     private func problem(with sound: Sound, config: DaemonConfig) -> String? {
         do throws(SoundTheme.Missing) {
             guard let file = try SoundTheme(theme: config.soundTheme, environment: environment).file(for: sound) else { return nil }
-            do throws(DecodedSound.Failure) { _ = try DecodedSound.decode(path: file) } catch { return error.description }
-            return nil
+            return problem(decoding: file)
         } catch {
             return error.description
         }
+    }
+
+    /// Why `file` does not decode, from memory while it is unchanged.
+    private func problem(decoding file: String) -> String? {
+        let stamp = FileStamp(path: file)
+        if let stamp, let known = checkedFiles[file], known.stamp == stamp { return known.problem }
+        var problem: String?
+        do throws(DecodedSound.Failure) { _ = try DecodedSound.decode(path: file, seconds: Self.checkedSeconds) } catch { problem = error.description }
+        if let stamp {
+            if checkedFiles.count >= Self.checkedFilesLimit { checkedFiles.removeAll() }
+            checkedFiles[file] = (stamp, problem)
+        }
+        return problem
     }
 }

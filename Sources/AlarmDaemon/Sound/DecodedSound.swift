@@ -21,7 +21,11 @@ struct DecodedSound: Sendable {
     /// Frames (one sample per channel) in the sound.
     var frames: Int { samples.count / channels }
 
-    static func decode(path: String) throws(Failure) -> DecodedSound {
+    /// Decodes the file at `path`, whose format libsndfile finds from its header.
+    /// `seconds` bounds what is decoded: the whole of ``maxSeconds`` to play
+    /// it, a fraction to learn whether it plays at all (the check before an
+    /// alarm, which must not cost a whole decode each time).
+    static func decode(path: String, seconds: Double = Double(maxSeconds)) throws(Failure) -> DecodedSound {
         var info = SF_INFO()
         guard let file = sf_open(path, Int32(SFM_READ), &info) else {
             throw Failure(description: "cannot decode \(path): \(String(cString: sf_strerror(nil)))")
@@ -32,7 +36,7 @@ struct DecodedSound: Sendable {
         guard (1...32).contains(channels), (1_000...384_000).contains(rate) else {
             throw Failure(description: "cannot play \(path): \(channels) channels at \(rate) Hz")
         }
-        let wanted = min(Int(info.frames), maxSeconds * rate)
+        let wanted = min(Int(info.frames), max(1, Int(seconds * Double(rate))))
         var samples = [Float](repeating: 0, count: wanted * channels)
         let read = samples.withUnsafeMutableBufferPointer { sf_readf_float(file, $0.baseAddress, sf_count_t(wanted)) }
         guard read > 0 else { throw Failure(description: "\(path) holds no sound") }

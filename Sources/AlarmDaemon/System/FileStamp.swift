@@ -1,0 +1,23 @@
+import Glibc
+
+/// What tells a file's content apart from what it was when last read,
+/// without reading it: device, inode, size and modification time. A file
+/// replaced by another (a theme upgraded) or written in place changes it.
+struct FileStamp: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modifiedSeconds: Int
+    let modifiedNanoseconds: Int
+
+    /// The stamp of `path`, following links; `nil` when it cannot be read.
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        modifiedSeconds = Int(status.st_mtim.tv_sec)
+        modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
+    }
+}
