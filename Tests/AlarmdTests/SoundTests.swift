@@ -414,38 +414,50 @@ struct SoundDefaultsTests {
 }
 
 /// The check that an alarm's sound file decodes, which runs when an alarm is
-/// added or edited: it remembers a file it checked, so a client adding
-/// alarms in a loop does not decode it each time, and checks it again once
-/// the file changes.
+/// added or edited. It remembers a file that decoded (so a client adding
+/// alarms in a loop does not decode it each time: bench/ measures that), and
+/// here it must notice every change to the file, even one that keeps its
+/// size and modification time.
 @Suite(.enabled(if: FreedesktopSounds.isAvailable, "\(FreedesktopSounds.unavailableReason ?? "")"))
 struct SoundFileCheckTests {
     @Test func aSoundFileIsCheckedAgainOnceItChanges() throws {
         let directory = TemporaryDirectory()
         let file = directory.path + "/own.oga"
-        let broken = Data("OggS, but nothing a codec reads".utf8)
-        #expect(FileManager.default.createFile(atPath: file, contents: broken))
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("OggS, but nothing a codec reads".utf8)))
         let daemon = DaemonProcess(directory: directory)
         try daemon.startAndWaitReady()
         defer { daemon.stop() }
         let added = try Alarmctl.json(["add", "7:30", "--label", "Own", "--sound", file], daemon)
         let id = try #require((added["alarm"] as? [String: Any])?["id"] as? String)
-        func fileWarnings() -> [String] {
-            ((try? Alarmctl.json(["show", id], daemon)["warnings"] as? [String]) ?? []).filter { $0.contains(file) }
+        /// The alarm's warnings about `file`; `nil` when `show` failed.
+        func fileWarnings() -> [String]? {
+            guard let shown = try? Alarmctl.json(["show", id], daemon), let warnings = shown["warnings"] as? [String] else { return nil }
+            return warnings.filter { $0.contains(file) }
         }
-        #expect(waitUntil(timeout: 10) { !fileWarnings().isEmpty }, "no warning for a file that does not decode; \(daemon.standardError)")
+        #expect(waitUntil(timeout: 10) { fileWarnings()?.isEmpty == false }, "no warning for a file that does not decode; \(daemon.standardError)")
 
         // Replaced by a sound that plays: the next edit's check finds it fine.
         try FileManager.default.removeItem(atPath: file)
         try FileManager.default.copyItem(atPath: FreedesktopSounds.alarm, toPath: file)
         try Alarmctl.ok(["edit", id, "--label", "Own, fixed"], daemon)
-        #expect(waitUntil(timeout: 10) { fileWarnings().isEmpty }, "\(fileWarnings())")
+        #expect(waitUntil(timeout: 10) { fileWarnings() == [] }, "\(String(describing: fileWarnings()))")
 
-        // Broken again, written in place: found again, not remembered as fine.
+        // Broken in place with as many bytes, and its modification time put
+        // back (as `cp -p` or `rsync -t` leave it): found again, not
+        // remembered as fine.
+        var before = stat()
+        #expect(stat(file, &before) == 0)
         let handle = try #require(FileHandle(forWritingAtPath: file))
-        try handle.truncate(atOffset: 0)
-        try handle.write(contentsOf: broken)
+        try handle.write(contentsOf: Data(repeating: 0x5a, count: Int(before.st_size)))
         try handle.close()
+        // To the nanosecond, which Foundation's Date would round.
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, file, &times, 0) == 0)
+        var after = stat()
+        #expect(stat(file, &after) == 0)
+        #expect(after.st_size == before.st_size && after.st_ino == before.st_ino)
+        #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
         try Alarmctl.ok(["edit", id, "--label", "Own, broken"], daemon)
-        #expect(waitUntil(timeout: 10) { !fileWarnings().isEmpty }, "a changed file was not checked again")
+        #expect(waitUntil(timeout: 10) { fileWarnings()?.isEmpty == false }, "a changed file was not checked again")
     }
 }

@@ -87,9 +87,10 @@ final class Forewarnings: @unchecked Sendable {
         report.map { Audibility.warnings(for: alarm.sound, $0) } ?? []
     }
 
-    /// Checks (now, or after the check that runs) with `sounds` among the
-    /// sounds; at most one check runs at a time, and requests made meanwhile
-    /// join the next.
+    /// Checks with `sounds` among the sounds: now, or after the check that
+    /// runs, or once ``checkSpacing`` has passed since the last began (a
+    /// ten-minute notice does not wait for that). At most one check runs at
+    /// a time, and requests made meanwhile join the next.
     func check(sounds: Set<Sound>, notifying alarm: (Alarm, Date)? = nil) {
         owner.assertCurrent()
         pendingSounds.formUnion(sounds)

@@ -17,14 +17,16 @@ final class AudibilityProbe: @unchecked Sendable {
     private lazy var pulse = PulseOutput(queue: queue)
     // The ringer logs bus outages; the probe reports them as warnings instead.
     private lazy var notifications = DesktopNotifications(queue: queue) { _ in }
-    /// What each sound file's check found, until the file changes. Every
-    /// added or edited alarm asks for a check; decoding the file each time
-    /// kept a core busy while clients added alarms in a loop (libvorbis was
-    /// half of alarmd's CPU) and cut the group commit's rate by a third.
-    private var checkedFiles: [String: (stamp: FileStamp, problem: String?)] = [:]
+    /// The sound files found to decode, until they change. Every added or
+    /// edited alarm asks for a check; decoding the file each time kept a core
+    /// busy while clients added alarms in a loop (libvorbis was half of
+    /// alarmd's CPU) and cut the group commit's rate by a third. Failures are
+    /// not kept: they are quick to find again, and one may pass (a file
+    /// being written, descriptors running out).
+    private var decodedFiles: [String: FileStamp] = [:]
     /// Enough sound files for every alarm someone sets by hand; past it the
     /// memory starts afresh rather than grow.
-    static let checkedFilesLimit = 64
+    static let decodedFilesLimit = 64
     /// How much of a file a check decodes: enough to know the codec reads it.
     static let checkedSeconds = 0.1
 
@@ -57,16 +59,20 @@ final class AudibilityProbe: @unchecked Sendable {
         }
     }
 
-    /// Why `file` does not decode, from memory while it is unchanged.
+    /// Why `file` does not decode; `nil` from memory while a file that
+    /// decoded is unchanged.
     private func problem(decoding file: String) -> String? {
+        // Taken before decoding: a file changing meanwhile is checked again next time.
         let stamp = FileStamp(path: file)
-        if let stamp, let known = checkedFiles[file], known.stamp == stamp { return known.problem }
-        var problem: String?
-        do throws(DecodedSound.Failure) { _ = try DecodedSound.decode(path: file, seconds: Self.checkedSeconds) } catch { problem = error.description }
-        if let stamp {
-            if checkedFiles.count >= Self.checkedFilesLimit { checkedFiles.removeAll() }
-            checkedFiles[file] = (stamp, problem)
+        if let stamp, decodedFiles[file] == stamp { return nil }
+        do throws(DecodedSound.Failure) { _ = try DecodedSound.decode(path: file, seconds: Self.checkedSeconds) } catch {
+            decodedFiles[file] = nil
+            return error.description
         }
-        return problem
+        if let stamp {
+            if decodedFiles.count >= Self.decodedFilesLimit { decodedFiles.removeAll() }
+            decodedFiles[file] = stamp
+        }
+        return nil
     }
 }
