@@ -54,6 +54,7 @@ public final class ControlServer: @unchecked Sendable {
     public init(path: String, owner: Owner, service: ControlService, journal: Journal, limits: Limits = Limits()) throws(SystemError) {
         self.owner = owner
         loop = try EventLoop(queue: owner.queue)
+        owner.attach(loop)
         if let inherited = UnixSocket.inherited() {
             listenFD = inherited
             self.path = nil

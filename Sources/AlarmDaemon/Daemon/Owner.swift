@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// The daemon's one serial queue. Everything the daemon keeps — items and
 /// their ring states, the plan and its timer, connections and their calls,
@@ -19,6 +20,9 @@ public final class Owner: Sendable {
     /// The output worker's serial queue.
     public let output: DispatchQueue
     private static let key = DispatchSpecificKey<ObjectIdentifier>()
+    /// The control socket's event loop, once there is one: messages from the
+    /// workers reach the owner through it (``post(_:)``).
+    private let loop = Mutex<EventLoop?>(nil)
 
     public init(label: String = "alarmd.owner") {
         queue = DispatchQueue(label: label, qos: .userInteractive)
@@ -42,6 +46,18 @@ public final class Owner: Sendable {
     /// for a request read from the control socket), else later.
     public func run(_ body: @escaping @Sendable () -> Void) {
         if isCurrent { body() } else { queue.async(execute: body) }
+    }
+
+    /// A message from a worker: `body` runs on the owner, through the event
+    /// loop's thread when the control socket has one (see ``EventLoop``),
+    /// else with `queue.async`.
+    func post(_ body: @escaping @Sendable () -> Void) {
+        if let loop = loop.withLock({ $0 }) { loop.post(body) } else { queue.async(execute: body) }
+    }
+
+    /// Sends later ``post(_:)`` messages through `loop`.
+    func attach(_ loop: EventLoop) {
+        self.loop.withLock { $0 = loop }
     }
 
     /// Stops the process when called off the owner: the state it is about to

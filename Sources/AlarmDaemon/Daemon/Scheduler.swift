@@ -113,7 +113,7 @@ public final class Scheduler: @unchecked Sendable {
             let now = currentTime()
             writer = try DurableWriter(path: store.path) { [weak self] in
                 guard let self else { return }
-                queue.async {
+                owner.post {
                     self.collectAhead()
                     self.commitPendingRecords()
                 }
