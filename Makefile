@@ -172,8 +172,10 @@ test: test-deps python-deps test-locales locale
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	@# In C.UTF-8 whatever the caller's language: in-process tests compare
 	@# English text; the language tests set LANG for the binaries they run.
+	@# Tests/run-suites keeps the output and, on failure, ends it with the
+	@# failed tests, those running when the process stopped, and any crash.
 	LANG=C.UTF-8 LC_ALL= LANGUAGE= ALARMD_DEB="$$([ "$$(id -u)" = 0 ] && echo $(CURDIR)/.build/deb/alarmd_$(DEB_VERSION)_$(DEB_ARCH).deb)" \
-	  $(SWIFT) test --skip-build $(BUILD_FLAGS)
+	  Tests/run-suites $(SWIFT) test --skip-build $(BUILD_FLAGS)
 	SWIFT="$(SWIFT)" bench/run --quick --results .build/bench/quick
 	@# Every fuzz target still builds, runs a few seconds clean and passes its
 	@# saved regressions (a harness nothing builds rots: see Fuzz/README.md).

@@ -9,7 +9,7 @@ import Glibc
 final class BusConnection: @unchecked Sendable {
     private var bus: OpaquePointer?
     private let queue: DispatchQueue
-    private var readSource: DispatchSourceRead?
+    private var readSource: OwnedReadSource?
     private var slots: [OpaquePointer] = []
     private var handlers: [(BusMessage) -> Void] = []
     /// Called once when the bus goes away under us.
@@ -32,10 +32,11 @@ final class BusConnection: @unchecked Sendable {
             try systemdCall("sd_bus_open_user", sd_bus_open_user(&opened))
         }
         bus = opened
-        let fd = sd_bus_get_fd(opened)
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        source.setEventHandler { [unowned self] in process() }
-        source.resume()
+        // sd-bus owns the descriptor: the source gives it back by closing the
+        // bus, once Dispatch is done with it (see OwnedReadSource).
+        let connected = opened
+        let source = OwnedReadSource(fd: sd_bus_get_fd(opened), queue: queue) { _ = sd_bus_flush_close_unref(connected) }
+        source.activate { [unowned self] in process() }
         readSource = source
     }
 
@@ -102,13 +103,18 @@ final class BusConnection: @unchecked Sendable {
     private var contexts: [SignalContext] = []
 
     func close() {
-        readSource?.cancel()
-        readSource = nil
         for slot in slots { sd_bus_slot_unref(slot) }
         slots.removeAll()
         contexts.removeAll()
         handlers.removeAll()
-        if let bus { sd_bus_flush_close_unref(bus) }
+        // The read source closes the bus (so its descriptor) after its
+        // cancellation; without one, nothing watches the descriptor.
+        if let readSource {
+            readSource.cancel()
+        } else if let bus {
+            sd_bus_flush_close_unref(bus)
+        }
+        readSource = nil
         bus = nil
     }
 }

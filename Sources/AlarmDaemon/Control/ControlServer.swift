@@ -35,7 +35,8 @@ public final class ControlServer: @unchecked Sendable {
     }
 
     public let path: String?
-    private let listenFD: Int32
+    /// The listening socket, watched once started; closed after stop.
+    private let listener: OwnedReadSource
     private let owner: Owner
     private var queue: DispatchQueue { owner.queue }
     private let service: ControlService
@@ -45,7 +46,6 @@ public final class ControlServer: @unchecked Sendable {
     private let receiveBuffer = ReceiveBuffer()
     /// Shared by every connection; used on the owner only.
     private let budget: RequestBudget
-    private var acceptSource: DispatchSourceRead?
     /// Connections are read from here, one thread wake-up a request.
     private let loop: EventLoop
     private var connections: [ObjectIdentifier: ControlConnection] = [:]
@@ -55,6 +55,7 @@ public final class ControlServer: @unchecked Sendable {
         self.owner = owner
         loop = try EventLoop(queue: owner.queue)
         owner.attach(loop)
+        let listenFD: Int32
         if let inherited = UnixSocket.inherited() {
             listenFD = inherited
             self.path = nil
@@ -63,6 +64,7 @@ public final class ControlServer: @unchecked Sendable {
             listenFD = try UnixSocket.listen(at: path)
             self.path = path
         }
+        listener = OwnedReadSource(fd: listenFD, queue: owner.queue)
         self.service = service
         self.journal = journal
         self.limits = limits
@@ -73,18 +75,14 @@ public final class ControlServer: @unchecked Sendable {
     public var description: String { path ?? "the socket passed by systemd" }
 
     public func start() {
-        let source = DispatchSource.makeReadSource(fileDescriptor: listenFD, queue: queue)
-        source.setEventHandler { [unowned self] in acceptAll() }
-        source.resume()
-        acceptSource = source
+        listener.activate { [unowned self] in acceptAll() }
     }
 
     /// Stops accepting and closes every connection; the socket file of a bound
     /// socket is removed (a passed one belongs to systemd).
     public func stop() {
         owner.sync {
-            acceptSource?.cancel()
-            acceptSource = nil
+            listener.cancel()
             for connection in connections.values { connection.close() }
             connections.removeAll()
         }
@@ -93,7 +91,7 @@ public final class ControlServer: @unchecked Sendable {
     }
 
     private func acceptAll() {
-        while let fd = UnixSocket.acceptConnection(listenFD) { admit(fd) }
+        while let fd = UnixSocket.acceptConnection(listener.fd) { admit(fd) }
     }
 
     private func admit(_ fd: Int32) {

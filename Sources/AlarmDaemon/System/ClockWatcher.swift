@@ -28,18 +28,16 @@ public struct ClockChange: Sendable, CustomStringConvertible {
 /// `ECANCELED`, whenever the clock is set — including the adjustment made on
 /// resume. It never fires otherwise, so it costs no wake-ups.
 public final class ClockWatcher {
-    private let descriptor: FileDescriptor
-    private let source: DispatchSourceRead
+    private let source: OwnedReadSource
     // Confined to `queue`.
     private var reference: (real: Int64, monotonic: Int64, boot: Int64)
 
     public init(queue: DispatchQueue, onChange: @escaping @Sendable (ClockChange) -> Void) throws(SystemError) {
         let fd = try systemCall("timerfd_create") { timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) }
-        descriptor = FileDescriptor(fd)
         reference = ClockWatcher.sample()
-        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        source = OwnedReadSource(fd: fd, queue: queue)
         try arm()
-        source.setEventHandler { [unowned self] in
+        source.activate { [unowned self] in
             var expirations: UInt64 = 0
             let result = read(fd, &expirations, 8)
             guard result < 0, errno == ECANCELED else { return }
@@ -54,16 +52,13 @@ public final class ClockWatcher {
             try? arm()
             onChange(change)
         }
-        source.resume()
     }
-
-    deinit { source.cancel() }
 
     private func arm() throws(SystemError) {
         // Far enough ahead never to expire; the value only has to be in range.
         var spec = itimerspec(it_interval: timespec(), it_value: timespec(tv_sec: 0x7FFF_FFFF * 4, tv_nsec: 0))
         let flags = Int32(TFD_TIMER_ABSTIME) | (1 << 1) // TFD_TIMER_CANCEL_ON_SET, not exported by Glibc's module
-        try systemCall("timerfd_settime") { timerfd_settime(descriptor.rawValue, flags, &spec, nil) }
+        try systemCall("timerfd_settime") { timerfd_settime(source.fd, flags, &spec, nil) }
     }
 
     private static func sample() -> (real: Int64, monotonic: Int64, boot: Int64) {

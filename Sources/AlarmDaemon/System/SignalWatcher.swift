@@ -8,19 +8,17 @@ import Glibc
 /// signal sent the moment READY=1 goes out is not lost); each only writes the
 /// signal's number to a socket, read here on `queue`.
 public final class SignalWatcher {
-    private let readEnd: FileDescriptor
-    private let writeEnd: FileDescriptor
-    private let source: DispatchSourceRead
+    /// The read end; the write end is the signal handlers', kept open for
+    /// the life of the process (see `init`).
+    private let source: OwnedReadSource
 
     public init(_ signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) throws(SystemError) {
         let (fd, writeFD) = try UnixSocket.pair()
-        readEnd = FileDescriptor(fd)
-        writeEnd = FileDescriptor(writeFD)
         // A full socket drops the byte rather than block inside a signal handler.
         UnixSocket.setNonBlocking(writeFD)
         UnixSocket.setNonBlocking(fd)
-        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        source.setEventHandler {
+        source = OwnedReadSource(fd: fd, queue: queue)
+        source.activate {
             var bytes = [UInt8](repeating: 0, count: 64)
             while true {
                 let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -28,11 +26,11 @@ public final class SignalWatcher {
                 for byte in bytes.prefix(count) { handler(Int32(byte)) }
             }
         }
-        source.resume()
+        // The write end is never closed: the handlers stay installed after
+        // this watcher goes, and a closed number may be reused by any file,
+        // which a late signal's byte would then be written into.
         for number in signals {
             _ = try systemCall("sigaction \(number)") { alarmd_catch_signal(number, writeFD) }
         }
     }
-
-    deinit { source.cancel() }
 }

@@ -5,16 +5,19 @@ import Glibc
 /// symlink (timedatectl renames a new one over it), so watching the file
 /// itself would lose track after the first change.
 public final class TimeZoneWatcher {
-    private let descriptor: FileDescriptor
-    private let source: DispatchSourceRead
+    private let source: OwnedReadSource
 
     public init(directory: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) throws(SystemError) {
         let fd = try systemCall("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
-        descriptor = FileDescriptor(fd)
         let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_ATTRIB)
-        try systemCall("inotify_add_watch \(directory)") { inotify_add_watch(fd, directory, mask) }
-        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        source.setEventHandler {
+        do throws(SystemError) {
+            try systemCall("inotify_add_watch \(directory)") { inotify_add_watch(fd, directory, mask) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        source = OwnedReadSource(fd: fd, queue: queue)
+        source.activate {
             var buffer = [UInt8](repeating: 0, count: 4096)
             var relevant = false
             while true {
@@ -32,8 +35,5 @@ public final class TimeZoneWatcher {
             }
             if relevant { onChange() }
         }
-        source.resume()
     }
-
-    deinit { source.cancel() }
 }

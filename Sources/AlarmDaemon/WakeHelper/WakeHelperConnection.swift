@@ -82,17 +82,22 @@ final class WakeHelperConnection {
         if closing { finish() }
     }
 
-    /// Stops watching the socket, closes it once Dispatch has let go, and
-    /// tells the helper.
+    /// Stops watching the socket, closes it once Dispatch has let go of it
+    /// in both sources (the write source's cancellation first, then the
+    /// read source's, whose handler closes), and tells the helper.
     private func finish() {
         closing = true
-        writeSource?.cancel()
-        writeSource = nil
         guard let source = readSource else { return }
         readSource = nil
         let fd = fd
         source.setCancelHandler { close(fd) }
-        source.cancel()
+        if let writeSource {
+            writeSource.setCancelHandler { source.cancel() }
+            writeSource.cancel()
+        } else {
+            source.cancel()
+        }
+        writeSource = nil
         helper.closed(self)
     }
 }

@@ -1,0 +1,50 @@
+import Dispatch
+import Glibc
+
+/// A Dispatch read source that owns its descriptor, and gives it back (closes
+/// it) when the source is cancelled and Dispatch has let go of it — in the
+/// cancel handler, never sooner.
+///
+/// libdispatch keeps its registration of a descriptor (one epoll entry per
+/// descriptor number, shared by the sources on it) until a cancellation has
+/// gone through on the source's queue. A descriptor closed before that frees
+/// its number; one opened meanwhile can get the number, and a source made
+/// for it joins the stale registration, which is freed under it. The test
+/// process, which starts and stops daemons by the hundred, crashed in
+/// libdispatch's `_dispatch_event_loop_drain` that way while the watchers
+/// closed their descriptors in `deinit` right after `cancel()`.
+final class OwnedReadSource: @unchecked Sendable {
+    let fd: Int32
+    private let source: DispatchSourceRead
+    /// Set once by ``activate(_:)``, before the source can deliver anything.
+    private var activated = false
+
+    /// Watches `fd` on `queue` once activated. `release` gives the descriptor
+    /// back after the cancellation; `close(2)` when `nil` (a library that
+    /// owns the descriptor, like sd-bus, passes its own).
+    init(fd: Int32, queue: DispatchQueue, release: (() -> Void)? = nil) {
+        self.fd = fd
+        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        source.setCancelHandler(handler: release ?? { close(fd) })
+    }
+
+    /// Runs `handler` on the queue whenever the descriptor is readable.
+    func activate(_ handler: @escaping () -> Void) {
+        source.setEventHandler(handler: handler)
+        activated = true
+        source.resume()
+    }
+
+    /// Stops watching; the descriptor is given back once Dispatch is done
+    /// with it. Safe to call more than once.
+    func cancel() {
+        source.cancel()
+    }
+
+    deinit {
+        source.cancel()
+        // A source never activated must be, to run its cancel handler (and
+        // Dispatch refuses to free an inactive one).
+        if !activated { source.resume() }
+    }
+}
