@@ -22,14 +22,12 @@ final class Forewarnings: @unchecked Sendable {
 
     // Confined to the owner.
     private var checking = false
-    /// When the last check started, and whether one waits for the spacing.
-    private var lastCheck: DispatchTime?
-    private var checkQueued = false
     /// Checks that changes ask for start at most this often: a client adding
     /// alarms in a loop would otherwise keep the probe's worker (a connection
     /// to the sound server and a bus call each time) and a core busy. A
     /// ten-minute notice's check does not wait.
     static let checkSpacing: DispatchTimeInterval = .seconds(1)
+    private var checkPacer = Pacer(interval: checkSpacing)
     /// Sounds to check with the next check, and the ten-minute notices that
     /// wait for it.
     private var pendingSounds: Set<Sound> = []
@@ -96,17 +94,21 @@ final class Forewarnings: @unchecked Sendable {
         pendingSounds.formUnion(sounds)
         if let alarm { pendingNotices.append(alarm) }
         guard !checking else { return }
-        if pendingNotices.isEmpty, let last = lastCheck, case let due = last + Self.checkSpacing, DispatchTime.now() < due {
-            guard !checkQueued else { return }
-            checkQueued = true
-            owner.queue.asyncAfter(deadline: due) { [self] in
-                checkQueued = false
+        switch checkPacer.decide(now: .now(), urgent: !pendingNotices.isEmpty) {
+        case .run:
+            break
+        case .wait(let due):
+            // Weak: a daemon stopped meanwhile checks nothing more.
+            owner.queue.asyncAfter(deadline: due) { [weak self] in
+                guard let self else { return }
+                checkPacer.woke()
                 if !pendingSounds.isEmpty || !pendingNotices.isEmpty { check(sounds: []) }
             }
             return
+        case .waiting:
+            return
         }
         checking = true
-        lastCheck = .now()
         let sounds = pendingSounds, waiting = pendingNotices
         pendingSounds = []
         pendingNotices = []

@@ -84,9 +84,7 @@ public final class Scheduler: @unchecked Sendable {
     public var onPlanChange: (() -> Void)?
     /// At most ten updates a second, the last change always sent.
     static let statusInterval: DispatchTimeInterval = .milliseconds(100)
-    /// When the last update went out (monotonic: a clock change must not stall them).
-    private var lastStatus: DispatchTime?
-    private var statusPending = false
+    private var statusPacer = Pacer(interval: statusInterval)
 
     /// `owner` is the daemon's; a scheduler made alone (in a test) gets its own.
     public init(store: Store, clock: any WallClock, journal: Journal, ringer: any Ringer, policy: RingPolicy, zone: Zone, owner: Owner = Owner()) {
@@ -378,23 +376,21 @@ public final class Scheduler: @unchecked Sendable {
     private func commitPendingRecords() {
         guard !pending.isEmpty, batchesInFlight == 0 else { return }
         guard let writer else { return flushHistory() }
-        if let last = lastHistoryCommit, case let due = last + Self.historyCommitInterval, DispatchTime.now() < due {
-            guard !historyCommitQueued else { return }
-            historyCommitQueued = true
+        switch historyPacer.decide(now: .now()) {
+        case .run:
+            submit(DurableWriter.Batch(), to: writer)
+        case .wait(let due):
             queue.asyncAfter(deadline: due) { [weak self] in
-                self?.historyCommitQueued = false
+                self?.historyPacer.woke()
                 self?.commitPendingRecords()
             }
-            return
+        case .waiting:
+            break
         }
-        lastHistoryCommit = .now()
-        submit(DurableWriter.Batch(), to: writer)
     }
 
     static let historyCommitInterval: DispatchTimeInterval = .milliseconds(20)
-    /// `nil` before the first: a `DispatchTime` of 0 would mean "now", always.
-    private var lastHistoryCommit: DispatchTime?
-    private var historyCommitQueued = false
+    private var historyPacer = Pacer(interval: historyCommitInterval)
 
     /// Takes in what `writer` finished: firings saved are ready to announce,
     /// firings whose save failed fire the ordinary way, history rows that were
@@ -778,18 +774,21 @@ public final class Scheduler: @unchecked Sendable {
     /// datagram and a line of formatting on the firing path. The last change
     /// always goes out.
     func publishStatus() {
-        guard onStatusChange != nil || onPlanChange != nil, !statusPending else { return }
-        let due = lastStatus.map { $0 + Self.statusInterval } ?? .now()
-        guard due > .now() else { sendStatus(); return }
-        statusPending = true
-        queue.asyncAfter(deadline: due) { [weak self] in
-            self?.statusPending = false
-            self?.sendStatus()
+        guard onStatusChange != nil || onPlanChange != nil else { return }
+        switch statusPacer.decide(now: .now()) {
+        case .run:
+            sendStatus()
+        case .wait(let due):
+            queue.asyncAfter(deadline: due) { [weak self] in
+                self?.statusPacer.woke()
+                self?.publishStatus()
+            }
+        case .waiting:
+            break
         }
     }
 
     private func sendStatus() {
-        lastStatus = .now()
         onStatusChange?(statusLine())
         onPlanChange?()
     }

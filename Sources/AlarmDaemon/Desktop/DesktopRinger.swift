@@ -63,7 +63,7 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     private var fallbackLogged = false
     /// The sound decoded last, with its file's stamp then: most rings play
     /// the same file, which need not be decoded again.
-    private var lastDecoded: (path: String, stamp: FileStamp?, sound: DecodedSound)?
+    private var lastDecoded: (path: String, stamp: FileStamp, sound: DecodedSound)?
 
     /// `queue` is the output worker's: every call but ``stopAll()`` arrives on it.
     public init(queue: DispatchQueue, journal: Journal, environment: [String: String], settings: @escaping @Sendable () -> DaemonConfig,
@@ -351,9 +351,10 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// changed since (``FileStamp``).
     private func decoded(_ file: String) throws(DecodedSound.Failure) -> DecodedSound {
         let stamp = FileStamp(path: file)
-        if let last = lastDecoded, last.path == file, stamp != nil, last.stamp == stamp { return last.sound }
+        if let last = lastDecoded, last.path == file, last.stamp == stamp { return last.sound }
         let sound = try DecodedSound.decode(path: file)
-        lastDecoded = (file, stamp, sound)
+        // A file that cannot be stat-ed is not remembered: nothing would tell its change.
+        lastDecoded = stamp.map { (file, $0, sound) }
         return sound
     }
 
