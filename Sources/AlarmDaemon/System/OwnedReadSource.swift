@@ -5,14 +5,15 @@ import Glibc
 /// it) when the source is cancelled and Dispatch has let go of it — in the
 /// cancel handler, never sooner.
 ///
-/// libdispatch keeps its registration of a descriptor (one epoll entry per
-/// descriptor number, shared by the sources on it) until a cancellation has
-/// gone through on the source's queue. A descriptor closed before that frees
-/// its number; one opened meanwhile can get the number, and a source made
-/// for it joins the stale registration, which is freed under it. The test
-/// process, which starts and stops daemons by the hundred, crashed in
-/// libdispatch's `_dispatch_event_loop_drain` that way while the watchers
-/// closed their descriptors in `deinit` right after `cancel()`.
+/// libdispatch takes a cancelled source's descriptor out of its epoll set on
+/// its manager thread, by number, after `cancel()` has returned. A descriptor
+/// closed before that makes the removal fail (or hit another file given the
+/// number meanwhile); while anything else still holds the file — a child
+/// between fork and exec — the kernel keeps the entry, pointing at
+/// libdispatch's freed registration, and an event on it crashes the process
+/// in `_dispatch_event_loop_drain`. The watchers closed their descriptors in
+/// `deinit` right after `cancel()`, and a CI run's test process, which starts
+/// daemons and processes by the hundred, crashed there.
 final class OwnedReadSource: @unchecked Sendable {
     let fd: Int32
     private let source: DispatchSourceRead
