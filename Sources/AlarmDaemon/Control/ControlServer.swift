@@ -53,8 +53,8 @@ public final class ControlServer: @unchecked Sendable {
     /// Listens on the socket systemd passed, else binds `path`.
     public init(path: String, owner: Owner, service: ControlService, journal: Journal, limits: Limits = Limits()) throws(SystemError) {
         self.owner = owner
-        loop = try EventLoop(queue: owner.queue)
-        owner.attach(loop)
+        // The socket first: a path that cannot be bound leaves no loop
+        // thread behind, and no owner posting through it.
         let listenFD: Int32
         if let inherited = UnixSocket.inherited() {
             listenFD = inherited
@@ -65,10 +65,12 @@ public final class ControlServer: @unchecked Sendable {
             self.path = path
         }
         listener = OwnedReadSource(fd: listenFD, queue: owner.queue)
+        loop = try EventLoop(queue: owner.queue)
         self.service = service
         self.journal = journal
         self.limits = limits
         budget = RequestBudget(limit: limits.maxPendingBytes)
+        owner.attach(loop)
     }
 
     /// Where clients connect, for messages.
