@@ -88,7 +88,7 @@ extension HookRunner {
         /// At most this much output is kept (the rest is read and dropped).
         private let outputLimit = 256 * 1024
         private var output: [UInt8] = []
-        private var reader: DispatchSourceRead?
+        private var reader: OwnedReadSource?
         private var deadline: DispatchSourceTimer?
         private var status: ChildProcess.Status?
         private var timedOut = false
@@ -108,10 +108,8 @@ extension HookRunner {
         /// starts the timeout. On the hooks' queue.
         func watch(_ child: ChildProcess, output fd: Int32) {
             UnixSocket.setNonBlocking(fd)
-            let reader = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-            reader.setEventHandler { [self] in readAvailable(fd) }
-            reader.setCancelHandler { close(fd) }
-            reader.resume()
+            let reader = OwnedReadSource(fd: fd, queue: queue)
+            reader.activate { [self] in readAvailable(fd) }
             self.reader = reader
             let deadline = DispatchSource.makeTimerSource(queue: queue)
             deadline.setEventHandler { [self] in overran(child) }

@@ -27,7 +27,7 @@ final class WakeHelperClient: @unchecked Sendable {
     let path: String
     private let queue: DispatchQueue
     /// Watches the connection that set the wake-up, while one is set.
-    private var kept: DispatchSourceRead?
+    private var kept: OwnedReadSource?
     /// The instant the helper holds for this user, as far as alarmd knows.
     private(set) var armed: Date?
     /// Runs on `queue` when the helper closes the connection of a wake-up still set.
@@ -98,14 +98,12 @@ final class WakeHelperClient: @unchecked Sendable {
 
     /// Watches `fd` for the helper closing it (it never sends unasked).
     private func watch(_ fd: Int32) {
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        source.setEventHandler { [weak self] in
+        let source = OwnedReadSource(fd: fd, queue: queue)
+        source.activate { [weak self] in
             guard let self else { return }
             forget()
             lost?()
         }
-        source.setCancelHandler { close(fd) }
-        source.resume()
         kept = source
     }
 

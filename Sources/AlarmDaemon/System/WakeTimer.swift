@@ -21,25 +21,18 @@ final class WakeTimer {
     /// `CLOCK_REALTIME_ALARM` from `<linux/time.h>` (Glibc's module does not export it).
     static let clockID: Int32 = 8
 
-    private let fd: Int32
-    private let source: DispatchSourceRead
+    private let source: OwnedReadSource
     /// The instant armed, if any.
     private(set) var armed: Date?
 
     private init(fd: Int32, queue: DispatchQueue, expired: (() -> Void)?) {
-        self.fd = fd
-        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
-        source.setEventHandler {
+        source = OwnedReadSource(fd: fd, queue: queue)
+        source.activate {
             var expirations: UInt64 = 0
             guard read(fd, &expirations, 8) == 8 else { return }
             expired?()
         }
-        // Closed only once Dispatch has let go of it.
-        source.setCancelHandler { close(fd) }
-        source.resume()
     }
-
-    deinit { source.cancel() }
 
     /// Whether this process may have such a timer: `nil`, or why not. The
     /// descriptor is closed at once (a ``WakeTimer`` would close it only
@@ -73,7 +66,7 @@ final class WakeTimer {
         let microseconds = Int64((instant.timeIntervalSince1970 * 1_000_000).rounded(.up))
         var spec = itimerspec()
         spec.it_value = timespec(tv_sec: Int(microseconds / 1_000_000), tv_nsec: Int(microseconds % 1_000_000) * 1000)
-        try systemCall("timerfd_settime(CLOCK_REALTIME_ALARM)") { timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil) }
+        try systemCall("timerfd_settime(CLOCK_REALTIME_ALARM)") { timerfd_settime(source.fd, Int32(TFD_TIMER_ABSTIME), &spec, nil) }
         armed = instant
     }
 }
