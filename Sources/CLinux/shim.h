@@ -18,6 +18,16 @@ static inline int alarmd_pidfd_open(pid_t pid) {
     return (int)syscall(SYS_pidfd_open, pid, 0);
 }
 
+/* accept4 sits behind _GNU_SOURCE, which Swift's Glibc module does not
+   define. A connection accepted with SOCK_CLOEXEC | SOCK_NONBLOCK is so from
+   the start: accept then fcntl left a window in which a child spawned on
+   another thread (a hook, a sound player) inherited it. The flags come from
+   the caller: including <sys/socket.h> here would claim its declarations for
+   this module. */
+static inline int alarmd_accept4(int listener, int flags) {
+    return (int)syscall(SYS_accept4, listener, (void *)0, (void *)0, flags);
+}
+
 /* Signals by the self-pipe trick. sigaction takes effect at once, unlike a
    Dispatch signal source, which is armed later on Dispatch's own thread: a
    SIGTERM sent right after READY=1 was lost in that window. The handler only

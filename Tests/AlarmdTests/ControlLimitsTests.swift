@@ -28,6 +28,40 @@ import Testing
         #expect(busy.receive(timeout: 2).isMessage)
     }
 
+    /// Every connection's deadlines share one timer, armed for the earliest.
+    /// Once the last connection has gone it is disarmed: a client that came
+    /// and went leaves no wake-up behind at its idle deadline (1 s here).
+    /// Counted with the context switches of every thread of the daemon, which
+    /// stay at zero while nothing is due.
+    @Test func aClientThatLeftLeavesNoWakeUpBehind() throws {
+        let daemon = DaemonProcess(config: "[Control]\nIdleTimeout=1s\n")
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let client = try RawSocket(path: daemon.socketPath)
+        #expect(client.sendMessage(Self.status))
+        #expect(client.receive(timeout: 2).isMessage)
+        client.close()
+        usleep(300_000)
+        let before = Self.contextSwitches(of: daemon.process.processIdentifier)
+        usleep(1_500_000)
+        let after = Self.contextSwitches(of: daemon.process.processIdentifier)
+        #expect(before > 0)
+        #expect(after == before, "the daemon's threads switched \(after - before) times with nothing to do")
+        // And it still serves, deadlines included.
+        let next = try RawSocket(path: daemon.socketPath)
+        #expect(next.receive(timeout: 3) == .closed(pending: []), "a silent connection was not closed after the idle timeout")
+    }
+
+    /// Voluntary and involuntary context switches of every thread of `pid`.
+    static func contextSwitches(of pid: Int32) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.reduce(0) { sum, task in
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
+            return sum + status.split(separator: "\n").filter { $0.contains("ctxt_switches") }
+                .compactMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }.reduce(0, +)
+        }
+    }
+
     /// A request sent a byte every 0.3 s never lets the connection go idle;
     /// the request deadline, counted from its first byte, closes it with an
     /// error after RequestTimeout, while a normal client is served throughout

@@ -38,12 +38,9 @@ final class ControlConnection {
     private var unsent: Int { output.count - outputSent }
     private var writeSource: DispatchSourceWrite?
     private var writeArmed = false
-    /// One timer for both deadlines below. It checks them when it fires
-    /// instead of being re-armed for every message or byte (each re-arm is a
-    /// trip through Dispatch's manager thread): only a deadline sooner than
-    /// the one it is armed for re-arms it.
-    private var timer: DispatchSourceTimer?
-    private var timerDeadline: DispatchTime?
+    /// Asks the server to look at this connection by then (see
+    /// ``ControlServer``'s deadline timer, one for all connections).
+    private let wake: (DispatchTime) -> Void
     /// When the client last sent something (for the idle timeout).
     private var lastActivity = DispatchTime.now()
     /// When the first byte of the request still arriving came; `nil` between
@@ -66,8 +63,10 @@ final class ControlConnection {
     /// the connection closed, rather than queued without end.
     static let maxWaitingCalls = 64
 
-    init(fd: Int32, peer: PeerCredentials, queue: DispatchQueue, loop: EventLoop, limits: ControlServer.Limits, buffer: ReceiveBuffer, budget: RequestBudget) {
+    init(fd: Int32, peer: PeerCredentials, queue: DispatchQueue, loop: EventLoop, limits: ControlServer.Limits, buffer: ReceiveBuffer, budget: RequestBudget,
+         wake: @escaping (DispatchTime) -> Void) {
         self.fd = fd
+        self.wake = wake
         self.buffer = buffer
         self.budget = budget
         self.peer = peer
@@ -79,17 +78,11 @@ final class ControlConnection {
 
     /// Starts reading; `handle` gets each complete call, one at a time.
     /// Reads come through the event loop (one thread wake-up a request);
-    /// a reply that does not fit in the socket waits for a Dispatch write source.
+    /// a reply that does not fit in the socket waits for a Dispatch write
+    /// source (``waitUntilWritable()``).
     func start(handle: @escaping (ControlConnection, [UInt8]) -> Void) {
         handler = handle
-        let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
-        write.setEventHandler { [unowned self] in flush() }
-        // The descriptor is closed once Dispatch has let go of it; the event
-        // loop has stopped watching it before that (see close()).
-        let fd = fd
-        write.setCancelHandler { Glibc.close(fd) }
-        writeSource = write
-        armTimer()
+        askForCheck()
         do throws(SystemError) {
             try loop.add(fd) { [weak self] in
                 guard let self, !self.isClosed else { return }
@@ -196,7 +189,7 @@ final class ControlConnection {
             } else if written < 0, errno == EINTR {
                 continue
             } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-                if !writeArmed { writeArmed = true; writeSource?.resume() }
+                waitUntilWritable()
                 return
             } else {
                 close()
@@ -215,6 +208,26 @@ final class ControlConnection {
         if closeAfterFlush { close() }
     }
 
+    /// The socket is full: flushing goes on once the client has read. The
+    /// write source is made the first time this happens. Nearly every
+    /// connection's replies fit, and a source made for each cost Dispatch's
+    /// manager thread a wake-up at close (a suspended source is resumed, so
+    /// registered, before it can be cancelled).
+    private func waitUntilWritable() {
+        guard !writeArmed else { return }
+        if writeSource == nil {
+            let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+            write.setEventHandler { [unowned self] in flush() }
+            // From now on the descriptor is closed once Dispatch has let go
+            // of it (see close()).
+            let fd = fd
+            write.setCancelHandler { Glibc.close(fd) }
+            writeSource = write
+        }
+        writeArmed = true
+        writeSource?.resume()
+    }
+
     /// After a read: starts the request deadline when a new request is left
     /// unfinished, and counts what is held in the shared budget. A request
     /// that arrived whole (nearly all) costs two comparisons. `false` when the
@@ -226,7 +239,7 @@ final class ControlConnection {
         } else if startedAfresh || requestStarted == nil {
             // The last read completed the previous request, if any, so this one began in it.
             requestStarted = lastActivity
-            armTimer()
+            askForCheck()
         }
         let isImport = framer.pendingIsLargeCall
         guard pending != charged || isImport else { return true }
@@ -240,42 +253,30 @@ final class ControlConnection {
 
     /// The next moment to look at the connection: its request's deadline, and
     /// its idle deadline unless it streams `Watch` events (those stay open as
-    /// long as they read).
-    private var nextDeadline: DispatchTime? {
+    /// long as they read). `nil` once closed.
+    var nextDeadline: DispatchTime? {
+        guard !isClosed else { return nil }
         let request = requestStarted.map { $0 + limits.requestTimeout }
         guard !isWatching else { return request }
         let idle = lastActivity + limits.idleTimeout
         return request.map { min($0, idle) } ?? idle
     }
 
-    private func armTimer() {
-        guard let deadline = nextDeadline else { return }
-        if let timerDeadline, timerDeadline <= deadline { return }
-        if timer == nil {
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.setEventHandler { [unowned self] in timerFired() }
-            timer.resume()
-            self.timer = timer
-        }
-        timer?.schedule(deadline: deadline)
-        timerDeadline = deadline
+    private func askForCheck() {
+        if let deadline = nextDeadline { wake(deadline) }
     }
 
-    private func timerFired() {
-        timerDeadline = nil
-        let now = DispatchTime.now()
+    /// `nextDeadline` has passed (the server looks when the earliest of all
+    /// connections' has): a request not whole in time is refused, an idle
+    /// connection closed. One still being answered, or whose client is still
+    /// reading the answer, is not idle: its idle time starts over.
+    func deadlinePassed(now: DispatchTime) {
         if let requestStarted, requestStarted + limits.requestTimeout <= now {
             refuse("request not complete \(Int(limits.requestTimeout)) s after its first byte")
         } else if callInProgress || unsent > 0 {
-            // Not idle: the daemon is still answering (a list of every item
-            // can take a while) or the client is still reading the answer.
-            // The idle time starts over once that is done.
             lastActivity = now
-            armTimer()
         } else if !isWatching, lastActivity + limits.idleTimeout <= now {
             close()
-        } else {
-            armTimer()
         }
     }
 
@@ -286,27 +287,27 @@ final class ControlConnection {
         close()
     }
 
+    /// From now on only a request's deadline applies (see ``nextDeadline``).
     func startWatching() {
         isWatching = true
-        guard requestStarted == nil else { return }
-        timer?.cancel()
-        timer = nil
-        timerDeadline = nil
     }
 
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        timer?.cancel()
-        timer = nil
         budget.release(ObjectIdentifier(self), charged: charged)
         charged = 0
-        // A suspended source must be resumed before it can be cancelled.
+        // The event loop lets go of the descriptor at once; Dispatch, if it
+        // has a write source for it, later: then that source's cancel
+        // handler closes it (see OwnedReadSource for why not sooner).
+        loop.remove(fd)
         if let writeSource {
+            // A suspended source must be resumed before it can be cancelled.
             if !writeArmed { writeSource.resume() }
             writeSource.cancel()
+        } else {
+            Glibc.close(fd)
         }
-        loop.remove(fd)
         writeSource = nil
         waitingCalls.removeAll()
         handler = nil

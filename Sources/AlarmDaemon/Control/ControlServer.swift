@@ -35,8 +35,14 @@ public final class ControlServer: @unchecked Sendable {
     }
 
     public let path: String?
-    /// The listening socket, watched once started; closed after stop.
-    private let listener: OwnedReadSource
+    /// The listening socket. The event loop watches it once started, so a
+    /// new client's connection and its first call are read by one thread
+    /// wake-up (a Dispatch read source took two more: its manager thread,
+    /// then a worker for the owner). Closed at stop, after the loop has let go.
+    private let listenFD: Int32
+    /// Whether the loop watches `listenFD`; the owner's.
+    private var listening = false
+    private var listenerClosed = false
     private let owner: Owner
     private var queue: DispatchQueue { owner.queue }
     private let service: ControlService
@@ -49,23 +55,38 @@ public final class ControlServer: @unchecked Sendable {
     /// Connections are read from here, one thread wake-up a request.
     private let loop: EventLoop
     private var connections: [ObjectIdentifier: ControlConnection] = [:]
+    /// Every connection's deadlines (idle, request) on one timer, read by the
+    /// loop: armed for the earliest asked for, then each connection is looked
+    /// at when it expires. A connection comes and goes without a wake-up of
+    /// any other thread (see ``DeadlineTimer``).
+    private let deadlines: DeadlineTimer
+    /// What `deadlines` is armed for; the owner's.
+    private var deadlineArmed: DispatchTime?
 
     /// Listens on the socket systemd passed, else binds `path`.
     public init(path: String, owner: Owner, service: ControlService, journal: Journal, limits: Limits = Limits()) throws(SystemError) {
         self.owner = owner
         // The socket first: a path that cannot be bound leaves no loop
         // thread behind, and no owner posting through it.
-        let listenFD: Int32
+        let fd: Int32, bound: String?
         if let inherited = UnixSocket.inherited() {
-            listenFD = inherited
-            self.path = nil
+            (fd, bound) = (inherited, nil)
             UnixSocket.setNonBlocking(inherited)
         } else {
-            listenFD = try UnixSocket.listen(at: path)
-            self.path = path
+            (fd, bound) = (try UnixSocket.listen(at: path), path)
         }
-        listener = OwnedReadSource(fd: listenFD, queue: owner.queue)
-        loop = try EventLoop(queue: owner.queue)
+        do {
+            // The loop last: it starts a thread.
+            deadlines = try DeadlineTimer()
+            loop = try EventLoop(queue: owner.queue)
+        } catch {
+            // Nothing else holds the socket yet; a passed one stays systemd's.
+            close(fd)
+            if let bound { unlink(bound) }
+            throw error
+        }
+        listenFD = fd
+        self.path = bound
         self.service = service
         self.journal = journal
         self.limits = limits
@@ -76,15 +97,32 @@ public final class ControlServer: @unchecked Sendable {
     /// Where clients connect, for messages.
     public var description: String { path ?? "the socket passed by systemd" }
 
-    public func start() {
-        listener.activate { [unowned self] in acceptAll() }
+    /// Starts accepting connections.
+    public func start() throws(SystemError) {
+        try owner.sync { () throws(SystemError) in
+            guard !listening, !listenerClosed else { return }
+            try loop.add(deadlines.fd.rawValue) { [weak self] in self?.deadlinesPassed() }
+            do throws(SystemError) { try loop.add(listenFD) { [weak self] in self?.acceptAll() } } catch {
+                loop.remove(deadlines.fd.rawValue)
+                throw error
+            }
+            listening = true
+        }
     }
 
     /// Stops accepting and closes every connection; the socket file of a bound
     /// socket is removed (a passed one belongs to systemd).
     public func stop() {
         owner.sync {
-            listener.cancel()
+            if !listenerClosed {
+                if listening {
+                    loop.remove(listenFD)
+                    loop.remove(deadlines.fd.rawValue)
+                }
+                listening = false
+                listenerClosed = true
+                close(listenFD)
+            }
             for connection in connections.values { connection.close() }
             connections.removeAll()
         }
@@ -92,8 +130,30 @@ public final class ControlServer: @unchecked Sendable {
         if let path { unlink(path) }
     }
 
+    /// Accepts every connection waiting. The loop may run this once more
+    /// after ``stop()`` took the listener out, hence the check.
     private func acceptAll() {
-        while let fd = UnixSocket.acceptConnection(listener.fd) { admit(fd) }
+        guard listening else { return }
+        while let fd = UnixSocket.acceptConnection(listenFD) { admit(fd) }
+    }
+
+    private func armDeadlines(for deadline: DispatchTime) {
+        if let deadlineArmed, deadlineArmed <= deadline { return }
+        let now = DispatchTime.now()
+        deadlines.arm(after: deadline > now ? deadline.uptimeNanoseconds - now.uptimeNanoseconds : 0)
+        deadlineArmed = deadline
+    }
+
+    /// The earliest deadline asked for has come: each connection whose own
+    /// has passed is looked at, and the timer armed for the next one.
+    private func deadlinesPassed() {
+        deadlines.acknowledge()
+        deadlineArmed = nil
+        let now = DispatchTime.now()
+        for connection in Array(connections.values) {
+            if let due = connection.nextDeadline, due <= now { connection.deadlinePassed(now: now) }
+        }
+        if let next = connections.values.compactMap(\.nextDeadline).min() { armDeadlines(for: next) }
     }
 
     private func admit(_ fd: Int32) {
@@ -109,10 +169,18 @@ public final class ControlServer: @unchecked Sendable {
             UnixSocket.refuse(fd, with: .invalidRequest("too many connections (limit \(limits.maxClients)); try again later"))
             return
         }
-        let connection = ControlConnection(fd: fd, peer: peer, queue: queue, loop: loop, limits: limits, buffer: receiveBuffer, budget: budget)
+        let connection = ControlConnection(fd: fd, peer: peer, queue: queue, loop: loop, limits: limits, buffer: receiveBuffer, budget: budget,
+                                           wake: { [unowned self] in armDeadlines(for: $0) })
         let key = ObjectIdentifier(connection)
         connections[key] = connection
-        connection.onClose = { [unowned self] in connections[key] = nil }
+        connection.onClose = { [unowned self] in
+            connections[key] = nil
+            // No wake-up for nobody: a quiet daemon stays quiet.
+            if connections.isEmpty, deadlineArmed != nil {
+                deadlines.disarm()
+                deadlineArmed = nil
+            }
+        }
         connection.start { [unowned self] connection, message in handle(message, on: connection) }
     }
 

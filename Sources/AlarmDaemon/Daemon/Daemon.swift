@@ -205,12 +205,14 @@ public final class Daemon: @unchecked Sendable {
             limits.maxWatchBacklog = config.watchBacklog
             limits.maxMessageSize = config.maxMessageSize
             limits.maxImportSize = config.maxImportSize
-            server = try ControlServer(path: options.socketPath, owner: owner, service: service, journal: journal, limits: limits)
+            let server = try ControlServer(path: options.socketPath, owner: owner, service: service, journal: journal, limits: limits)
+            self.server = server
+            try server.start()
         } catch {
+            server?.stop()
             scheduler.stop()
             throw StartupError(message: "cannot listen on the control socket: \(error)", exitCode: ExitCode.osError)
         }
-        server?.start()
         do {
             let scheduler = scheduler
             watchers.append(try ClockWatcher(queue: owner.queue) { scheduler.clockChanged($0) })

@@ -182,8 +182,10 @@ extension Scheduler {
                                         states: step.saveState ? [(item.id, item.kind, step.state)] : [], history: step.history)
         commitRequest(batch, ids: [item.id], durable: { [self] in
             perform(step.effects, item: step.item ?? item, state: step.state, now: now)
-            publishStatus()
+            // The reply first: the status line and the plan (wake-up,
+            // notices) may arm a timer through Dispatch's manager thread.
             completion(.success(staged))
+            publishStatus()
         }, failed: { completion(.failure(.store($0))) })
         arm()
     }

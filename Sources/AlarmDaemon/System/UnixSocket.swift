@@ -1,4 +1,5 @@
 import AlarmProtocol
+import CLinux
 import CSystemd
 import Foundation
 import Glibc
@@ -104,16 +105,13 @@ public enum UnixSocket {
         close(fd)
     }
 
-    /// Accepts one connection, non-blocking and close-on-exec (accept4 is
-    /// hidden behind _GNU_SOURCE too). `nil` when none is waiting.
+    /// Accepts one connection, non-blocking and close-on-exec in the same
+    /// call (see `alarmd_accept4`). `nil` when none is waiting.
     public static func acceptConnection(_ listener: Int32) -> Int32? {
+        let flags = Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
         while true {
-            let fd = accept(listener, nil, nil)
-            if fd >= 0 {
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                setNonBlocking(fd)
-                return fd
-            }
+            let fd = alarmd_accept4(listener, flags)
+            if fd >= 0 { return fd }
             if errno == EINTR { continue }
             return nil
         }
