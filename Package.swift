@@ -15,6 +15,16 @@ import PackageDescription
 // AlarmCore, AlarmProtocol, AlarmCLI and alarmctl import FoundationEssentials,
 // never Foundation: the rest of Foundation brings ICU (about 50 MB of code and
 // data) and its start-up cost into alarmctl. ShippedFilesTests checks it.
+/// For the modules in alarmctl, which starts once for every command typed:
+/// concrete generic types' metadata through direct accessors instead of by
+/// mangled name. The default demangles each such type at its first use, and
+/// in a short process every use is a first use: that was a quarter of
+/// `alarmctl add`'s own CPU time, and this takes about a tenth of it off
+/// (BENCHMARKS.md, §4). Release only; the cost is about 25 KB of code.
+let startsOften: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "alarmd",
     products: [
@@ -61,18 +71,19 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         // glibc's gettext and the locale's date and time forms.
         .systemLibrary(name: "CIntl"),
-        .target(name: "AlarmCore"),
+        .target(name: "AlarmCore", swiftSettings: startsOften),
         // The user's language: gettext catalogs and LC_TIME's forms, for
         // alarmctl's output and the daemon's notifications.
-        .target(name: "AlarmLocale", dependencies: ["AlarmCore", "CIntl"]),
+        .target(name: "AlarmLocale", dependencies: ["AlarmCore", "CIntl"], swiftSettings: startsOften),
         .target(name: "AlarmStore", dependencies: ["AlarmCore", "CSQLite"]),
-        .target(name: "AlarmProtocol", dependencies: ["AlarmCore"], resources: [.embedInCode("io.alarmd.varlink"), .embedInCode("io.alarmd.Wake.varlink")]),
-        .target(name: "AlarmCLI", dependencies: ["AlarmCore", "AlarmProtocol", "AlarmLocale"]),
+        .target(name: "AlarmProtocol", dependencies: ["AlarmCore"], resources: [.embedInCode("io.alarmd.varlink"), .embedInCode("io.alarmd.Wake.varlink")],
+                swiftSettings: startsOften),
+        .target(name: "AlarmCLI", dependencies: ["AlarmCore", "AlarmProtocol", "AlarmLocale"], swiftSettings: startsOften),
         // `make install` and bench/run link alarmctl fully static (see the
         // Makefile's STATIC_ALARMCTL): it then starts in about half the time.
         // Not here: the flag needs --static-swift-stdlib, and a plain
         // `swift build -c release` must build every product.
-        .executableTarget(name: "alarmctl", dependencies: ["AlarmCLI"]),
+        .executableTarget(name: "alarmctl", dependencies: ["AlarmCLI"], swiftSettings: startsOften),
         .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "AlarmLocale", "CSystemd", "CLinux", "CPulse", "CSndfile", "CCurl", "CXML2"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
         // The system helper that sets wake-ups for users whose alarmd cannot.
