@@ -84,26 +84,61 @@ struct HarnessError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Collects what a child process writes to a pipe, as it arrives.
+/// Collects what a child process writes to a pipe, as it arrives: a thread
+/// of its own reads a copy of the read end until end of file, then closes it.
+///
+/// Not with `FileHandle.readabilityHandler`. That installs a Dispatch read
+/// source on a `dup` of the descriptor, and installing and tearing such
+/// sources down from many tests at once corrupts libdispatch's epoll
+/// bookkeeping on Linux (swift-corelibs-libdispatch#949): the test process
+/// crashed in `_dispatch_event_loop_drain` on a freed registration, as a CI
+/// run did while dozens of tests spawned `systemd-analyze` and daemons in
+/// parallel. The thread holds neither the collector nor the pipe, so it ends
+/// when every write end is closed: the child's at its exit (Process closes
+/// the parent's after launching it), the pipe's own when the collector goes.
 final class PipeCollector: @unchecked Sendable {
     let pipe = Pipe()
-    private var data = Data()
-    private let lock = NSLock()
+    private let collected = Collected()
 
     init() {
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let chunk = handle.availableData
-            guard let self, !chunk.isEmpty else { return }
-            self.lock.lock()
-            self.data.append(chunk)
-            self.lock.unlock()
+        let fd = fcntl(pipe.fileHandleForReading.fileDescriptor, F_DUPFD_CLOEXEC, 0)
+        precondition(fd >= 0, "cannot copy a pipe's descriptor: \(String(cString: strerror(errno)))")
+        let collected = collected
+        let reader = Thread {
+            var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+            while true {
+                let count = read(fd, &buffer, buffer.count)
+                if count > 0 {
+                    collected.append(buffer[0..<count])
+                } else if count < 0, errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            close(fd)
         }
+        reader.name = "test.pipe-reader"
+        reader.start()
     }
 
-    var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: data, as: UTF8.self)
+    var text: String { collected.text }
+
+    private final class Collected: @unchecked Sendable {
+        private var data = Data()
+        private let lock = NSLock()
+
+        func append(_ bytes: ArraySlice<UInt8>) {
+            lock.lock()
+            data.append(contentsOf: bytes)
+            lock.unlock()
+        }
+
+        var text: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return String(decoding: data, as: UTF8.self)
+        }
     }
 }
 
