@@ -40,9 +40,16 @@ public final class ControlServer: @unchecked Sendable {
     /// wake-up (a Dispatch read source took two more: its manager thread,
     /// then a worker for the owner). Closed at stop, after the loop has let go.
     private let listenFD: Int32
-    /// Whether the loop watches `listenFD`; the owner's.
-    private var listening = false
-    private var listenerClosed = false
+    /// Where `listenFD` is in its life; the owner's.
+    private var listener = ListenerState.bound
+    private enum ListenerState {
+        /// Not watched yet (before ``start()``).
+        case bound
+        /// The loop watches it, and the deadline timer.
+        case listening
+        /// Closed by ``stop()``.
+        case closed
+    }
     private let owner: Owner
     private var queue: DispatchQueue { owner.queue }
     private let service: ControlService
@@ -100,13 +107,13 @@ public final class ControlServer: @unchecked Sendable {
     /// Starts accepting connections.
     public func start() throws(SystemError) {
         try owner.sync { () throws(SystemError) in
-            guard !listening, !listenerClosed else { return }
+            guard listener == .bound else { return }
             try loop.add(deadlines.fd.rawValue) { [weak self] in self?.deadlinesPassed() }
             do throws(SystemError) { try loop.add(listenFD) { [weak self] in self?.acceptAll() } } catch {
                 loop.remove(deadlines.fd.rawValue)
                 throw error
             }
-            listening = true
+            listener = .listening
         }
     }
 
@@ -114,15 +121,12 @@ public final class ControlServer: @unchecked Sendable {
     /// socket is removed (a passed one belongs to systemd).
     public func stop() {
         owner.sync {
-            if !listenerClosed {
-                if listening {
-                    loop.remove(listenFD)
-                    loop.remove(deadlines.fd.rawValue)
-                }
-                listening = false
-                listenerClosed = true
-                close(listenFD)
+            if listener == .listening {
+                loop.remove(listenFD)
+                loop.remove(deadlines.fd.rawValue)
             }
+            if listener != .closed { close(listenFD) }
+            listener = .closed
             for connection in connections.values { connection.close() }
             connections.removeAll()
         }
@@ -133,7 +137,7 @@ public final class ControlServer: @unchecked Sendable {
     /// Accepts every connection waiting. The loop may run this once more
     /// after ``stop()`` took the listener out, hence the check.
     private func acceptAll() {
-        guard listening else { return }
+        guard listener == .listening else { return }
         while let fd = UnixSocket.acceptConnection(listenFD) { admit(fd) }
     }
 
