@@ -17,6 +17,7 @@ struct Bench {
                        [--avoid-start S --avoid-end S] [--zone Z] [--seed N] [--batch N]
           rtt          --socket S --method M [--params JSON] [--count N] [--warmup N]
           throughput   --socket S [--method M] [--connections N] [--seconds T]
+          floor        --socket S [--reply-bytes N]   (serves until killed)
           watch        --socket S --expect N --timeout T --out FILE
           import       --socket S --alarms N [--fit BYTES] [--repeat N]
           core         [--iterations N] [--repeat N]
@@ -38,6 +39,7 @@ struct Bench {
             case "make-store": try MakeStore.run(options)
             case "rtt": try ControlBench.roundTrips(options)
             case "throughput": try ControlBench.throughput(options)
+            case "floor": try FloorServer.run(options)
             case "watch": try WatchBench.run(options)
             case "import": try ImportBench.run(options)
             case "core": try CoreBench.run(options)

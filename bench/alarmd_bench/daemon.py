@@ -8,7 +8,7 @@ import subprocess
 import threading
 import time
 
-from .processes import kib, log, proc_status, stop_process
+from .processes import SERVICE, kib, log, proc_status, stop_process
 
 
 class Daemon:
@@ -48,7 +48,7 @@ class Daemon:
         argv = [*wrapper, self.bench.binary("alarmd"), "--config", self.config, "--state-dir", self.state_dir, "--socket", self.socket]
         log_handle = open(self.log_path, "ab")
         start = time.monotonic_ns()
-        self.process = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=log_handle, stderr=log_handle)
+        self.process = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=log_handle, stderr=log_handle, **SERVICE)
         log_handle.close()
         self.token = self.bench.cleanup.add(f"alarmd pid {self.process.pid}", self.stop)
         ready_ns = None

@@ -7,7 +7,7 @@ import signal
 import subprocess
 import time
 
-from .processes import log, pid_from_file, pids_named, spawn_and_time, stop_process
+from .processes import SERVICE, log, pid_from_file, pids_named, spawn_and_time, stop_process
 
 PEER_PACKAGES = ["at", "cron", "gnuplot-nox", "pulseaudio", "pulseaudio-utils", "sox", "sound-theme-freedesktop"]
 CRONTAB = "/etc/cron.d/alarmd-bench"
@@ -66,7 +66,7 @@ def atd_running(bench):
     if os.geteuid() != 0:
         bench.notes.append("not root and no atd running: the at comparisons are skipped")
         return False
-    process = subprocess.Popen(["/usr/sbin/atd", "-f"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(["/usr/sbin/atd", "-f"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **SERVICE)
     bench.cleanup.add(f"atd pid {process.pid}", lambda: stop_peer(process, "atd", "/run/atd.pid"))
     for _ in range(100):
         if pid_from_file("/run/atd.pid") == process.pid:
@@ -118,6 +118,6 @@ def start_cron(bench):
             f"45 {(hour + 1) % 24} * * 6,0 root true\n")
     os.chmod(CRONTAB, 0o644)
     bench.cleanup.add(f"{CRONTAB}", lambda: os.path.exists(CRONTAB) and os.unlink(CRONTAB))
-    process = subprocess.Popen(["/usr/sbin/cron", "-f"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(["/usr/sbin/cron", "-f"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **SERVICE)
     token = bench.cleanup.add(f"cron pid {process.pid}", lambda: stop_peer(process, "cron", "/run/crond.pid"))
     return process, token

@@ -1,11 +1,13 @@
 """4. Control: Status round trips and throughput, alarmctl add against at, Import."""
 
 import json
+import os
+import subprocess
 import time
 
 from .. import peers
 from ..daemon import Daemon
-from ..processes import log, run_json, spawn_and_time
+from ..processes import SERVICE, log, run_json, spawn_and_time, stop_process
 from ..stats import median_min_max
 
 LABEL = "4 control"
@@ -18,6 +20,23 @@ def small_store(bench, name):
                             avoid_start=now, avoid_end=now + 4 * 3600)
 
 
+def floor_round_trips(bench, reply_bytes):
+    """The same client's round trips against `alarmd-bench floor`, a server
+    that answers at once with a reply as long as Status's: the machine's part
+    of the Status figure, measured right after it."""
+    s = bench.settings
+    path = os.path.join(bench.work, "floor.socket")
+    server = subprocess.Popen(bench.bench_tool("floor", "--socket", path, "--reply-bytes", reply_bytes),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **SERVICE)
+    token = bench.cleanup.add(f"floor server pid {server.pid}", lambda: stop_process(server, "floor server"))
+    try:
+        if server.stdout.readline().strip() != "LISTENING":
+            raise RuntimeError(f"alarmd-bench floor did not start: {server.stderr.read()[-300:]}")
+        return run_json(bench.bench_tool("rtt", "--socket", path, "--method", "io.alarmd.Status", "--count", s.status_calls, "--warmup", 100))
+    finally:
+        bench.cleanup.run_now(token)
+
+
 def run(bench):
     s = bench.settings
     state, made = small_store(bench, "control")
@@ -25,6 +44,7 @@ def run(bench):
     daemon.start()
     result = {"store": {"alarms": 100, "reminders": 20}}
     result["status"] = run_json(bench.bench_tool("rtt", "--socket", daemon.socket, "--method", "io.alarmd.Status", "--count", s.status_calls, "--warmup", 100))
+    result["floor"] = floor_round_trips(bench, result["status"]["reply_bytes"])
     throughput = []
     for _ in range(s.throughput_runs):
         throughput.append(run_json(bench.bench_tool("throughput", "--socket", daemon.socket, "--method", "io.alarmd.Status",
@@ -33,7 +53,8 @@ def run(bench):
     result["throughput_rps"] = median_min_max([t["requests_per_second"] for t in throughput])
     if any(t["errors"] or t["failures"] for t in throughput):
         raise RuntimeError(f"throughput: errors {[(t['errors'], t['failures']) for t in throughput]}")
-    log(f"control: Status p50 {result['status']['round_trip']['p50']:.1f} µs; 8 connections {result['throughput_rps']['median']:.0f} req/s")
+    log(f"control: Status p50 {result['status']['round_trip']['p50']:.1f} µs (a server that does nothing: "
+        f"{result['floor']['round_trip']['p50']:.1f} µs); 8 connections {result['throughput_rps']['median']:.0f} req/s")
 
     # alarmctl add and at, each as a whole process, alternating.
     alarmctl = [bench.binary("alarmctl"), "--socket", daemon.socket, "add", "7:30", "--days", "weekdays", "--label", "bench"]
@@ -80,6 +101,9 @@ def rows(results, table):
     st = control["status"]["round_trip"]
     table.row(LABEL, "Status round trip, one connection p50 (µs)", f"{st['p50']:.1f}", "control-status-p50")
     table.row(LABEL, "Status round trip, one connection p99 (µs)", f"{st['p99']:.1f}")
+    if "floor" in control:
+        fl = control["floor"]["round_trip"]
+        table.row(LABEL, "the same client against a server that does nothing, p50 / p99 (µs)", f"{fl['p50']:.1f} / {fl['p99']:.1f}")
     table.row(LABEL, "Status, 8 connections (req/s)", table.mmm(control["throughput_rps"], "{:.0f}"), "control-throughput")
     table.row(LABEL, "alarmctl add, whole process (ms)", table.mmm(control["alarmctl_add_ms"], "{:.2f}"))
     if "at_submit_ms" in control:
