@@ -101,7 +101,10 @@ import Testing
     /// takes the total past the 4 MiB budget costs its connection an error and
     /// the connection; the others, other clients and a 6 MB import carry on.
     @Test func unfinishedRequestsShareOneBudget() throws {
-        let daemon = DaemonProcess()
+        // The holders' requests must outlast the 6 MB import below, which on a
+        // loaded test run took longer than the default 10 s request deadline
+        // (the first holder was then refused for that, not answered).
+        let daemon = DaemonProcess(config: "[Control]\nRequestTimeout=1h\nIdleTimeout=1h\n")
         try daemon.startAndWaitReady()
         defer { daemon.stop() }
         let partial = Array(#"{"method":"io.alarmd.AddReminder","parameters":{"title":""#.utf8)
