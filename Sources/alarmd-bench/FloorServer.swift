@@ -25,16 +25,14 @@ enum FloorServer {
         guard bound == 0, listen(listener, 16) == 0 else { throw BenchError("bind/listen \(path): \(String(cString: strerror(errno)))") }
         // The harness waits for this line before it starts the client.
         FileHandle.standardOutput.write(Data("LISTENING\n".utf8))
-        var reply = [UInt8](repeating: UInt8(ascii: "x"), count: replyBytes)
-        reply[replyBytes - 1] = 0
-        let answer = reply
+        let reply = [UInt8](repeating: UInt8(ascii: "x"), count: replyBytes - 1) + [0]
         while true {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
                 if errno == EINTR { continue }
                 throw BenchError("accept: \(String(cString: strerror(errno)))")
             }
-            let thread = Thread { serve(connection, reply: answer) }
+            let thread = Thread { serve(connection, reply: reply) }
             thread.start()
         }
     }
@@ -51,13 +49,7 @@ enum FloorServer {
             // read is one call to answer.
             let calls = chunk[..<count].reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
             for _ in 0..<calls {
-                var offset = 0
-                while offset < reply.count {
-                    let written = reply.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-                    if written < 0, errno == EINTR { continue }
-                    guard written > 0 else { return }
-                    offset += written
-                }
+                do { try RawClient.send(reply, on: fd) } catch { return }
             }
         }
     }

@@ -52,6 +52,12 @@ final class RawClient {
 
     /// Writes all of `bytes`.
     func send(_ bytes: [UInt8]) throws(Failure) {
+        try Self.send(bytes, on: fd)
+    }
+
+    /// Writes all of `bytes` to the stream socket `fd` (the floor server's
+    /// replies come this way too).
+    static func send(_ bytes: [UInt8], on fd: Int32) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in

@@ -20,11 +20,16 @@ def small_store(bench, name):
                             avoid_start=now, avoid_end=now + 4 * 3600)
 
 
+def status_round_trips(bench, socket_path):
+    """`Status` calls one after another on one connection, timed by `alarmd-bench rtt`."""
+    s = bench.settings
+    return run_json(bench.bench_tool("rtt", "--socket", socket_path, "--method", "io.alarmd.Status", "--count", s.status_calls, "--warmup", 100))
+
+
 def floor_round_trips(bench, reply_bytes):
     """The same client's round trips against `alarmd-bench floor`, a server
     that answers at once with a reply as long as Status's: the machine's part
     of the Status figure, measured right after it."""
-    s = bench.settings
     path = os.path.join(bench.work, "floor.socket")
     server = subprocess.Popen(bench.bench_tool("floor", "--socket", path, "--reply-bytes", reply_bytes),
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **SERVICE)
@@ -32,7 +37,7 @@ def floor_round_trips(bench, reply_bytes):
     try:
         if server.stdout.readline().strip() != "LISTENING":
             raise RuntimeError(f"alarmd-bench floor did not start: {server.stderr.read()[-300:]}")
-        return run_json(bench.bench_tool("rtt", "--socket", path, "--method", "io.alarmd.Status", "--count", s.status_calls, "--warmup", 100))
+        return status_round_trips(bench, path)
     finally:
         bench.cleanup.run_now(token)
 
@@ -43,7 +48,7 @@ def run(bench):
     daemon = Daemon(bench, state, "control")
     daemon.start()
     result = {"store": {"alarms": 100, "reminders": 20}}
-    result["status"] = run_json(bench.bench_tool("rtt", "--socket", daemon.socket, "--method", "io.alarmd.Status", "--count", s.status_calls, "--warmup", 100))
+    result["status"] = status_round_trips(bench, daemon.socket)
     result["floor"] = floor_round_trips(bench, result["status"]["reply_bytes"])
     throughput = []
     for _ in range(s.throughput_runs):
