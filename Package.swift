@@ -84,7 +84,10 @@ let package = Package(
         // Not here: the flag needs --static-swift-stdlib, and a plain
         // `swift build -c release` must build every product.
         .executableTarget(name: "alarmctl", dependencies: ["AlarmCLI"], swiftSettings: startsOften),
-        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "AlarmLocale", "CSystemd", "CLinux", "CPulse", "CSndfile", "CCurl", "CXML2"]),
+        // CalDAV: HTTP, XML and the sync rounds. Linked only into alarmd-sync,
+        // the sandboxed process that talks to servers (docs/SECURITY.md).
+        .target(name: "AlarmSync", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CCurl", "CXML2", "CLinux"]),
+        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "AlarmLocale", "AlarmSync", "CSystemd", "CLinux", "CPulse", "CSndfile"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
         // The system helper that sets wake-ups for users whose alarmd cannot.
         .executableTarget(name: "alarmd-wake", dependencies: ["AlarmDaemon"]),
@@ -94,6 +97,7 @@ let package = Package(
         .testTarget(name: "AlarmCLITests", dependencies: ["AlarmCLI"]),
         .testTarget(name: "AlarmdTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmCore", "AlarmProtocol"], exclude: ["python"]),
         .testTarget(name: "AlarmProtocolTests", dependencies: ["AlarmProtocol"]),
+        .testTarget(name: "AlarmSyncTests", dependencies: ["AlarmSync", "AlarmCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import AlarmCore
 import AlarmStore
+import AlarmSync
 import Dispatch
 import Foundation
 

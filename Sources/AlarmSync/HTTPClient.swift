@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Credentials go to libcurl only (`CURLOPT_USERNAME`/`PASSWORD`); no error
 /// or log line built here contains them.
-final class HTTPClient {
+package final class HTTPClient {
     struct Response {
         var status: Int
         /// Header names in lower case; the last value of a repeated header.
@@ -39,7 +39,7 @@ final class HTTPClient {
     private enum Scheme { case probe, basic, digest }
     private var scheme: Scheme
 
-    init?(user: String, password: String, timeoutSeconds: Int = 30) {
+    package init?(user: String, password: String, timeoutSeconds: Int = 30) {
         Self.initializeOnce
         guard let handle = curl_easy_init() else { return nil }
         self.handle = handle

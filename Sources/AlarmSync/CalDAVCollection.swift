@@ -3,16 +3,21 @@ import Foundation
 /// One CalDAV collection (RFC 4791) as the sync worker uses it: list its
 /// resources with their ETags, read some, create, replace and delete one,
 /// each conditional on the ETag last seen. Blocking; on the worker's queue.
-final class CalDAVCollection {
+package final class CalDAVCollection {
     /// Why a request failed, said without the password.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
         /// A refusal of the credentials (401): retrying soon will not help.
-        var unauthorized = false
+        package var unauthorized = false
+
+        package init(description: String, unauthorized: Bool = false) {
+            self.description = description
+            self.unauthorized = unauthorized
+        }
     }
 
     /// A write's outcome.
-    enum Stored {
+    package enum Stored {
         /// Written; the new ETag when the server said it.
         case stored(etag: String?)
         /// `If-Match`/`If-None-Match` failed (412): it changed there meanwhile.
@@ -21,14 +26,14 @@ final class CalDAVCollection {
         case refused(status: Int)
     }
 
-    let url: String
+    package let url: String
     private let http: HTTPClient
     /// `https://host:port`, which a server's absolute-path hrefs go after.
     private let origin: String
     /// The collection's own path, so its listing can leave it out.
     private let path: String
 
-    init(url: String, http: HTTPClient) {
+    package init(url: String, http: HTTPClient) {
         self.url = url
         self.http = http
         let afterScheme = url.range(of: "://").map { url[$0.upperBound...] } ?? url[...]
@@ -40,7 +45,7 @@ final class CalDAVCollection {
     /// Every calendar object in the collection: href → ETag (`PROPFIND`,
     /// depth 1), and the collection's sync token when the server has them
     /// (RFC 6578).
-    func list() throws(Failure) -> (listing: [String: String], token: String?) {
+    package func list() throws(Failure) -> (listing: [String: String], token: String?) {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:resourcetype/><d:sync-token/></d:prop></d:propfind>
@@ -64,7 +69,7 @@ final class CalDAVCollection {
     /// hrefs with their new ETags, hrefs removed, and the next token; `nil`
     /// when the server does not take the token (expired, or no support), and
     /// a full listing is needed instead.
-    func changes(since token: String) throws(Failure) -> (changed: [String: String], removed: [String], token: String)? {
+    package func changes(since token: String) throws(Failure) -> (changed: [String: String], removed: [String], token: String)? {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <d:sync-collection xmlns:d="DAV:"><d:sync-token>\(Self.xmlEscaped(token))</d:sync-token><d:sync-level>1</d:sync-level>
@@ -89,7 +94,7 @@ final class CalDAVCollection {
     }
 
     /// The calendar text of `hrefs` (`calendar-multiget`), 100 at a time.
-    func fetch(_ hrefs: [String]) throws(Failure) -> [String: (etag: String?, text: String)] {
+    package func fetch(_ hrefs: [String]) throws(Failure) -> [String: (etag: String?, text: String)] {
         var found: [String: (etag: String?, text: String)] = [:]
         var start = 0
         while start < hrefs.count {
@@ -113,7 +118,7 @@ final class CalDAVCollection {
 
     /// Writes `text` at `href`: over the copy with `etag`, or new when `etag`
     /// is `nil` (`If-None-Match: *`, so nothing there is overwritten).
-    func put(_ href: String, _ text: String, etag: String?) throws(Failure) -> Stored {
+    package func put(_ href: String, _ text: String, etag: String?) throws(Failure) -> Stored {
         let condition = etag.map { "If-Match: \($0)" } ?? "If-None-Match: *"
         let response = try send("PUT", origin + href, headers: ["Content-Type: text/calendar; charset=utf-8", condition], body: Array(text.utf8))
         switch response.status {
@@ -125,7 +130,7 @@ final class CalDAVCollection {
     }
 
     /// Deletes `href` if it still has `etag`; gone already counts as done.
-    func delete(_ href: String, etag: String) throws(Failure) -> Stored {
+    package func delete(_ href: String, etag: String) throws(Failure) -> Stored {
         let response = try send("DELETE", origin + href, headers: ["If-Match: \(etag)"], body: nil)
         switch response.status {
         case 200..<300, 404: return .stored(etag: nil)
@@ -137,7 +142,7 @@ final class CalDAVCollection {
 
     /// `href`'s ETag now (`PROPFIND`, depth 0), for a server that does not
     /// send it with a PUT's reply.
-    func etag(of href: String) throws(Failure) -> String? {
+    package func etag(of href: String) throws(Failure) -> String? {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>
@@ -146,7 +151,7 @@ final class CalDAVCollection {
     }
 
     /// Where a new item goes: `<collection>/<uuid>.ics`, as most clients name them.
-    func href(for id: UUID) -> String { path + id.uuidString.lowercased() + ".ics" }
+    package func href(for id: UUID) -> String { path + id.uuidString.lowercased() + ".ics" }
 
     // MARK: -
 

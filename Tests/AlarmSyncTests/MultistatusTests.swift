@@ -1,4 +1,4 @@
-@testable import AlarmDaemon
+@testable import AlarmSync
 import Testing
 
 /// WebDAV multistatus replies as Radicale 3.9 sends them (captured), read
