@@ -31,6 +31,7 @@ let package = Package(
         .executable(name: "alarmd", targets: ["alarmd"]),
         .executable(name: "alarmctl", targets: ["alarmctl"]),
         .executable(name: "alarmd-wake", targets: ["alarmd-wake"]),
+        .executable(name: "alarmd-sync", targets: ["alarmd-sync"]),
     ],
     targets: [
         .systemLibrary(
@@ -67,6 +68,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // The sync process's system call filter.
+        .systemLibrary(
+            name: "CSeccomp",
+            pkgConfig: "libseccomp",
+            providers: [.apt(["libseccomp-dev"])]
+        ),
         // Linux calls Swift cannot reach directly (syscall(2) is variadic).
         .systemLibrary(name: "CLinux"),
         // glibc's gettext and the locale's date and time forms.
@@ -76,7 +83,13 @@ let package = Package(
         // alarmctl's output and the daemon's notifications.
         .target(name: "AlarmLocale", dependencies: ["AlarmCore", "CIntl"], swiftSettings: startsOften),
         .target(name: "AlarmStore", dependencies: ["AlarmCore", "CSQLite"]),
-        .target(name: "AlarmProtocol", dependencies: ["AlarmCore"], resources: [.embedInCode("io.alarmd.varlink"), .embedInCode("io.alarmd.Wake.varlink")],
+        // JSON and Varlink framing and messages, with no Foundation: shared by
+        // AlarmProtocol (which re-exports it) and the alarmd-wake helper.
+        .target(name: "VarlinkCore", swiftSettings: startsOften),
+        // io.alarmd.Wake and the alarmd-wake helper's decisions (WakeSlots,
+        // WakeService): pure, with no Foundation, like VarlinkCore.
+        .target(name: "AlarmWake", dependencies: ["VarlinkCore"], resources: [.embedInCode("io.alarmd.Wake.varlink")]),
+        .target(name: "AlarmProtocol", dependencies: ["AlarmCore", "VarlinkCore", "AlarmWake"], resources: [.embedInCode("io.alarmd.varlink")],
                 swiftSettings: startsOften),
         .target(name: "AlarmCLI", dependencies: ["AlarmCore", "AlarmProtocol", "AlarmLocale"], swiftSettings: startsOften),
         // `make install` and bench/run link alarmctl fully static (see the
@@ -86,17 +99,23 @@ let package = Package(
         .executableTarget(name: "alarmctl", dependencies: ["AlarmCLI"], swiftSettings: startsOften),
         // CalDAV: HTTP, XML and the sync rounds. Linked only into alarmd-sync,
         // the sandboxed process that talks to servers (docs/SECURITY.md).
-        .target(name: "AlarmSync", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CCurl", "CXML2", "CLinux"]),
-        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "AlarmLocale", "AlarmSync", "CSystemd", "CLinux", "CPulse", "CSndfile"]),
+        .target(name: "AlarmSync", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CCurl", "CXML2", "CSeccomp"]),
+        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "AlarmLocale", "CSystemd", "CLinux", "CPulse", "CSndfile"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
+        // The sandboxed process that syncs with CalDAV servers for alarmd.
+        .executableTarget(name: "alarmd-sync", dependencies: ["AlarmSync"]),
         // The system helper that sets wake-ups for users whose alarmd cannot.
-        .executableTarget(name: "alarmd-wake", dependencies: ["AlarmDaemon"]),
+        // It runs privileged for every user, so it links only what it uses:
+        // the C library, Dispatch, libsystemd, and no Foundation at all
+        // (WakeHelperBinaryTests checks the libraries and the size).
+        .executableTarget(name: "alarmd-wake", dependencies: ["AlarmWake", "CSystemd", "CLinux"]),
         .executableTarget(name: "alarmd-bench", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol"]),
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "CSQLite"], exclude: ["Fixtures"]),
         .testTarget(name: "AlarmCLITests", dependencies: ["AlarmCLI"]),
         .testTarget(name: "AlarmdTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmCore", "AlarmProtocol"], exclude: ["python"]),
         .testTarget(name: "AlarmProtocolTests", dependencies: ["AlarmProtocol"]),
+        .testTarget(name: "AlarmWakeTests", dependencies: ["AlarmWake", "AlarmCore"]),
         .testTarget(name: "AlarmSyncTests", dependencies: ["AlarmSync", "AlarmCore"]),
     ],
     swiftLanguageModes: [.v6]

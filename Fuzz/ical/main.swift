@@ -1,6 +1,9 @@
 // libFuzzer target: an iCalendar file as `alarmctl import --ical` and the
 // `ImportCalendar` method read it (`ICalendarItems.items`), in two zones.
 //
+// The same text is read as a holiday calendar (`[Alarms] Holidays=`) and
+// asked about days from 1900 to 2400.
+//
 // None may trap; a refused file says where (a line within the file, or the
 // whole file) and what; what is accepted must survive alarmd's own form:
 //   - every item read validates;
@@ -14,6 +17,11 @@ import Foundation
 let named: [String: Zone] = Dictionary(uniqueKeysWithValues: ["UTC", "Europe/Berlin", "Asia/Tokyo"].map { ($0, Zone(identifier: $0)!) })
 let settingsList: [ICalendarItems.Settings] = ["UTC", "America/New_York"].map { name in
     ICalendarItems.Settings(zone: Zone(identifier: name)!, allDayAt: .nineAM, now: Date(epochSeconds: 1_796_000_000), zoneNamed: { named[$0] })
+}
+
+/// Days a holiday calendar is asked about: around leap days and year ends.
+let holidayDays: [Int64] = [1900, 1999, 2000, 2024, 2026, 2100, 2400].flatMap { year in
+    [(1, 1), (2, 28), (3, 1), (12, 31)].map { CivilTime.dayNumber(year: year, month: $0.0, day: $0.1) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -40,6 +48,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         } catch {
             check(false, "alarmd's own calendar is refused: \(error)\n\(written)")
         }
+    }
+    do throws(ICalendarError) {
+        let calendar = try HolidayCalendar(icalendar: text)
+        for day in holidayDays { _ = calendar.contains(day) }
+    } catch {
+        check(!error.requirement.isEmpty, "a holiday calendar refused without a reason: \(error)")
+        if let line = error.line { check(line >= 1 && line <= physicalLines, "holiday refusal at line \(line) of \(physicalLines): \(error)") }
     }
     return 0
 }

@@ -14,10 +14,8 @@
 //     earliest is the minimum of the slots;
 //   - no uid gets more than 10 changes accepted within one second;
 //   - GetWake answers the caller's own slot.
-@testable import AlarmDaemon
-import AlarmCore
-import AlarmProtocol
-import Foundation
+import AlarmWake
+import VarlinkCore
 
 let uids: [UInt32] = [0, 1000, 65534]
 let declaredErrors: Set<String> = Set(WakeInterface.text.split(separator: "\n").compactMap { line in
@@ -32,7 +30,7 @@ func fuzzStream(_ bytes: [UInt8]) {
         return
     }
     var service = WakeService()
-    var now = Date(timeIntervalSince1970: 1_796_000_000)
+    var now = WakeInstant(seconds: 1_796_000_000)
     var tick: UInt64 = 1_000_000_000
     var accepted: [UInt32: [UInt64]] = [:]
     for message in messages.prefix(64) {
@@ -40,7 +38,7 @@ func fuzzStream(_ bytes: [UInt8]) {
         let uid = uids[Int(selector) % uids.count]
         let step = UInt64(selector / 3) * 10_000_000
         tick += step
-        now += Double(step) / 1e9
+        now = WakeInstant(microseconds: now.microseconds + Int64(step / 1000))
         _ = service.expire(now: now)
         let before = service.slots
         let call = try? VarlinkCall(message: message)
@@ -53,7 +51,7 @@ func fuzzStream(_ bytes: [UInt8]) {
             check(after.slot(of: other) == before.slot(of: other), "uid \(uid)'s call changed uid \(other)'s slot")
         }
         if let slot = after.slot(of: uid), slot != before.slot(of: uid) {
-            check(slot > now && slot <= now + WakeSlots.maxAhead, "slot \(slot) outside (now, now + 400 days]")
+            check(slot > now && slot <= now.adding(seconds: WakeSlots.maxAhead), "slot \(slot) outside (now, now + 400 days]")
         }
         check(after.earliest == uids.compactMap { after.slot(of: $0) }.min(), "earliest is not the minimum of the slots")
         guard let call, let reply else { continue }
@@ -63,15 +61,15 @@ func fuzzStream(_ bytes: [UInt8]) {
             check(after.slot(of: uid) == before.slot(of: uid), "refused \(error.name) but the slot changed")
         case .parameters(let parameters, _):
             if call.method == WakeInterface.name + ".SetWake" {
-                let expected = call.parameters["at"]?.stringValue.flatMap { try? WireTime.parse($0, parameter: "at", zone: .utc) }
+                let expected = call.parameters["at"]?.stringValue.flatMap { try? WakeInstant(rfc3339: $0) }
                 check(after.slot(of: uid) == expected, "SetWake succeeded but the slot is \(String(describing: after.slot(of: uid))), not \(String(describing: expected))")
                 var recent = accepted[uid, default: []].filter { tick - $0 < 1_000_000_000 }
                 recent.append(tick)
                 check(recent.count <= WakeSlots.changesPerSecond, "\(recent.count) changes accepted within a second for uid \(uid)")
                 accepted[uid] = recent
             } else if call.method == WakeInterface.name + ".GetWake" {
-                let answered = parameters["at"]?.stringValue.flatMap { try? WireTime.parse($0, parameter: "at", zone: .utc) }
-                check(answered == after.slot(of: uid).map { Date(timeIntervalSince1970: ($0.timeIntervalSince1970 * 1e6).rounded() / 1e6) },
+                let answered = parameters["at"]?.stringValue.flatMap { try? WakeInstant(rfc3339: $0) }
+                check(answered == after.slot(of: uid),
                       "GetWake answered \(String(describing: answered)), the slot is \(String(describing: after.slot(of: uid)))")
             }
         }

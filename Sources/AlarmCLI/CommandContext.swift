@@ -92,7 +92,16 @@ public struct CommandContext: Sendable {
             readStandardInput: { readAll(STDIN_FILENO) }
         )
         let tz = environment["TZ"]
-        context.zoneSource = ZoneSource { ZoneDatabase.systemZone(environmentTZ: tz) }
+        let standardError = context.standardError
+        // A TZ that names no zone is said once, when the zone is first needed,
+        // as the daemon says it in its journal.
+        context.zoneSource = ZoneSource {
+            let lookup = ZoneDatabase.lookUpSystemZone(environmentTZ: tz)
+            if let refused = lookup.refusedTZ {
+                standardError("alarmctl: " + Lf("warning: TZ=%1$s is not a known time zone; using %2$s", ValidationError.quoted(refused), lookup.zone.identifier) + "\n")
+            }
+            return lookup.zone
+        }
         var size = winsize()
         if context.isTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { context.terminalColumns = Int(size.ws_col) }
         context.askYesNo = { question in

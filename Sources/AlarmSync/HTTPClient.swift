@@ -7,7 +7,11 @@ import Foundation
 /// request ever runs on the daemon's owner queue.
 ///
 /// Credentials go to libcurl only (`CURLOPT_USERNAME`/`PASSWORD`); no error
-/// or log line built here contains them.
+/// or log line built here contains them. A request goes to exactly the
+/// ``CalDAVURL`` it is given (which has no user name in it): libcurl follows
+/// no redirect and speaks only http and https. What comes back is bounded
+/// while it arrives: the body by ``maxBody``, the headers by
+/// ``maxHeaderLines`` and ``maxHeaderBytes``, the whole exchange by the timeout.
 package final class HTTPClient {
     struct Response {
         var status: Int
@@ -25,6 +29,11 @@ package final class HTTPClient {
     /// Bodies larger than this are cut off and the request fails: a calendar
     /// server's reply for a few thousand items is a few megabytes.
     static let maxBody = 64 << 20
+    /// Header lines one response may have; servers send a dozen or two.
+    static let maxHeaderLines = 200
+    /// Bytes of headers over a whole exchange, every response in it (a
+    /// `100 Continue`, a `401` before the answer) counted.
+    static let maxHeaderBytes = 256 << 10
 
     private let handle: UnsafeMutableRawPointer
     private let user: String
@@ -59,11 +68,14 @@ package final class HTTPClient {
         var body: [UInt8] = []
         var headers: [String: String] = [:]
         var overflow = false
+        var headerLines = 0
+        var headerBytes = 0
+        var headerOverflow = false
         var offered: [String] = []
     }
 
-    func request(_ method: String, _ url: String, headers: [String] = [], body: [UInt8]? = nil) throws(Failure) -> Response {
-        if scheme == .probe, url.lowercased().hasPrefix("https://") { scheme = .basic }
+    func request(_ method: String, _ url: CalDAVURL, headers: [String] = [], body: [UInt8]? = nil) throws(Failure) -> Response {
+        if scheme == .probe, url.scheme == .https { scheme = .basic }
         let (response, offered) = try perform(method, url, headers: headers, body: body)
         let offersDigest = offered.contains { $0.hasPrefix("digest") }
         if response.status == 401, scheme == .basic, offersDigest {
@@ -78,7 +90,7 @@ package final class HTTPClient {
 
     /// The response, and the schemes the server offered on the way (every
     /// `WWW-Authenticate`, lower case).
-    private func perform(_ method: String, _ url: String, headers: [String], body: [UInt8]?) throws(Failure) -> (response: Response, offered: [String]) {
+    private func perform(_ method: String, _ url: CalDAVURL, headers: [String], body: [UInt8]?) throws(Failure) -> (response: Response, offered: [String]) {
         curl_easy_reset(handle)
         let sink = Sink()
         let context = Unmanaged.passUnretained(sink).toOpaque()
@@ -87,7 +99,7 @@ package final class HTTPClient {
         // libcurl adds "Expect: 100-continue" to uploads, which costs a round trip.
         list = curl_slist_append(list, "Expect:")
         defer { curl_slist_free_all(list) }
-        var code = alarmd_curl_setopt_string(handle, CURLOPT_URL, url)
+        var code = alarmd_curl_setopt_string(handle, CURLOPT_URL, url.description)
         func set(_ result: CURLcode) { if code == CURLE_OK { code = result } }
         set(alarmd_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, method))
         set(alarmd_curl_setopt_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(list)))
@@ -103,9 +115,15 @@ package final class HTTPClient {
         set(alarmd_curl_setopt_long(handle, CURLOPT_TIMEOUT, timeout))
         set(alarmd_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT, 10))
         set(alarmd_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
-        // Only http and https, also after a redirect.
+        // Only http and https, and no redirect followed: a request goes to
+        // the URL given and nowhere else, and a redirect comes back as a 3xx.
         set(alarmd_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"))
+        set(alarmd_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
         set(alarmd_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0))
+        set(alarmd_curl_setopt_long(handle, CURLOPT_UNRESTRICTED_AUTH, 0))
+        // A Content-Length over the limit is refused before the body comes;
+        // the write callback bounds a body without one.
+        set(alarmd_curl_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(Self.maxBody)))
         set(alarmd_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
         set(alarmd_curl_setopt_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
             let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
@@ -121,6 +139,12 @@ package final class HTTPClient {
         set(alarmd_curl_setopt_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
             let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
+            sink.headerLines += 1
+            sink.headerBytes += length
+            guard sink.headerLines <= HTTPClient.maxHeaderLines, sink.headerBytes <= HTTPClient.maxHeaderBytes else {
+                sink.headerOverflow = true
+                return 0
+            }
             guard let data else { return length }
             let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
             if let colon = line.firstIndex(of: ":") {
@@ -131,6 +155,7 @@ package final class HTTPClient {
             } else if line.hasPrefix("HTTP/") {
                 // A new response (after a 401 and digest retry): only the last one's headers count.
                 sink.headers.removeAll()
+                sink.headerLines = 1
             }
             return length
         })
@@ -144,7 +169,10 @@ package final class HTTPClient {
         }
         guard code == CURLE_OK else { throw Failure(description: "cannot set up the request: \(String(cString: curl_easy_strerror(code)))") }
         let result = curl_easy_perform(handle)
-        guard !sink.overflow else { throw Failure(description: "the reply was larger than \(Self.maxBody >> 20) MiB") }
+        guard !sink.overflow, result != CURLE_FILESIZE_EXCEEDED else { throw Failure(description: "the reply was larger than \(Self.maxBody >> 20) MiB") }
+        guard !sink.headerOverflow else {
+            throw Failure(description: "the reply's headers were more than \(Self.maxHeaderLines) lines or \(Self.maxHeaderBytes >> 10) KiB")
+        }
         guard result == CURLE_OK else { throw Failure(description: String(cString: curl_easy_strerror(result))) }
         var status = 0
         _ = alarmd_curl_response_code(handle, &status)

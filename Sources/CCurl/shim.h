@@ -7,6 +7,10 @@ static inline CURLcode alarmd_curl_setopt_long(CURL *curl, CURLoption option, lo
     return curl_easy_setopt(curl, option, value);
 }
 
+static inline CURLcode alarmd_curl_setopt_offset(CURL *curl, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(curl, option, value);
+}
+
 static inline CURLcode alarmd_curl_setopt_string(CURL *curl, CURLoption option, const char *value) {
     return curl_easy_setopt(curl, option, value);
 }

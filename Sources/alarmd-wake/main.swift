@@ -1,4 +1,3 @@
-import AlarmDaemon
-import Foundation
+import Glibc
 
 exit(WakeHelper.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -306,3 +306,12 @@ struct MinuteAhead {
         self.due = Date(timeIntervalSince1970: TimeInterval(due))
     }
 }
+
+/// The resident set of `pid` in bytes (`VmRSS` of /proc/PID/status), `nil`
+/// once it is gone.
+func residentBytes(of pid: pid_t) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+          let kib = Int(line.dropFirst("VmRSS:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") else { return nil }
+    return kib * 1024
+}

@@ -65,11 +65,11 @@ import Testing
             "usr/lib/systemd/catalog/alarmd.catalog", "usr/lib/systemd/catalog/alarmd.zh_TW.catalog",
             "usr/lib/systemd/system/alarmd-wake.service", "usr/lib/systemd/system/alarmd-wake.socket",
             "usr/lib/systemd/user/alarmd.service", "usr/lib/systemd/user/alarmd.socket",
-            "usr/libexec/alarmd-wake",
+            "usr/libexec/alarmd-sync", "usr/libexec/alarmd-wake",
             "usr/share/bash-completion/completions/alarmctl",
             "usr/share/fish/vendor_completions.d/alarmctl.fish",
             "usr/share/locale/zh_TW/LC_MESSAGES/alarmd.mo", "usr/share/locale/zh_TW/LC_TIME/alarmd.mo",
-            "usr/share/man/man1/alarmctl.1", "usr/share/man/man5/alarmd.conf.5", "usr/share/man/man8/alarmd-wake.8", "usr/share/man/man8/alarmd.8",
+            "usr/share/man/man1/alarmctl.1", "usr/share/man/man5/alarmd.conf.5", "usr/share/man/man8/alarmd-sync.8", "usr/share/man/man8/alarmd-wake.8", "usr/share/man/man8/alarmd.8",
             "usr/share/zsh/site-functions/_alarmctl",
         ])
         let helperUnit = try String(contentsOfFile: stage.path + "/usr/lib/systemd/system/alarmd-wake.service", encoding: .utf8)
@@ -106,10 +106,11 @@ import Testing
             ".local/bin/alarmctl", ".local/bin/alarmd",
             ".local/etc/xdg/alarmd/alarmd.conf",
             ".local/lib/systemd/catalog/alarmd.catalog", ".local/lib/systemd/catalog/alarmd.zh_TW.catalog",
+            ".local/libexec/alarmd-sync",
             ".local/share/bash-completion/completions/alarmctl",
             ".local/share/fish/vendor_completions.d/alarmctl.fish",
             ".local/share/locale/zh_TW/LC_MESSAGES/alarmd.mo", ".local/share/locale/zh_TW/LC_TIME/alarmd.mo",
-            ".local/share/man/man1/alarmctl.1", ".local/share/man/man5/alarmd.conf.5", ".local/share/man/man8/alarmd.8",
+            ".local/share/man/man1/alarmctl.1", ".local/share/man/man5/alarmd.conf.5", ".local/share/man/man8/alarmd-sync.8", ".local/share/man/man8/alarmd.8",
             ".local/share/zsh/site-functions/_alarmctl",
         ])
         let unit = try String(contentsOfFile: home.path + "/.config/systemd/user/alarmd.service", encoding: .utf8)

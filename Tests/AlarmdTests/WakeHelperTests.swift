@@ -1,4 +1,5 @@
 @testable import AlarmDaemon
+import AlarmProtocol
 import Foundation
 import Glibc
 import Testing
@@ -19,7 +20,7 @@ import Testing
         let process = Process()
         private let output = PipeCollector()
 
-        init(directory: TemporaryDirectory = TemporaryDirectory(), name: String = "io.alarmd.Wake", idleExit: Int = 60) throws {
+        init(directory: TemporaryDirectory = TemporaryDirectory(), name: String = "io.alarmd.Wake", idleExit: Int = 60, options: [String] = []) throws {
             self.directory = directory
             socketPath = directory.path + "/" + name
             chmod(directory.path, 0o755)
@@ -28,7 +29,7 @@ import Testing
             // direct child Foundation stops reaping the runner's other children.
             process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
             process.arguments = ["-s", "KILL", "300", "/usr/bin/systemd-socket-activate", "-l", socketPath,
-                                 productsDirectory + "/alarmd-wake", "--idle-exit", String(idleExit)]
+                                 Self.binary, "--idle-exit", String(idleExit)] + options
             process.environment = ["PATH": "/usr/bin:/bin"]
             process.standardOutput = output.pipe
             process.standardError = output.pipe
@@ -43,6 +44,10 @@ import Testing
             for child in InstallTests.children(of: process.processIdentifier) { kill(child, SIGKILL) }
             endProcess(process)
         }
+
+        /// The helper this build made, or the one `ALARMD_TEST_WAKE_HELPER`
+        /// names (an installed one, or another build's to compare with).
+        static var binary: String { ProcessInfo.processInfo.environment["ALARMD_TEST_WAKE_HELPER"] ?? productsDirectory + "/alarmd-wake" }
 
         /// systemd-socket-activate execs the helper in its own process, the child of `timeout`.
         var pid: pid_t { InstallTests.children(of: process.processIdentifier).first ?? -1 }
@@ -153,6 +158,52 @@ import Testing
         #expect(waitUntil(timeout: 10) { !helper.process.isRunning }, "still running: \(helper.log)")
         #expect(helper.process.terminationStatus == 0)
         #expect(Date() >= soon.addingTimeInterval(1), "exited before the instant passed")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "the helper needs CAP_WAKE_ALARM; CI runs as root"))
+    func aConnectionThatSendsNoWholeMessageForTenSecondsIsClosedButTheOneHoldingAWakeUpIsKept() throws {
+        let helper = try Helper()
+        let accepted = Date()
+        let silent = try RawSocket(path: helper.socketPath)
+        // A message that never ends, a byte a second: bytes alone do not count.
+        let trickle = try RawSocket(path: helper.socketPath)
+        let holder = try RawSocket(path: helper.socketPath)
+        let later = Self.text(Date().addingTimeInterval(3600))
+        #expect(try holder.call(#"{"method":"io.alarmd.Wake.SetWake","parameters":{"at":"\#(later)"}}"#).parameters != nil)
+        #expect(silent.receive(timeout: 0.5) == .timedOut(pending: []), "open at first")
+        #expect(trickle.send("{"))
+        var closed: Date?
+        while closed == nil, Date().timeIntervalSince(accepted) < 15 {
+            if case .closed = silent.receive(timeout: 1) { closed = Date() }
+            trickle.send(" ")
+        }
+        let after = try #require(closed, "the silent connection was still open 15 s after it was accepted").timeIntervalSince(accepted)
+        #expect(after >= 9 && after <= 12, "closed \(after) s after it was accepted, not 10")
+        if case .closed = trickle.receive(timeout: 2) {} else { Issue.record("the trickling connection is still open") }
+        // The connection that set the wake-up holds it: kept, and it still answers.
+        let held = try holder.call(#"{"method":"io.alarmd.Wake.GetWake"}"#).parameters?["at"]?.stringValue
+        #expect(held.flatMap { ISO8601DateFormatter().date(from: $0) } == ISO8601DateFormatter().date(from: later), "\(String(describing: held))")
+        #expect(helper.process.isRunning, "\(helper.log)")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "the helper needs CAP_WAKE_ALARM; CI runs as root"))
+    func theConnectionHoldingAWakeUpIsClosedOnceTheWakeUpIsClearedOrHasPassed() throws {
+        let helper = try Helper(options: ["--connection-timeout", "1"])
+        // Cleared through another connection: the holder's deadline starts then.
+        let holder = try RawSocket(path: helper.socketPath)
+        #expect(try holder.call(#"{"method":"io.alarmd.Wake.SetWake","parameters":{"at":"\#(Self.text(Date().addingTimeInterval(3600)))"}}"#).parameters != nil)
+        #expect(holder.receive(timeout: 2.5) == .timedOut(pending: []), "the holder is kept past the deadline")
+        #expect(try RawSocket.call(helper.socketPath, #"{"method":"io.alarmd.Wake.SetWake","parameters":{}}"#).parameters != nil)
+        let cleared = Date()
+        guard case .closed = holder.receive(timeout: 5) else { Issue.record("the holder was kept after its wake-up was cleared"); return }
+        #expect(Date().timeIntervalSince(cleared) >= 0.5, "closed before its deadline")
+
+        // Passed: the same, from the instant.
+        let soon = Date().addingTimeInterval(2.5).rounded
+        let passing = try RawSocket(path: helper.socketPath)
+        #expect(try passing.call(#"{"method":"io.alarmd.Wake.SetWake","parameters":{"at":"\#(Self.text(soon))"}}"#).parameters != nil)
+        guard case .closed = passing.receive(timeout: 8) else { Issue.record("the holder was kept after its wake-up passed"); return }
+        #expect(Date() >= soon.addingTimeInterval(0.9), "closed before the wake-up passed and the deadline after it")
     }
 
     @Test(.enabled(if: getuid() == 0, "dropping the capability with setpriv needs root's bounding set"))

@@ -14,17 +14,21 @@ final class DaemonConnection {
     private var client: VarlinkClient?
     /// Work of the command's own to do while the daemon works on a call.
     private let whileWaiting: () -> Void
+    /// The options this command line gave for wire parameters that more than
+    /// one option sets (``DaemonErrorText/names(given:)``).
+    private let names: [String: String]
 
-    init(path: String, whileWaiting: @escaping () -> Void = {}) {
+    init(path: String, whileWaiting: @escaping () -> Void = {}, names: [String: String] = [:]) {
         self.path = path
         self.whileWaiting = whileWaiting
+        self.names = names
     }
 
     /// Finds the system zone, which most replies are shown in, while the
     /// daemon answers the first call (a durable commit takes about as long).
     convenience init(_ arguments: ParsedArguments, _ context: CommandContext) {
         self.init(path: SocketPath.resolve(option: arguments.value(.socket), environment: context.environment, userID: context.userID),
-                  whileWaiting: { context.prepareSystemZone() })
+                  whileWaiting: { context.prepareSystemZone() }, names: DaemonErrorText.names(given: arguments))
     }
 
     /// Calls the method and returns the reply's parameters. `subject`
@@ -47,7 +51,7 @@ final class DaemonConnection {
             whileWaiting()
             switch try client.receive() {
             case .parameters(let reply, _): return .success(reply)
-            case .error(let error): return .failure(.daemon(DaemonErrorText.message(for: error, subject: subject)))
+            case .error(let error): return .failure(.daemon(DaemonErrorText.message(for: error, subject: subject, names: names)))
             }
         } catch {
             throw failure(error)
@@ -72,7 +76,7 @@ final class DaemonConnection {
                 try body(ReplyObject(parameters))
                 if !continues { return }
             case .error(let error):
-                throw .daemon(DaemonErrorText.message(for: error, subject: N_("alarm or reminder")))
+                throw .daemon(DaemonErrorText.message(for: error, subject: N_("alarm or reminder"), names: names))
             }
         }
     }

@@ -12,13 +12,23 @@ enum DaemonErrorText {
         ("fields.snoozeMinutes", "--snooze"), ("fields.snooze", "--snooze"), ("fields.maxSnoozes", "--max-snoozes"),
         ("fields.ringSeconds", "--ring"), ("fields.volume", "--volume"), ("fields.fadeSeconds", "--fade"), ("fields.timeZone", "--tz"),
         ("fields.command", "--command"), ("fields.escalateCommand", "--escalate-command"), ("fields.pausedUntil", "--until"),
-        ("fields.skipHolidays", "--skip-holidays"), ("fields.rule", N_("the repeat")),
+        ("fields.skipHolidays", "--skip-holidays"), ("fields.rule.starting", "--starting"), ("fields.rule.until", "--until"),
+        ("fields.rule.times", "--times"), ("fields.rule", N_("the repeat")),
         ("title", "TITLE"), ("notes", "--notes"), ("due", "--at"), ("on", "--on"), ("imagePath", "--image"), ("command", "--command"),
         ("before", "--before"), ("rule", N_("the repeat")),
     ]
 
-    /// `--label` for `fields.label`; `the repeat (byDay)` for `fields.rule.byDay`.
-    static func typed(_ wire: String) -> String {
+    /// The options a command line gave for wire parameters that more than
+    /// one option sets: a single day's start is `--date`'s.
+    static func names(given arguments: ParsedArguments) -> [String: String] {
+        guard arguments.spec.declares(RuleOptions.date), arguments.value(RuleOptions.date) != nil else { return [:] }
+        return ["fields.rule.starting": "--" + RuleOptions.date.name]
+    }
+
+    /// `--label` for `fields.label`; `the repeat (byDay)` for `fields.rule.byDay`;
+    /// `names` first, as ``names(given:)`` makes them.
+    static func typed(_ wire: String, names: [String: String] = [:]) -> String {
+        if let given = names[wire] { return given }
         for (known, typed) in options {
             if wire == known { return L(typed) }
             if wire.hasPrefix(known + "."), known.hasSuffix("rule") { return "\(L(typed)) (\(wire.dropFirst(known.count + 1)))" }
@@ -34,7 +44,7 @@ enum DaemonErrorText {
         return translated != english ? translated : relocalized(english, among: ValidationError.templates)
     }
 
-    static func message(for error: VarlinkError, subject: String) -> String {
+    static func message(for error: VarlinkError, subject: String, names: [String: String] = [:]) -> String {
         let parameters = error.parameters
         let id = parameters["id"]?.stringValue.map(ValidationError.quoted) ?? "?"
         switch error.name {
@@ -45,7 +55,7 @@ enum DaemonErrorText {
             return Lf("id %1$s matches several items: %2$s; give more characters", id, matches.joined(separator: ", "))
         case "io.alarmd.InvalidParameter":
             let wire = parameters["parameter"]?.stringValue ?? "a parameter"
-            let name = typed(wire)
+            let name = typed(wire, names: names)
             guard let message = parameters["message"]?.stringValue, !message.isEmpty else { return Lf("%s is not valid", name) }
             // The daemon's messages start with the parameter's name: say it as
             // the person typed it (`--label`, not `fields.label`), and keep it

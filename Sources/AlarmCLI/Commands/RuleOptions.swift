@@ -81,7 +81,10 @@ enum RuleOptions {
                 rule.exceptions.insert(day)
             }
         }
-        do { try rule.validate() } catch { throw .usage(Lf("the repeat is not valid: %1$s %2$s, got %3$s", error.field, error.requirement, error.value)) }
+        do {
+            try rule.validate()
+            try rule.validateDaysExist()
+        } catch { throw .usage(Lf("the repeat is not valid: %1$s %2$s, got %3$s", error.field, error.requirement, error.value)) }
         return rule
     }
 

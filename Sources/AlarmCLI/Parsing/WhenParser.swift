@@ -48,7 +48,9 @@ enum WhenParser {
 
     /// `now` plus a duration such as `90s`, `20 minutes`, `1h 30m` or
     /// `1.5h`, in whole seconds: nobody means "in 25 minutes and 0.4718
-    /// seconds". `now` itself is allowed.
+    /// seconds". `now` itself is allowed: rounded, it may be up to half a
+    /// second past by the time it arrives, which the daemon rings at once
+    /// (``RingingMachine/fresh(item:now:policy:)``).
     static func delay(_ text: String, option: String, now: Date) throws(CLIError) -> Date {
         let seconds: Int64
         do { seconds = try DurationParser.parse(text, field: option, allowNow: true) } catch { throw .invalid(error) }

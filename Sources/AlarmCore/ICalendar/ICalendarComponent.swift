@@ -32,20 +32,37 @@ public struct ICalendarComponent: Hashable, Sendable {
         return found.first
     }
 
+    /// The deepest nesting read, `VCALENDAR` counting as one: calendars nest
+    /// three or four deep (`VCALENDAR`, `VEVENT`, `VALARM`; `VTIMEZONE`,
+    /// `STANDARD`), and a limit keeps a file of nested `BEGIN`s from costing
+    /// more than its length.
+    public static let maxDepth = 16
+    /// The most components (nested ones included) and properties in one
+    /// file: a file of the largest size ``ICalendarItems`` reads, in lines
+    /// as short as they come, stays within memory a few times its size.
+    public static let maxComponents = 1_000_000
+    public static let maxProperties = 2_000_000
+
     /// Reads every `VCALENDAR` in `text` (a file may hold several, read in
     /// turn). `BEGIN`/`END` must pair up inside `BEGIN:VCALENDAR …
     /// END:VCALENDAR`, and a component may not be nested in one of its own
     /// kind — that is almost always a missing `END`, which is reported at the
     /// line that shows it, naming the `BEGIN` it left open. A file over
-    /// `maxBytes` is refused before it is read.
+    /// `maxBytes` is refused before it is read; nesting deeper than
+    /// ``maxDepth``, more than ``maxComponents`` components or
+    /// ``maxProperties`` properties, and the limits of
+    /// ``ICalendarProperty`` are refused at the line that passes them. One
+    /// pass, one line in memory at a time besides what is kept.
     public static func parse(_ text: String, maxBytes: Int) throws(ICalendarError) -> [ICalendarComponent] {
         guard text.utf8.count <= maxBytes else {
             throw ICalendarError(property: "", value: nil, requirement: "the file must be at most \(maxBytes >> 20) MiB, got \(text.utf8.count) bytes")
         }
         var open: [ICalendarComponent] = []
         var calendars: [ICalendarComponent] = []
-        for line in ICalendarProperty.unfoldedLines(text) {
-            let property = try ICalendarProperty.parse(line.bytes, line: line.number)
+        var componentCount = 0
+        var propertyCount = 0
+        try ICalendarProperty.forEachUnfoldedLine(text) { (number, bytes) throws(ICalendarError) in
+            let property = try ICalendarProperty.parse(bytes, line: number)
             switch property.name {
             case "BEGIN":
                 let name = property.value.uppercased()
@@ -53,9 +70,16 @@ public struct ICalendarComponent: Hashable, Sendable {
                 guard !open.isEmpty || name == "VCALENDAR" else {
                     throw property.refused("must be inside a VCALENDAR (the file must begin with BEGIN:VCALENDAR)")
                 }
+                guard open.count < maxDepth else {
+                    throw property.refused("must not nest components more than \(maxDepth) deep (BEGIN:VCALENDAR counts as one)")
+                }
+                guard componentCount < maxComponents else {
+                    throw property.refused("must not make more than \(maxComponents) components in a file")
+                }
                 if let outer = open.first(where: { $0.name == name }) {
                     throw property.refused("must come after END:\(name) for the BEGIN:\(name) at line \(outer.line)")
                 }
+                componentCount += 1
                 open.append(ICalendarComponent(name: name, line: property.line))
             case "END":
                 let name = property.value.uppercased()
@@ -69,6 +93,10 @@ public struct ICalendarComponent: Hashable, Sendable {
                 if open.isEmpty { calendars.append(done) } else { open[open.count - 1].components.append(done) }
             default:
                 guard !open.isEmpty else { throw property.refused("must be inside a VCALENDAR (BEGIN:VCALENDAR … END:VCALENDAR)") }
+                guard propertyCount < maxProperties else {
+                    throw property.refused("must not make more than \(maxProperties) properties in a file")
+                }
+                propertyCount += 1
                 open[open.count - 1].properties.append(property)
             }
         }

@@ -72,9 +72,10 @@ public enum DaemonMachine {
     public static func step(_ event: Event, item: Item, state: RingState?, now: Date, zone: Zone, policy: RingPolicy) throws(RingError) -> Step {
         switch event {
         case .added:
-            return Step(item: item, state: RingState(anchor: now), write: .insert(item), saveState: true, history: [], effects: [.changed(detail: "added")])
+            return Step(item: item, state: RingingMachine.fresh(item: item, now: now, policy: policy), write: .insert(item), saveState: true, history: [],
+                        effects: [.changed(detail: "added")])
         case .edited(let after):
-            let transition = RingingMachine.edited(from: item, to: after, state: state ?? RingState(anchor: now), now: now)
+            let transition = RingingMachine.edited(from: item, to: after, state: state ?? RingState(anchor: now), now: now, policy: policy)
             var step = fold(transition, into: after, now: now, changed: "updated")
             // An edit is a new version of the item even when no action changes it.
             step.write = .update(step.item!)

@@ -90,6 +90,36 @@ public enum Item: Hashable, Sendable, Identifiable {
         return false
     }
 
+    /// The files it hands to a sound player or the notification server, with
+    /// the field each is in: an alarm's or a reminder's sound file, a
+    /// reminder's image.
+    public var files: [(field: String, path: String)] {
+        var files: [(field: String, path: String)] = []
+        switch self {
+        case .alarm(let alarm):
+            if case .file(let path) = alarm.sound { files.append(("sound", path)) }
+        case .reminder(let reminder):
+            if case .file(let path)? = reminder.sound { files.append(("sound", path)) }
+            if let image = reminder.imagePath { files.append(("imagePath", image)) }
+        }
+        return files
+    }
+
+    /// The requirement every file of ``files`` must meet.
+    public static let fileRequirement = N_("must be an absolute path to a readable regular file")
+
+    /// Checks the files this item names that `before` (the stored version,
+    /// `nil` for a new item) does not name in the same field: each must be a
+    /// readable regular file, as `isReadableRegularFile` (which does the I/O)
+    /// finds it. A file unchanged by an edit is left to the check at ring
+    /// time, so a sound deleted since does not block changing the label.
+    public func checkFiles(changedFrom before: Item?, _ isReadableRegularFile: (String) -> Bool) throws(ValidationError) {
+        let known = before?.files ?? []
+        for (field, path) in files where !known.contains(where: { $0.field == field && $0.path == path }) {
+            guard path.hasPrefix("/"), isReadableRegularFile(path) else { throw .text(field, Self.fileRequirement, got: path) }
+        }
+    }
+
     /// A countdown: it rings like an alarm and is done once it stops.
     public var isTimer: Bool {
         if case .reminder(let reminder) = self { return reminder.isTimer }

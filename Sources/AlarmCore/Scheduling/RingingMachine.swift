@@ -166,6 +166,21 @@ public enum RingingMachine {
         }
     }
 
+    /// The state of an item created or rescheduled at `now`: waiting for its
+    /// first occurrence after `now`, except that a reminder due at most
+    /// `policy.missedGrace` before `now` is due at once. A reminder added
+    /// "now" reaches the daemon a moment after its instant (the client read
+    /// its clock first), and an occurrence that late rings when the daemon
+    /// gets to it anyway (``advance(item:state:now:zone:policy:)``). An alarm
+    /// names a time of day, whose next occurrence is the one meant.
+    public static func fresh(item: Item, now: Date, policy: RingPolicy) -> RingState {
+        guard case .reminder(let reminder) = item, !reminder.done, let due = reminder.due, due <= now,
+              now.timeIntervalSince(due) <= policy.missedGrace
+        else { return RingState(anchor: now) }
+        // Just before the due instant, as `loaded` puts back an occurrence.
+        return RingState(anchor: due.addingTimeInterval(-0.000_001))
+    }
+
     /// The item was created or replaced wholesale (an import): drop whatever it
     /// was doing and look for occurrences after `now`.
     public static func reset(state: RingState?, now: Date) -> RingTransition {
@@ -184,15 +199,16 @@ public enum RingingMachine {
     /// the item off ends any ringing or snooze — recorded as a dismissal, like
     /// every other end of a ringing — and looks for occurrences after `now`.
     /// A rescheduled one-shot alarm stays on for its new time: someone who moves
-    /// a ringing alarm to 07:45 means to be woken at 07:45.
-    public static func edited(from before: Item, to after: Item, state: RingState, now: Date) -> RingTransition {
+    /// a ringing alarm to 07:45 means to be woken at 07:45. A reminder moved
+    /// to an instant just past is due at once (``fresh(item:now:policy:)``).
+    public static func edited(from before: Item, to after: Item, state: RingState, now: Date, policy: RingPolicy = .default) -> RingTransition {
         guard !after.hasSameSchedule(as: before) else { return RingTransition(state: state) }
         var actions: [RingAction] = []
         if state.isRinging { actions.append(.stopRinging) }
         if state.isRinging || state.isSnoozed {
             actions.append(.record(.dismissed, scheduled: state.occurrence, detail: after.isActive ? "rescheduled by an edit" : "switched off by an edit"))
         }
-        return RingTransition(state: RingState(anchor: now), actions: actions)
+        return RingTransition(state: fresh(item: after, now: now, policy: policy), actions: actions)
     }
 
     /// The item is being removed: a ringing or snoozed occurrence ends with it,

@@ -31,10 +31,16 @@ public struct HolidayCalendar: Hashable, Sendable {
     /// Single days of events that do not recur, sorted, without repeats:
     /// nearly all of a holiday calendar, found by binary search.
     private var days: [Int64] = []
-    /// Days of multi-day events that do not recur, sorted and merged, so
+    /// Days of multi-day events that do not recur, and the days of recurring
+    /// events in the years ``YearIndex`` leaves out, sorted and merged, so
     /// none overlap or touch.
     private var spans: [Range<Int64>] = []
-    private var recurring: [Recurring] = []
+    /// The recurring events whose rule has an interval of 1 (every yearly
+    /// holiday), by the kind of year; `nil` when there are none.
+    private var yearIndex: YearIndex?
+    /// The recurring events with a larger interval, tested one by one: at
+    /// most ``maxSparseRules`` a file.
+    private var sparse: [Recurring] = []
     /// How many events the calendar holds (cancelled ones are not counted),
     /// for the daemon to log what it read.
     public private(set) var eventCount = 0
@@ -43,9 +49,18 @@ public struct HolidayCalendar: Hashable, Sendable {
     /// hundred kilobytes; a file many times that is not one.
     public static let maxBytes = 4 << 20
     public static let maxEvents = 10_000
-    /// The longest event: `contains(_:)` tests each day of a recurring
-    /// event's length, and a holiday does not last longer than a year.
+    /// The longest event: a holiday does not last longer than a year, and
+    /// ``YearIndex`` places an occurrence within the year after its start.
     public static let maxEventDays = 366
+    /// The most recurring rules with an `INTERVAL` above 1 in a file (an
+    /// election every four years): ``contains(_:)`` tests each of them on
+    /// the days of its length before the day asked about.
+    public static let maxSparseRules = 32
+    /// The most steps reading a file's recurring events may take: periods
+    /// walked, occurrences met and index entries made. A calendar of yearly
+    /// holidays takes a few thousand; a file past this is refused at the
+    /// rule that passes it, so loading stays bounded whatever the file.
+    public static let maxIndexWork = 10_000_000
 
     /// No holidays.
     public static let empty = HolidayCalendar()
@@ -53,25 +68,19 @@ public struct HolidayCalendar: Hashable, Sendable {
     private init() {}
 
     /// Whether the calendar covers no day.
-    public var isEmpty: Bool { days.isEmpty && spans.isEmpty && recurring.isEmpty }
+    public var isEmpty: Bool { days.isEmpty && spans.isEmpty && yearIndex == nil && sparse.isEmpty }
 
     /// Whether `day` (a day number, ``CivilTime/dayNumber(year:month:day:)``)
     /// is a holiday: a day of some event. A recurring event covers `day`
     /// when one of its occurrences starts on one of the `length` days
-    /// ending at `day`.
+    /// ending at `day`. Binary searches, a walk up ``YearIndex``'s two
+    /// trees, and the few ``sparse`` rules: logarithmic in the calendar's
+    /// size.
     public func contains(_ day: Int64) -> Bool {
         if let index = Self.lastIndex(in: days, atMost: day, \.self), days[index] == day { return true }
         if let index = Self.lastIndex(in: spans, atMost: day, \.lowerBound), spans[index].contains(day) { return true }
-        for event in recurring {
-            let rule = event.rule
-            var first = max(day - Int64(event.length - 1), rule.start)
-            if case .until(let until)? = rule.end, first > until { continue }
-            while first <= day {
-                if Self.gives(rule, first) { return true }
-                first += 1
-            }
-        }
-        return false
+        if let yearIndex, yearIndex.covers(day) { return true }
+        return sparse.contains { Self.occurs($0.rule, from: day - Int64($0.length - 1), through: day) }
     }
 
     /// The holidays of both calendars: the daemon reads each file named in
@@ -80,7 +89,16 @@ public struct HolidayCalendar: Hashable, Sendable {
         var merged = self
         merged.days = Self.sortedUnique(days + other.days)
         merged.spans = Self.merged(spans + other.spans)
-        for event in other.recurring where !merged.recurring.contains(event) { merged.recurring.append(event) }
+        if let theirs = other.yearIndex {
+            if var ours = merged.yearIndex {
+                ours.merge(theirs)
+                merged.yearIndex = ours
+            } else {
+                merged.yearIndex = theirs
+            }
+        }
+        var known = Set(sparse)
+        for event in other.sparse where known.insert(event).inserted { merged.sparse.append(event) }
         merged.eventCount += other.eventCount
         return merged
     }
@@ -107,29 +125,44 @@ public struct HolidayCalendar: Hashable, Sendable {
                 events.append(try properties.event())
             }
         }
-        self.init(events)
+        try self.init(events)
     }
 
     /// Stores the events' days: a moved or cancelled instance (an event
     /// with a `RECURRENCE-ID`) takes its day out of the event it belongs
-    /// to, and covers its own days unless cancelled.
-    private init(_ events: [Event]) {
+    /// to, and covers its own days unless cancelled. One pass over the
+    /// events; the work their rules take is counted against
+    /// ``maxIndexWork``.
+    private init(_ events: [Event]) throws(ICalendarError) {
         var moved: [String: Set<Int64>] = [:]
         for event in events {
             if let uid = event.uid, let instance = event.recurrenceID { moved[uid, default: []].insert(instance) }
         }
         var days: [Int64] = []
         var spans: [Range<Int64>] = []
+        var builder = YearIndex.Builder()
         for event in events where !event.cancelled {
             eventCount += 1
             var excluded = event.exceptions
             if event.recurrenceID == nil, let uid = event.uid, let instances = moved[uid] { excluded.formUnion(instances) }
             var givesStart = false
-            for var rule in event.rules {
+            for (var rule, property) in event.rules {
                 rule.exceptions = excluded
-                guard let bounded = Self.withoutCount(rule) else { continue }
-                recurring.append(Recurring(rule: bounded, length: event.length))
+                builder.work += excluded.count
+                guard let bounded = Self.withoutCount(rule, work: &builder.work) else { continue }
                 givesStart = givesStart || Self.gives(bounded, event.start)
+                let recurring = Recurring(rule: bounded, length: event.length)
+                if bounded.interval == 1 {
+                    builder.add(recurring, spans: &spans)
+                } else {
+                    guard sparse.count < Self.maxSparseRules else {
+                        throw property.refused("must not make more than \(Self.maxSparseRules) recurring events with an INTERVAL above 1 in a file")
+                    }
+                    sparse.append(recurring)
+                }
+                guard builder.work <= Self.maxIndexWork else {
+                    throw property.refused("must not take the file's recurring events past \(Self.maxIndexWork) steps to read (too many, too dense or too many exceptions)")
+                }
             }
             var firsts = event.extraDays
             if !givesStart { firsts.append(event.start) }
@@ -143,13 +176,15 @@ public struct HolidayCalendar: Hashable, Sendable {
         }
         self.days = Self.sortedUnique(days)
         self.spans = Self.merged(spans)
+        self.yearIndex = builder.finish()
     }
 
     /// One event's days, as read.
     private struct Event {
         var start: Int64
         var length: Int
-        var rules: [RecurrenceRule]
+        /// Each rule with the `RRULE` it was read from, which a refusal names.
+        var rules: [(rule: RecurrenceRule, property: ICalendarProperty)]
         /// `RDATE`s: more first days, besides the start and the rules'.
         var extraDays: [Int64]
         var exceptions: Set<Int64>
@@ -229,10 +264,10 @@ public struct HolidayCalendar: Hashable, Sendable {
                 throw ICalendarError(line: lengthProperty.line, property: lengthProperty.name, value: lengthProperty.value,
                                      requirement: "must end at most \(HolidayCalendar.maxEventDays) days after DTSTART")
             }
-            var rules: [RecurrenceRule] = []
+            var rules: [(rule: RecurrenceRule, property: ICalendarProperty)] = []
             for property in self.rules {
                 do {
-                    rules.append(try RecurrenceRule(icalendarValue: property.value, start: first.day))
+                    rules.append((try RecurrenceRule(icalendarValue: property.value, start: first.day), property))
                 } catch {
                     throw error.at(line: property.line)
                 }
@@ -337,12 +372,42 @@ public struct HolidayCalendar: Hashable, Sendable {
         return found
     }
 
+    /// Whether `rule` gives a day in `low...high` (after its start, end and
+    /// exceptions): the periods those days fall in, and no further.
+    static func occurs(_ rule: RecurrenceRule, from low: Int64, through high: Int64) -> Bool {
+        let low = max(low, rule.start)
+        var high = high
+        if case .until(let until)? = rule.end { high = min(high, until) }
+        guard low <= high else { return false }
+        var period = max(0, rule.periodIndex(of: low))
+        period += (rule.interval - period % rule.interval) % rule.interval
+        let last = rule.periodIndex(of: high)
+        var found = false
+        while period <= last, !found {
+            rule.forEachOccurrence(inPeriod: period) { candidate in
+                guard candidate >= low else { return true }
+                guard candidate <= high else { return false }
+                guard !rule.exceptions.contains(candidate) else { return true }
+                found = true
+                return false
+            }
+            period += rule.interval
+        }
+        return found
+    }
+
     /// `rule` with its count replaced by the day of its last occurrence
     /// (the count is of occurrences before exceptions, so the days are the
     /// same); `nil` when it gives no day. Searches as far as
     /// ``RecurrenceRule/nextDay(after:)`` would: 400 years past the count's
     /// periods.
     static func withoutCount(_ rule: RecurrenceRule) -> RecurrenceRule? {
+        var work = 0
+        return withoutCount(rule, work: &work)
+    }
+
+    /// The same, adding the periods it walks to `work`.
+    static func withoutCount(_ rule: RecurrenceRule, work: inout Int) -> RecurrenceRule? {
         guard case .count(let count)? = rule.end else { return rule }
         let periodsIn400Years: Int
         switch rule.frequency {
@@ -356,6 +421,7 @@ public struct HolidayCalendar: Hashable, Sendable {
         var last: Int64?
         var period = 0
         while period <= limit, seen < count {
+            work += 1
             rule.forEachOccurrence(inPeriod: period) { candidate in
                 guard candidate >= rule.start else { return true }
                 seen += 1
@@ -399,5 +465,260 @@ public struct HolidayCalendar: Hashable, Sendable {
             }
         }
         return result
+    }
+}
+
+extension HolidayCalendar {
+    /// The recurring events whose rule has an interval of 1, answering for
+    /// any day with two walks up a tree. Such a rule gives the same days in
+    /// every year of one kind — leap or not, and the weekday of 1 January:
+    /// fourteen kinds — so past the first year of the rule and before its
+    /// last, what it covers is a rectangle: a range of years by the days,
+    /// counted from 1 January, that its occurrences in a year of that kind
+    /// cover (up to 731: a 366-day occurrence from 31 December reaches into
+    /// the next year). Its first and last years, and any year one of its
+    /// exceptions falls in, are left to ``HolidayCalendar/spans``.
+    ///
+    /// Each kind has a segment tree over those offsets whose nodes hold the
+    /// years of the rectangles covering them: the first year of those
+    /// without an end, and the others as sorted, merged ranges of years.
+    /// A day is a holiday when a node on the way from its offset to the root
+    /// holds its year, in its own year or (through the next year's offsets)
+    /// the one before.
+    struct YearIndex: Hashable, Sendable {
+        static let kinds = 14
+        /// Offsets 0..<731 fit; the tree's leaves.
+        static let leaves = 1024
+
+        /// Per kind and node: the first year covered for good, `Int.max` for none.
+        private var openFrom = [Int](repeating: .max, count: kinds * 2 * leaves)
+        /// Per kind and node: ranges of years, sorted and merged once built.
+        private var years = [[ClosedRange<Int>]](repeating: [], count: kinds * 2 * leaves)
+
+        /// Which of the fourteen kinds `year` is: the weekday of its 1
+        /// January (0 Sunday), plus 7 in a leap year.
+        static func kind(ofYear year: Int) -> Int {
+            let weekday = CivilTime.weekday(dayNumber: CivilTime.dayNumber(year: year, month: 1, day: 1)).rawValue
+            return weekday + (CivilTime.daysInMonth(year: year, month: 2) == 29 ? 7 : 0)
+        }
+
+        /// A year of each kind, where a rule's days for that kind are found.
+        static let sampleYears: [Int] = {
+            var years = [Int](repeating: 0, count: kinds)
+            for year in 2000..<2028 where years[kind(ofYear: year)] == 0 { years[kind(ofYear: year)] = year }
+            return years
+        }()
+
+        /// Whether a rectangle covers `day`: one from `day`'s year, or one
+        /// from the year before that reaches into it.
+        func covers(_ day: Int64) -> Bool {
+            let year = CivilTime.date(dayNumber: day).year
+            return covers(day, from: year) || covers(day, from: year - 1)
+        }
+
+        private func covers(_ day: Int64, from year: Int) -> Bool {
+            let offset = Int(day - CivilTime.dayNumber(year: year, month: 1, day: 1))
+            return covers(kind: Self.kind(ofYear: year), offset: offset, year: year)
+        }
+
+        private func covers(kind: Int, offset: Int, year: Int) -> Bool {
+            guard (0..<Self.leaves).contains(offset) else { return false }
+            let base = kind * 2 * Self.leaves
+            var node = offset + Self.leaves
+            while node >= 1 {
+                if openFrom[base + node] <= year { return true }
+                let ranges = years[base + node]
+                if !ranges.isEmpty {
+                    var low = 0
+                    var high = ranges.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if ranges[middle].lowerBound <= year { low = middle + 1 } else { high = middle }
+                    }
+                    if low > 0, ranges[low - 1].contains(year) { return true }
+                }
+                node >>= 1
+            }
+            return false
+        }
+
+        /// Marks `offsets` as covered in `years` (an upper bound of `Int.max`:
+        /// without end) for years of `kind`; the number of nodes touched.
+        mutating func insert(kind: Int, offsets: Range<Int>, years range: ClosedRange<Int>) -> Int {
+            let base = kind * 2 * Self.leaves
+            var low = offsets.lowerBound + Self.leaves
+            var high = offsets.upperBound + Self.leaves
+            var touched = 0
+            func add(_ node: Int) {
+                touched += 1
+                if range.upperBound == .max {
+                    openFrom[base + node] = min(openFrom[base + node], range.lowerBound)
+                } else {
+                    years[base + node].append(range)
+                }
+            }
+            while low < high {
+                if low & 1 == 1 { add(low); low += 1 }
+                if high & 1 == 1 { high -= 1; add(high) }
+                low >>= 1
+                high >>= 1
+            }
+            return touched
+        }
+
+        /// Sorts and merges each node's ranges, dropping years its
+        /// `openFrom` covers anyway.
+        mutating func finish() {
+            for node in years.indices where !years[node].isEmpty {
+                var merged: [ClosedRange<Int>] = []
+                for range in years[node].sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound < openFrom[node] {
+                    let range = range.lowerBound...min(range.upperBound, openFrom[node] - 1)
+                    if let last = merged.last, range.lowerBound <= last.upperBound + 1 {
+                        merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+                    } else {
+                        merged.append(range)
+                    }
+                }
+                years[node] = merged
+            }
+        }
+
+        /// Both indexes' rectangles in this one.
+        mutating func merge(_ other: YearIndex) {
+            for node in openFrom.indices {
+                openFrom[node] = min(openFrom[node], other.openFrom[node])
+                years[node] += other.years[node]
+            }
+            finish()
+        }
+
+        /// Builds an index rule by rule, counting the work it takes.
+        struct Builder {
+            var index: YearIndex?
+            /// Steps taken: periods walked, occurrences met, nodes touched.
+            var work = 0
+            /// A rule's covered offsets for each kind of year, by what
+            /// decides them; most holidays share a few.
+            private var patterns: [Shape: [[Range<Int>]]] = [:]
+
+            /// What decides the days an interval-1 rule covers in a year.
+            private struct Shape: Hashable {
+                var frequency: RecurrenceRule.Frequency
+                var byDay: [RecurrenceRule.DayOfWeek]
+                var byMonthDay: [Int]
+                var byMonth: [Int]
+                var startMonth: Int
+                var startDay: Int
+                var startWeekday: Int
+                var length: Int
+            }
+
+            /// Adds `event` (a rule with an interval of 1 and no count): its
+            /// first and last years and the years of its exceptions to `spans`
+            /// day by day, the years between to the index.
+            mutating func add(_ event: Recurring, spans: inout [Range<Int64>]) {
+                let rule = event.rule
+                let firstYear = CivilTime.date(dayNumber: rule.start).year
+                var lastYear = Int.max
+                if case .until(let until)? = rule.end { lastYear = CivilTime.date(dayNumber: until).year }
+                var apart: Set<Int> = [firstYear]
+                if lastYear != .max { apart.insert(lastYear) }
+                if !rule.exceptions.isEmpty {
+                    var plain = rule
+                    plain.exceptions = []
+                    for exception in rule.exceptions where HolidayCalendar.gives(plain, exception) {
+                        apart.insert(CivilTime.date(dayNumber: exception).year)
+                    }
+                }
+                for year in apart where year >= firstYear && year <= lastYear {
+                    occurrences(of: event, in: year, into: &spans)
+                }
+                guard firstYear < lastYear - 1 else { return }
+                let pattern = self.pattern(of: event)
+                // Taken out while it changes, so that it is not copied.
+                var index = self.index ?? YearIndex()
+                self.index = nil
+                var from = firstYear + 1
+                for cut in apart.filter({ $0 > firstYear && $0 < lastYear }).sorted() + [lastYear] {
+                    if from < cut {
+                        let range = from...(cut == .max ? .max : cut - 1)
+                        for kind in 0..<YearIndex.kinds {
+                            for offsets in pattern[kind] { work += index.insert(kind: kind, offsets: offsets, years: range) }
+                        }
+                    }
+                    if cut == .max { break }
+                    from = cut + 1
+                }
+                self.index = index
+            }
+
+            /// The index, finished; `nil` when no rule went into it.
+            func finish() -> YearIndex? {
+                guard var index else { return nil }
+                index.finish()
+                return index
+            }
+
+            /// The days `event` covers from its occurrences in `year`, after
+            /// its start, end and exceptions.
+            private mutating func occurrences(of event: Recurring, in year: Int, into spans: inout [Range<Int64>]) {
+                let rule = event.rule
+                let low = max(CivilTime.dayNumber(year: year, month: 1, day: 1), rule.start)
+                var high = CivilTime.dayNumber(year: year, month: 12, day: 31)
+                if case .until(let until)? = rule.end { high = min(high, until) }
+                guard low <= high else { return }
+                var work = 0
+                for period in max(0, rule.periodIndex(of: low))...max(0, rule.periodIndex(of: high)) {
+                    work += 1
+                    rule.forEachOccurrence(inPeriod: period) { candidate in
+                        work += 1
+                        guard candidate >= low else { return true }
+                        guard candidate <= high else { return false }
+                        if !rule.exceptions.contains(candidate) { spans.append(candidate ..< candidate + Int64(event.length)) }
+                        return true
+                    }
+                }
+                self.work += work
+            }
+
+            /// The offsets `event`'s occurrences in a year of each kind
+            /// cover, sorted and merged.
+            private mutating func pattern(of event: Recurring) -> [[Range<Int>]] {
+                let rule = event.rule
+                let start = CivilTime.date(dayNumber: rule.start)
+                let shape = Shape(frequency: rule.frequency, byDay: rule.byDay, byMonthDay: rule.byMonthDay, byMonth: rule.byMonth,
+                                  startMonth: start.month, startDay: start.day,
+                                  startWeekday: CivilTime.weekday(dayNumber: rule.start).rawValue, length: event.length)
+                if let known = patterns[shape] { return known }
+                var work = 0
+                let pattern = YearIndex.sampleYears.map { year in
+                    let first = CivilTime.dayNumber(year: year, month: 1, day: 1)
+                    let last = CivilTime.dayNumber(year: year, month: 12, day: 31)
+                    var offsets: [Range<Int>] = []
+                    // Periods before the start count backwards from it; the
+                    // rule gives the same days in them (an interval of 1).
+                    for period in rule.periodIndex(of: first)...rule.periodIndex(of: last) {
+                        work += 1
+                        rule.forEachOccurrence(inPeriod: period) { candidate in
+                            work += 1
+                            guard candidate >= first else { return true }
+                            guard candidate <= last else { return false }
+                            let offset = Int(candidate - first)
+                            let covered = offset ..< offset + event.length
+                            if let previous = offsets.last, covered.lowerBound <= previous.upperBound {
+                                offsets[offsets.count - 1] = previous.lowerBound ..< max(previous.upperBound, covered.upperBound)
+                            } else {
+                                offsets.append(covered)
+                            }
+                            return true
+                        }
+                    }
+                    return offsets
+                }
+                self.work += work
+                patterns[shape] = pattern
+                return pattern
+            }
+        }
     }
 }

@@ -19,7 +19,9 @@ extension RecurrenceRule {
     /// it cannot, so `WKST=SU` from a calendar program is let through.
     /// `RSCALE=GREGORIAN` and `SKIP=OMIT` (RFC 7529) are the engine's own
     /// behaviour and are accepted too. The rule is then validated, so what
-    /// this returns is in the subset ``validate()`` checks.
+    /// this returns is in the subset ``validate()`` checks, and a rule whose
+    /// days of the month none of its months has is refused
+    /// (``validateDaysExist()``).
     ///
     /// Errors name the `RRULE` property and its whole value, with no line:
     /// the caller knows where the value came from (``ICalendarError/line``).
@@ -105,6 +107,7 @@ extension RecurrenceRule {
         self.init(frequency, interval: interval, byDay: byDay, byMonthDay: byMonthDay, byMonth: byMonth, start: start, end: end)
         do {
             try validate()
+            try validateDaysExist()
         } catch {
             throw refuse(Self.icalendarRequirement(error, byDay: byDay))
         }

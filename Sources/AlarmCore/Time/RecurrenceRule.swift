@@ -109,6 +109,36 @@ public struct RecurrenceRule: Hashable, Sendable {
         }
     }
 
+    /// Checks that the days of the month the rule names exist in one of its
+    /// months: `BYMONTH=2;BYMONTHDAY=30` (or a yearly rule in February
+    /// that starts on the 30th) passes ``validate()`` but never occurs.
+    /// Apart from ``validate()``, which every stored row passes through, so
+    /// that a rule stored before this check still loads; readers of new
+    /// rules call both.
+    public func validateDaysExist() throws(ValidationError) {
+        guard frequency != .weekly else { return }
+        // The months the rule may give days in; a yearly rule without
+        // BYMONTH keeps the start's month.
+        var months = byMonth.filter { (1...12).contains($0) }
+        if months.isEmpty { months = frequency == .yearly ? [CivilTime.date(dayNumber: start).month] : Array(1...12) }
+        let longest = months.map { Self.longestMonth[$0 - 1] }.max() ?? 31
+        if !byMonthDay.isEmpty {
+            guard byMonthDay.contains(where: { abs($0) <= longest }) else {
+                throw ValidationError(field: "byMonthDay", requirement: "must name a day that one of the rule's months has (February has at most 29 days; April, June, September and November 30)",
+                                      value: byMonthDay.map(String.init).joined(separator: ","))
+            }
+        } else if byDay.isEmpty, frequency == .monthly || frequency == .yearly {
+            let day = CivilTime.date(dayNumber: start).day
+            guard day <= longest else {
+                throw ValidationError(field: "byMonth", requirement: "must name a month that has the start's day of the month, \(day)",
+                                      value: months.map(String.init).joined(separator: ","))
+            }
+        }
+    }
+
+    /// The most days each month has, January first.
+    private static let longestMonth = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
     /// The first day strictly after `day` that the rule gives, or `nil` when
     /// it gives no more. Searches at most 400 years (the Gregorian cycle)
     /// past `day`, so a rule that can never occur ends.

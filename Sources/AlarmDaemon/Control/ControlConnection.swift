@@ -17,8 +17,17 @@ final class ReceiveBuffer {
 /// One client connection: reads framed calls, writes replies without ever
 /// blocking, and closes itself on EOF, error, oversize input, idleness, a
 /// request that does not arrive whole in time, unfinished requests over the
-/// shared budget, or a `Watch` subscriber that stopped reading. Confined to
-/// the server's queue.
+/// shared budget, replies its client does not read in time, or a `Watch`
+/// subscriber that stopped reading. Confined to the server's queue.
+///
+/// What waits to be sent is bounded the same way for replies and events:
+/// past `limits.maxReplyBacklog` bytes the connection takes no more calls
+/// and is not read (so it cannot make more replies) until its client has
+/// read it back under, and it is closed if that has not happened
+/// `limits.requestTimeout` after it went over; a `Watch` subscriber past
+/// `limits.maxWatchBacklog` is dropped at once, since events cannot wait.
+/// A client that reads nothing at all for `limits.idleTimeout` is idle,
+/// whatever still waits for it.
 final class ControlConnection {
     let fd: Int32
     let peer: PeerCredentials
@@ -29,6 +38,14 @@ final class ControlConnection {
     private let budget: RequestBudget
     /// Bytes of the unfinished request counted in `budget`.
     private var charged = 0
+    private let replies: ReplyBudget
+    /// Bytes not yet sent counted in `replies`.
+    private var repliesCharged = 0
+    /// When more than `limits.maxReplyBacklog` bytes came to wait to be
+    /// sent; `nil` while no more do. Meanwhile the socket is out of the event
+    /// loop and no call is handed over.
+    private var overSince: DispatchTime?
+    private var readingPaused: Bool { overSince != nil }
     private var framer: VarlinkFramer
     /// Bytes to send; those before `outputSent` are out already. Sending moves
     /// the offset, not the bytes: removing each written piece from the front
@@ -41,7 +58,8 @@ final class ControlConnection {
     /// Asks the server to look at this connection by then (see
     /// ``ControlServer``'s deadline timer, one for all connections).
     private let wake: (DispatchTime) -> Void
-    /// When the client last sent something (for the idle timeout).
+    /// When the client last sent something or took some of what was sent
+    /// (for the idle timeout).
     private var lastActivity = DispatchTime.now()
     /// When the first byte of the request still arriving came; `nil` between
     /// requests. A request must be whole `limits.requestTimeout` after it, so
@@ -64,11 +82,12 @@ final class ControlConnection {
     static let maxWaitingCalls = 64
 
     init(fd: Int32, peer: PeerCredentials, queue: DispatchQueue, loop: EventLoop, limits: ControlServer.Limits, buffer: ReceiveBuffer, budget: RequestBudget,
-         wake: @escaping (DispatchTime) -> Void) {
+         replies: ReplyBudget, wake: @escaping (DispatchTime) -> Void) {
         self.fd = fd
         self.wake = wake
         self.buffer = buffer
         self.budget = budget
+        self.replies = replies
         self.peer = peer
         self.queue = queue
         self.loop = loop
@@ -83,9 +102,14 @@ final class ControlConnection {
     func start(handle: @escaping (ControlConnection, [UInt8]) -> Void) {
         handler = handle
         askForCheck()
+        watchReadable()
+    }
+
+    /// Puts the socket in the event loop, reading from it whenever it is readable.
+    private func watchReadable() {
         do throws(SystemError) {
             try loop.add(fd) { [weak self] in
-                guard let self, !self.isClosed else { return }
+                guard let self, !self.isClosed, !self.readingPaused else { return }
                 self.readAvailable()
             }
         } catch {
@@ -95,7 +119,7 @@ final class ControlConnection {
 
     private func readAvailable() {
         let bytes = buffer.bytes
-        while !isClosed {
+        while !isClosed, !readingPaused {
             let count = recv(fd, bytes.baseAddress, bytes.count, 0)
             if count > 0 {
                 lastActivity = .now()
@@ -132,7 +156,7 @@ final class ControlConnection {
     }
 
     private func startNextCall() {
-        guard !callInProgress, !isClosed, !closeAfterFlush, !waitingCalls.isEmpty, let handler else { return }
+        guard !callInProgress, !isClosed, !closeAfterFlush, !readingPaused, !waitingCalls.isEmpty, let handler else { return }
         callInProgress = true
         handler(self, waitingCalls.removeFirst())
     }
@@ -166,7 +190,13 @@ final class ControlConnection {
     func send(framed bytes: [UInt8]) {
         guard !isClosed else { return }
         if bytes.count >= Self.trimAfterBytes { sentLargeReply = true }
-        output += bytes
+        if unsent == 0 {
+            // Taken as it is: appending would copy a reply of megabytes.
+            output = bytes
+            outputSent = 0
+        } else {
+            output += bytes
+        }
         flush()
         if isWatching, unsent > limits.maxWatchBacklog {
             // A subscriber that does not read must not make the daemon hold
@@ -182,10 +212,12 @@ final class ControlConnection {
 
     private func flush() {
         guard !isClosed else { return }
+        defer { followBacklog() }
         while unsent > 0 {
             let written = output.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + outputSent, $0.count - outputSent, Int32(MSG_NOSIGNAL)) }
             if written > 0 {
                 outputSent += written
+                lastActivity = .now()
             } else if written < 0, errno == EINTR {
                 continue
             } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
@@ -206,6 +238,28 @@ final class ControlConnection {
             output.removeAll(keepingCapacity: true)
         }
         if closeAfterFlush { close() }
+    }
+
+    /// After a flush: counts what waits in the shared reply budget, and
+    /// stops or resumes reading as it passes `limits.maxReplyBacklog`.
+    private func followBacklog() {
+        guard !isClosed else { return }
+        let waiting = unsent
+        if waiting != repliesCharged {
+            let charged = repliesCharged
+            repliesCharged = waiting
+            replies.recharge(from: charged, to: waiting)
+        }
+        let over = waiting > limits.maxReplyBacklog
+        if over, overSince == nil {
+            overSince = .now()
+            loop.remove(fd)
+            askForCheck()
+        } else if !over, overSince != nil {
+            overSince = nil
+            watchReadable()
+            startNextCall()
+        }
     }
 
     /// The socket is full: flushing goes on once the client has read. The
@@ -251,15 +305,19 @@ final class ControlConnection {
         return true
     }
 
-    /// The next moment to look at the connection: its request's deadline, and
-    /// its idle deadline unless it streams `Watch` events (those stay open as
-    /// long as they read). `nil` once closed.
+    /// The next moment to look at the connection: its request's deadline,
+    /// and unless it streams `Watch` events (those stay open as long as they
+    /// read, bounded by their backlog) its idle deadline and the one by which
+    /// its client must have read its replies back under the backlog. `nil`
+    /// once closed.
     var nextDeadline: DispatchTime? {
         guard !isClosed else { return nil }
         let request = requestStarted.map { $0 + limits.requestTimeout }
         guard !isWatching else { return request }
-        let idle = lastActivity + limits.idleTimeout
-        return request.map { min($0, idle) } ?? idle
+        var due = lastActivity + limits.idleTimeout
+        if let request { due = min(due, request) }
+        if let overSince { due = min(due, overSince + limits.requestTimeout) }
+        return due
     }
 
     private func askForCheck() {
@@ -267,13 +325,17 @@ final class ControlConnection {
     }
 
     /// `nextDeadline` has passed (the server looks when the earliest of all
-    /// connections' has): a request not whole in time is refused, an idle
-    /// connection closed. One still being answered, or whose client is still
-    /// reading the answer, is not idle: its idle time starts over.
+    /// connections' has): a request not whole in time is refused, a
+    /// connection whose client has not read its replies in time or that is
+    /// idle is closed. One still being answered is not idle: its idle time
+    /// starts over.
     func deadlinePassed(now: DispatchTime) {
         if let requestStarted, requestStarted + limits.requestTimeout <= now {
             refuse("request not complete \(Int(limits.requestTimeout)) s after its first byte")
-        } else if callInProgress || unsent > 0 {
+        } else if !isWatching, let overSince, overSince + limits.requestTimeout <= now {
+            // Its client does not read: an error would only wait behind the rest.
+            close()
+        } else if callInProgress {
             lastActivity = now
         } else if !isWatching, lastActivity + limits.idleTimeout <= now {
             close()
@@ -297,6 +359,13 @@ final class ControlConnection {
         isClosed = true
         budget.release(ObjectIdentifier(self), charged: charged)
         charged = 0
+        replies.recharge(from: repliesCharged, to: 0)
+        repliesCharged = 0
+        // What was never sent is let go now, not with the connection.
+        let large = output.count >= Self.trimAfterBytes
+        output = []
+        outputSent = 0
+        if large { DispatchQueue.global(qos: .utility).async { _ = malloc_trim(0) } }
         // The event loop lets go of the descriptor at once; Dispatch, if it
         // has a write source for it, later: then that source's cancel
         // handler closes it (see OwnedReadSource for why not sooner).

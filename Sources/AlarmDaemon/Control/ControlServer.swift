@@ -25,6 +25,14 @@ public final class ControlServer: @unchecked Sendable {
         public var requestTimeout: Double = 10
         /// Bytes of events a `Watch` subscriber may fall behind before it is dropped.
         public var maxWatchBacklog = 256 * 1024
+        /// Bytes of replies a connection may have waiting to be sent before it
+        /// takes no more calls and is not read until its client has read it
+        /// back under; not back under `requestTimeout` after going over, the
+        /// connection closes (see ``ControlConnection``).
+        public var maxReplyBacklog = 256 * 1024
+        /// Bytes of replies waiting to be sent, all connections together, past
+        /// which no list or export of every item starts (see ``ReplyBudget``).
+        public var maxQueuedReplies = 64 << 20
 
         /// Bytes of unfinished requests all connections together may hold
         /// (see ``RequestBudget``): 4 MiB, or four of the longest request when
@@ -59,6 +67,12 @@ public final class ControlServer: @unchecked Sendable {
     private let receiveBuffer = ReceiveBuffer()
     /// Shared by every connection; used on the owner only.
     private let budget: RequestBudget
+    /// Shared by every connection; used on the owner only.
+    private let replies: ReplyBudget
+    /// Lists and exports of every item being made on a worker, and those
+    /// waiting for their turn, oldest first (see ``startBulkReads()``).
+    private var bulkReadsRunning = 0
+    private var bulkReadsWaiting: [(connection: WeakConnection, call: VarlinkCall)] = []
     /// Connections are read from here, one thread wake-up a request.
     private let loop: EventLoop
     private var connections: [ObjectIdentifier: ControlConnection] = [:]
@@ -98,7 +112,9 @@ public final class ControlServer: @unchecked Sendable {
         self.journal = journal
         self.limits = limits
         budget = RequestBudget(limit: limits.maxPendingBytes)
+        replies = ReplyBudget(limit: limits.maxQueuedReplies)
         owner.attach(loop)
+        replies.onRoom = { [unowned self] in startBulkReads() }
     }
 
     /// Where clients connect, for messages.
@@ -129,6 +145,7 @@ public final class ControlServer: @unchecked Sendable {
             listener = .closed
             for connection in connections.values { connection.close() }
             connections.removeAll()
+            bulkReadsWaiting.removeAll()
         }
         loop.stop()
         if let path { unlink(path) }
@@ -174,7 +191,7 @@ public final class ControlServer: @unchecked Sendable {
             return
         }
         let connection = ControlConnection(fd: fd, peer: peer, queue: queue, loop: loop, limits: limits, buffer: receiveBuffer, budget: budget,
-                                           wake: { [unowned self] in armDeadlines(for: $0) })
+                                           replies: replies, wake: { [unowned self] in armDeadlines(for: $0) })
         let key = ObjectIdentifier(connection)
         connections[key] = connection
         connection.onClose = { [unowned self] in
@@ -201,18 +218,8 @@ public final class ControlServer: @unchecked Sendable {
             watch(call, on: connection)
             connection.finishCall(nil)
         case InterfaceDefinition.name where Self.bulkReads.contains(call.member):
-            // Lists and exports of every item can take a while to build and
-            // encode (a tenth of a second for 100,000 alarms): done on a worker,
-            // so a `Status` on another connection never waits behind one.
-            let box = WeakConnection(connection)
-            let queue = queue
-            let service = service
-            DispatchQueue.global(qos: .userInitiated).async {
-                service.handle(call.member, Parameters(call.parameters)) { result in
-                    let framed = call.oneway ? nil : VarlinkFramer.frame(Self.reply(result).json)
-                    queue.async { box.connection?.finishCall(framed: framed) }
-                }
-            }
+            bulkReadsWaiting.append((WeakConnection(connection), call))
+            startBulkReads()
         case InterfaceDefinition.name:
             // A read answers here and now; a change answers once its commit is
             // durable, when the writer's message reaches the owner.
@@ -224,6 +231,43 @@ public final class ControlServer: @unchecked Sendable {
             }
         default:
             connection.finishCall(call.oneway ? nil : .error(.interfaceNotFound(call.interface)))
+        }
+    }
+
+    /// Lists and exports of every item made at once. Each holds its
+    /// snapshot, its JSON and its reply until done, megabytes each, and two
+    /// keep both cores busy.
+    static let maxBulkReadsAtOnce = 2
+
+    /// Starts the lists and exports waiting, oldest first, as far as
+    /// ``maxBulkReadsAtOnce`` and the shared reply budget allow; the rest
+    /// start as those finish or the budget has room again. Each can take a
+    /// while to build and encode (a tenth of a second for 100,000 alarms), so
+    /// it is made on a worker: a `Status` on another connection never waits
+    /// behind one.
+    private func startBulkReads() {
+        guard listener != .closed else { return }
+        while bulkReadsRunning < Self.maxBulkReadsAtOnce, !replies.isOver, !bulkReadsWaiting.isEmpty {
+            let (box, call) = bulkReadsWaiting.removeFirst()
+            // A client that left meanwhile is owed nothing.
+            guard box.connection?.isClosed == false else { continue }
+            bulkReadsRunning += 1
+            let queue = queue
+            let service = service
+            let finished: @Sendable () -> Void = { [weak self] in
+                guard let self else { return }
+                bulkReadsRunning -= 1
+                startBulkReads()
+            }
+            DispatchQueue.global(qos: .userInitiated).async {
+                service.handle(call.member, Parameters(call.parameters)) { result in
+                    let framed = call.oneway ? nil : VarlinkFramer.frame(Self.reply(result).json)
+                    queue.async {
+                        box.connection?.finishCall(framed: framed)
+                        finished()
+                    }
+                }
+            }
         }
     }
 

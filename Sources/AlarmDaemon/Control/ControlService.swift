@@ -19,7 +19,7 @@ public final class ControlService: Sendable {
     /// What the last audibility check found; `nil` before the first.
     private let audibility: @Sendable () -> AudibilityReport?
     /// The CalDAV sync worker, `nil` when `[Sync]` is not configured or is off.
-    private let sync: SyncWorker?
+    private let sync: SyncSupervisor?
     /// Why sync is off though configured (a password file others can read).
     private let syncOff: (server: String, reason: String)?
     /// The label of an alarm added without one, in the session's language.
@@ -28,7 +28,7 @@ public final class ControlService: Sendable {
     public init(scheduler: Scheduler, defaults: @escaping @Sendable () -> DaemonConfig, sounds: @escaping @Sendable () -> [SoundFile],
                 wake: @escaping @Sendable () -> WakeStatus = { WakeStatus(method: "none", next: nil, reason: "not set up") },
                 linger: @escaping @Sendable () -> Bool? = { nil }, play: @escaping @Sendable (String, Int) -> Void = { _, _ in },
-                audibility: @escaping @Sendable () -> AudibilityReport? = { nil }, sync: SyncWorker? = nil,
+                audibility: @escaping @Sendable () -> AudibilityReport? = { nil }, sync: SyncSupervisor? = nil,
                 syncOff: (server: String, reason: String)? = nil, defaultLabel: @escaping @Sendable () -> String = { Alarm.defaultLabel }) {
         self.defaultLabel = defaultLabel
         self.sync = sync
@@ -353,11 +353,11 @@ public final class ControlService: Sendable {
         ])
     }
 
-    static func syncState(_ report: SyncWorker.Report, zone: Zone) -> Wire.SyncState {
+    static func syncState(_ report: SyncReport, zone: Zone) -> Wire.SyncState {
         Wire.SyncState(server: report.server, lastSync: report.lastRound.map { WireTime.string($0, in: zone) }, error: report.error, pending: report.pending)
     }
 
-    /// A round on the sync worker; the reply comes from there once it is done.
+    /// A round in the sync process; the reply comes once it is done.
     private func syncNow(_ parameters: Parameters, _ reply: @escaping Reply) throws(VarlinkError) {
         let _: Sync.Request = try request(parameters)
         typealias R = Sync.Reply

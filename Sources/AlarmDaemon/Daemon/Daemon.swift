@@ -36,6 +36,8 @@ public final class Daemon: @unchecked Sendable {
     private var config: DaemonConfig
     /// The days of `[Alarms] Holidays=`, read with the configuration.
     private var holidays = HolidayCalendar.empty
+    /// Holiday loads started, so that only the latest one's result is used.
+    private var holidayLoads = 0
     private var configFile: String?
     private var watchers: [AnyObject] = []
     private var watchdog: DispatchSourceTimer?
@@ -59,7 +61,7 @@ public final class Daemon: @unchecked Sendable {
     /// The upcoming notice and the audibility checks; made by ``start()``.
     private var forewarnings: Forewarnings?
     /// CalDAV sync, when `[Sync] URL=` is set; made by ``start()``.
-    private var sync: SyncWorker?
+    private var sync: SyncSupervisor?
 
     /// Opens the store and reads the configuration; throws a message for the
     /// person and the exit code to end with.
@@ -188,14 +190,14 @@ public final class Daemon: @unchecked Sendable {
         _ = linger.value()
         let environment = environment
         let configuration = configuration
-        let (sync, syncOff) = makeSyncWorker()
+        let (sync, syncOff) = makeSyncSupervisor()
         self.sync = sync
         let service = ControlService(scheduler: scheduler, defaults: { configuration.value },
                                      sounds: { SoundTheme(theme: configuration.value.soundTheme, environment: environment).available() },
                                      wake: { wakeBoard.value },
                                      linger: { linger.value() },
                                      play: { [ringer] path, volume in output.async { ringer.playOnce(path, volume: volume) } },
-                                     audibility: { [report = forewarnings.report] in report.value }, sync: sync,
+                                     audibility: { [forewarnings] in forewarnings.current }, sync: sync,
                                      syncOff: syncOff.map { (config.sync.url, $0) }, defaultLabel: { [defaultLabel] in defaultLabel.value })
         do {
             var limits = ControlServer.Limits()
@@ -237,7 +239,7 @@ public final class Daemon: @unchecked Sendable {
             _ = scheduler.events.subscribe { event in
                 if [.changed, .completed, .dismissed].contains(event.kind) { sync.nudge() }
             }
-            sync.start()
+            sync.begin()
         }
         let status = scheduler.status
         journal.send("alarmd \(AlarmdVersion.string) started: \(status); database \(store.path), listening on \(server?.description ?? "nothing")", priority: .info, messageID: MessageID.started)
@@ -277,6 +279,24 @@ public final class Daemon: @unchecked Sendable {
         watchdog = timer
     }
 
+    /// Reads the holiday calendars of `config` on a worker (a large file
+    /// takes a while to read, and the owner must go on ringing), then hands
+    /// them to the scheduler; a later reload's calendars win.
+    private func reloadHolidays(_ config: DaemonConfig) {
+        owner.assertCurrent()
+        holidayLoads += 1
+        let load = holidayLoads
+        let (owner, environment, journal) = (owner, environment, journal)
+        DispatchQueue.global(qos: .utility).async { [weak self] in
+            let loaded = Daemon.loadHolidays(config, environment: environment, journal: journal)
+            owner.queue.async { [weak self] in
+                guard let self, load == holidayLoads else { return }
+                holidays = loaded
+                scheduler.setPolicy(self.config.ringPolicy(holidays: loaded))
+            }
+        }
+    }
+
     /// SIGHUP: re-read the configuration and the system zone (`TZ` included,
     /// from the service manager), re-plan. Runs on the owner; asking the
     /// service manager may take a second, so that goes to the output worker
@@ -287,8 +307,8 @@ public final class Daemon: @unchecked Sendable {
         do {
             config = try Daemon.loadConfig(configFile, journal: journal)
             configuration.value = config
-            holidays = Daemon.loadHolidays(config, environment: environment, journal: journal)
             scheduler.setPolicy(config.ringPolicy(holidays: holidays))
+            reloadHolidays(config)
         } catch {
             journal.send("Reload: keeping the previous configuration: \(error)", priority: .error)
         }
@@ -446,7 +466,7 @@ public final class Daemon: @unchecked Sendable {
     public func stop() {
         // Not waited for: a round in flight may be waiting on the owner, which
         // may be where this runs. Its state file is written in transactions.
-        sync?.cancel()
+        sync?.stop()
         watchdog?.cancel()
         watchers.removeAll()
         server?.stop()
@@ -463,9 +483,10 @@ public final class Daemon: @unchecked Sendable {
         store.close()
     }
 
-    /// The sync worker for `[Sync]`, or `nil` and why, when configured (the
-    /// password cannot be read safely, which the journal says too).
-    private func makeSyncWorker() -> (SyncWorker?, String?) {
+    /// The sync supervisor for `[Sync]`, or `nil` and why, when configured
+    /// (the password cannot be read safely, or `alarmd-sync` is missing;
+    /// the journal says so too).
+    private func makeSyncSupervisor() -> (SyncSupervisor?, String?) {
         let settings = config.sync
         guard settings.isEnabled else { return (nil, nil) }
         let password: String
@@ -475,12 +496,16 @@ public final class Daemon: @unchecked Sendable {
             journal.send("Sync: \(reason.description); not syncing", priority: .error, messageID: MessageID.syncFailed)
             return (nil, reason.description)
         }
-        let configuration = configuration
-        let scheduler = scheduler
-        let worker = SyncWorker(settings: settings, password: password, stateDirectory: options.stateDirectory, scheduler: scheduler, journal: journal) {
-            ICalendarItems.Settings(zone: scheduler.systemZone, allDayAt: configuration.value.allDayAt, now: Date(), zoneNamed: { ZoneName.zone($0) })
+        guard let program = SyncSupervisor.findProgram() else {
+            let reason = "its program alarmd-sync is not installed beside alarmd or in ../libexec"
+            journal.send("Sync: \(reason); not syncing", priority: .error, messageID: MessageID.syncFailed)
+            return (nil, reason)
         }
-        return (worker, worker == nil ? "it could not start (see the journal)" : nil)
+        let configuration = configuration
+        let supervisor = SyncSupervisor(start: SyncStart(settings: settings, password: password, stateDirectory: options.stateDirectory), program: program,
+                                        environment: environment, owner: owner, scheduler: scheduler, journal: journal,
+                                        allDayAt: { configuration.value.allDayAt })
+        return (supervisor, nil)
     }
 
     struct PasswordProblem: Error, CustomStringConvertible { let description: String }

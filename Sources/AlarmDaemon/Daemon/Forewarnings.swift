@@ -7,7 +7,8 @@ import Foundation
 /// again ten minutes before each occurrence, when a problem becomes a
 /// notification. The checks run on the probe's worker and come back here.
 final class Forewarnings: @unchecked Sendable {
-    /// The last check's findings, read by `Status` and `GetAlarm` on any thread.
+    /// The last check's findings, with the wake-up as it was when the check
+    /// ended; ``current`` is what `Status` and `GetAlarm` read, on any thread.
     let report = Published<AudibilityReport?>(nil)
 
     private let owner: Owner
@@ -80,6 +81,22 @@ final class Forewarnings: @unchecked Sendable {
         check(sounds: [alarm.sound])
     }
 
+    /// The last check's findings with the wake-up as it stands now. The means
+    /// of waking is settled on the output worker and may change after a
+    /// check (at start-up the user manager or the helper answers after the
+    /// first check), so the check's view of it is not what is said.
+    var current: AudibilityReport? {
+        guard var found = report.value else { return nil }
+        found.wakeProblem = Self.wakeProblem(wakeStatus(), enabled: configuration.value.wake.enabled)
+        return found
+    }
+
+    /// Why the machine will not wake for an alarm: only when no means
+    /// works, and waking is not switched off on purpose.
+    static func wakeProblem(_ wake: WakeStatus, enabled: Bool) -> String? {
+        enabled && wake.method == "none" ? wake.reason ?? "no means to wake it" : nil
+    }
+
     /// The warnings for `alarm`, from the last check; none before the first.
     static func warnings(for alarm: Alarm, _ report: AudibilityReport?) -> [String] {
         report.map { Audibility.warnings(for: alarm.sound, $0) } ?? []
@@ -114,7 +131,7 @@ final class Forewarnings: @unchecked Sendable {
         pendingNotices = []
         let config = configuration.value
         let wake = wakeStatus()
-        let wakeProblem = config.wake.enabled && wake.method == "none" ? wake.reason ?? "no means to wake it" : nil
+        let wakeProblem = Self.wakeProblem(wake, enabled: config.wake.enabled)
         let probe = probe
         probe.queue.async { [self] in
             let fresh = probe.check(sounds: sounds, wakeProblem: wakeProblem)
@@ -125,6 +142,7 @@ final class Forewarnings: @unchecked Sendable {
     private func finished(_ fresh: AudibilityReport, checked: Set<Sound>, waiting: [(alarm: Alarm, occurrence: Date)]) {
         // Sounds not checked this time keep what the last check found.
         var merged = fresh
+        merged.wakeProblem = Self.wakeProblem(wakeStatus(), enabled: configuration.value.wake.enabled)
         for (sound, problem) in report.value?.soundProblems ?? [:] where !checked.contains(where: { $0.description == sound }) {
             merged.soundProblems[sound] = problem
         }

@@ -110,6 +110,8 @@ extension Scheduler {
         owner.run { [self] in
             do throws(SchedulerError) {
                 try Self.validate(item)
+                try Self.checkFiles(item, before: nil)
+                try checkDates(item, before: nil, now: currentTime())
                 guard table[item.id] == nil else { throw .invalid(ValidationError(field: "id", requirement: "must be new", value: item.id.uuidString.lowercased())) }
                 fireDue()
                 // The store puts a new reminder at the end of the list; so does memory.
@@ -149,6 +151,8 @@ extension Scheduler {
         try change(&after, now)
         after = Self.asStored(after)
         try Self.validate(after)
+        try Self.checkFiles(after, before: before)
+        try checkDates(after, before: before, now: now)
         try stage(.edited(to: after), for: before, now: now, completion: completion)
     }
 
@@ -197,6 +201,28 @@ extension Scheduler {
             case .reminder(let reminder): try reminder.validate()
             }
         } catch { throw .invalid(error) }
+    }
+
+    /// The files a new or changed item names must be readable regular files
+    /// (``Item/checkFiles(changedFrom:_:)``), whichever way it came in: a
+    /// request, an import, a sync round.
+    static func checkFiles(_ item: Item, before: Item?, field prefix: String = "") throws(SchedulerError) {
+        do throws(ValidationError) { try item.checkFiles(changedFrom: before, DesktopRinger.isPlayableFile) } catch {
+            throw .invalid(ValidationError(field: prefix + error.field, requirement: error.requirement, value: error.value))
+        }
+    }
+
+    /// The same for a whole import or sync round, each item against its
+    /// stored version; an error names the item by its place (`alarms[2].sound`).
+    func checkFiles(alarms: [Alarm], reminders: [Reminder]) throws(SchedulerError) {
+        for (index, alarm) in alarms.enumerated() { try Self.checkFiles(.alarm(alarm), before: table[alarm.id], field: "alarms[\(index)].") }
+        for (index, reminder) in reminders.enumerated() { try Self.checkFiles(.reminder(reminder), before: table[reminder.id], field: "reminders[\(index)].") }
+    }
+
+    /// A date an added or changed alarm is given that is already over
+    /// (``PastDates``), by the scheduler's clock and zone.
+    func checkDates(_ item: Item, before: Item?, now: Date) throws(SchedulerError) {
+        do throws(ValidationError) { try PastDates.check(item, before: before, now: now, systemZone: zone) } catch { throw .invalid(error) }
     }
 
     /// Removes an item. A ringing or snoozed occurrence ends with it, and
@@ -432,6 +458,7 @@ extension Scheduler {
     /// every item looks for its next occurrence from now.
     public func replaceAll(alarms: [Alarm], reminders: [Reminder]) throws(SchedulerError) {
         try owner.sync { () throws(SchedulerError) in
+            try checkFiles(alarms: alarms, reminders: reminders)
             let now = currentTime()
             forgetAllSavedAhead()
             do throws(StoreError) {
@@ -502,6 +529,7 @@ extension Scheduler {
                     reminders[index].command = known.command
                 }
             }
+            try checkFiles(alarms: alarms, reminders: reminders)
             let now = currentTime()
             let outcome = importPlan(alarms: alarms, reminders: reminders, replacing: false)
             let known = Set(outcome.updated)

@@ -30,10 +30,11 @@ final class ChildProcess: Sendable {
 
     /// Starts `argv`; `onExit` runs on `queue` once it has ended and been
     /// reaped. `output`, when given, becomes its stdout and stderr (else
-    /// /dev/null); the caller closes its own copy.
-    init(_ argv: [String], environment: [String]? = nil, output: Int32? = nil, queue: DispatchQueue,
+    /// /dev/null); `channel`, when given, its descriptor 3. The caller
+    /// closes its own copies.
+    init(_ argv: [String], environment: [String]? = nil, output: Int32? = nil, channel: Int32? = nil, queue: DispatchQueue,
          onExit: @escaping @Sendable (Status) -> Void) throws(SystemError) {
-        let pid = try Self.spawn(argv, environment: environment, output: output)
+        let pid = try Self.spawn(argv, environment: environment, output: output, channel: channel)
         // The pid cannot be reused before the waitpid below reaps it, so the
         // pidfd names this child even if it has already exited.
         let fd = alarmd_pidfd_open(pid)
@@ -79,7 +80,7 @@ final class ChildProcess: Sendable {
         queue.asyncAfter(deadline: .now() + grace) { kill(-group, SIGKILL) }
     }
 
-    private static func spawn(_ argv: [String], environment: [String]?, output: Int32?) throws(SystemError) -> pid_t {
+    private static func spawn(_ argv: [String], environment: [String]?, output: Int32?, channel: Int32?) throws(SystemError) -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -103,6 +104,8 @@ final class ChildProcess: Sendable {
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         }
+        // dup2 clears close-on-exec on the copy, and only on it.
+        if let channel { posix_spawn_file_actions_adddup2(&actions, channel, 3) }
         let cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         let cEnvironment = environment.map { $0.map { strdup($0) } + [nil] }

@@ -18,17 +18,13 @@ public enum UnixSocket {
 
     /// Binds and listens at `path`. A socket file left by a crashed daemon is
     /// replaced; one that a running daemon still answers on is an error, so
-    /// two daemons never share a store.
+    /// two daemons never share a store. Anything else at `path` (a regular
+    /// file, a directory, a link, a FIFO) is an error and left alone: a
+    /// mistyped `--socket` must never cost the user a file.
     public static func listen(at path: String) throws(SystemError) -> Int32 {
         let directory = (path as NSString).deletingLastPathComponent
         try makeDirectory(directory)
-        if FileManager.default.fileExists(atPath: path) {
-            if let probe = try? connect(to: path) {
-                close(probe)
-                throw SystemError("bind \(path): another alarmd is already listening there", code: EADDRINUSE)
-            }
-            unlink(path)
-        }
+        try removeStaleSocket(at: path)
         let fd = try systemCall("socket") { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0) }
         let address: UnixSocketAddress
         do throws(UnixSocketAddress.Failure) { address = try UnixSocketAddress(path) } catch {
@@ -52,6 +48,39 @@ public enum UnixSocket {
             throw error
         }
         return fd
+    }
+
+    /// Makes room at `path` for a new socket: nothing there is fine, a
+    /// socket nobody listens on is removed, anything else is refused.
+    /// `lstat`, so a symbolic link is judged itself, never what it points to.
+    static func removeStaleSocket(at path: String) throws(SystemError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            if errno == ENOENT { return }
+            throw SystemError("bind \(path): cannot tell what is there", code: errno)
+        }
+        guard status.st_mode & S_IFMT == S_IFSOCK else {
+            throw SystemError("bind \(path): \(fileKind(status.st_mode)) is there, not a socket; refusing to replace it", code: EEXIST)
+        }
+        if let probe = try? connect(to: path) {
+            close(probe)
+            throw SystemError("bind \(path): another alarmd is already listening there", code: EADDRINUSE)
+        }
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw SystemError("bind \(path): cannot remove the stale socket", code: errno)
+        }
+    }
+
+    /// What a file of `mode` is, for messages.
+    private static func fileKind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: return "a regular file"
+        case S_IFDIR: return "a directory"
+        case S_IFLNK: return "a symbolic link"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "a file"
+        }
     }
 
     /// Connects to `path` (blocking), for probing and for clients.

@@ -56,7 +56,10 @@ extension Wire {
                 throw .invalidParameter(parameters.path + exceptions.name, "must be at most \(RecurrenceRule.maxExceptions) dates, got \(days.count)")
             }
             for text in days { rule.exceptions.insert(try date(parameters, exceptions, text)) }
-            do throws(ValidationError) { try rule.validate() } catch {
+            do throws(ValidationError) {
+                try rule.validate()
+                try rule.validateDaysExist()
+            } catch {
                 let member = [byDay, byMonthDay, byMonth, until, times, exceptions, interval].first { $0.name == error.field } ?? frequency
                 throw .invalidParameter(parameters.path + member.name, "\(error.requirement), got \(error.value)")
             }

@@ -1,171 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
+import AlarmProtocol
 import AlarmStore
-import AlarmSync
-import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// Two-way sync of reminders (and, when `[Sync] AlarmsURL=` is set, alarms)
-/// with CalDAV collections, on a queue of its own: HTTP blocks, so it never
-/// runs on the owner. It reads the items through the scheduler and hands
-/// changes back through it (`mergeAll`, `remove`), both messages to the
-/// owner; its own state (ETags, hrefs) lives in `sync.sqlite3`, touched only
-/// here. Decisions are ``SyncPlan``'s.
+/// with CalDAV collections: one round at a time, blocking, in `alarmd-sync`.
+/// Decisions are ``SyncPlan``'s; this carries them out over HTTP and through
+/// the ``SyncHost``. Its own state (hrefs, ETags, tokens) is `sync.sqlite3`.
 ///
-/// A round runs at start, every `[Sync] Interval=`, shortly after a local
-/// change (a `changed` or `completed` event), and on `alarmctl sync`.
-/// A failed round is retried with back-off (5 s doubling up to the
-/// interval); a refused password waits for the interval. Ringing state
-/// (ringing, snoozed) is never sent: it stays on each device.
-public final class SyncWorker: @unchecked Sendable {
-    /// What `Status` shows and `alarmctl sync` prints; read from any thread.
-    public struct Report: Sendable, Hashable {
-        public var lastRound: Date?
-        /// `nil` after a round that went through.
-        public var error: String?
-        public var pulled = 0, pushed = 0, deletedHere = 0, deletedThere = 0, conflicts = 0
-        /// Local changes not on the server yet (as of the last round).
-        public var pending = 0
-        public var server = ""
-    }
-
-    private let queue = DispatchQueue(label: "alarmd.sync")
+/// What the server says is believed only as far as it is understood: a
+/// listing that cannot be read fails the round and changes nothing; an item
+/// is removed here only when the server says it is gone (a sync-token `404`,
+/// or its absence from a complete listing); and when one round would remove
+/// more than half of a collection's items here, the removals wait until the
+/// next round's listing says the same.
+package final class SyncEngine {
     private let settings: DaemonConfig.SyncSettings
-    private let scheduler: Scheduler
-    private let journal: Journal
-    private let calendarSettings: @Sendable () -> ICalendarItems.Settings
-    // Confined to `queue`.
     private let http: HTTPClient
     private let state: SyncStateStore
-    private var timer: DispatchSourceTimer?
-    private var nudged = false
-    private var cancelled = false
+    private let host: SyncHost
     /// Hrefs (with the ETag they had) of items alarmd cannot keep, and of
     /// writes the server refused: not read or sent again until they change.
     private var ignored: [String: String] = [:]
-    /// The one retry after a failed round; a newer failure replaces it.
-    private var retry: DispatchWorkItem?
-    private var failures = 0
-    private var waiting: [(Report) -> Void] = []
-    private let published: Published<Report>
+    /// Per collection, the removals a round held back (see the type's comment).
+    private var heldDeletions: [String: Set<UUID>] = [:]
 
-    public var report: Report { published.value }
+    package enum StartFailure: Error, CustomStringConvertible {
+        case http
+        case state(String)
 
-    /// `nil`, with the reason in the journal, when the state file cannot be opened.
-    public init?(settings: DaemonConfig.SyncSettings, password: String, stateDirectory: String, scheduler: Scheduler, journal: Journal,
-                 calendarSettings: @escaping @Sendable () -> ICalendarItems.Settings) {
-        guard let http = HTTPClient(user: settings.user, password: password) else {
-            journal.send("Sync: libcurl could not start; not syncing", priority: .error, messageID: MessageID.syncFailed)
-            return nil
-        }
-        do {
-            state = try SyncStateStore(path: stateDirectory + "/sync.sqlite3")
-        } catch {
-            journal.send("Sync: \(error); not syncing", priority: .error, messageID: MessageID.syncFailed)
-            return nil
-        }
-        self.http = http
-        self.settings = settings
-        self.scheduler = scheduler
-        self.journal = journal
-        self.calendarSettings = calendarSettings
-        var report = Report()
-        report.server = settings.url
-        published = Published(report)
-    }
-
-    public func start() {
-        queue.async { [self] in
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.schedule(deadline: .now(), repeating: settings.interval, leeway: .seconds(1))
-            timer.setEventHandler { [weak self] in self?.round() }
-            timer.resume()
-            self.timer = timer
-        }
-    }
-
-    /// A local change: a round soon, several changes in a burst sharing one.
-    public func nudge() {
-        queue.async { [self] in
-            guard !nudged else { return }
-            nudged = true
-            queue.asyncAfter(deadline: .now() + 0.3) { [weak self] in
-                self?.nudged = false
-                self?.round()
+        package var description: String {
+            switch self {
+            case .http: "libcurl could not start"
+            case .state(let problem): problem
             }
         }
     }
 
-    /// A round now; `completion` gets its report (on the worker's queue).
-    public func syncNow(_ completion: @escaping @Sendable (Report) -> Void) {
-        queue.async { [self] in
-            round()
-            completion(published.value)
-        }
+    package init(settings: DaemonConfig.SyncSettings, password: String, stateDirectory: String, host: SyncHost) throws(StartFailure) {
+        guard let http = HTTPClient(user: settings.user, password: password) else { throw .http }
+        do { state = try SyncStateStore(path: stateDirectory + "/sync.sqlite3") } catch { throw .state("\(error)") }
+        self.http = http
+        self.settings = settings
+        self.host = host
     }
 
-    /// No more rounds (one in flight finishes on its own).
-    public func cancel() {
-        queue.async { [self] in
-            cancelled = true
-            timer?.cancel()
-            timer = nil
+    /// One round over every configured collection, from the items here as
+    /// `local` has them.
+    package func round(local: (alarms: [Alarm], reminders: [Reminder]), calendar: ICalendarItems.Settings) -> SyncReport {
+        var report = SyncReport(server: settings.url)
+        // An item a multiget left out (another origin, over its size) is said once a round.
+        let host = host
+        func collection(_ url: String) -> CalDAVCollection {
+            CalDAVCollection(url: url, http: http) { skipped in
+                host.log(SyncLogLine(.warning, "Sync: \(skipped) on the server is not read", error: skipped.description))
+            }
         }
-    }
-
-    // MARK: A round
-
-    private func round() {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard !cancelled else { return }
-        var report = Report()
-        report.server = settings.url
-        var collections: [(CalDAVCollection, ItemKind)] = [(CalDAVCollection(url: settings.url, http: http), .reminder)]
-        if !settings.alarmsURL.isEmpty { collections.append((CalDAVCollection(url: settings.alarmsURL, http: http), .alarm)) }
-        var unauthorized = false
+        var collections: [(CalDAVCollection, ItemKind)] = [(collection(settings.url), .reminder)]
+        if !settings.alarmsURL.isEmpty { collections.append((collection(settings.alarmsURL), .alarm)) }
+        var snapshot = local
         for (collection, kind) in collections {
             do throws(CalDAVCollection.Failure) {
-                try sync(collection, kind: kind, report: &report)
+                try sync(collection, kind: kind, local: &snapshot, calendar: calendar, report: &report)
             } catch {
                 report.error = error.description
-                unauthorized = error.unauthorized
+                report.unauthorized = error.unauthorized
                 break
             }
         }
         report.lastRound = Date()
-        report.pending = pendingCount(collections)
-        let previous = published.value
-        published.value = report
-        if let error = report.error {
-            failures += 1
-            // Said once per outage, not every retry.
-            if previous.error != error {
-                journal.send("Sync with \(settings.url) failed: \(error); changes stay here and are sent once it works", priority: .warning,
-                             messageID: MessageID.syncFailed, fields: [("ALARMD_SYNC_ERROR", error)])
-            }
-            let delay = unauthorized ? settings.interval : min(settings.interval, 5 * pow(2, Double(min(failures - 1, 10))))
-            retry?.cancel()
-            let work = DispatchWorkItem { [weak self] in
-                guard let self, failures > 0 else { return }
-                round()
-            }
-            retry = work
-            queue.asyncAfter(deadline: .now() + delay, execute: work)
-        } else {
-            if previous.error != nil { journal.send("Sync with \(settings.url) works again", priority: .info) }
-            failures = 0
-            retry?.cancel()
-            retry = nil
-            if report.pulled + report.pushed + report.deletedHere + report.deletedThere > 0 {
-                journal.send("Sync: \(report.pulled) received, \(report.pushed) sent, \(report.deletedHere) removed here, \(report.deletedThere) removed there, \(report.conflicts) conflicts",
-                             priority: .info)
-            }
-        }
+        report.pending = pendingCount(collections, snapshot)
+        return report
     }
 
     /// Whether two copies say the same in what sync carries: commands and
     /// the list place stay here, and iCalendar keeps times to the second.
     static func sameContent(_ a: Item, _ b: Item) -> Bool {
-        func seconds(_ date: Date) -> Date { Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
         func carried(_ item: Item) -> Item {
             switch item {
             case .alarm(var alarm):
@@ -186,18 +97,36 @@ public final class SyncWorker: @unchecked Sendable {
         return carried(a) == carried(b)
     }
 
+    private static func seconds(_ date: Date) -> Date { Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
+
+    /// `remote` with what the calendar cannot carry taken from `mine`, the
+    /// copy here: times the calendar keeps to the second keep their
+    /// fraction when they are the same second.
+    static func keepingPrecision(_ remote: Item, of mine: Item?) -> Item {
+        guard let mine else { return remote }
+        switch (remote, mine) {
+        case (.alarm(var alarm), .alarm(let known)):
+            if seconds(alarm.created) == seconds(known.created) { alarm.created = known.created }
+            return .alarm(alarm)
+        case (.reminder(var reminder), .reminder(let known)):
+            if seconds(reminder.created) == seconds(known.created) { reminder.created = known.created }
+            if let due = reminder.due, let knownDue = known.due, seconds(due) == seconds(knownDue) { reminder.due = knownDue }
+            return .reminder(reminder)
+        default:
+            return remote
+        }
+    }
+
     /// The stamp a record keeps: `updated` in microseconds.
     static func stamp(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1_000_000).rounded()) }
 
-    /// The items of `kind` that sync, from one `allItems()` snapshot (every
-    /// item copied on the owner: taken once per use, not once per kind).
-    private func localItems(_ kind: ItemKind, of snapshot: (alarms: [Alarm], reminders: [Reminder])) -> [UUID: Item] {
-        let (alarms, reminders) = snapshot
+    /// The items of `kind` that sync.
+    private static func items(_ kind: ItemKind, of snapshot: (alarms: [Alarm], reminders: [Reminder])) -> [UUID: Item] {
         var items: [UUID: Item] = [:]
         switch kind {
-        case .alarm: for alarm in alarms { items[alarm.id] = .alarm(alarm) }
+        case .alarm: for alarm in snapshot.alarms { items[alarm.id] = .alarm(alarm) }
         // A timer counts down on this machine only.
-        case .reminder: for reminder in reminders where !reminder.isTimer { items[reminder.id] = .reminder(reminder) }
+        case .reminder: for reminder in snapshot.reminders where !reminder.isTimer { items[reminder.id] = .reminder(reminder) }
         }
         return items
     }
@@ -206,7 +135,8 @@ public final class SyncWorker: @unchecked Sendable {
     /// alarms and reminders never share records even on one server.
     static func stateKey(_ collection: CalDAVCollection, _ kind: ItemKind) -> String { kind.rawValue + " " + collection.url }
 
-    private func sync(_ collection: CalDAVCollection, kind: ItemKind, report: inout Report) throws(CalDAVCollection.Failure) {
+    private func sync(_ collection: CalDAVCollection, kind: ItemKind, local snapshot: inout (alarms: [Alarm], reminders: [Reminder]),
+                      calendar: ICalendarItems.Settings, report: inout SyncReport) throws(CalDAVCollection.Failure) {
         let key = Self.stateKey(collection, kind)
         let records: [SyncPlan.Record]
         let lastToken: String?
@@ -218,6 +148,7 @@ public final class SyncWorker: @unchecked Sendable {
         // server keeps them (RFC 6578), else from a full listing.
         var remote: [String: String]
         let token: String?
+        host.reading(collection.url)
         if let lastToken, let delta = try collection.changes(since: lastToken) {
             remote = Dictionary(records.map { ($0.href, $0.etag) }, uniquingKeysWith: { first, _ in first })
             for (href, etag) in delta.changed { remote[href] = etag }
@@ -226,25 +157,39 @@ public final class SyncWorker: @unchecked Sendable {
         } else {
             (remote, token) = try collection.list()
         }
-        let local = localItems(kind, of: scheduler.allItems())
+        let local = Self.items(kind, of: snapshot)
         var plan = SyncPlan.plan(local: local.mapValues { Self.stamp($0.updated) }, records: records, remote: remote)
         // Items alarmd cannot keep, already said: not read again until they
         // change. (They stay in the listing, so their records are not taken
         // for items removed there.)
         plan.fetch.removeAll { ignored[key + " " + $0] != nil && ignored[key + " " + $0] == remote[$0] }
+        // Many removals at once wait for the next round to say the same.
+        let deletions = Set(plan.deleteLocal)
+        if deletions.count * 2 > records.count, heldDeletions[key] != deletions {
+            heldDeletions[key] = deletions.isEmpty ? nil : deletions
+            if !deletions.isEmpty {
+                host.log(SyncLogLine(.warning, "Sync: the server's listing of \(collection.url) lacks \(deletions.count) of the \(records.count) items it had; they are removed here only if the next round says the same",
+                                     error: "\(deletions.count) removals held"))
+                report.deletionsHeld += deletions.count
+                plan.deleteLocal = []
+            }
+        } else {
+            heldDeletions[key] = nil
+        }
         guard !plan.isEmpty else {
             if token != lastToken { try saveState(key, save: [], remove: [], token: token) }
             return
         }
         let recordByID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let settings = calendarSettings()
         var saves: [SyncPlan.Record] = []
         var removes: [UUID] = []
         var merged: [Item] = []
         var localWins: [(item: Item, uid: String, href: String, etag: String)] = []
 
         // Read what is new or changed there, and decide each.
+        host.reading(collection.url)
         for (href, fetched) in try collection.fetch(plan.fetch).sorted(by: { $0.key < $1.key }) {
+            host.reading(href)
             let etag = fetched.etag ?? remote[href] ?? ""
             let item: Item
             let uid: String
@@ -256,40 +201,40 @@ public final class SyncWorker: @unchecked Sendable {
                     ignored[key + " " + href] = etag
                     continue
                 }
-                item = try ICalendarItems.item(component, settings: settings)
+                item = try ICalendarItems.item(component, settings: calendar)
                 uid = component["UID"]?.text ?? item.id.uuidString.lowercased()
             } catch {
                 // Another program's item alarmd cannot keep stays on the server untouched.
-                journal.send("Sync: \(href) on the server is not kept here: \(error)", priority: .notice, messageID: MessageID.syncFailed)
+                host.log(SyncLogLine(.warning, "Sync: \(href) on the server is not kept here: \(error)", error: "\(href): \(error)"))
                 ignored[key + " " + href] = etag
                 continue
             }
             plan.create.removeAll { $0 == item.id }
-            if let mine = local[item.id], Self.sameContent(mine, item) {
+            let mine = local[item.id]
+            if let mine, Self.sameContent(mine, item) {
                 // The same as here (a write read back, or both sides made the
                 // same change): recorded, not stored again, which would restart
                 // its ringing state.
                 saves.append(SyncPlan.Record(id: item.id, uid: uid, href: href, etag: etag, stamp: Self.stamp(mine.updated)))
                 continue
             }
-            if let mine = local[item.id] {
+            if let mine {
                 let changedHere = recordByID[item.id].map { Self.stamp(mine.updated) != $0.stamp } ?? true
                 if changedHere {
                     report.conflicts += 1
                     let winner = SyncPlan.resolve(local: mine.updated, remote: item.updated)
                     let loser = winner == .local ? item : mine
                     // LF line ends: the journal keeps a message with CRs as bytes, not text.
-                    let text = ICalendarItems.calendar(for: loser, uid: uid, settings: settings).replacingOccurrences(of: "\r\n", with: "\n")
-                    journal.send("Sync conflict: \(EventText.subject(mine)) changed here and on the server; kept the newer copy (\(winner == .local ? "this machine's" : "the server's")); the other follows:\n\(text)",
-                                 priority: .warning, messageID: MessageID.syncConflict,
-                                 fields: [("ALARMD_ITEM_ID", item.id.uuidString.lowercased()), ("ALARMD_SYNC_LOSER", text)])
+                    let text = ICalendarItems.calendar(for: loser, uid: uid, settings: calendar).replacing("\r\n", with: "\n")
+                    host.log(SyncLogLine(.conflict, "Sync conflict: \(EventText.subject(mine)) changed here and on the server; kept the newer copy (\(winner == .local ? "this machine's" : "the server's")); the other follows:\n\(text)",
+                                         itemID: item.id, loser: text))
                     if winner == .local {
                         localWins.append((mine, uid, href, etag))
                         continue
                     }
                 }
             }
-            merged.append(item)
+            merged.append(Self.keepingPrecision(item, of: mine))
             saves.append(SyncPlan.Record(id: item.id, uid: uid, href: href, etag: etag, stamp: Self.stamp(item.updated)))
         }
         if !merged.isEmpty {
@@ -300,20 +245,22 @@ public final class SyncWorker: @unchecked Sendable {
                 case .reminder(let reminder): reminders.append(reminder)
                 }
             }
-            do {
-                _ = try scheduler.mergeAll(alarms: alarms, reminders: reminders, keepingCommands: true)
-                report.pulled += merged.count
-            } catch {
+            do throws(SyncHostError) { try host.merge(alarms: alarms, reminders: reminders) } catch {
                 throw CalDAVCollection.Failure(description: "cannot store what the server sent (\(merged.map { EventText.subject($0) }.prefix(3).joined(separator: ", "))…): \(error)")
             }
+            report.pulled += merged.count
+            Self.apply(merged, to: &snapshot)
         }
-        // Removed there.
-        for id in plan.deleteLocal {
-            let done = DispatchSemaphore(value: 0)
-            scheduler.remove(id.uuidString, kind: kind) { _ in done.signal() }
-            done.wait()
-            removes.append(id)
-            report.deletedHere += 1
+        // Removed there: all in one change.
+        if !plan.deleteLocal.isEmpty {
+            do throws(SyncHostError) { try host.remove(plan.deleteLocal, kind: kind) } catch {
+                throw CalDAVCollection.Failure(description: "cannot remove what the server removed: \(error)")
+            }
+            removes += plan.deleteLocal
+            report.deletedHere += plan.deleteLocal.count
+            let gone = Set(plan.deleteLocal)
+            snapshot.alarms.removeAll { gone.contains($0.id) }
+            snapshot.reminders.removeAll { gone.contains($0.id) }
         }
         removes += plan.forget.map(\.id)
         // Sent there: new ones, changed ones, and conflicts won here.
@@ -324,7 +271,7 @@ public final class SyncWorker: @unchecked Sendable {
         sends += plan.update.compactMap { record in local[record.id].map { ($0, record.uid, record.href, record.etag) } }
         sends += localWins.map { ($0.item, $0.uid, $0.href, $0.etag) }
         for send in sends {
-            switch try collection.put(send.href, ICalendarItems.calendar(for: send.item, uid: send.uid, settings: settings), etag: send.etag) {
+            switch try collection.put(send.href, ICalendarItems.calendar(for: send.item, uid: send.uid, settings: calendar), etag: send.etag) {
             case .stored(let etag):
                 // Without an ETag in the reply it is asked for: a record
                 // without one would take the item for changed there.
@@ -352,11 +299,22 @@ public final class SyncWorker: @unchecked Sendable {
         try saveState(key, save: saves, remove: removes, token: token)
     }
 
+    /// `snapshot` with `items` stored over it, as the host now has them.
+    private static func apply(_ items: [Item], to snapshot: inout (alarms: [Alarm], reminders: [Reminder])) {
+        for item in items {
+            switch item {
+            case .alarm(let alarm):
+                if let index = snapshot.alarms.firstIndex(where: { $0.id == alarm.id }) { snapshot.alarms[index] = alarm } else { snapshot.alarms.append(alarm) }
+            case .reminder(let reminder):
+                if let index = snapshot.reminders.firstIndex(where: { $0.id == reminder.id }) { snapshot.reminders[index] = reminder } else { snapshot.reminders.append(reminder) }
+            }
+        }
+    }
+
     /// A write the server refused (a 4xx other than 401 and 412): said once,
     /// and the rest of the round goes on; the item stays here.
     private func refused(_ what: String, status: Int, href: String) {
-        journal.send("Sync: the server refused \(what) (HTTP \(status)); it stays here", priority: .warning, messageID: MessageID.syncFailed,
-                     fields: [("ALARMD_SYNC_ERROR", "HTTP \(status) for \(href)")])
+        host.log(SyncLogLine(.warning, "Sync: the server refused \(what) (HTTP \(status)); it stays here", error: "HTTP \(status) for \(href)"))
     }
 
     private func saveState(_ key: String, save: [SyncPlan.Record], remove: [UUID], token: String?) throws(CalDAVCollection.Failure) {
@@ -367,12 +325,11 @@ public final class SyncWorker: @unchecked Sendable {
 
     /// Local changes the server does not have: items changed or new since
     /// their record, and records of items removed here.
-    private func pendingCount(_ collections: [(CalDAVCollection, ItemKind)]) -> Int {
+    private func pendingCount(_ collections: [(CalDAVCollection, ItemKind)], _ snapshot: (alarms: [Alarm], reminders: [Reminder])) -> Int {
         var count = 0
-        let snapshot = scheduler.allItems()
         for (collection, kind) in collections {
             guard let records = try? state.records(collection: Self.stateKey(collection, kind)) else { continue }
-            let local = localItems(kind, of: snapshot)
+            let local = Self.items(kind, of: snapshot)
             let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             count += local.values.filter { item in byID[item.id].map { $0.stamp != Self.stamp(item.updated) } ?? true }.count
             count += records.filter { local[$0.id] == nil }.count

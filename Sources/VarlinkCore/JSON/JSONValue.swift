@@ -111,11 +111,3 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Ex
     public init(nilLiteral: ()) { self = .null }
     public init(_ value: Int) { self = .number(Double(value)) }
 }
-
-extension JSONObject {
-    /// An object of the given members, in order; each field at most once.
-    public init(_ members: KeyValuePairs<WireField, JSONValue>) {
-        self.init()
-        for (field, value) in members { self[field.name] = value }
-    }
-}

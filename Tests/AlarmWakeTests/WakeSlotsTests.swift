@@ -1,11 +1,10 @@
-import AlarmCore
-import FoundationEssentials
+import AlarmWake
 import Testing
 
 /// The `alarmd-wake` helper's slots, decided with literal times: one per
 /// user, the earliest armed, the limits of issue 14.
 @Suite struct WakeSlotsTests {
-    let now = Date(timeIntervalSince1970: 1_796_000_000)
+    let now = WakeInstant(seconds: 1_796_000_000)
     let second: UInt64 = 1_000_000_000
 
     @Test func eachUserHasOneSlotAndTheEarliestIsArmed() throws {
@@ -36,7 +35,7 @@ import Testing
 
     @Test func tenChangesASecondPerUserThenRefusedUntilTheSecondHasPassed() throws {
         var slots = WakeSlots()
-        for step in 0..<10 { try slots.set(now + Double(100 + step), for: 1000, now: now, tick: UInt64(step) * 10_000_000) }
+        for step in 0..<10 { try slots.set(now + Int64(100 + step), for: 1000, now: now, tick: UInt64(step) * 10_000_000) }
         #expect(throws: WakeSlots.Refusal.tooManyChanges(limit: 10)) { try slots.set(now + 500, for: 1000, now: now, tick: 500_000_000) }
         #expect(slots.slot(of: 1000) == now + 109, "a refused change changes nothing")
         // Another user is not held back; the first one is again a second after its first change.
@@ -61,4 +60,10 @@ import Testing
         slots.forgetOldChanges(tick: 2 * second)
         for step in 0..<10 { try slots.set(now + 30, for: 1000, now: now, tick: 2 * second + UInt64(step)) }
     }
+}
+
+private extension WakeInstant {
+    /// `instant` moved by whole seconds, for literal times.
+    static func + (instant: WakeInstant, seconds: Int64) -> WakeInstant { instant.adding(seconds: seconds) }
+    static func - (instant: WakeInstant, seconds: Int64) -> WakeInstant { instant.adding(seconds: -seconds) }
 }

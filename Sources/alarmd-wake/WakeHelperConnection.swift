@@ -1,8 +1,9 @@
-import AlarmProtocol
+import AlarmWake
 // For MSG_DONTWAIT, which Glibc's module leaves out and sd-daemon.h's <sys/socket.h> brings.
 import CSystemd
 import Dispatch
 import Glibc
+import VarlinkCore
 
 /// One client of `alarmd-wake`, on the helper's queue: reads messages of at
 /// most ``WakeInterface/maxMessageSize`` bytes, hands each to the helper, and
@@ -13,6 +14,9 @@ final class WakeHelperConnection {
     let fd: Int32
     /// Who is on the other end (`SO_PEERCRED` at accept).
     let uid: UInt32
+    /// When (monotonic nanoseconds) the helper closes this connection unless
+    /// a whole message comes first; `nil` while it holds its user's wake-up.
+    var deadline: UInt64?
     private let queue: DispatchQueue
     private unowned let helper: WakeHelper
     private var framer = VarlinkFramer(maxMessageSize: WakeInterface.maxMessageSize)
@@ -85,7 +89,7 @@ final class WakeHelperConnection {
     /// Stops watching the socket, closes it once Dispatch has let go of it
     /// in both sources (the write source's cancellation first, then the
     /// read source's, whose handler closes), and tells the helper.
-    private func finish() {
+    func finish() {
         closing = true
         guard let source = readSource else { return }
         readSource = nil

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The `alarmd-wake` helper's state: one wake-up instant per user, and the
 /// earliest of them, which is the one the helper's timer is armed for. Pure:
 /// the helper passes in who asks (from the socket's peer credentials) and the
@@ -10,44 +8,44 @@ import FoundationEssentials
 /// everyone. The state is bounded by the number of users who ask: one slot and
 /// at most ``changesPerSecond`` timestamps each.
 public struct WakeSlots: Sendable {
-    /// Instants further ahead than this are refused: no alarm plans that far,
+    /// Instants further ahead than this many seconds are refused: no alarm plans that far,
     /// and a mistaken year should not sit in the RTC unseen.
-    public static let maxAhead: TimeInterval = 400 * 86_400
+    public static let maxAhead: Int64 = 400 * 86_400
     public static let changesPerSecond = 10
 
     /// Why a change was refused; nothing was changed.
     public enum Refusal: Error, Equatable, Sendable {
         /// `at` is not after `now`.
-        case inThePast(at: Date, now: Date)
-        /// `at` is after `latest` (now + ``maxAhead``).
-        case tooFarAhead(at: Date, latest: Date)
+        case inThePast(at: WakeInstant, now: WakeInstant)
+        /// `at` is after `latest` (now + ``maxAhead`` seconds).
+        case tooFarAhead(at: WakeInstant, latest: WakeInstant)
         /// More than ``changesPerSecond`` changes in the last second.
         case tooManyChanges(limit: Int)
     }
 
-    private var slots: [UInt32: Date] = [:]
+    private var slots: [UInt32: WakeInstant] = [:]
     /// Each user's recent changes, as monotonic nanoseconds, oldest first.
     private var recentChanges: [UInt32: [UInt64]] = [:]
 
     public init() {}
 
     /// The instant of the earliest slot: what the timer should be armed for.
-    public var earliest: Date? { slots.values.min() }
+    public var earliest: WakeInstant? { slots.values.min() }
 
     /// Whether no user has a wake-up set (the helper may exit).
     public var isEmpty: Bool { slots.isEmpty }
 
     /// The wake-up `uid` has set, if any.
-    public func slot(of uid: UInt32) -> Date? { slots[uid] }
+    public func slot(of uid: UInt32) -> WakeInstant? { slots[uid] }
 
     /// Sets `uid`'s wake-up to `at`, or clears it when `at` is `nil`, at wall
     /// time `now` and monotonic time `tick` (nanoseconds, for the rate limit,
     /// which a clock change must not stretch). A refused change changes nothing
     /// and does not count against the limit.
-    public mutating func set(_ at: Date?, for uid: UInt32, now: Date, tick: UInt64) throws(Refusal) {
+    public mutating func set(_ at: WakeInstant?, for uid: UInt32, now: WakeInstant, tick: UInt64) throws(Refusal) {
         if let at {
             guard at > now else { throw .inThePast(at: at, now: now) }
-            let latest = now.addingTimeInterval(Self.maxAhead)
+            let latest = now.adding(seconds: Self.maxAhead)
             guard at <= latest else { throw .tooFarAhead(at: at, latest: latest) }
         }
         var recent = recentChanges[uid, default: []]
@@ -64,7 +62,7 @@ public struct WakeSlots: Sendable {
     /// Clears every slot whose instant is not after `now` (the timer went
     /// off, or the clock passed them). Returns the users whose slot went.
     @discardableResult
-    public mutating func expire(now: Date) -> [UInt32] {
+    public mutating func expire(now: WakeInstant) -> [UInt32] {
         let passed = slots.filter { $0.value <= now }.map(\.key).sorted()
         for uid in passed { slots[uid] = nil }
         return passed

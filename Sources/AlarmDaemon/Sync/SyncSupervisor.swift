@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: Apache-2.0
+import AlarmCore
+import AlarmProtocol
+import Dispatch
+import Foundation
+import Glibc
+
+/// alarmd's side of CalDAV sync. The network, TLS, HTTP, XML and iCalendar
+/// parsing of a server's data run in `alarmd-sync`, a sandboxed process of
+/// its own; this starts it, sends it its settings and, one round at a time,
+/// a snapshot of the items, and carries out what it asks — merges and
+/// removals, read with the bounded parsers and validated as a client's
+/// `Import` is. Whatever the process does — crash, hang, exceed its
+/// limits, send nonsense — costs alarmd a journal line and a restart with
+/// back-off; the alarms ring on. When to do what is ``SyncSupervision``'s.
+///
+/// Confined to the owner queue: every method but ``init`` runs there, and
+/// says so with `owner.assertCurrent()`.
+public final class SyncSupervisor: @unchecked Sendable {
+    private let owner: Owner
+    private let scheduler: Scheduler
+    private let journal: Journal
+    private let start: SyncStart
+    private let program: String
+    private let environment: [String]
+    private let allDayAt: @Sendable () -> TimeOfDay
+    private var machine: SyncSupervision
+    private let timer: DispatchSourceTimer
+    private var generation: Generation?
+    private var generations = 0
+    /// Removals in flight: request id → items still to go and the first error.
+    private var removals: [Int: (left: Int, error: String?)] = [:]
+    private var waiters: [Int: @Sendable (SyncReport) -> Void] = [:]
+    private var nextWaiter = 1
+    private var stopped = false
+    private let published: Published<SyncReport>
+
+    /// The last round's report, or why the process is down; read from any thread.
+    var report: SyncReport { published.value }
+
+    /// One run of the process: its pid, the channel's two descriptors (read
+    /// on the owner, written on a queue of its own, so a process that stops
+    /// reading blocks only that queue), and what it sent so far.
+    private final class Generation {
+        let process: ChildProcess
+        let reader: OwnedReadSource
+        let writerFD: Int32
+        let writer = DispatchQueue(label: "alarmd.sync-channel")
+        /// Which run this is, for answers that come back after it ended.
+        let number: Int
+        var framer = VarlinkFramer(maxMessageSize: SyncMessage.maxSize)
+
+        init(number: Int, process: ChildProcess, reader: OwnedReadSource, writerFD: Int32) {
+            self.number = number
+            self.process = process
+            self.reader = reader
+            self.writerFD = writerFD
+        }
+
+        func send(_ message: SyncMessage) {
+            let bytes = VarlinkFramer.frame(message.json)
+            let fd = writerFD
+            writer.async {
+                var offset = 0
+                while offset < bytes.count {
+                    let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    if sent < 0 && errno == EINTR { continue }
+                    guard sent > 0 else { return }
+                    offset += sent
+                }
+            }
+        }
+
+        /// Stops reading; the writer lets go of its descriptor after what it has queued.
+        func close() {
+            reader.cancel()
+            let fd = writerFD
+            writer.async { Glibc.close(fd) }
+        }
+    }
+
+    init(start: SyncStart, program: String, environment: [String: String], owner: Owner, scheduler: Scheduler, journal: Journal,
+         allDayAt: @escaping @Sendable () -> TimeOfDay, limits: SyncSupervision.Limits? = nil) {
+        self.start = start
+        self.program = program
+        self.owner = owner
+        self.scheduler = scheduler
+        self.journal = journal
+        self.allDayAt = allDayAt
+        self.environment = Self.childEnvironment(environment, stateDirectory: start.stateDirectory)
+        machine = SyncSupervision(limits: limits ?? SyncSupervision.Limits(interval: start.settings.interval), server: start.settings.url, now: Date())
+        published = Published(SyncReport(server: start.settings.url))
+        timer = DispatchSource.makeTimerSource(queue: owner.queue)
+    }
+
+    /// What the process may see of alarmd's environment: where home is, the
+    /// language, a temporary directory of its own, and the TLS and proxy
+    /// settings libcurl reads. Nothing else (no session bus, no socket paths).
+    static func childEnvironment(_ environment: [String: String], stateDirectory: String) -> [String] {
+        let kept = ["HOME", "LANG", "LC_ALL", "TZDIR", "SSL_CERT_FILE", "SSL_CERT_DIR", "CURL_CA_BUNDLE",
+                    "http_proxy", "https_proxy", "HTTPS_PROXY", "no_proxy", "NO_PROXY", "ALL_PROXY", "all_proxy"]
+        var result = kept.compactMap { name in environment[name].map { "\(name)=\($0)" } }
+        let temporary = stateDirectory + "/sync-tmp"
+        mkdir(temporary, 0o700)
+        result.append("TMPDIR=\(temporary)")
+        return result
+    }
+
+    /// Where `alarmd-sync` is: beside alarmd (a build tree), else in
+    /// `../libexec` from it (an install); `nil` when in neither.
+    static func findProgram() -> String? {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        let directory = (executable as NSString).deletingLastPathComponent
+        for candidate in [directory + "/alarmd-sync", (directory as NSString).deletingLastPathComponent + "/libexec/alarmd-sync"]
+        where access(candidate, X_OK) == 0 {
+            return candidate
+        }
+        return nil
+    }
+
+    func begin() {
+        owner.queue.async { [self] in
+            timer.setEventHandler { [weak self] in
+                guard let self else { return }
+                perform(machine.timer(now: Date()))
+            }
+            timer.resume()
+            perform(machine.start(now: Date()))
+        }
+    }
+
+    /// A local change: a round soon, several in a burst sharing one.
+    func nudge() {
+        owner.queue.async { [self] in
+            guard !stopped else { return }
+            perform(machine.nudge(now: Date()))
+        }
+    }
+
+    /// A round now; `completion` gets its report, on the owner.
+    func syncNow(_ completion: @escaping @Sendable (SyncReport) -> Void) {
+        owner.run { [self] in
+            guard !stopped else { return completion(report) }
+            let waiter = nextWaiter
+            nextWaiter += 1
+            waiters[waiter] = completion
+            perform(machine.syncNow(waiter, now: Date()))
+        }
+    }
+
+    /// No more rounds; the process is told to leave and its channel closed.
+    func stop() {
+        owner.run { [self] in
+            stopped = true
+            timer.cancel()
+            if let generation {
+                generation.send(.stop)
+                generation.close()
+                kill(generation.process.pid, SIGTERM)
+            }
+            generation = nil
+        }
+    }
+
+    // MARK: Effects
+
+    private func perform(_ effects: [SyncSupervision.Effect]) {
+        owner.assertCurrent()
+        published.value = machine.report
+        guard !stopped else { return }
+        for effect in effects {
+            switch effect {
+            case .spawn: spawn()
+            case .sendRound(let id): sendRound(id)
+            case .kill: if let generation { kill(-generation.process.pid, SIGKILL) }
+            case .armTimer(let at):
+                timer.schedule(deadline: .now() + max(0, at.timeIntervalSinceNow), leeway: .milliseconds(100))
+            case .answer(let ids, let report):
+                for id in ids { waiters.removeValue(forKey: id)?(report) }
+            case .journal(let text, let warning):
+                journal.send(text, priority: warning ? .warning : .info, messageID: warning ? MessageID.syncFailed : nil,
+                             fields: warning ? [("ALARMD_SYNC_ERROR", text)] : [])
+            }
+        }
+    }
+
+    private func spawn() {
+        owner.assertCurrent()
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            return perform(machine.exited("could not be started (socketpair: \(String(cString: strerror(errno))))", clean: false, now: Date()))
+        }
+        let (mine, theirs) = (pair[0], pair[1])
+        defer { close(theirs) }
+        let process: ChildProcess
+        do {
+            process = try ChildProcess([program], environment: environment, channel: theirs, queue: owner.queue) { [weak self] status in
+                self?.exited(status)
+            }
+        } catch {
+            close(mine)
+            return perform(machine.exited("could not be started (\(error))", clean: false, now: Date()))
+        }
+        let writerFD = dup(mine)
+        fcntl(writerFD, F_SETFD, FD_CLOEXEC)
+        generations += 1
+        removals = [:]
+        let generation = Generation(number: generations, process: process, reader: OwnedReadSource(fd: mine, queue: owner.queue), writerFD: writerFD)
+        self.generation = generation
+        generation.reader.activate { [weak self, weak generation] in
+            guard let self, let generation else { return }
+            read(generation)
+        }
+        generation.send(.start(start))
+    }
+
+    private func sendRound(_ id: Int) {
+        owner.assertCurrent()
+        guard let generation else { return }
+        let (alarms, reminders) = scheduler.allItems()
+        generation.send(.round(id: id, zone: scheduler.systemZone.identifier, allDayAt: allDayAt(),
+                               items: ExportDocument.json(alarms: alarms, reminders: reminders, zone: .utc)))
+    }
+
+    private func exited(_ status: ChildProcess.Status) {
+        owner.assertCurrent()
+        // What it wrote before it ended is still in the socket: read it first
+        // (a last round's report, a last "reading").
+        if let generation {
+            read(generation)
+            generation.close()
+            self.generation = nil
+        }
+        perform(machine.exited(status.description, clean: status.succeeded, now: Date()))
+    }
+
+    // MARK: The channel
+
+    /// Reads what is there without waiting, and handles each message.
+    private func read(_ generation: Generation) {
+        owner.assertCurrent()
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        while self.generation === generation {
+            let count = buffer.withUnsafeMutableBytes { recv(generation.reader.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            let frames: [[UInt8]]
+            do throws(VarlinkFramer.Oversize) { frames = try generation.framer.append(buffer[..<count]) } catch {
+                return refuse(generation, "a message over \(error.limit) bytes")
+            }
+            for frame in frames {
+                guard self.generation === generation else { return }
+                let message: SyncMessage
+                do throws(VarlinkError) { message = try SyncMessage(frame: frame) } catch {
+                    return refuse(generation, "a message that does not read (\(error))")
+                }
+                handle(message, from: generation)
+            }
+        }
+    }
+
+    /// The process broke the protocol: it is not believed further.
+    private func refuse(_ generation: Generation, _ what: String) {
+        journal.send("Sync: the sync process sent \(what); it is stopped", priority: .warning, messageID: MessageID.syncFailed)
+        kill(-generation.process.pid, SIGKILL)
+        generation.close()
+        if self.generation === generation { self.generation = nil }
+    }
+
+    private func handle(_ message: SyncMessage, from generation: Generation) {
+        switch message {
+        case .merge(let id, let items):
+            generation.send(.answer(id: id, error: merge(items)))
+        case .remove(let id, let kind, let ids):
+            remove(ids, kind: kind, request: id, generation: generation)
+        case .log(let line):
+            log(line)
+        case .reading(let href):
+            machine.reading(href)
+        case .done(let id, let report):
+            perform(machine.roundDone(id: id, report: report, now: Date()))
+        case .start, .round, .answer, .stop:
+            refuse(generation, "a message only alarmd sends")
+        }
+    }
+
+    /// Items from the server, read and checked as an `Import` is; `nil`
+    /// when stored, else why not.
+    private func merge(_ items: JSONValue) -> String? {
+        guard case .object(let document) = items else { return "the items are not a document" }
+        do {
+            var (alarms, reminders) = try ExportDocument.parse(Parameters(document), zone: .utc)
+            for index in alarms.indices { alarms[index] = playableHere(alarms[index]) }
+            for index in reminders.indices { reminders[index] = playableHere(reminders[index]) }
+            _ = try scheduler.mergeAll(alarms: alarms, reminders: reminders, keepingCommands: true)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Another machine's sound file or image that this one cannot read:
+    /// the default sound (the alarm still rings) and no image, said in the
+    /// journal, rather than a round refused every time.
+    private func playableHere(_ alarm: Alarm) -> Alarm {
+        guard case .file(let path) = alarm.sound, !DesktopRinger.isPlayableFile(path) else { return alarm }
+        var alarm = alarm
+        alarm.sound = .defaultAlarm
+        journal.send("Sync: \(EventText.subject(.alarm(alarm))) names the sound file \(path), which this machine cannot read; it rings with the default sound here",
+                     priority: .notice, messageID: MessageID.syncFailed, fields: [("ALARMD_ITEM_ID", alarm.id.uuidString.lowercased())])
+        return alarm
+    }
+
+    private func playableHere(_ reminder: Reminder) -> Reminder {
+        var reminder = reminder
+        if case .file(let path)? = reminder.sound, !DesktopRinger.isPlayableFile(path) {
+            reminder.sound = nil
+            journal.send("Sync: \(EventText.subject(.reminder(reminder))) names the sound file \(path), which this machine cannot read; it rings with the default sound here",
+                         priority: .notice, messageID: MessageID.syncFailed, fields: [("ALARMD_ITEM_ID", reminder.id.uuidString.lowercased())])
+        }
+        if let image = reminder.imagePath, !(image.hasPrefix("/") && DesktopRinger.isPlayableFile(image)) {
+            reminder.imagePath = nil
+            journal.send("Sync: \(EventText.subject(.reminder(reminder))) names the image \(image), which this machine cannot read; it is shown without it here",
+                         priority: .notice, messageID: MessageID.syncFailed, fields: [("ALARMD_ITEM_ID", reminder.id.uuidString.lowercased())])
+        }
+        return reminder
+    }
+
+    private func remove(_ ids: [UUID], kind: ItemKind, request: Int, generation: Generation) {
+        guard !ids.isEmpty else { return generation.send(.answer(id: request, error: nil)) }
+        removals[request] = (ids.count, nil)
+        let number = generation.number
+        for id in ids {
+            scheduler.remove(id.uuidString, kind: kind) { [owner, weak self] result in
+                owner.run { [weak self] in self?.removed(request, result: result, generation: number) }
+            }
+        }
+    }
+
+    /// One removal of request `request` done; the answer goes once all are.
+    private func removed(_ request: Int, result: Result<Item, SchedulerError>, generation number: Int) {
+        owner.assertCurrent()
+        guard let generation, generation.number == number, var removal = removals[request] else { return }
+        // Gone already is what was asked.
+        if case .failure(let error) = result, removal.error == nil {
+            if case .noSuchItem = error {} else { removal.error = "\(error)" }
+        }
+        removal.left -= 1
+        removals[request] = removal.left > 0 ? removal : nil
+        if removal.left == 0 { generation.send(.answer(id: request, error: removal.error)) }
+    }
+
+    private func log(_ line: SyncLogLine) {
+        var fields: [(String, String)] = []
+        if let id = line.itemID { fields.append(("ALARMD_ITEM_ID", id.uuidString.lowercased())) }
+        if let loser = line.loser { fields.append(("ALARMD_SYNC_LOSER", loser)) }
+        if let error = line.error { fields.append(("ALARMD_SYNC_ERROR", error)) }
+        switch line.kind {
+        case .info: journal.send(line.message, priority: .info, fields: fields)
+        case .warning: journal.send(line.message, priority: .warning, messageID: MessageID.syncFailed, fields: fields)
+        case .conflict: journal.send(line.message, priority: .warning, messageID: MessageID.syncConflict, fields: fields)
+        }
+    }
+}
