@@ -204,6 +204,38 @@ import Testing
         #expect(!environment.contains { $0.hasPrefix("XDG_RUNTIME_DIR=") || $0.hasPrefix("DBUS_SESSION_BUS_ADDRESS=") || $0.hasPrefix("NOTIFY_SOCKET=") }, "\(environment)")
     }
 
+    /// The sync process killed in the middle of a round (the server never
+    /// answers): alarmd keeps its pid, says why in `status`, and starts a
+    /// new process after its back-off.
+    @Test func aSyncProcessKilledMidRoundIsStartedAgain() throws {
+        let directory = TemporaryDirectory()
+        let main = try Server(["--mode", "hang", "--hang", "60"], directory: directory, name: "main")
+        let password = directory.path + "/sync-password"
+        FileManager.default.createFile(atPath: password, contents: Data("s3cret\n".utf8), attributes: [.posixPermissions: 0o600])
+        let daemon = DaemonProcess(directory: directory, config: "[Sync]\nURL=http://127.0.0.1:\(main.port)/cal/\nUser=alice\nPasswordFile=\(password)\nInterval=1s\n")
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let alarmd = daemon.process.processIdentifier
+        var first: pid_t?
+        _ = waitUntil(timeout: 10) {
+            first = Self.children(of: alarmd, named: "alarmd-sync").first
+            return first != nil && !main.requests.isEmpty
+        }
+        let killed = try #require(first, "no alarmd-sync under alarmd")
+        #expect(kill(killed, SIGKILL) == 0)
+        var status = ""
+        #expect(waitUntil(timeout: 5) {
+            status = (try? Alarmctl.ok(["status"], daemon)) ?? ""
+            return status.contains("killed by signal 9")
+        }, "status does not say the sync process died: \(status)")
+        var second: pid_t?
+        #expect(waitUntil(timeout: 15) {
+            second = Self.children(of: alarmd, named: "alarmd-sync").first
+            return second != nil && second != killed
+        }, "no new sync process")
+        #expect(daemon.process.isRunning && daemon.process.processIdentifier == alarmd)
+    }
+
     static func children(of parent: pid_t, named name: String) -> [pid_t] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         return entries.compactMap { Int32($0) }.filter { pid in
