@@ -44,6 +44,15 @@ import Testing
         }
     }
 
+    /// A started alarmd in `directory` syncing every `interval` with `server`'s collection.
+    static func syncingDaemon(_ directory: TemporaryDirectory, with server: Server, interval: String = "1s") throws -> DaemonProcess {
+        let password = directory.path + "/sync-password"
+        FileManager.default.createFile(atPath: password, contents: Data("s3cret\n".utf8), attributes: [.posixPermissions: 0o600])
+        let daemon = DaemonProcess(directory: directory, config: "[Sync]\nURL=http://127.0.0.1:\(server.port)/cal/\nUser=alice\nPasswordFile=\(password)\nInterval=\(interval)\n")
+        try daemon.startAndWaitReady()
+        return daemon
+    }
+
     /// The items as an export has them, without what changes by itself.
     static func items(_ daemon: DaemonProcess) throws -> String {
         let document = try Alarmctl.json(["export"], daemon)
@@ -68,11 +77,7 @@ import Testing
         let directory = TemporaryDirectory()
         let sink = try Server(["--sink"], directory: directory, name: "sink")
         let main = try Server(["--mode", mode, "--sink-port", String(sink.port)] + extra, directory: directory, name: "main")
-        let password = directory.path + "/sync-password"
-        FileManager.default.createFile(atPath: password, contents: Data("s3cret\n".utf8), attributes: [.posixPermissions: 0o600])
-        let config = "[Sync]\nURL=http://127.0.0.1:\(main.port)/cal/\nUser=alice\nPasswordFile=\(password)\nInterval=1s\n"
-        let daemon = DaemonProcess(directory: directory, config: config)
-        try daemon.startAndWaitReady()
+        let daemon = try syncingDaemon(directory, with: main)
         _ = try Alarmctl.ok(["add", "7:00", "--label", "Kept", "--days", "weekdays", "--command", "/bin/echo hello"], daemon)
         for title in ["One", "Two", "Three", "Four"] { _ = try Alarmctl.ok(["remind", "add", title, "--at", "2099-01-01 09:00"], daemon) }
         let due = Date().addingTimeInterval(seconds / 2)
@@ -143,11 +148,8 @@ import Testing
         let modeFile = directory.path + "/mode"
         try "normal".write(toFile: modeFile, atomically: true, encoding: .utf8)
         let main = try Server(["--mode-file", modeFile], directory: directory, name: "main")
-        let password = directory.path + "/sync-password"
-        FileManager.default.createFile(atPath: password, contents: Data("s3cret\n".utf8), attributes: [.posixPermissions: 0o600])
         // Rounds only when asked (the interval is long).
-        let daemon = DaemonProcess(directory: directory, config: "[Sync]\nURL=http://127.0.0.1:\(main.port)/cal/\nUser=alice\nPasswordFile=\(password)\nInterval=1h\n")
-        try daemon.startAndWaitReady()
+        let daemon = try Self.syncingDaemon(directory, with: main, interval: "1h")
         defer { daemon.stop() }
         for title in ["One", "Two", "Three", "Four"] {
             _ = try Alarmctl.ok(["remind", "add", title, "--at", "2099-01-01 09:00", "--command", "/bin/echo \(title)"], daemon)
@@ -175,10 +177,7 @@ import Testing
     @Test func theSyncProcessRunsInItsSandbox() throws {
         let directory = TemporaryDirectory()
         let main = try Server(["--mode", "hang", "--hang", "30"], directory: directory, name: "main")
-        let password = directory.path + "/sync-password"
-        FileManager.default.createFile(atPath: password, contents: Data("s3cret\n".utf8), attributes: [.posixPermissions: 0o600])
-        let daemon = DaemonProcess(directory: directory, config: "[Sync]\nURL=http://127.0.0.1:\(main.port)/cal/\nUser=alice\nPasswordFile=\(password)\nInterval=1s\n")
-        try daemon.startAndWaitReady()
+        let daemon = try Self.syncingDaemon(directory, with: main)
         defer { daemon.stop() }
         var child: pid_t?
         var status = ""
@@ -210,10 +209,7 @@ import Testing
     @Test func aSyncProcessKilledMidRoundIsStartedAgain() throws {
         let directory = TemporaryDirectory()
         let main = try Server(["--mode", "hang", "--hang", "60"], directory: directory, name: "main")
-        let password = directory.path + "/sync-password"
-        FileManager.default.createFile(atPath: password, contents: Data("s3cret\n".utf8), attributes: [.posixPermissions: 0o600])
-        let daemon = DaemonProcess(directory: directory, config: "[Sync]\nURL=http://127.0.0.1:\(main.port)/cal/\nUser=alice\nPasswordFile=\(password)\nInterval=1s\n")
-        try daemon.startAndWaitReady()
+        let daemon = try Self.syncingDaemon(directory, with: main)
         defer { daemon.stop() }
         let alarmd = daemon.process.processIdentifier
         var first: pid_t?
