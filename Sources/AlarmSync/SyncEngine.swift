@@ -165,14 +165,13 @@ package final class SyncEngine {
         plan.fetch.removeAll { ignored[key + " " + $0] != nil && ignored[key + " " + $0] == remote[$0] }
         // Many removals at once wait for the next round to say the same.
         let deletions = Set(plan.deleteLocal)
+        // (More than half of the records is never none of them.)
         if deletions.count * 2 > records.count, heldDeletions[key] != deletions {
-            heldDeletions[key] = deletions.isEmpty ? nil : deletions
-            if !deletions.isEmpty {
-                host.log(SyncLogLine(.warning, "Sync: the server's listing of \(collection.url) lacks \(deletions.count) of the \(records.count) items it had; they are removed here only if the next round says the same",
-                                     error: "\(deletions.count) removals held"))
-                report.deletionsHeld += deletions.count
-                plan.deleteLocal = []
-            }
+            heldDeletions[key] = deletions
+            host.log(SyncLogLine(.warning, "Sync: the server's listing of \(collection.url) lacks \(deletions.count) of the \(records.count) items it had; they are removed here only if the next round says the same",
+                                 error: "\(deletions.count) removals held"))
+            report.deletionsHeld += deletions.count
+            plan.deleteLocal = []
         } else {
             heldDeletions[key] = nil
         }
