@@ -6,8 +6,9 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 CONFIGURATION ?= debug
 BUILD_FLAGS ?=
 
-# Packages the build links against.
-BUILD_PACKAGES := pkg-config gettext libsqlite3-dev libsystemd-dev libpulse-dev libsndfile1-dev libcurl4-openssl-dev libxml2-dev libseccomp-dev tzdata
+# Packages the build links against (libadwaita-1-dev brings GTK 4's, for the
+# desktop app, alarms).
+BUILD_PACKAGES := pkg-config gettext libsqlite3-dev libsystemd-dev libpulse-dev libsndfile1-dev libcurl4-openssl-dev libxml2-dev libseccomp-dev libadwaita-1-dev tzdata
 # Extra packages the tests use as real components: systemd-analyze and
 # systemd-journald (systemd), util-linux (unshare, runuser), Python for the
 # independent Varlink client, a session bus with a real notification server
@@ -16,9 +17,18 @@ BUILD_PACKAGES := pkg-config gettext libsqlite3-dev libsystemd-dev libpulse-dev 
 # stand-in logind on a private system bus (python3-dbusmock, run with Debian's
 # /usr/bin/python3), and a real sound server whose null sink is recorded and
 # measured (pulseaudio, pulseaudio-utils' parec and pactl, sox).
+# For the desktop app: the checkers of its .desktop file and AppStream
+# metainfo (desktop-file-utils, appstream), its icons rasterized (ImageMagick,
+# which reads SVG through librsvg2-bin's rsvg-convert) and screenshots read
+# (python3-pil), the accessibility bus it is driven through (at-spi2-core,
+# python3-pyatspi with gir1.2-atspi-2.0), xauth for Xvfb's clients, the icons
+# GTK draws with (adwaita-icon-theme), and GNOME Clocks, the peer the app's
+# start-up and memory are measured against.
 TEST_PACKAGES := $(BUILD_PACKAGES) systemd util-linux python3 python3-venv \
 	dbus-daemon dbus-bin dunst xvfb x11-utils sound-theme-freedesktop \
-	mandoc zsh fish python3-dbusmock pulseaudio pulseaudio-utils sox locales
+	mandoc zsh fish python3-dbusmock pulseaudio pulseaudio-utils sox locales \
+	desktop-file-utils appstream imagemagick librsvg2-bin python3-pil \
+	at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xauth adwaita-icon-theme gnome-clocks
 
 # The Python `varlink` package (an independent Varlink client), `jeepney`
 # (a stand-in systemd manager on a private bus), `python-dateutil` (an
@@ -48,13 +58,16 @@ define ensure_packages
 	@test -x "$(SWIFT)" || { echo "No Swift toolchain found (looked for 'swift' on PATH and /opt/swift). Install Swift 6 from swift.org and retry."; exit 1; }
 endef
 
-.PHONY: all deps test-deps build run test clean python-deps install uninstall bench fuzz chaos locale po-update test-locales deb release
+.PHONY: all deps test-deps build run test clean python-deps install uninstall bench fuzz chaos locale po-update test-locales deb release screenshots
 
 # Installation. A home install (the default) puts units where `systemctl --user`
 # finds them; any other PREFIX uses $(PREFIX)/lib/systemd/user. DESTDIR stages.
 PREFIX ?= $(HOME)/.local
 DESTDIR ?=
 INSTALL_CONFIGURATION ?= release
+# The release build links the Swift runtime into every product (alarmd, the
+# helpers and the desktop app, alarms, whose GTK and libadwaita stay shared
+# libraries), so an install needs no Swift runtime.
 INSTALL_BUILD_FLAGS ?= $(if $(filter release,$(INSTALL_CONFIGURATION)),--static-swift-stdlib,)
 # A release install links alarmctl fully static: it starts in about half the
 # time (no dynamic loader, no relocations of a position-independent image; see
@@ -71,6 +84,11 @@ ALARMCTL_STATIC ?= yes
 STATIC_ALARMCTL := -c release --static-swift-stdlib -Xswiftc -static-executable --product alarmctl --scratch-path $(CURDIR)/.build/static-alarmctl
 BINDIR := $(PREFIX)/bin
 MANDIR := $(PREFIX)/share/man
+# The desktop app's entry, metainfo and icons, where desktops and software
+# centres look (for a home install, in ~/.local/share as XDG says).
+APPLICATIONSDIR := $(PREFIX)/share/applications
+METAINFODIR := $(PREFIX)/share/metainfo
+ICONDIR := $(PREFIX)/share/icons/hicolor
 XDGCONFDIR := $(if $(filter /usr,$(PREFIX)),/etc/xdg,$(PREFIX)/etc/xdg)
 # What the service's XDG_CONFIG_DIRS must be for alarmd to find that file.
 XDGCONFIGDIRS := $(if $(filter /etc/xdg,$(XDGCONFDIR)),/etc/xdg,$(XDGCONFDIR):/etc/xdg)
@@ -106,6 +124,9 @@ INSTALLED_FILES := \
 	$(CATALOGDIR)/alarmd.catalog $(CATALOGDIR)/alarmd.zh_TW.catalog \
 	$(MANDIR)/man8/alarmd.8 $(MANDIR)/man8/alarmd-sync.8 $(MANDIR)/man1/alarmctl.1 $(MANDIR)/man5/alarmd.conf.5 \
 	$(BASHCOMPDIR)/alarmctl $(ZSHCOMPDIR)/_alarmctl $(FISHCOMPDIR)/alarmctl.fish \
+	$(BINDIR)/alarms $(MANDIR)/man1/alarms.1 \
+	$(APPLICATIONSDIR)/io.alarmd.Alarms.desktop $(METAINFODIR)/io.alarmd.Alarms.metainfo.xml \
+	$(ICONDIR)/scalable/apps/io.alarmd.Alarms.svg $(ICONDIR)/symbolic/apps/io.alarmd.Alarms-symbolic.svg \
 	$(foreach l,$(LOCALES),$(LOCALEDIR)/$(l)/LC_MESSAGES/alarmd.mo $(LOCALEDIR)/$(l)/LC_TIME/alarmd.mo) \
 	$(if $(SYSTEM_INSTALL),$(HELPERDIR)/alarmd-wake $(SYSTEMUNITDIR)/alarmd-wake.service $(SYSTEMUNITDIR)/alarmd-wake.socket $(MANDIR)/man8/alarmd-wake.8)
 
@@ -133,11 +154,12 @@ locale: $(MO_FILES)
 	cp $< $@
 
 # After changing messages in the sources: the template again from the Swift
-# sources (po/extract.py), and every translation merged with it (msgmerge
-# marks changed messages fuzzy and adds new ones untranslated).
+# sources (po/extract.py), and every translation merged with it (po/merge.py:
+# new and changed messages come in untranslated, nothing is guessed fuzzy,
+# and the catalogs keep their unwrapped lines).
 po-update:
 	python3 po/extract.py po/alarmd.pot Sources
-	@for l in $(LOCALES); do echo "msgmerge po/$$l.po"; msgmerge --quiet --update --backup=none po/$$l.po po/alarmd.pot; done
+	@for l in $(LOCALES); do echo "merge po/$$l.po"; python3 po/merge.py po/alarmd.pot po/$$l.po; done
 	@for l in $(LOCALES); do printf "po/$$l.po: "; msgfmt --check --statistics -o /dev/null po/$$l.po; done
 
 # Shows a preview, then runs the daemon in the foreground with the per-user
@@ -224,7 +246,8 @@ install:
 	set -e; \
 	install -Dm755 "$$bin/alarmd" "$(DESTDIR)$(BINDIR)/alarmd"; \
 	install -Dm755 "$$ctl/alarmctl" "$(DESTDIR)$(BINDIR)/alarmctl"; \
-	install -Dm755 "$$bin/alarmd-sync" "$(DESTDIR)$(HELPERDIR)/alarmd-sync"
+	install -Dm755 "$$bin/alarmd-sync" "$(DESTDIR)$(HELPERDIR)/alarmd-sync"; \
+	install -Dm755 "$$bin/alarms" "$(DESTDIR)$(BINDIR)/alarms"
 	install -d "$(DESTDIR)$(USERUNITDIR)"
 	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@XDGCONFIGDIRS@|$(XDGCONFIGDIRS)|g' systemd/alarmd.service.in > "$(DESTDIR)$(USERUNITDIR)/alarmd.service"
 	chmod 644 "$(DESTDIR)$(USERUNITDIR)/alarmd.service"
@@ -236,6 +259,11 @@ install:
 	install -Dm644 docs/man/alarmd-sync.8 "$(DESTDIR)$(MANDIR)/man8/alarmd-sync.8"
 	install -Dm644 docs/man/alarmctl.1 "$(DESTDIR)$(MANDIR)/man1/alarmctl.1"
 	install -Dm644 docs/man/alarmd.conf.5 "$(DESTDIR)$(MANDIR)/man5/alarmd.conf.5"
+	install -Dm644 docs/man/alarms.1 "$(DESTDIR)$(MANDIR)/man1/alarms.1"
+	install -Dm644 data/io.alarmd.Alarms.desktop "$(DESTDIR)$(APPLICATIONSDIR)/io.alarmd.Alarms.desktop"
+	install -Dm644 data/io.alarmd.Alarms.metainfo.xml "$(DESTDIR)$(METAINFODIR)/io.alarmd.Alarms.metainfo.xml"
+	install -Dm644 data/icons/hicolor/scalable/apps/io.alarmd.Alarms.svg "$(DESTDIR)$(ICONDIR)/scalable/apps/io.alarmd.Alarms.svg"
+	install -Dm644 data/icons/hicolor/symbolic/apps/io.alarmd.Alarms-symbolic.svg "$(DESTDIR)$(ICONDIR)/symbolic/apps/io.alarmd.Alarms-symbolic.svg"
 	install -Dm644 config/completions/alarmctl.bash "$(DESTDIR)$(BASHCOMPDIR)/alarmctl"
 	install -Dm644 config/completions/_alarmctl "$(DESTDIR)$(ZSHCOMPDIR)/_alarmctl"
 	install -Dm644 config/completions/alarmctl.fish "$(DESTDIR)$(FISHCOMPDIR)/alarmctl.fish"
@@ -256,6 +284,7 @@ endif
 	@# nothing for it to update.
 	@if [ -z "$(DESTDIR)" ] && [ -n "$(filter /usr /usr/local,$(PREFIX))" ] && [ "$$(id -u)" = 0 ] && command -v journalctl >/dev/null; then journalctl --update-catalog; fi
 	@echo "Installed. Next: systemctl --user daemon-reload && systemctl --user enable --now alarmd.socket alarmd.service"
+	@echo "The desktop app: run alarms, or open Alarms from the desktop's applications."
 ifeq ($(SYSTEM_INSTALL),yes)
 	@echo "Wake-ups from suspend on systemd before 254 (as root): systemctl daemon-reload && systemctl enable --now alarmd-wake.socket"
 endif
@@ -269,9 +298,10 @@ uninstall:
 	  while [ "$$d" != "$(DESTDIR)" ] && [ "$$d" != "/" ] && rmdir "$$d" 2>/dev/null; do d=$$(dirname "$$d"); done; \
 	done; true
 
-# The Debian package from debian/ (debhelper; `dpkg-buildpackage -us -uc -b`,
+# The Debian packages from debian/ (debhelper; `dpkg-buildpackage -us -uc -b`,
 # which leaves its files beside the source tree) in .build/deb, checked by
-# lintian. Installs the packaging tools when missing; the Swift toolchain is
+# lintian: alarmd (the daemon, alarmctl, the helpers) and alarms (the desktop
+# app, apart so that alarmd installs without GTK). Installs the packaging tools when missing; the Swift toolchain is
 # found on PATH or in /opt/swift, as everywhere here.
 DEB_PACKAGES := dpkg-dev debhelper fakeroot lintian
 DEB_VERSION = $(shell dpkg-parsechangelog -S Version)
@@ -280,10 +310,20 @@ deb: deps
 	$(call ensure_packages,$(DEB_PACKAGES))
 	PATH="$(dir $(SWIFT)):$$PATH" dpkg-buildpackage -us -uc -b
 	mkdir -p .build/deb
-	rm -f .build/deb/alarmd_*
-	mv ../alarmd_$(DEB_VERSION)_$(DEB_ARCH).deb ../alarmd_$(DEB_VERSION)_$(DEB_ARCH).buildinfo ../alarmd_$(DEB_VERSION)_$(DEB_ARCH).changes .build/deb/
+	rm -f .build/deb/alarmd_* .build/deb/alarms_*
+	mv ../alarmd_$(DEB_VERSION)_$(DEB_ARCH).deb ../alarms_$(DEB_VERSION)_$(DEB_ARCH).deb ../alarmd_$(DEB_VERSION)_$(DEB_ARCH).buildinfo ../alarmd_$(DEB_VERSION)_$(DEB_ARCH).changes .build/deb/
 	lintian --fail-on error,warning --info .build/deb/alarmd_$(DEB_VERSION)_$(DEB_ARCH).changes
-	@echo "Built .build/deb/alarmd_$(DEB_VERSION)_$(DEB_ARCH).deb; install it with: apt-get install ./.build/deb/alarmd_$(DEB_VERSION)_$(DEB_ARCH).deb"
+	@echo "Built .build/deb/alarmd_$(DEB_VERSION)_$(DEB_ARCH).deb and alarms_$(DEB_VERSION)_$(DEB_ARCH).deb (the desktop app); install them with: apt-get install ./.build/deb/alarmd_$(DEB_VERSION)_$(DEB_ARCH).deb ./.build/deb/alarms_$(DEB_VERSION)_$(DEB_ARCH).deb"
 
 clean:
 	rm -rf .build
+
+# Screenshots of the desktop app (the alarm list, the alarm editor, the to-do
+# list; English and zh_TW) from the real app under Xvfb, driven through AT-SPI
+# by the tests' driver, into docs/screenshots/ (tools/screenshots.sh says how).
+screenshots: locale
+	$(call ensure_packages,xvfb dbus-daemon dbus-bin at-spi2-core python3-pyatspi gir1.2-atspi-2.0 x11-utils imagemagick gettext-base pulseaudio dunst locales fonts-noto-cjk)
+	$(SWIFT) build --product alarms
+	$(SWIFT) build --product alarmd
+	$(SWIFT) build --product alarmctl
+	BIN="$$($(SWIFT) build --show-bin-path)" ALARMD_LOCALEDIR="$(CURDIR)/.build/locale" tools/screenshots.sh docs/screenshots

@@ -9,8 +9,13 @@ import PackageDescription
 //               the wire form of items; shared by the daemon and alarmctl
 //   AlarmDaemon the scheduler and the adapters around it (journal, sd_notify,
 //               clock and time-zone watching, signals), wired into a daemon
+//   AlarmViewModels  what the app and the terminal UI show and send: rows, forms,
+//               phrases, the daemon client; plain Swift, tested without GTK
 //   AlarmCLI    alarmctl's commands, kept in a library so tests can drive them in-process too
-//   alarmd, alarmctl, alarmd-wake  thin executables
+//   Adwaita     the typed Swift layer over GTK 4 and libadwaita (CAdwaita): the
+//               widgets and signals the app uses, GObject's reference rules in one place
+//   AlarmApp    the desktop app's screens, binding view models to widgets
+//   alarmd, alarmctl, alarmd-wake, alarms  thin executables
 //
 // AlarmCore, AlarmProtocol, AlarmCLI and alarmctl import FoundationEssentials,
 // never Foundation: the rest of Foundation brings ICU (about 50 MB of code and
@@ -32,6 +37,7 @@ let package = Package(
         .executable(name: "alarmctl", targets: ["alarmctl"]),
         .executable(name: "alarmd-wake", targets: ["alarmd-wake"]),
         .executable(name: "alarmd-sync", targets: ["alarmd-sync"]),
+        .executable(name: "alarms", targets: ["alarms"]),
     ],
     targets: [
         .systemLibrary(
@@ -74,6 +80,13 @@ let package = Package(
             pkgConfig: "libseccomp",
             providers: [.apt(["libseccomp-dev"])]
         ),
+        // GTK 4 and libadwaita, as Debian 12 ships them (4.8, 1.2), for the
+        // desktop app.
+        .systemLibrary(
+            name: "CAdwaita",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]
+        ),
         // Linux calls Swift cannot reach directly (syscall(2) is variadic).
         .systemLibrary(name: "CLinux"),
         // glibc's gettext and the locale's date and time forms.
@@ -91,7 +104,12 @@ let package = Package(
         .target(name: "AlarmWake", dependencies: ["VarlinkCore"], resources: [.embedInCode("io.alarmd.Wake.varlink")]),
         .target(name: "AlarmProtocol", dependencies: ["AlarmCore", "VarlinkCore", "AlarmWake"], resources: [.embedInCode("io.alarmd.varlink")],
                 swiftSettings: startsOften),
-        .target(name: "AlarmCLI", dependencies: ["AlarmCore", "AlarmProtocol", "AlarmLocale"], swiftSettings: startsOften),
+        .target(name: "AlarmViewModels", dependencies: ["AlarmCore", "AlarmProtocol"], swiftSettings: startsOften),
+        .target(name: "AlarmCLI", dependencies: ["AlarmCore", "AlarmProtocol", "AlarmLocale", "AlarmViewModels"], swiftSettings: startsOften),
+        .target(name: "Adwaita", dependencies: ["CAdwaita"]),
+        .target(name: "AlarmApp", dependencies: ["Adwaita", "AlarmViewModels", "AlarmLocale", "AlarmCore", "AlarmProtocol"]),
+        // The desktop app, Alarms: a client of alarmd like alarmctl.
+        .executableTarget(name: "alarms", dependencies: ["AlarmApp"]),
         // `make install` and bench/run link alarmctl fully static (see the
         // Makefile's STATIC_ALARMCTL): it then starts in about half the time.
         // Not here: the flag needs --static-swift-stdlib, and a plain
@@ -113,6 +131,7 @@ let package = Package(
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "CSQLite"], exclude: ["Fixtures"]),
         .testTarget(name: "AlarmCLITests", dependencies: ["AlarmCLI"]),
+        .testTarget(name: "AlarmViewModelsTests", dependencies: ["AlarmViewModels", "AlarmCore", "AlarmProtocol", "AlarmLocale"]),
         .testTarget(name: "AlarmdTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmCore", "AlarmProtocol"], exclude: ["python"]),
         .testTarget(name: "AlarmProtocolTests", dependencies: ["AlarmProtocol"]),
         .testTarget(name: "AlarmWakeTests", dependencies: ["AlarmWake", "AlarmCore"]),

@@ -25,6 +25,34 @@ public struct GettextLocalization: Localization {
     private let patterns: Patterns?
     /// Whether messages are looked up at all: not under C or POSIX.
     private let translates: Bool
+    /// A locale of its own, made active on the calling thread for each
+    /// lookup (``init(locale:localeDirectory:)``); `nil`: the process's.
+    private let own: OwnLocale?
+
+    /// A `locale_t` with the messages and time categories of one locale,
+    /// freed with the last copy of the localization that uses it. Never
+    /// changed after it is made, so any thread may use it.
+    private final class OwnLocale: @unchecked Sendable {
+        let handle: locale_t
+
+        init?(_ name: String) {
+            guard let handle = newlocale(LC_MESSAGES_MASK | LC_TIME_MASK, name, nil) else { return nil }
+            self.handle = handle
+        }
+
+        deinit { freelocale(handle) }
+
+        /// Runs `body` with this locale as the calling thread's (glibc's
+        /// gettext, strftime and nl_langinfo read the thread's locale).
+        func using<T>(_ body: () -> T) -> T {
+            let previous = uselocale(handle)
+            defer { uselocale(previous) }
+            return body()
+        }
+    }
+
+    /// Runs `body` in this localization's locale: its own, or the process's.
+    private func inLocale<T>(_ body: () -> T) -> T { own.map { $0.using(body) } ?? body() }
 
     /// Takes the locale from the environment (`LC_ALL`, `LC_MESSAGES`,
     /// `LC_TIME`, `LANG`, and gettext's `LANGUAGE`) and binds the domain to
@@ -39,6 +67,7 @@ public struct GettextLocalization: Localization {
     /// nothing to translate or re-form, and nothing is opened: setlocale
     /// would map the locale archive and read locale.alias for no change.
     public init(localeDirectory: @autoclosure () -> String? = Self.defaultDirectory()) {
+        own = nil
         guard !Self.isPlain(Self.environmentLocale(for: "LC_MESSAGES")) || !Self.isPlain(Self.environmentLocale(for: "LC_TIME")) else {
             // A process starts in C; only a daemon that was in another
             // language before a reload has anything to set back.
@@ -55,7 +84,29 @@ public struct GettextLocalization: Localization {
         // The catalogs are UTF-8 and so is everything alarmd writes.
         bind_textdomain_codeset(Self.domain, "UTF-8")
         translates = !Self.isPlain(Self.current(LC_MESSAGES))
-        patterns = Self.timePatterns()
+        patterns = Self.timePatterns(category: Self.current(LC_TIME))
+    }
+
+    /// The messages and time forms of the locale `name` (`zh_TW.UTF-8`),
+    /// whatever the process's locale and environment: for a program that
+    /// shows more than one language at once, and for tests, which share one
+    /// process. Lookups switch the calling thread's locale (uselocale(3))
+    /// for their duration only. gettext's `LANGUAGE` still comes first, as
+    /// for any locale but C. Binds the domain to `localeDirectory`, which
+    /// is process-wide. `nil` when glibc has no such locale (not generated).
+    public init?(locale name: String, localeDirectory: String?) {
+        guard !Self.isPlain(name) else {
+            own = nil
+            patterns = nil
+            translates = false
+            return
+        }
+        guard let locale = OwnLocale(name) else { return nil }
+        if let localeDirectory { bindtextdomain(Self.domain, localeDirectory) }
+        bind_textdomain_codeset(Self.domain, "UTF-8")
+        own = locale
+        translates = true
+        patterns = locale.using { Self.timePatterns(category: name) }
     }
 
     /// The locale the process has set for `category`.
@@ -98,7 +149,7 @@ public struct GettextLocalization: Localization {
 
     public func L(_ message: String) -> String {
         guard translates, !message.isEmpty else { return message }
-        return Self.translation(of: message, category: LC_MESSAGES) ?? message
+        return inLocale { Self.translation(of: message, category: LC_MESSAGES) } ?? message
     }
 
     /// The catalog's translation of `message` under `category`'s locale;
@@ -114,9 +165,13 @@ public struct GettextLocalization: Localization {
 
     public func plural(_ singular: String, _ plural: String, _ count: Int) -> String {
         guard translates else { return count == 1 ? singular : plural }
-        return singular.withCString { one in
+        return inLocale { Self.pluralForm(singular, plural, count) }
+    }
+
+    private static func pluralForm(_ singular: String, _ plural: String, _ count: Int) -> String {
+        singular.withCString { one in
             plural.withCString { many in
-                guard let found = dngettext(Self.domain, one, many, UInt(max(0, count))) else { return count == 1 ? singular : plural }
+                guard let found = dngettext(domain, one, many, UInt(max(0, count))) else { return count == 1 ? singular : plural }
                 if found == UnsafeMutablePointer(mutating: one) { return singular }
                 if found == UnsafeMutablePointer(mutating: many) { return plural }
                 return String(cString: found)
@@ -126,27 +181,27 @@ public struct GettextLocalization: Localization {
 
     public func date(year: Int, month: Int, day: Int) -> String {
         guard let patterns else { return SourceLocalization().date(year: year, month: month, day: day) }
-        return Self.format(patterns.date, year: year, month: month, day: day)
+        return inLocale { Self.format(patterns.date, year: year, month: month, day: day) }
     }
 
     public func monthDay(month: Int, day: Int) -> String {
         guard let patterns else { return SourceLocalization().monthDay(month: month, day: day) }
-        return Self.format(patterns.monthDay, year: 2000, month: month, day: day)
+        return inLocale { Self.format(patterns.monthDay, year: 2000, month: month, day: day) }
     }
 
     public func monthName(_ month: Int) -> String {
         guard patterns != nil else { return SourceLocalization().monthName(month) }
-        return Self.format("%b", month: month).trimmingPrefix(" ").description
+        return inLocale { Self.format("%b", month: month) }.trimmingPrefix(" ").description
     }
 
     public func time(hour: Int, minute: Int, second: Int?) -> String {
         guard let patterns else { return SourceLocalization().time(hour: hour, minute: minute, second: second) }
-        return Self.format(second == nil ? patterns.time : patterns.timeSeconds, hour: hour, minute: minute, second: second ?? 0)
+        return inLocale { Self.format(second == nil ? patterns.time : patterns.timeSeconds, hour: hour, minute: minute, second: second ?? 0) }
     }
 
     public func weekday(_ day: Weekday) -> String {
         guard let patterns else { return day.shortName }
-        return Self.format(patterns.weekday, weekday: day)
+        return inLocale { Self.format(patterns.weekday, weekday: day) }
     }
 
     // MARK: LC_TIME
@@ -165,8 +220,10 @@ public struct GettextLocalization: Localization {
     // TRANSLATORS: a weekday's short name (strftime(3)).
     private static let weekdayPattern = N_("%a")
 
-    private static func timePatterns() -> Patterns? {
-        if isPlain(current(LC_TIME)) { return nil }
+    /// The forms of the current LC_TIME (the thread's, when it has its
+    /// own), named `category`; `nil` under C and POSIX.
+    private static func timePatterns(category: String?) -> Patterns? {
+        if isPlain(category) { return nil }
         func translated(_ pattern: String) -> String? { translation(of: pattern, category: LC_TIME) }
         let localeTime = String(cString: nl_langinfo(nl_item(T_FMT)))
         let twelveHour = ["%r", "%I", "%l"].contains { localeTime.contains($0) }

@@ -9,6 +9,16 @@ import Testing
 /// build directory); run by hand without it, the suite says why it is off.
 enum BuiltPackage {
     static let path: String? = ProcessInfo.processInfo.environment["ALARMD_DEB"].flatMap { $0.isEmpty ? nil : $0 }
+    /// The desktop app's package, which make deb builds beside alarmd's
+    /// (alarms_VERSION_ARCH.deb for alarmd_VERSION_ARCH.deb).
+    static var app: String? {
+        path.map { path in
+            let url = URL(fileURLWithPath: path)
+            let name = url.lastPathComponent
+            guard name.hasPrefix("alarmd_") else { return path + ".alarms" }
+            return url.deletingLastPathComponent().appendingPathComponent("alarms_" + name.dropFirst("alarmd_".count)).path
+        }
+    }
 }
 
 @Suite(.serialized, .enabled(if: BuiltPackage.path != nil && getuid() == 0,
@@ -20,17 +30,33 @@ struct DebianPackageTests {
         try InstallTests.run(arguments, environment: ["DEBIAN_FRONTEND": "noninteractive", "LC_ALL": "C.UTF-8"].merging(environment) { $1 })
     }
 
+    /// What a package depends on, from its control file.
+    static func depends(_ deb: String) throws -> String {
+        try Self.run(["dpkg-deb", "-f", deb, "Depends"]).output
+    }
+
     @Test func installsWithAptRunsAndPurgesWithoutATrace() throws {
         let deb = try #require(Self.package)
+        let app = try #require(BuiltPackage.app)
         #expect(FileManager.default.fileExists(atPath: deb), "no package at \(deb): run make deb")
-        // lintian's verdict is part of make deb; here the package as apt sees it.
-        let installed = try Self.run(["apt-get", "install", "-y", "-q", "--no-install-recommends", deb.hasPrefix("/") ? deb : "./" + deb])
+        #expect(FileManager.default.fileExists(atPath: app), "no package at \(app): run make deb")
+        // The daemon's package stays free of GTK: a server or a minimal
+        // session installs alarmd alone; the desktop app is a package of its
+        // own that needs this very alarmd.
+        let daemonDepends = try Self.depends(deb)
+        #expect(!daemonDepends.contains("libgtk") && !daemonDepends.contains("libadwaita"), "alarmd depends on \(daemonDepends)")
+        let appDepends = try Self.depends(app)
+        #expect(appDepends.contains("libadwaita-1-0") && appDepends.contains("libgtk-4-1"), "alarms depends on \(appDepends)")
+        #expect(appDepends.contains(#/alarmd \(= [^)]+\)/#), "alarms depends on \(appDepends)")
+        // lintian's verdict is part of make deb; here the packages as apt sees them.
+        let installed = try Self.run(["apt-get", "install", "-y", "-q", "--no-install-recommends"]
+                                     + [deb, app].map { $0.hasPrefix("/") ? $0 : "./" + $0 })
         try #require(installed.status == 0, "apt-get install:\n\(installed.output)")
         var purged = false
-        defer { if !purged { _ = try? Self.run(["apt-get", "purge", "-y", "-q", "alarmd"]) } }
+        defer { if !purged { _ = try? Self.run(["apt-get", "purge", "-y", "-q", "alarms", "alarmd"]) } }
 
         let listed = try Self.run(["dpkg", "-L", "alarmd"])
-        let paths = listed.output.split(separator: "\n").map(String.init)
+        var paths = listed.output.split(separator: "\n").map(String.init)
         for expected in [
             "/usr/bin/alarmd", "/usr/bin/alarmctl", "/usr/libexec/alarmd-sync", "/usr/libexec/alarmd-wake",
             "/usr/lib/systemd/user/alarmd.service", "/usr/lib/systemd/user/alarmd.socket",
@@ -47,6 +73,26 @@ struct DebianPackageTests {
             #expect(paths.contains(expected), "dpkg -L alarmd lacks \(expected)")
             #expect(FileManager.default.fileExists(atPath: expected), "\(expected) is not installed")
         }
+        // Nothing of the desktop app's is in alarmd's package.
+        #expect(!paths.contains { $0.contains("alarms") || $0.contains("io.alarmd.Alarms") }, "\(paths)")
+        let appPaths = try Self.run(["dpkg", "-L", "alarms"]).output.split(separator: "\n").map(String.init)
+        for expected in [
+            "/usr/bin/alarms", "/usr/share/man/man1/alarms.1.gz",
+            "/usr/share/applications/io.alarmd.Alarms.desktop", "/usr/share/metainfo/io.alarmd.Alarms.metainfo.xml",
+            "/usr/share/icons/hicolor/scalable/apps/io.alarmd.Alarms.svg",
+            "/usr/share/icons/hicolor/symbolic/apps/io.alarmd.Alarms-symbolic.svg",
+            "/usr/share/doc/alarms/copyright", "/usr/share/doc/alarms/changelog.gz",
+        ] {
+            #expect(appPaths.contains(expected), "dpkg -L alarms lacks \(expected)")
+            #expect(FileManager.default.fileExists(atPath: expected), "\(expected) is not installed")
+        }
+        // The desktop app needs no Swift runtime either; its GTK and
+        // libadwaita are found.
+        let appLibraries = try Self.run(["ldd", "/usr/bin/alarms"])
+        #expect(!appLibraries.output.contains("libswift") && !appLibraries.output.contains("not found"), "\(appLibraries.output)")
+        #expect(appLibraries.output.contains("libadwaita-1.so"), "\(appLibraries.output)")
+        paths += appPaths
+
         let conffiles = try Self.run(["dpkg-query", "-W", "-f=${Conffiles}", "alarmd"])
         #expect(conffiles.output.contains("/etc/xdg/alarmd/alarmd.conf"), "\(conffiles.output)")
 
@@ -72,10 +118,11 @@ struct DebianPackageTests {
             #expect(chinese.output == "2026年3月7日 週六 上午7:30 +00:00\n", "\(chinese.output)")
         }
 
-        let purge = try Self.run(["apt-get", "purge", "-y", "-q", "alarmd"])
+        let purge = try Self.run(["apt-get", "purge", "-y", "-q", "alarms", "alarmd"])
         purged = true
         #expect(purge.status == 0, "apt-get purge:\n\(purge.output)")
         #expect(try Self.run(["dpkg-query", "-W", "alarmd"]).status != 0, "dpkg still knows alarmd")
+        #expect(try Self.run(["dpkg-query", "-W", "alarms"]).status != 0, "dpkg still knows alarms")
         // Nothing of it is left: no file, no directory it alone made, no
         // enablement link, no conffile.
         var left: [String] = []

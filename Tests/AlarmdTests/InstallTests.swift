@@ -61,17 +61,33 @@ import Testing
         try #require(installed.status == 0, "make install failed:\n\(installed.output)")
         #expect(Self.files(under: stage.path) == [
             "etc/xdg/alarmd/alarmd.conf",
-            "usr/bin/alarmctl", "usr/bin/alarmd",
+            "usr/bin/alarmctl", "usr/bin/alarmd", "usr/bin/alarms",
             "usr/lib/systemd/catalog/alarmd.catalog", "usr/lib/systemd/catalog/alarmd.zh_TW.catalog",
             "usr/lib/systemd/system/alarmd-wake.service", "usr/lib/systemd/system/alarmd-wake.socket",
             "usr/lib/systemd/user/alarmd.service", "usr/lib/systemd/user/alarmd.socket",
             "usr/libexec/alarmd-sync", "usr/libexec/alarmd-wake",
+            "usr/share/applications/io.alarmd.Alarms.desktop",
             "usr/share/bash-completion/completions/alarmctl",
             "usr/share/fish/vendor_completions.d/alarmctl.fish",
+            "usr/share/icons/hicolor/scalable/apps/io.alarmd.Alarms.svg",
+            "usr/share/icons/hicolor/symbolic/apps/io.alarmd.Alarms-symbolic.svg",
             "usr/share/locale/zh_TW/LC_MESSAGES/alarmd.mo", "usr/share/locale/zh_TW/LC_TIME/alarmd.mo",
-            "usr/share/man/man1/alarmctl.1", "usr/share/man/man5/alarmd.conf.5", "usr/share/man/man8/alarmd-sync.8", "usr/share/man/man8/alarmd-wake.8", "usr/share/man/man8/alarmd.8",
+            "usr/share/man/man1/alarmctl.1", "usr/share/man/man1/alarms.1", "usr/share/man/man5/alarmd.conf.5", "usr/share/man/man8/alarmd-sync.8", "usr/share/man/man8/alarmd-wake.8", "usr/share/man/man8/alarmd.8",
+            "usr/share/metainfo/io.alarmd.Alarms.metainfo.xml",
             "usr/share/zsh/site-functions/_alarmctl",
         ])
+        // The desktop app's files are data/'s, unchanged: the entry's Exec
+        // (alarms) is found on PATH in /usr/bin, its Icon in hicolor.
+        for (installed, shipped) in [
+            ("usr/share/applications/io.alarmd.Alarms.desktop", "data/io.alarmd.Alarms.desktop"),
+            ("usr/share/metainfo/io.alarmd.Alarms.metainfo.xml", "data/io.alarmd.Alarms.metainfo.xml"),
+            ("usr/share/icons/hicolor/scalable/apps/io.alarmd.Alarms.svg", "data/icons/hicolor/scalable/apps/io.alarmd.Alarms.svg"),
+            ("usr/share/icons/hicolor/symbolic/apps/io.alarmd.Alarms-symbolic.svg", "data/icons/hicolor/symbolic/apps/io.alarmd.Alarms-symbolic.svg"),
+            ("usr/share/man/man1/alarms.1", "docs/man/alarms.1"),
+        ] {
+            #expect(FileManager.default.contentsEqual(atPath: stage.path + "/" + installed, andPath: Self.root + "/" + shipped), "\(installed) is not \(shipped)")
+        }
+        #expect(FileManager.default.isExecutableFile(atPath: stage.path + "/usr/bin/alarms"))
         let helperUnit = try String(contentsOfFile: stage.path + "/usr/lib/systemd/system/alarmd-wake.service", encoding: .utf8)
         #expect(helperUnit.contains("ExecStart=/usr/libexec/alarmd-wake\n"))
         #expect(try Self.run([stage.path + "/usr/libexec/alarmd-wake", "--version"]).output.hasPrefix("alarmd-wake "))
@@ -103,14 +119,18 @@ import Testing
         try #require(installed.status == 0, "make install failed:\n\(installed.output)")
         #expect(Self.files(under: home.path) == [
             ".config/systemd/user/alarmd.service", ".config/systemd/user/alarmd.socket",
-            ".local/bin/alarmctl", ".local/bin/alarmd",
+            ".local/bin/alarmctl", ".local/bin/alarmd", ".local/bin/alarms",
             ".local/etc/xdg/alarmd/alarmd.conf",
             ".local/lib/systemd/catalog/alarmd.catalog", ".local/lib/systemd/catalog/alarmd.zh_TW.catalog",
             ".local/libexec/alarmd-sync",
+            ".local/share/applications/io.alarmd.Alarms.desktop",
             ".local/share/bash-completion/completions/alarmctl",
             ".local/share/fish/vendor_completions.d/alarmctl.fish",
+            ".local/share/icons/hicolor/scalable/apps/io.alarmd.Alarms.svg",
+            ".local/share/icons/hicolor/symbolic/apps/io.alarmd.Alarms-symbolic.svg",
             ".local/share/locale/zh_TW/LC_MESSAGES/alarmd.mo", ".local/share/locale/zh_TW/LC_TIME/alarmd.mo",
-            ".local/share/man/man1/alarmctl.1", ".local/share/man/man5/alarmd.conf.5", ".local/share/man/man8/alarmd-sync.8", ".local/share/man/man8/alarmd.8",
+            ".local/share/man/man1/alarmctl.1", ".local/share/man/man1/alarms.1", ".local/share/man/man5/alarmd.conf.5", ".local/share/man/man8/alarmd-sync.8", ".local/share/man/man8/alarmd.8",
+            ".local/share/metainfo/io.alarmd.Alarms.metainfo.xml",
             ".local/share/zsh/site-functions/_alarmctl",
         ])
         let unit = try String(contentsOfFile: home.path + "/.config/systemd/user/alarmd.service", encoding: .utf8)

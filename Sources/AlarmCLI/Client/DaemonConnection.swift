@@ -1,5 +1,6 @@
 import AlarmCore
 import AlarmProtocol
+import AlarmViewModels
 
 /// alarmd as the commands see it: calls by method name, answers as parameters,
 /// every failure already turned into a `CLIError` with its message and exit code.
@@ -94,12 +95,12 @@ final class DaemonConnection {
 
     private func failure(_ error: VarlinkClient.Failure) -> CLIError {
         switch error {
-        case .cannotConnect(let reason):
-            return .unreachable(Lf("cannot reach alarmd at %1$s: %2$s\nis alarmd running? try: systemctl --user start alarmd.socket", path, reason))
-        case .connectionLost(let reason):
-            return .unreachable(Lf("lost the connection to alarmd at %1$s: %2$s", path, reason))
-        case .badReply(let reason):
-            return .daemon(Lf("alarmd sent a reply alarmctl cannot read: %s", reason))
+        case .cannotConnect(let cause):
+            return .unreachable(Lf("cannot reach alarmd at %1$s: %2$s\nis alarmd running? try: systemctl --user start alarmd.socket", path, cause.text(in: userLanguage)))
+        case .connectionLost(let cause):
+            return .unreachable(Lf("lost the connection to alarmd at %1$s: %2$s", path, cause.text(in: userLanguage)))
+        case .badReply(let cause):
+            return .daemon(Lf("alarmd sent a reply alarmctl cannot read: %s", cause.text(in: userLanguage)))
         }
     }
 }

@@ -1,0 +1,24 @@
+import CAdwaita
+
+/// A row of a boxed list: a title, a subtitle, and widgets at its end.
+public struct ActionRow: WidgetWrapper {
+    public let widget: Widget
+
+    public init(title: String, subtitle: String? = nil) {
+        widget = Widget(adw_action_row_new())
+        adw_preferences_row_set_title(widget.c(), title)
+        if let subtitle { adw_action_row_set_subtitle(widget.c(), subtitle) }
+    }
+
+    public var subtitle: String {
+        get { String(glib: adw_action_row_get_subtitle(widget.c())) ?? "" }
+        nonmutating set { adw_action_row_set_subtitle(widget.c(), newValue) }
+    }
+
+    public func addSuffix(_ child: some WidgetWrapper) { adw_action_row_add_suffix(widget.c(), child.widget.pointer) }
+    public func addPrefix(_ child: some WidgetWrapper) { adw_action_row_add_prefix(widget.c(), child.widget.pointer) }
+    /// Activating the row (click, Enter) activates `child` (a switch toggles),
+    /// and the row's title becomes `child`'s name for a screen reader: it
+    /// needs no accessible label of its own (GTK 4.8 would read both).
+    public func setActivatable(_ child: some WidgetWrapper) { adw_action_row_set_activatable_widget(widget.c(), child.widget.pointer) }
+}

@@ -1,0 +1,15 @@
+import CAdwaita
+
+/// A titled group of rows, in a boxed list (a form's section).
+public struct PreferencesGroup: WidgetWrapper {
+    public let widget: Widget
+
+    public init(title: String = "", description: String? = nil) {
+        widget = Widget(adw_preferences_group_new())
+        adw_preferences_group_set_title(widget.c(), title)
+        if let description { adw_preferences_group_set_description(widget.c(), description) }
+    }
+
+    public func add(_ child: some WidgetWrapper) { adw_preferences_group_add(widget.c(), child.widget.pointer) }
+    public func setHeaderSuffix(_ child: some WidgetWrapper) { adw_preferences_group_set_header_suffix(widget.c(), child.widget.pointer) }
+}

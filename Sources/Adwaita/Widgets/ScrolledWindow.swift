@@ -1,0 +1,18 @@
+import CAdwaita
+
+public struct ScrolledWindow: WidgetWrapper {
+    public let widget: Widget
+
+    public init(_ child: some WidgetWrapper) {
+        widget = Widget(gtk_scrolled_window_new())
+        gtk_scrolled_window_set_policy(widget.c(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(widget.c(), child.widget.pointer)
+        widget.expand(vertically: true)
+    }
+
+    /// The vertical adjustment's value: how far down the list is scrolled.
+    public var verticalOffset: Double {
+        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(widget.c())) }
+        nonmutating set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(widget.c()), newValue) }
+    }
+}

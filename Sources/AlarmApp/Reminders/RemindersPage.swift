@@ -1,0 +1,123 @@
+import Adwaita
+import AlarmCore
+import AlarmProtocol
+import AlarmViewModels
+import CAdwaita
+
+/// The to-do list (seed 000), in the daemon's order: done ones stay, ticked
+/// and dimmed, until deleted. Reorder by dragging a row onto another, or by
+/// a row's Move Up / Move Down.
+final class RemindersPage: WidgetWrapper {
+    var widget: Widget { page.widget }
+    private let session: AppSession
+    private var page: ListPage<ReminderRowView>!
+    private(set) var list = ReminderList(content: .todos, showsDone: true)
+    private var deleted: ReminderItem?
+
+    init(session: AppSession) {
+        self.session = session
+        let handlers = ReminderRowView.Handlers(
+            setDone: { [unowned self] id, done in self.setDone(id, done) },
+            edit: { [unowned self] id in self.edit(id) },
+            move: { [unowned self] id, step in self.move(id, by: step) },
+            drop: { [unowned self] dragged, onto in self.drop(dragged, onto: onto) },
+            delete: { [unowned self] id in self.delete(id) }
+        )
+        let empty = StatusPage(icon: "checkbox-checked-symbolic", title: L("No To-dos"),
+                               description: L("Press + or Ctrl+N to add one. A to-do with a due time rings like an alarm."))
+        page = ListPage(empty: empty, makeRow: { ReminderRowView(handlers) }, bind: { [unowned self] row, id in self.bind(row, id) })
+    }
+
+    private func bind(_ row: ReminderRowView, _ id: String) {
+        guard let item = list[id: id], let index = list.visibleIndex(of: id) else { return }
+        row.show(ReminderRow(item, now: session.now, zone: session.zone, language: appLanguage),
+                 canMoveUp: index > 0, canMoveDown: index < list.visible.count - 1)
+    }
+
+    func reload() {
+        guard let reply = try? session.call(ListReminders.self, ListReminders.Request(all: true)) else { return }
+        let items = ReminderItem.list(reply[RemindersReply.reminders])
+        list = ReminderList(items, content: .todos, showsDone: true)
+        show()
+    }
+
+    func apply(_ events: [WatchEvent]) {
+        guard list.apply(events) else { return reload() }
+        show()
+    }
+
+    func take(_ reply: JSONObject?) {
+        guard let item = ReminderItem.one(reply?[ReminderReply.reminder]) else { return }
+        list.update(item)
+        show()
+    }
+
+    private func show() {
+        page.show(list.visible.map(\.id))
+    }
+
+    func tick() { page.refill() }
+
+    // MARK: Actions
+
+    private func setDone(_ id: String, _ done: Bool) {
+        guard let reply = session.perform(CompleteReminder.self, CompleteReminder.Request(id: id, done: done)) else { return tick() }
+        take(reply)
+    }
+
+    func addNew() {
+        ReminderEditor.present(session: session, editing: nil) { [unowned self] reply in
+            self.take(reply)
+            if let index = self.list.visible.indices.last { self.page.scroll(to: index) }
+        }
+    }
+
+    private func edit(_ id: String) {
+        guard let item = list[id: id] else { return }
+        ReminderEditor.present(session: session, editing: item) { [unowned self] reply in self.take(reply) }
+    }
+
+    private func move(_ id: String, by step: Int) {
+        guard let index = list.visibleIndex(of: id), let request = list.moveRequest(at: index, by: step) else { return }
+        send(request)
+    }
+
+    private func drop(_ dragged: String, onto target: String) -> Bool {
+        guard list[id: dragged] != nil, let position = list[id: target]?.position else { return false }
+        send(MoveReminderRequest(id: dragged, position: position))
+        return true
+    }
+
+    private func send(_ move: MoveReminderRequest) {
+        guard let reply = session.perform(MoveReminder.self, move.request) else { return }
+        let items = ReminderItem.list(reply[RemindersReply.reminders])
+        // The reply lists the to-dos not done; the done ones keep their place.
+        for item in items { list.update(item) }
+        show()
+    }
+
+    func delete(_ id: String) {
+        guard let item = list[id: id], session.perform(RemoveReminder.self, IDRequest(id: id)) != nil else { return }
+        list.remove(id: id)
+        show()
+        deleted = item
+        session.toast(ToastText.deleted(title: item.title, language: appLanguage))
+    }
+
+    func undoDelete() -> Bool {
+        guard let item = deleted else { return false }
+        deleted = nil
+        let form = ReminderForm(editing: item, zone: session.zone, language: appLanguage)
+        guard let changes = try? form.changes(), let reply = session.perform(AddReminder.self, AddReminder.Request(changes)) else { return false }
+        take(reply)
+        if let added = ReminderItem.one(reply[ReminderReply.reminder]) {
+            send(MoveReminderRequest(id: added.id, position: item.position))
+            if item.done { setDone(added.id, true) }
+        }
+        return true
+    }
+
+    func focusedID() -> String? {
+        page.focusedRow()?.id
+    }
+}

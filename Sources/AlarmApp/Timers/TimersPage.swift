@@ -1,0 +1,132 @@
+import Adwaita
+import AlarmCore
+import AlarmProtocol
+import AlarmViewModels
+import CAdwaita
+
+/// Timers: presets (1, 5, 10, 15, 25 min) and a custom length start one;
+/// each running timer shows its countdown and a Cancel button. A timer is a
+/// reminder the daemon rings like an alarm, so it rings with the app closed.
+final class TimersPage: WidgetWrapper {
+    let widget: Widget
+    private let session: AppSession
+    private var list = ReminderList(content: .timers)
+    private let running = PreferencesGroup(title: L("Running"))
+    private var rows: [String: (row: ActionRow, remaining: Label, cancel: Button)] = [:]
+    private let custom = Entry(placeholder: L("Minutes, or h:mm:ss"))
+    private let customError = Label(classes: ["error", "caption"])
+    private let label = Entry(placeholder: L("Timer"))
+
+    init(session: AppSession) {
+        self.session = session
+        let body = Box(vertical: true, spacing: 18)
+        body.widget.setMargins(top: 18, bottom: 18, start: 12, end: 12)
+        let clamp = Widget(adw_clamp_new())
+        adw_clamp_set_maximum_size(clamp.c(), 640)
+        adw_clamp_set_child(clamp.c(), body.widget.pointer)
+        widget = ScrolledWindow(clamp).widget
+        let presets = FlowBox(maxPerLine: UInt32(TimerPresets.minutes.count))
+        for minutes in TimerPresets.minutes {
+            let button = Button(text: TimerPresets.name(minutes: minutes, in: appLanguage),
+                                accessibleName: Lf("Start a %d-minute timer", minutes), classes: ["pill"])
+            presets.append(button)
+            button.onClicked { [unowned self] in self.start(seconds: minutes * 60) }
+        }
+        let startGroup = PreferencesGroup(title: L("New Timer"))
+        let customRow = ActionRow(title: L("Length"))
+        custom.widget.setAccessibleLabel(L("Timer length"))
+        custom.widget.align(vertical: GTK_ALIGN_CENTER)
+        custom.setWidthChars(8)
+        custom.activatesDefault()
+        let go = Button(label: L("_Start"), classes: ["suggested-action"])
+        go.widget.align(vertical: GTK_ALIGN_CENTER)
+        customRow.addSuffix(custom)
+        customRow.addSuffix(go)
+        let labelRow = ActionRow(title: L("Label"))
+        label.widget.setAccessibleLabel(L("Timer label"))
+        label.widget.align(vertical: GTK_ALIGN_CENTER)
+        label.setWidthChars(8)
+        labelRow.addSuffix(label)
+        startGroup.add(customRow)
+        startGroup.add(labelRow)
+        customError.setXAlign(0)
+        customError.widget.isVisible = false
+        body.append(presets).append(startGroup).append(customError).append(running)
+        running.widget.isVisible = false
+        go.onClicked { [unowned self] in self.startCustom() }
+        Signal.connect(custom.widget.raw, "activate") { [unowned self] in self.startCustom() }
+    }
+
+    func focusCustom() { custom.widget.grabFocus() }
+
+    func reload() {
+        guard let reply = try? session.call(ListReminders.self, ListReminders.Request(all: false)) else { return }
+        let items = ReminderItem.list(reply[RemindersReply.reminders])
+        list = ReminderList(items, content: .timers)
+        show()
+    }
+
+    func apply(_ events: [WatchEvent]) {
+        guard list.apply(events) else { return reload() }
+        show()
+    }
+
+    /// A handful of rows, made again when the set of timers changes.
+    private func show() {
+        let ids = Set(list.visible.map(\.id))
+        for (id, entry) in rows where !ids.contains(id) {
+            adw_preferences_group_remove(running.widget.c(), entry.row.widget.pointer)
+            rows[id] = nil
+        }
+        for item in list.visible where rows[item.id] == nil {
+            let row = ActionRow(title: item.title)
+            let remaining = Label(classes: ["title-3", "numeric"])
+            let cancel = Button(icon: "process-stop-symbolic", accessibleName: L("Cancel"), classes: ["flat", "circular"])
+            cancel.widget.align(vertical: GTK_ALIGN_CENTER)
+            let id = item.id
+            cancel.onClicked { [unowned self] in
+                if self.session.perform(RemoveReminder.self, IDRequest(id: id)) != nil {
+                    self.list.remove(id: id)
+                    self.show()
+                }
+            }
+            row.addSuffix(remaining)
+            row.addSuffix(cancel)
+            running.add(row)
+            rows[id] = (row, remaining, cancel)
+        }
+        running.widget.isVisible = !rows.isEmpty
+        tick()
+    }
+
+    /// The countdowns, once a second.
+    func tick() {
+        let now = session.now
+        for item in list.visible {
+            guard let entry = rows[item.id] else { continue }
+            let row = TimerRow(item, now: now, language: appLanguage)
+            entry.remaining.text = row.isRinging ? L("Ringing") : row.remainingText
+            entry.cancel.widget.setAccessibleLabel(row.cancelName)
+            entry.cancel.widget.setTooltip(row.cancelName)
+        }
+    }
+
+    private func startCustom() {
+        switch TimerDuration.parse(custom.text, in: appLanguage) {
+        case .success(let seconds):
+            customError.widget.isVisible = false
+            start(seconds: seconds)
+        case .failure(let problem):
+            customError.text = problem.message
+            customError.widget.isVisible = true
+        }
+    }
+
+    private func start(seconds: Int) {
+        let request = TimerPresets.startRequest(seconds: seconds, label: label.text, now: session.now, zone: session.zone, language: appLanguage)
+        guard let reply = session.perform(AddReminder.self, request), let item = ReminderItem.one(reply[ReminderReply.reminder]) else { return }
+        list.update(item)
+        show()
+        session.toast(ToastText.timerStarted(seconds: seconds, language: appLanguage))
+    }
+}

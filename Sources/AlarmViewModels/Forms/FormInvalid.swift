@@ -1,0 +1,6 @@
+/// A form that cannot be sent: every field that is wrong.
+public struct FormInvalid: Error, Equatable, Sendable {
+    public let errors: [FieldError]
+
+    public init(_ errors: [FieldError]) { self.errors = errors }
+}

@@ -1,0 +1,25 @@
+import AlarmCore
+import AlarmProtocol
+
+/// An item the wire carries in lists (`ListAlarms`, `ListReminders`,
+/// `MoveReminder`'s reply).
+public protocol WireItem {
+    init(wire object: JSONObject) throws(ItemDecodingError)
+}
+
+extension AlarmItem: WireItem {}
+extension ReminderItem: WireItem {}
+
+extension WireItem {
+    /// The items of a reply's array, in order. One that does not read is
+    /// left out of the list rather than stopping it: the rest still show,
+    /// and the daemon keeps it as it is.
+    public static func list(_ values: JSONValue?) -> [Self] {
+        (values?.arrayValue ?? []).compactMap { value in value.objectValue.flatMap { try? Self(wire: $0) } }
+    }
+
+    /// The one item of a reply's member (`alarm`, `reminder`).
+    public static func one(_ value: JSONValue?) -> Self? {
+        value?.objectValue.flatMap { try? Self(wire: $0) }
+    }
+}

@@ -1,0 +1,35 @@
+import AlarmCore
+import FoundationEssentials
+
+/// What one to-do's row says: its title, and beneath it when it is due, how
+/// it repeats and the first line of its notes; whether it is done; the name
+/// a screen reader gives its check button; its image.
+public struct ReminderRow: Equatable, Sendable, Identifiable {
+    public let id: String
+    public let title: String
+    /// `Due Thu 14:00 · Every day · Buy oat milk`; empty when there is nothing.
+    public let subtitle: String
+    public let done: Bool
+    public let isRinging: Bool
+    /// The check button's accessible name: the to-do's title.
+    public let checkName: String
+    public let imagePath: String?
+
+    public init(_ item: ReminderItem, now: Date, zone: Zone, language l: some Localization) {
+        id = item.id
+        title = item.title
+        done = item.done
+        isRinging = item.phase == .ringing
+        checkName = item.title
+        imagePath = item.imagePath
+        var parts: [String] = []
+        if let due = item.due {
+            let days = DayText(now: now, zone: zone)
+            let when = item.allDay ? days.weekdayOrDate(days.day(of: due), in: l) : days.clock(due, in: l)
+            parts.append(item.phase == .snoozed ? l.Lf("Snoozed, was due %s", when) : l.Lf("Due %s", when))
+        }
+        if let repeatText = item.repeatText(in: l) { parts.append(repeatText) }
+        if let line = item.notes.split(separator: "\n", omittingEmptySubsequences: true).first { parts.append(String(line)) }
+        subtitle = parts.joined(separator: " · ")
+    }
+}

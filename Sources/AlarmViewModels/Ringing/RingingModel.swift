@@ -1,0 +1,61 @@
+import AlarmCore
+import AlarmProtocol
+import FoundationEssentials
+
+/// The full-window view of an item ringing: its title, the time, Stop, and
+/// Snooze with its choices.
+public struct RingingModel: Equatable, Sendable {
+    /// One way to snooze: for the item's own minutes (`minutes` `nil` for a
+    /// reminder, whose length is the daemon's configuration) or for others.
+    public struct SnoozeChoice: Equatable, Sendable {
+        public let minutes: Int?
+        /// `9 min`; `Snooze` for a reminder's own.
+        public let text: String
+    }
+
+    /// The extra lengths offered beside the item's own.
+    public static let otherMinutes = [5, 10, 15]
+
+    public let id: String
+    /// The alarm's label or the reminder's title.
+    public let title: String
+    /// The alarm's time of day, or the reminder's due time, in the locale's clock.
+    public let timeText: String
+    /// Whether Snooze is offered (an alarm's snooze on and under its limit).
+    public let snoozeAllowed: Bool
+    /// The item's own length first, then the others; empty when snoozing is not allowed.
+    public let snoozeChoices: [SnoozeChoice]
+    /// The buttons' labels and accessible names.
+    public let stopLabel: String
+    public let snoozeLabel: String
+
+    public init(alarm: AlarmItem, language l: some Localization) {
+        id = alarm.id
+        title = alarm.label
+        timeText = l.time(alarm.time)
+        snoozeAllowed = alarm.snooze.allowsSnooze(after: alarm.snoozeCount)
+        let own = alarm.snooze.minutes
+        snoozeChoices = snoozeAllowed
+            ? ([own] + Self.otherMinutes.filter { $0 != own }).map { SnoozeChoice(minutes: $0, text: l.Lf("%d min", $0)) }
+            : []
+        stopLabel = l.L("Stop")
+        snoozeLabel = l.L("Snooze")
+    }
+
+    /// A ringing reminder or timer; its due time in `zone`, else now's.
+    public init(reminder: ReminderItem, now: Date, zone: Zone, language l: some Localization) {
+        id = reminder.id
+        title = reminder.title
+        timeText = l.time(of: zone.rules.localDateTime(at: (reminder.due ?? now).epochSecondsFloor))
+        snoozeAllowed = true
+        snoozeChoices = [SnoozeChoice(minutes: nil, text: l.L("Snooze"))] + Self.otherMinutes.map { SnoozeChoice(minutes: $0, text: l.Lf("%d min", $0)) }
+        stopLabel = l.L("Stop")
+        snoozeLabel = l.L("Snooze")
+    }
+
+    /// Stop: `Dismiss` of this item.
+    public var stopRequest: Dismiss.Request { Dismiss.Request(id: id) }
+
+    /// Snooze for `minutes` (`nil`: the item's own length).
+    public func snoozeRequest(minutes: Int? = nil) -> Snooze.Request { Snooze.Request(id: id, minutes: minutes) }
+}

@@ -1,0 +1,38 @@
+import AlarmCore
+import AlarmProtocol
+import FoundationEssentials
+
+/// One running timer: its title, the time left as a countdown shows it,
+/// and its Cancel.
+public struct TimerRow: Equatable, Sendable, Identifiable {
+    public let id: String
+    public let title: String
+    /// `4:59`, `1:02:03`; `0:00` once it is due.
+    public let remainingText: String
+    /// Whole seconds left, rounded up (a timer shows 0:00 only when due).
+    public let remainingSeconds: Int
+    public let isRinging: Bool
+    /// The accessible name of the Cancel button: `Cancel Tea`.
+    public let cancelName: String
+
+    public init(_ item: ReminderItem, now: Date, language l: some Localization) {
+        id = item.id
+        title = item.title
+        let left = item.due.map { max(0, Int($0.timeIntervalSince(now).rounded(.up))) } ?? 0
+        remainingSeconds = left
+        remainingText = Self.remainingText(left)
+        isRinging = item.phase == .ringing
+        cancelName = l.Lf("Cancel %s", item.title)
+    }
+
+    /// `m:ss` under an hour, else `h:mm:ss`.
+    public static func remainingText(_ seconds: Int) -> String {
+        let seconds = max(0, seconds)
+        let h = seconds / 3600, m = seconds / 60 % 60, s = seconds % 60
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+        return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
+    }
+
+    /// Cancel: the timer is removed (as `alarmctl timer rm` does).
+    public var cancelRequest: RemoveReminder.Request { RemoveReminder.Request(id: id) }
+}

@@ -1,0 +1,4 @@
+import AlarmApp
+import Glibc
+
+exit(AlarmsApp.main())
