@@ -164,6 +164,9 @@ final class AlarmsAppProcess {
             "XDG_DATA_HOME": home.path + "/data", "XDG_CACHE_HOME": home.path + "/cache", "XDG_RUNTIME_DIR": runtimeDirectory,
             "LANG": language, "LANGUAGE": "", "ALARMD_LOCALEDIR": Locales.directory, "TZ": "UTC",
             "GTK_A11Y": "atspi", "GDK_BACKEND": "x11", "GSETTINGS_BACKEND": "memory",
+            // A GLib critical (a reference released twice, a wrong type
+            // passed) stops the app, so the test that caused it fails.
+            "G_DEBUG": "fatal-criticals",
         ].merging(desktop.environment) { $1 }.merging(extra) { $1 }
         process.standardOutput = output.pipe
         process.standardError = output.pipe

@@ -8,8 +8,8 @@ import Testing
 /// against a real alarmd on private directories; what the app did is read
 /// back with `alarmctl --json`. Each test sets up its own world
 /// (``AlarmsAppWorld``: daemon, display, buses, app, driver); they run one
-/// after another. The controls are found by the accessible names issue 30
-/// gives them, the names a screen reader reads, exactly.
+/// after another. The controls are found by their accessible names, the names
+/// a screen reader reads, exactly.
 @Suite(.serialized)
 struct AlarmsAppTests {
     static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
@@ -158,6 +158,31 @@ struct AlarmsAppTests {
         try ui.wait("check box", "Work", timeout: 10)
         let row = try ui.rowLabels("check box", "Work")
         #expect(row.contains("07:30"), "the row says \(row)")
+    }
+
+    /// Bad luck mid-form: alarmd goes away while the form is open. Save says
+    /// so in the dialog, which stays open with everything typed; once alarmd
+    /// is back, the same Save goes through.
+    @Test func aFormOutlivesTheDaemonGoingAwayAndNothingTypedIsLost() throws {
+        let world = try AlarmsAppWorld()
+        let ui = world.ui!
+        try ui.click("push button", "Add Alarm")
+        try ui.waitWindow("New Alarm")
+        try ui.setValue("spin button", "Hour", 6)
+        try ui.setValue("spin button", "Minute", 45)
+        try ui.setText("text", "Label", "Kept")
+        world.stopDaemon()
+        try ui.click("push button", "Save")
+        _ = try ui.waitLabels { labels in labels.contains { $0.contains("Nothing you typed is lost") } }
+        try ui.waitWindow("New Alarm")
+        #expect(try ui.send("text", "text", "Label") as? String == "Kept")
+        #expect(try ui.send("value", "spin button", "Hour") as? Double == 6)
+        try world.startDaemon()
+        try ui.click("push button", "Save")
+        try ui.windowGone("New Alarm")
+        try ui.wait("check box", "Kept")
+        let alarms = try world.alarms()
+        #expect(alarms.map { $0["label"] as? String } == ["Kept"] && alarms.first?["time"] as? String == "06:45", "\(alarms)")
     }
 
     /// (g) Under LANG=zh_TW.UTF-8 the same form, untouched but for the
