@@ -211,7 +211,7 @@ struct AlarmsAppTests {
         #expect(alarms.first?["days"] as? [String] == Self.mondayToFriday, "\(alarms)")
     }
 
-    /// Each screen rendered under Xvfb at the app's default size (460×640),
+    /// Each screen rendered under Xvfb at a phone-like 460×640 (the narrow layout: the page switcher at the bottom),
     /// captured with ImageMagick: not blank (many colours, not uniform), the
     /// window at the size asked for (a window GTK had to widen has content
     /// wider than it), and every on-screen node inside the window (nodes in

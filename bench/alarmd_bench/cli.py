@@ -17,7 +17,8 @@ HEADINGS = {"lateness": "1. firing lateness", "at": "1b. atd lateness (waits for
             "idle": "3. idle cost", "control": "4. control", "core": "5. core", "commit": "6. group commit (AddAlarm, 1 and 8 clients)",
             "storm": "7. firings during a write storm", "burst": "8. a burst of reminders due at once",
             "sound": "9. sound: memory while ringing, against paplay",
-            "caldav": "10. CalDAV sync: a real Radicale, against Python's caldav"}
+            "caldav": "10. CalDAV sync: a real Radicale, against Python's caldav",
+            "app": "11. the desktop app: alarms next to GNOME Clocks under one Xvfb"}
 
 
 def run(bench):

@@ -21,6 +21,8 @@ class Settings:
             self.burst_items, self.burst_runs = 100, 1
             self.sound_idle_window = 5.0
             self.caldav_todos, self.caldav_runs = 200, 1
+            # Issue #30's desktop app.
+            self.app_start_runs, self.app_scroll_runs, self.app_scroll_seconds, self.app_adds = 3, 1, 1.5, 10
         else:
             self.lateness_reminders, self.lateness_window, self.lateness_runs = 10_000, 10.0, 3
             self.at_jobs, self.at_runs = 100, 2
@@ -37,3 +39,4 @@ class Settings:
             self.burst_items, self.burst_runs = 100, 5
             self.sound_idle_window = 60.0
             self.caldav_todos, self.caldav_runs = 1000, 3
+            self.app_start_runs, self.app_scroll_runs, self.app_scroll_seconds, self.app_adds = 10, 3, 3.0, 50

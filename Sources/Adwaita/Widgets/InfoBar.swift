@@ -21,16 +21,19 @@ public struct InfoBar: WidgetWrapper {
         text.append(title).append(detail)
         text.widget.expand(horizontally: true)
         gtk_info_bar_add_child(widget.c(), text.widget.pointer)
-        gtk_info_bar_set_revealed(widget.c(), 0)
+        // Shown and hidden at once, without the revealer's slide: the banner
+        // often comes with the first frames, where an animation only delays
+        // the window being ready.
+        gtk_info_bar_set_revealed(widget.c(), 1)
+        widget.isVisible = false
     }
 
     public func show(title: String, detail: String, error: Bool) {
         self.title.text = title
         self.detail.text = detail
         gtk_info_bar_set_message_type(widget.c(), error ? GTK_MESSAGE_ERROR : GTK_MESSAGE_WARNING)
-        gtk_info_bar_set_revealed(widget.c(), 1)
+        widget.isVisible = true
     }
 
-    public func hide() { gtk_info_bar_set_revealed(widget.c(), 0) }
-    public var isShown: Bool { gtk_info_bar_get_revealed(widget.c()) != 0 }
+    public func hide() { widget.isVisible = false }
 }

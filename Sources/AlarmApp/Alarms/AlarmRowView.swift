@@ -16,6 +16,10 @@ final class AlarmRowView: WidgetWrapper {
     private let actions = ActionGroup()
     private(set) var id: String?
     private var paused = false, skipping = false
+    /// The accessible names last given, so that refilling a row with what it
+    /// already says sends nothing to a screen reader (each change is a D-Bus
+    /// signal on the accessibility bus).
+    private var names: [String] = []
 
     /// What the row's controls ask for; the page acts on them.
     struct Handlers {
@@ -59,9 +63,13 @@ final class AlarmRowView: WidgetWrapper {
         toggle.isOn = row.enabled
         // The switch is named by its alarm, so a screen reader says which
         // alarm it turns on or off.
-        toggle.widget.setAccessibleLabel(row.switchName)
-        open.widget.setAccessibleLabel(Lf("Edit %1$s, %2$s", row.label, row.timeText))
-        menu.widget.setAccessibleLabel(Lf("More for %s", row.label))
+        let names = [row.switchName, Lf("Edit %1$s, %2$s", row.label, row.timeText), Lf("More for %s", row.label)]
+        if names != self.names {
+            self.names = names
+            toggle.widget.setAccessibleLabel(names[0])
+            open.widget.setAccessibleLabel(names[1])
+            menu.widget.setAccessibleLabel(names[2])
+        }
         widget.setCSSClass("dim-label", !row.enabled)
         skipping = item.skipNext
         paused = item.pausedUntil != nil

@@ -14,6 +14,7 @@ final class AlarmsPage: WidgetWrapper {
     private(set) var list = AlarmList()
     /// The last alarm deleted here, for Undo.
     private var deleted: AlarmItem?
+    private var liveStatePending = false
 
     init(session: AppSession) {
         self.session = session
@@ -52,8 +53,8 @@ final class AlarmsPage: WidgetWrapper {
     /// changed.
     func apply(_ events: [WatchEvent]) {
         guard list.apply(events) else { return reload() }
-        fetchLiveState()
         show()
+        scheduleLiveState()
     }
 
     /// Takes in one alarm from a reply (after a change made here).
@@ -63,11 +64,21 @@ final class AlarmsPage: WidgetWrapper {
         show()
     }
 
-    /// Events carry an alarm without its next ring: ask for those.
-    private func fetchLiveState() {
-        for id in list.needsState {
-            guard let reply = try? session.call(GetAlarm.self, IDRequest(id: id)), let item = AlarmItem.one(reply[AlarmReply.alarm]) else { return }
-            list.update(item)
+    /// Events carry an alarm without its next ring: the row shows it at
+    /// once with the ring the rules give, and asks the daemon for its own
+    /// once the loop is idle (after the row is drawn).
+    private func scheduleLiveState() {
+        guard !list.needsState.isEmpty, !liveStatePending else { return }
+        liveStatePending = true
+        MainLoop.idle { [weak self] in
+            guard let self else { return }
+            self.liveStatePending = false
+            for id in self.list.needsState {
+                guard let reply = try? self.session.call(GetAlarm.self, IDRequest(id: id)),
+                      let item = AlarmItem.one(reply[AlarmReply.alarm]) else { break }
+                self.list.update(item)
+            }
+            self.show()
         }
     }
 

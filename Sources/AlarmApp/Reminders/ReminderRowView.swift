@@ -16,6 +16,8 @@ final class ReminderRowView: WidgetWrapper {
     private let menu: MenuButton
     private let actions = ActionGroup()
     private(set) var id: String?
+    /// The accessible names last given (see ``AlarmRowView``).
+    private var names: [String] = []
 
     struct Handlers {
         var setDone: (String, Bool) -> Void
@@ -64,9 +66,13 @@ final class ReminderRowView: WidgetWrapper {
         subtitle.text = row.subtitle
         subtitle.widget.isVisible = !row.subtitle.isEmpty
         check.isActive = row.done
-        check.widget.setAccessibleLabel(row.checkName)
-        open.widget.setAccessibleLabel(Lf("Edit %s", row.title))
-        menu.widget.setAccessibleLabel(Lf("More for %s", row.title))
+        let names = [row.checkName, Lf("Edit %s", row.title), Lf("More for %s", row.title)]
+        if names != self.names {
+            self.names = names
+            check.widget.setAccessibleLabel(names[0])
+            open.widget.setAccessibleLabel(names[1])
+            menu.widget.setAccessibleLabel(names[2])
+        }
         title.widget.setCSSClass("dim-label", row.done)
         thumbnail.setFile(row.imagePath)
         thumbnail.widget.isVisible = row.imagePath != nil

@@ -4,11 +4,12 @@ import AlarmProtocol
 import AlarmViewModels
 import CAdwaita
 
-/// The frame both forms share: a modal dialog with Cancel and Save in its
-/// header, a scrolling body, a label under each field for its problem, and
-/// the way Save goes: the form's own checks first, then the daemon's, each
-/// problem said next to its field, the dialog left open with everything
-/// typed when the daemon refuses or cannot be reached.
+/// The frame of the forms and the pause dialog: a modal dialog with Cancel
+/// and a default button in its header, a scrolling body, a label under each
+/// field for its problem, and the way Save goes: the form's own checks
+/// first, then the daemon's, each problem said next to its field, the dialog
+/// left open with everything typed when the daemon refuses or cannot be
+/// reached.
 final class FormDialog {
     let dialog: Dialog
     /// Where the form puts its sections, top to bottom.
@@ -19,12 +20,14 @@ final class FormDialog {
     /// What Save (or Enter in a field) does.
     var onSave: () -> Void = {}
 
-    init(session: AppSession, title: String) {
+    /// A dialog titled `title` whose default button says `confirm` (Save,
+    /// Pause); `width` and `height` are its default size.
+    init(session: AppSession, title: String, confirm: String = L("_Save"), width: Int32 = 420, height: Int32 = 600) {
         let content = Box(vertical: true)
         let header = HeaderBar()
         header.hideWindowButtons()
         let cancel = Button(label: L("_Cancel"))
-        let saveButton = Button(label: L("_Save"), classes: ["suggested-action"])
+        let saveButton = Button(label: confirm, classes: ["suggested-action"])
         header.packStart(cancel)
         header.packEnd(saveButton)
         content.append(header)
@@ -33,7 +36,7 @@ final class FormDialog {
         adw_clamp_set_maximum_size(clamp.c(), 560)
         adw_clamp_set_child(clamp.c(), body.widget.pointer)
         content.append(ScrolledWindow(clamp))
-        dialog = Dialog(parent: session.window, title: title, content: content)
+        dialog = Dialog(parent: session.window, title: title, content: content, width: width, height: height)
         dialog.setDefault(saveButton)
         general.setWrap(true)
         general.setSelectable(true)

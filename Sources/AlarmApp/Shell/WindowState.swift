@@ -7,7 +7,9 @@ import Glibc
 /// `~/.local/state/alarms/window.ini`) as a GKeyFile, the format GLib reads
 /// and writes for exactly this.
 struct WindowState: Equatable {
-    var width: Int32 = 460
+    /// Wide enough for the page switcher in the header, as GNOME Clocks
+    /// opens; narrower, it moves to the bottom.
+    var width: Int32 = 640
     var height: Int32 = 640
     var maximized = false
 
