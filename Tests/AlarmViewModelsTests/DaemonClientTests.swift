@@ -39,8 +39,10 @@ import Testing
         ])
         let client = DaemonClient(path: daemon.path)
         #expect(try client.call(ListAlarms.self)["alarms"] == .array([]))
-        // The first connection was closed after its reply: the next call
-        // finds it closed and connects again.
+        // The first connection is closed after its reply (as the daemon
+        // closes one idle for IdleTimeout=): the next call finds it closed
+        // and connects again, rather than sending into it.
+        #expect(daemon.waitForClosed(1))
         do throws(DaemonFailure) {
             _ = try client.call(AddAlarm.self, AddAlarm.Request(fields: AlarmFields()))
             Issue.record("no refusal")
@@ -86,6 +88,7 @@ final class FakeDaemon: @unchecked Sendable {
     let path: String
     let listener: Int32
     var calls: [String] = []
+    var closed = 0
     let lock = NSLock()
 
     init(replies: [[String]]) throws {
@@ -109,8 +112,18 @@ final class FakeDaemon: @unchecked Sendable {
                     _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
                 }
                 close(fd)
+                lock.withLock { closed += 1 }
             }
         }
+    }
+
+    /// Waits (up to 10 s) until `count` connections have been closed.
+    func waitForClosed(_ count: Int) -> Bool {
+        for _ in 0..<1000 {
+            if lock.withLock({ closed >= count }) { return true }
+            usleep(10_000)
+        }
+        return false
     }
 
     deinit {

@@ -38,7 +38,7 @@ public final class DaemonClient {
     /// daemon may have carried it out.
     public func call<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request) throws(DaemonFailure) -> JSONObject {
         let call = VarlinkCall(method: M.qualifiedName, parameters: request.json)
-        var reused = connection != nil
+        var reused = connection?.isOpen == true
         while true {
             let client = try connected()
             do throws(VarlinkClient.Failure) {
@@ -73,7 +73,7 @@ public final class DaemonClient {
     public func disconnect() { connection = nil }
 
     private func connected() throws(DaemonFailure) -> VarlinkClient {
-        if let connection { return connection }
+        if let connection, connection.isOpen { return connection }
         do throws(VarlinkClient.Failure) {
             let client = try VarlinkClient(path: path, timeout: timeout)
             connection = client

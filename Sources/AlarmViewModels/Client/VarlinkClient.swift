@@ -67,6 +67,20 @@ public final class VarlinkClient {
 
     deinit { close(descriptor) }
 
+    /// Whether the peer may still be there: false once it has closed its end
+    /// (a daemon closes a connection idle for its `IdleTimeout=`) or the
+    /// connection failed. Checked without waiting, before a kept connection
+    /// is used again.
+    public var isOpen: Bool {
+        guard !reachedEnd else { return false }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 0) >= 0 else { return false }
+        if entry.revents & (Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL)) != 0 { return false }
+        // Readable between calls: the end of the stream (the peer closed),
+        // or bytes no call asked for, which put the stream out of step.
+        return entry.revents & Int16(POLLIN) == 0
+    }
+
     /// Sends `call` (framed with its NUL).
     public func send(_ call: VarlinkCall) throws(Failure) {
         let bytes = VarlinkFramer.frame(call.json)

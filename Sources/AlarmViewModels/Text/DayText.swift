@@ -14,13 +14,14 @@ struct DayText {
 
     func day(of instant: Date) -> Int64 { zone.rules.localDay(at: instant.epochSecondsFloor) }
 
-    /// A time of day today, else with its weekday within the coming week,
-    /// else with its date.
+    /// A time of day today, "tomorrow 18:00", with its weekday within the
+    /// coming week, else with its date.
     func clock(_ instant: Date, in l: some Localization) -> String {
         let local = local(instant)
         let ahead = day(of: instant) - today
         if ahead == 0 { return l.time(of: local) }
-        if (1...6).contains(ahead) { return l.weekdayTime(local) }
+        if ahead == 1 { return l.Lf("tomorrow %s", l.time(of: local)) }
+        if (2...6).contains(ahead) { return l.weekdayTime(local) }
         return l.Lf("%1$s %2$s", date(day(of: instant), in: l), l.time(of: local))
     }
 

@@ -283,15 +283,18 @@ def rows(results, table):
         gaps = scroll["frame_gap_ms"]
         if gaps:
             table.row(LABEL, "10,000 alarms, wheel scrolling: frame gap p50 / p99 (ms)", f"{gaps['p50']:.1f} / {gaps['p99']:.1f}")
-            table.row(LABEL, "10,000 alarms, wheel scrolling: longest frame gap, all runs (ms)", f"{gaps['max']:.1f}", "app-10k-max-frame",
-                      met=None if scroll["every_run_scrolled"] else False)
+            table.row(LABEL, "10,000 alarms, wheel scrolling, GL on llvmpipe: longest frame gap, all runs (ms)", f"{gaps['max']:.1f}")
         else:
-            table.row(LABEL, "10,000 alarms, wheel scrolling", "no frame painted", "app-10k-max-frame", met=False)
+            table.row(LABEL, "10,000 alarms, wheel scrolling, GL on llvmpipe", "no frame painted")
     cairo = (scroll or {}).get("cairo")
     if cairo and cairo["frame_gap_ms"]:
         gaps = cairo["frame_gap_ms"]
-        table.row(LABEL, "  the same with GSK_RENDERER=cairo: first frame; frame gap p50 / p99 / max (ms)",
-                  f"{cairo['first_frame_ms']['median']:.0f}; {gaps['p50']:.1f} / {gaps['p99']:.1f} / {gaps['max']:.1f}")
+        table.row(LABEL, "  with GSK_RENDERER=cairo: first frame; frame gap p50 / p99 (ms)",
+                  f"{cairo['first_frame_ms']['median']:.0f}; {gaps['p50']:.1f} / {gaps['p99']:.1f}")
+        table.row(LABEL, "  with GSK_RENDERER=cairo: longest frame gap, all runs (ms)", f"{gaps['max']:.1f}", "app-10k-max-frame",
+                  met=None if cairo["every_run_scrolled"] else False)
+    elif scroll:
+        table.row(LABEL, "10,000 alarms, wheel scrolling with GSK_RENDERER=cairo", "no frame painted", "app-10k-max-frame", met=False)
     live = app.get("live")
     if live and "visible_ms" in live:
         v, f = live["visible_ms"], live["first_frame_after_ms"]
