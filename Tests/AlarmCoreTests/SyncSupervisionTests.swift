@@ -128,6 +128,20 @@ import Testing
         #expect(done.contains { if case .answer([41], let report) = $0 { report.pulled == 4 } else { false } })
     }
 
+    /// A round in flight took its snapshot before the request: it does not
+    /// answer it; the round after it, started as soon as it ends, does.
+    @Test func aRequestMadeDuringARoundIsAnsweredByTheNextOneWhichStartsAtOnce() {
+        var m = machine()
+        _ = m.start(now: t0)
+        #expect(m.syncNow(7, now: t0 + 1) == [.armTimer(t0 + 300)])
+        let first = m.roundDone(id: 1, report: ok(1), now: t0 + 2)
+        #expect(!first.contains { if case .answer = $0 { true } else { false } }, "\(first)")
+        #expect(first.contains(.sendRound(id: 2)), "\(first)")
+        let second = m.roundDone(id: 2, report: ok(5), now: t0 + 3)
+        #expect(second.contains { if case .answer([7], let report) = $0 { report.pulled == 5 } else { false } })
+        #expect(second.contains(.armTimer(t0 + 303)))
+    }
+
     @Test func aRequestWaitingOnARoundThatCrashedIsAnsweredWithWhy() {
         var m = machine()
         _ = m.start(now: t0)

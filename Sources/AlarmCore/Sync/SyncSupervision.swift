@@ -57,7 +57,12 @@ public struct SyncSupervision: Sendable {
     var nextRound: Date
     var roundFailures = 0
     var crashes = 0
+    /// `alarmctl sync` requests the round in flight (or the next one to
+    /// start) answers.
     var waiters: [Int] = []
+    /// Requests made while a round was in flight: that round's snapshot
+    /// predates them, so the round after it answers them, and starts at once.
+    var laterWaiters: [Int] = []
     var nextRoundID = 1
     /// What the process said it was reading last, in the round in flight.
     var reading: String?
@@ -93,7 +98,7 @@ public struct SyncSupervision: Sendable {
     }
 
     public mutating func syncNow(_ waiter: Int, now: Date) -> [Effect] {
-        waiters.append(waiter)
+        if isInRound { laterWaiters.append(waiter) } else { waiters.append(waiter) }
         nextRound = now
         // A process waiting out its back-off is started for a request.
         if case .stopped = process { process = .stopped(restartAt: now) }
@@ -134,6 +139,7 @@ public struct SyncSupervision: Sendable {
             effects.append(.answer(waiters, report))
             waiters = []
         }
+        if !laterWaiters.isEmpty { nextRound = now }
         return effects + advance(now)
     }
 
@@ -156,9 +162,12 @@ public struct SyncSupervision: Sendable {
         report.lastRound = now
         if lastDeath != death { effects.append(.journal("Sync with \(report.server): \(problem)", warning: true)) }
         lastDeath = death
-        if !waiters.isEmpty {
-            effects.append(.answer(waiters, report))
+        // Every request waiting is told: the process that was to answer it
+        // is gone, and the next one starts only after the back-off.
+        if !waiters.isEmpty || !laterWaiters.isEmpty {
+            effects.append(.answer(waiters + laterWaiters, report))
             waiters = []
+            laterWaiters = []
         }
         nextRound = max(nextRound, now + delay)
         return effects + advance(now)
@@ -180,6 +189,8 @@ public struct SyncSupervision: Sendable {
             nextRoundID += 1
             process = .inRound(id: id, since: now, killed: false)
             reading = nil
+            waiters += laterWaiters
+            laterWaiters = []
             effects.append(.sendRound(id: id))
         }
         switch process {
