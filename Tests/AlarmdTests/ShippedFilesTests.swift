@@ -59,10 +59,10 @@ import Testing
         #expect(try Self.catalogMessageIDs() == defined)
     }
 
-    /// The manual and the README list the ids for `journalctl MESSAGE_ID=…`.
-    @Test func theManualAndTheREADMEListEveryMessageID() throws {
+    /// The manual and the user's guide list the ids for `journalctl MESSAGE_ID=…`.
+    @Test func theManualAndTheGuideListEveryMessageID() throws {
         let defined = try Self.definedMessageIDs()
-        for document in ["docs/man/alarmd.8", "README.md"] {
+        for document in ["docs/man/alarmd.8", "docs/GUIDE.md"] {
             let text = try Self.text(document)
             let missing = defined.filter { !text.contains($0) }
             #expect(missing.isEmpty, "\(document) does not list \(missing.sorted())")
