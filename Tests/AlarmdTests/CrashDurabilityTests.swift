@@ -50,7 +50,9 @@ import Testing
         var removal: (sent: Date, acknowledged: Date?)?
         var removed = false
         var mayBeRemoved = false
-        /// The one command a client gave it, and whether it was answered.
+        /// The one command a client gave it (when two clients picked the same
+        /// item at once, the one the daemon acknowledged), and whether it was
+        /// answered.
         var command: Command?
         var commandAcknowledged = false
         /// The acknowledged command was found in the store.
@@ -185,7 +187,17 @@ import Testing
                 guard let reply = try? socket.call(request, timeout: 5) else { return }
                 // Refused when it stopped ringing meanwhile (snoozed itself).
                 model.withLock {
-                    if reply.error == nil { $0.items[target]?.commandAcknowledged = true; $0.acknowledged += 1 } else { $0.items[target]?.command = nil }
+                    // Two clients may send commands for the same item at
+                    // once: what is checked after the crash is the command
+                    // the daemon acknowledged, not the last one sent (which
+                    // may never have reached it).
+                    if reply.error == nil {
+                        $0.items[target]?.command = command
+                        $0.items[target]?.commandAcknowledged = true
+                        $0.acknowledged += 1
+                    } else if $0.items[target]?.commandAcknowledged != true {
+                        $0.items[target]?.command = nil
+                    }
                 }
                 continue
             }
