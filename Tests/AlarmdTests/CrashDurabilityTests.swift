@@ -270,7 +270,10 @@ import Testing
             }
             let events = try store.history(itemID: UUID(uuidString: id)!, kinds: [kind], limit: 1000)
             // A dismissal of its own: removals and edits record theirs with a reason.
-            if events.contains(where: { command != .dismiss || $0.detail.isEmpty }) {
+            // A Complete that reached a reminder which had stopped ringing
+            // meanwhile (timed out) marks it done without a `completed` event
+            // (`Scheduler.setDone`): done in the store shows it all the same.
+            if events.contains(where: { command != .dismiss || $0.detail.isEmpty }) || (command == .complete && stored[id]?.done == true) {
                 commandsFound.insert(id)
             } else if stored[id] != nil {
                 Issue.record("cycle \(cycle): \(id)'s acknowledged \(command) is lost")
