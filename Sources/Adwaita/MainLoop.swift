@@ -24,12 +24,6 @@ public enum MainLoop {
         g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, sourceCallback, Unmanaged.passRetained(SignalHandler(handler)).toOpaque(), release)
     }
 
-    /// Calls `handler` once, after `milliseconds`.
-    @discardableResult
-    public static func after(milliseconds: UInt32, _ handler: @escaping () -> Void) -> UInt32 {
-        every(milliseconds: milliseconds) { handler(); return false }
-    }
-
     /// Calls `handler` once, when the loop is next idle (after drawing).
     @discardableResult
     public static func idle(_ handler: @escaping () -> Void) -> UInt32 {

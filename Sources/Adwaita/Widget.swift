@@ -55,8 +55,6 @@ public struct Widget {
 
     /// The name a screen reader reads, and what the AT-SPI tests find it by.
     public func setAccessibleLabel(_ text: String) { alarms_accessible_set_label(pointer, text) }
-    public func setAccessibleDescription(_ text: String) { alarms_accessible_set_description(pointer, text) }
-    public func setLabelledBy(_ label: Widget) { alarms_accessible_labelled_by(pointer, label.pointer) }
 
     /// Whether `other` is this widget or inside it (the focused widget in a
     /// list row, say).
@@ -69,15 +67,6 @@ public struct Widget {
         guard let root = gtk_widget_get_root(pointer) else { return nil }
         return gtk_root_get_focus(root)
     }
-
-    /// The window the widget is in, when it is in one.
-    public var root: Widget? {
-        guard let root = gtk_widget_get_root(pointer) else { return nil }
-        return Widget(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))
-    }
-
-    public var width: Int32 { gtk_widget_get_width(pointer) }
-    public var height: Int32 { gtk_widget_get_height(pointer) }
 
     /// A key that invokes `action` (`win.delete`) while the focus is in this
     /// widget: Delete in a list, but not in a text field elsewhere.

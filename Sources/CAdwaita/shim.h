@@ -11,15 +11,6 @@ static inline void alarms_accessible_set_label(GtkWidget *widget, const char *la
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
-static inline void alarms_accessible_set_description(GtkWidget *widget, const char *text) {
-    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
-}
-
-/* The widget whose text labels `widget` for a screen reader. */
-static inline void alarms_accessible_labelled_by(GtkWidget *widget, GtkWidget *label) {
-    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
-}
-
 /* g_application_run wants argv as char **; Swift's CommandLine hands it over. */
 static inline int alarms_application_run(AdwApplication *app, int argc, char **argv) {
     return g_application_run(G_APPLICATION(app), argc, argv);

@@ -45,17 +45,11 @@ public final class SimpleAction {
         reference = ObjectReference(taking: UnsafeMutableRawPointer(g_simple_action_new(name, nil)))
         Signal.connect(reference.pointer, "activate") { _ in handler() }
     }
-
-    public var isEnabled: Bool {
-        get { g_action_get_enabled(reference.c()) != 0 }
-        set { g_simple_action_set_enabled(reference.c(), newValue ? 1 : 0) }
-    }
 }
 
 /// A set of actions under one prefix on a widget (`win.`, `row.`).
 public final class ActionGroup {
     public let reference: ObjectReference
-    private var actions: [String: SimpleAction] = [:]
 
     public init() {
         reference = ObjectReference(taking: UnsafeMutableRawPointer(g_simple_action_group_new()))
@@ -65,9 +59,6 @@ public final class ActionGroup {
     public func add(_ name: String, _ handler: @escaping () -> Void) -> SimpleAction {
         let action = SimpleAction(name, handler)
         g_action_map_add_action(reference.c(), action.reference.c())
-        actions[name] = action
         return action
     }
-
-    public func setEnabled(_ name: String, _ on: Bool) { actions[name]?.isEnabled = on }
 }

@@ -11,5 +11,4 @@ public struct PreferencesGroup: WidgetWrapper {
     }
 
     public func add(_ child: some WidgetWrapper) { adw_preferences_group_add(widget.c(), child.widget.pointer) }
-    public func setHeaderSuffix(_ child: some WidgetWrapper) { adw_preferences_group_set_header_suffix(widget.c(), child.widget.pointer) }
 }

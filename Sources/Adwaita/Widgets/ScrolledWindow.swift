@@ -9,10 +9,4 @@ public struct ScrolledWindow: WidgetWrapper {
         gtk_scrolled_window_set_child(widget.c(), child.widget.pointer)
         widget.expand(vertically: true)
     }
-
-    /// The vertical adjustment's value: how far down the list is scrolled.
-    public var verticalOffset: Double {
-        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(widget.c())) }
-        nonmutating set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(widget.c()), newValue) }
-    }
 }

@@ -27,8 +27,6 @@ public final class SpinButton: WidgetWrapper {
         set { change.quietly { gtk_spin_button_set_value(widget.c(), Double(newValue)) } }
     }
 
-    public func setRange(_ range: ClosedRange<Int>) { gtk_spin_button_set_range(widget.c(), Double(range.lowerBound), Double(range.upperBound)) }
-
     /// Makes the typed text the value (the user may type and press Save at once).
     public func commit() { gtk_spin_button_update(widget.c()) }
 

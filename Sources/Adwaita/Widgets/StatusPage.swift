@@ -11,6 +11,4 @@ public struct StatusPage: WidgetWrapper {
         adw_status_page_set_description(widget.c(), description)
         widget.expand(vertically: true)
     }
-
-    public func setChild(_ child: some WidgetWrapper) { adw_status_page_set_child(widget.c(), child.widget.pointer) }
 }
