@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """The desktop app's benchmarks (issue #30), run by bench/run's `app` section.
 
     xvfb-run -a -s "-screen 0 1280x1024x24" dbus-run-session -- \\

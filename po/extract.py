@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes alarmd's message template (po/alarmd.pot) from the Swift sources.
 
 xgettext has no Swift parser (gettext 0.21 reads C, Python, Java and others,

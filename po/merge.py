@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Brings LANG.po up to date with alarmd.pot, keeping the catalog's style.
 
 Usage: po/merge.py po/alarmd.pot po/LANG.po

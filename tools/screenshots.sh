@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Screenshots of the Alarms app for the README and the AppStream metainfo,
 # taken from the real app under Xvfb: the alarm list, the alarm editor and the
 # to-do list, in English and in Traditional Chinese, into

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared by every fuzz target: invariant checks that stop the run with a
 // readable message (libFuzzer then saves the input as a crash).
 import Foundation

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the configuration parser (INIFile and DaemonConfig.parse).
 //
 // The input is an alarmd.conf file. Parsing must never trap; a failure is a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: request dispatch. Varlink messages are decoded and handled
 // by the daemon's ControlService against a real Scheduler on a real SQLite
 // store (in a temporary directory), the way ControlServer routes them.

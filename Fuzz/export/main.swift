@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: import documents (ExportDocument.parse), as `alarmctl
 // import FILE` sends them and the daemon's Import reads them.
 //

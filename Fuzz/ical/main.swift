@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: an iCalendar file as `alarmctl import --ical` and the
 // `ImportCalendar` method read it (`ICalendarItems.items`), in two zones.
 //

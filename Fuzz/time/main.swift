@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the time, date, duration and repeat-day parsers of AlarmCore.
 //
 // Every input is read as text and given to each parser in turn (TimeOfDay.parse,

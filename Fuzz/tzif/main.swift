@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the zone-file readers of AlarmCore.
 //
 // Every input is read as a TZif file (TZif.init) and as the text of a POSIX TZ

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the Varlink message decoder and the parameter layer of
 // AlarmProtocol, without a daemon.
 //

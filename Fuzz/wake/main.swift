@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the alarmd-wake helper's request handling (WakeService
 // over WakeSlots), as the helper runs it, with no socket and no clock.
 //

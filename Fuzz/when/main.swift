@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: what people type for a time, a day or a duration —
 // DayAndTime (`tomorrow 7am`, `9:00 fri`, `2026-12-24 9:00`), TimeOfDay in
 // all its forms (`0730`, `7.30`, `noon`) and DurationParser (`1h 30m`,

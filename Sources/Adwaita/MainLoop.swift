@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// Sources on GLib's default main context: the app's one loop. Each closure

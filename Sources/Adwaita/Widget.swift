@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// A non-owning handle on a widget in the tree (``ObjectReference`` says who

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 
 /// alarmctl's entry point: picks the subcommand and turns errors into messages

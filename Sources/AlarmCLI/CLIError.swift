@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 
 /// Why a command failed, and so which exit code it ends with (BSD `sysexits.h`

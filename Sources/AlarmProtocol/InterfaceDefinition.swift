@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The `io.alarmd` interface definition, served verbatim by
 /// `org.varlink.service.GetInterfaceDescription`. Its source is
 /// `io.alarmd.varlink` next to this file, embedded at build time, so the file

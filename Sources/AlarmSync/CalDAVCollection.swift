@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// One CalDAV collection (RFC 4791) as the sync worker uses it: list its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An `http` or `https` URL, read as RFC 3986 reads it, reduced to what a
 /// request needs: scheme, host, port, path and query. A server's href is
 /// resolved against the collection's URL (``resolve(_:)``, RFC 3986 §5.2)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The `alarmd-wake` helper's state: one wake-up instant per user, and the
 /// earliest of them, which is the one the helper's timer is armed for. Pure:
 /// the helper passes in who asks (from the socket's peer credentials) and the

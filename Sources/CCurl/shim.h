@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // libcurl for alarmd's CalDAV client. curl_easy_setopt and curl_easy_getinfo
 // are variadic, which Swift cannot call: these typed wrappers are the only
 // way in, one per argument type libcurl documents for the options used.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #ifndef ALARMD_CINTL_SHIM_H
 #define ALARMD_CINTL_SHIM_H
 

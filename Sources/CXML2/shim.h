@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // libxml2 for reading WebDAV multistatus replies (RFC 4918, 4791, 6578).
 //
 // Debian builds libxml2 with ICU, and its encoding.h then includes ICU's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Replies as alarmd sends them, with fixed ids and times far in the future so
 /// output is the same on every run (NEXT shows a date beyond the coming week).
 enum Fixtures {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// `Tests/AlarmdTests/python/hostile_caldav.py` running in one mode (or as a

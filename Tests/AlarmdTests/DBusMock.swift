@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// A python-dbusmock template (Debian's `python3-dbusmock`, run with

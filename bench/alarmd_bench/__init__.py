@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """alarmd's benchmark harness (issue #7, split into a package by issue #13).
 
 `bench/run` is the entry point; BENCHMARKS.md says what every figure means and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The state of one run (arguments, settings, work directory, results, notes,
 cleanup registry, binaries) and the helpers every section uses."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """alarmd under test, and `alarmd-bench watch` subscribed to its `Watch`."""
 
 import json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The programs alarmd is compared with: Debian's packages (installed as root
 when missing), atd and its jobs, cron with a crontab of the harness's own."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Processes: spawning and timing them, reading /proc, and the cleanup registry
 through which everything started is stopped again (also on error or Ctrl-C)."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """bench/run --profile: perf profiles (and strace's fsync figures) of the cases
 behind targets that were missed once, into bench/results/profiles/."""
 

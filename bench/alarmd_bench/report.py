@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The report: the table of figures (printed and kept in latest.json), the
 list of targets judged against bench/targets.toml, the lateness plot, and
 latest.json itself."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The numbers of a run: full (`bench/run`) and quick (`bench/run --quick`)."""
 
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Order statistics: medians over runs, nearest-rank quantiles, distributions."""
 
 import math

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The targets table (bench/targets.toml): loading it, judging a run's results
 against it, and the Markdown table BENCHMARKS.md carries between its markers."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Checks of the benchmark harness that need no build and no daemon (run by
 `make test`): the targets table is well-formed and judged as it says,
 BENCHMARKS.md's table of targets is the one bench/targets.toml gives, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// A row of a boxed list: a title, a subtitle, and widgets at its end.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// Widgets described in GtkBuilder XML: for the shortcuts window, whose

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// A month's days to pick one from.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// A check box: a to-do's done mark. `onToggled` fires for the user's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// A modal window of its own, over `parent`: the add and edit forms, with

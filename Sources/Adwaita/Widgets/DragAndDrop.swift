@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// Dragging a row onto another: the to-do list's reorder. The dragged value

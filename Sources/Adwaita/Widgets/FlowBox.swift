@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// Widgets laid out in rows that wrap to the width: the timer presets, five

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// A scrolling list that makes widgets only for the rows on screen (GTK's

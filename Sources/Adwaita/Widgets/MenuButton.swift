@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// A button that opens a menu of actions (a row's Skip Next, Pause, Delete).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// An image from a file, scaled to fit: a to-do's thumbnail.

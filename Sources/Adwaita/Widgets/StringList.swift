@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// A GListModel of strings: the choices of a ``DropDown``, and the ids that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// An on/off switch. `onToggled` fires for the user's changes only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// Shows toasts over its child: "Alarm set for 8 h 5 min from now", "Deleted

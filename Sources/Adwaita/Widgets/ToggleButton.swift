@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CAdwaita
 
 /// A button that stays pressed: a weekday of the repeat. `onToggled` fires

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 
 /// `alarmctl completions SHELL`: the completion script for bash, zsh or fish,

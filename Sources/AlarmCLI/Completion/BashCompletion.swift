@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The bash completion script, `alarmctl completions bash`: the commands,
 /// options and argument kinds come from the command table; the shell code that
 /// reads the command line and asks the daemon is fixed text.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The shells `alarmctl completions` writes a script for.
 enum CompletionShell: String, CaseIterable, Sendable {
     case bash, zsh, fish

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The fish completion script, `alarmctl completions fish`: one `complete`
 /// line per option (shared by the commands that declare it alike) and per
 /// kind of positional argument, written from the command table.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Quoting for the generated completion scripts.
 enum ShellWord {
     /// `text` as one single-quoted word for bash or zsh: `'it'\''s'`.

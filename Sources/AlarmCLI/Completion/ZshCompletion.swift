@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The zsh completion script, `alarmctl completions zsh`: one `_arguments`
 /// call per command, written from the command table; the helpers that ask the
 /// daemon are fixed text.

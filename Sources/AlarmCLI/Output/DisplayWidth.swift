@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// How many terminal columns text takes, as glibc's `wcwidth` says: East

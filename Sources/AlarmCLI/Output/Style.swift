@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Terminal emphasis, used only when standard output is a terminal and
 /// `NO_COLOR` is not set at all, so pipes, files and tests always get plain
 /// text. Stricter than https://no-color.org, which ignores an empty value: a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Text in aligned columns, two spaces apart, the last column unpadded so no
 /// line ends in spaces.
 struct Table {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Options that exclude each other (`--snooze MINUTES | --no-snooze`), and
 /// perhaps the optional positional they stand in for (`FILE | --json`): the
 /// synopsis shows them as one `[A | B]`, the zsh completion stops offering the

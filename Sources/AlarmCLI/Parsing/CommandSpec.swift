@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One command of the table: what it accepts and how it explains itself. The
 /// parser, the help text, the usage synopsis and the shell completions are
 /// all read from here.

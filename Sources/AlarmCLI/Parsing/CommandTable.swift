@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 /// Every command alarmctl has, in the order `--help` lists them: what the
 /// shell completions are generated from.

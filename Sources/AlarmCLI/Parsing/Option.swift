@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 /// One option of the command table: everything the parser, the help text and
 /// the shell completions need to know about it.

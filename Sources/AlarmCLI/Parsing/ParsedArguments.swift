@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 
 /// Arguments sorted into options and positionals, as the command's table entry declares them.

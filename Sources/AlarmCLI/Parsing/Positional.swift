@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One positional parameter of the command table.
 struct Positional: Hashable, Sendable {
     /// As the synopsis writes it: `ID`, `TIME`.

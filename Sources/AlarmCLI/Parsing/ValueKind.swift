@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What a value on the command line is, so that the shell completions can
 /// offer the right candidates for it: the table says it once, every shell's
 /// script is generated from that.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The XDG base directories, and alarmd's places in them, as one set of rules
 /// for the daemon, the store and alarmctl, so that they always agree.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A component of an iCalendar file (`VCALENDAR`, `VEVENT`, `VTODO`,
 /// `VALARM`, …): its properties in file order and the components nested in
 /// it. ``parse(_:maxBytes:)`` reads a whole file into its calendars; the

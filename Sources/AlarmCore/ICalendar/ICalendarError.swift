@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A problem in an iCalendar (RFC 5545) file or value, with enough context
 /// to find and fix it: the line, the property, its value and what it must be.
 ///

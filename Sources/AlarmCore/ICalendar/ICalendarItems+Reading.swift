@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Reading: every `VEVENT` becomes an alarm and every `VTODO` a reminder, from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// `VTIMEZONE` components (RFC 5545 §3.6.5) for the zones pinned alarms name
 /// in `TZID`: the zone's current yearly rule (its TZif footer) as a
 /// `STANDARD` and a `DAYLIGHT` observance that recur yearly, which is what a

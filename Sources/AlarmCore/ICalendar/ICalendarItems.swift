@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Alarms and reminders as iCalendar (RFC 5545), the form every calendar and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One content line of an iCalendar (RFC 5545 §3.1) file, unfolded:
 /// `NAME;PARAM=x;OTHER="a:b":value`, with the physical line it starts on so
 /// that an error can point an editor at it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Writes iCalendar text as RFC 5545 §3.1 asks of writers: CRLF line ends,
 /// lines folded at 75 octets without splitting a UTF-8 sequence, `TEXT`
 /// values escaped. What the reader (``ICalendarComponent/parse(_:maxBytes:)``)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The weekdays an alarm repeats on. Empty means a one-shot alarm ("Never").
 ///
 /// Stored as a 7-bit mask (bit `n` = `Weekday(rawValue: n)`), which keeps the

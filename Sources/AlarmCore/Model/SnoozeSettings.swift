@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How an alarm may be snoozed.
 public struct SnoozeSettings: Hashable, Sendable {
     /// Whether the Snooze action is offered at all.

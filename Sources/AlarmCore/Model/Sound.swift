@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What an item plays while it rings.
 public enum Sound: Hashable, Sendable, CustomStringConvertible {
     /// A freedesktop sound-theme name such as `alarm-clock-elapsed`.

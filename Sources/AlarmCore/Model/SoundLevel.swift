@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// How loud a ringing item plays, and how it rises: the stream's volume

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Length and character rules for the free-text fields people type.
 struct TextRules: Sendable {
     let maxCharacters: Int

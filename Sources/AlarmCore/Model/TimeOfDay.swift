@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A local wall-clock time of day with minute precision, as an alarm is set.
 public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
     // Two bytes rather than two Ints: a daemon keeps a million of these in memory.

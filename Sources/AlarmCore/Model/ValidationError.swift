@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A value that failed validation, with enough context to tell the person what to fix.
 ///
 /// The message always names the field and shows the offending value, e.g.

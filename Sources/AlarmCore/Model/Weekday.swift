@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A day of the week. Raw values follow the POSIX `tm_wday` convention (Sunday = 0)
 /// so day arithmetic on day numbers stays a plain modulo.
 public enum Weekday: Int, CaseIterable, Sendable, Codable, Comparable {

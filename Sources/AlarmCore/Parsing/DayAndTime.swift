@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A day, a time of day, or both, as people type them for an alarm or a
 /// reminder: `7:30`, `tomorrow 7am`, `fri 9:00`, `9:00 fri`,
 /// `2026-12-24 9:00`, `today`. Only day forms that read the same in every

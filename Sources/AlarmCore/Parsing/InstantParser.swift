@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Parses the instants people type: RFC 3339 / ISO 8601 with an offset, or a

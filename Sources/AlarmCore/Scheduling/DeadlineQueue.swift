@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A min-heap of deadlines keyed by small integer slots, with O(log n) insert,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// An alarm or a reminder, as the scheduler and the ringing machine see it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Daemon-wide settings that the ringing machine needs (from the configuration).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Where one item stands in its ringing lifecycle. This is persisted before any

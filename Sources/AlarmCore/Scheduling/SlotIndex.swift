@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// The id → slot map of ``ItemTable``: open addressing with linear probing

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// `[Wake]` in alarmd.conf: whether, and how early, alarmd sets the machine

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The version that `alarmd --version`, `alarmctl --version` and `Status`
 /// report: one number for the package, whichever program says it.
 public enum AlarmdVersion {

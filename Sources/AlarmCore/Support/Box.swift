@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An immutable value behind one reference, compared by value: eight bytes
 /// in the struct that holds it instead of the value's own size. The rarely
 /// set fields of an alarm or a reminder (a calendar rule, a pause, advance

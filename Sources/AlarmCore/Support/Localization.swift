@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How text meant for a person is put into that person's language: messages
 /// (English source text, looked up the way gettext looks up a msgid) and the
 /// forms of dates and times.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Fills a translated message's placeholders: `%s` and `%d` in order,
 /// `%1$s` by position (a language that puts the words in another order), and
 /// `%%` for a percent sign. The arguments are already text; `%d` only tells

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// alarmd's own words and forms, untranslated: English, ISO 8601 dates,
 /// 24-hour times. What the journal, the wire's text fields and the C locale get.
 public struct SourceLocalization: Localization {

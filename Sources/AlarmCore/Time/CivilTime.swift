@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Proleptic-Gregorian calendar arithmetic on day numbers (days since 1970-01-01),
 /// after Howard Hinnant's `days_from_civil` / `civil_from_days`. Pure integer
 /// math: this is what keeps next-fire computation free of `Calendar` searches.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The time rule of an alarm: a local time of day on a set of weekdays (every day
 /// for a one-shot alarm, which takes the first occurrence).
 ///

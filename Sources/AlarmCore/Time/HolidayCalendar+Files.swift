@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension HolidayCalendar {
     /// The calendars `[Alarms] Holidays=` names, merged. A file that cannot
     /// be read or parsed is reported (with its line) and left out; the

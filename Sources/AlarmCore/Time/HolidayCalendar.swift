@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The days that count as holidays, read from iCalendar (RFC 5545) files: a
 /// country's public-holiday calendar as Google, Thunderbird or Outlook
 /// export it, whose all-day events are the holidays. Alarms that skip

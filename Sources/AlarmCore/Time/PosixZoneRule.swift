@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A POSIX `TZ` rule such as `CET-1CEST,M3.5.0,M10.5.0/3`: a standard offset and,
 /// optionally, a daylight-saving offset with the yearly dates it starts and ends.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// RFC 5545's text form of a rule, the `RRULE` property's value: how
 /// calendars exported by other programs (a country's holidays) say what
 /// recurs, and a form people can copy between tools.

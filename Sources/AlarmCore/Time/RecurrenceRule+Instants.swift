@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension RecurrenceRule {
     /// The first firing instant strictly after `instant` of this rule at
     /// `secondsIntoDay` local time in `rules`' zone, or `nil` when the rule

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension RecurrenceRule {
     /// Short month names, January first.
     public static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

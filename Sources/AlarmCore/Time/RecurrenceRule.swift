@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Which days something recurs on: the subset of RFC 5545's `RRULE` that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The contents of a compiled tz database file (TZif, RFC 8536), as far as
 /// alarmd needs them: when the UTC offset changes, and the rule for the years
 /// after the last listed change.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Time zones by their IANA (tz database) names, and as the `TZ` variable names them.
 public enum ZoneName {
     /// The tz database's zones whose names have no `/` (abbreviations such as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Synchronization
 
 /// A time zone's UTC offsets as a sorted table of transitions, so that converting

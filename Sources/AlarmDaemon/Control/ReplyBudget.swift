@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The bytes of replies and events queued for clients that have not read
 /// them yet, all connections together.
 ///

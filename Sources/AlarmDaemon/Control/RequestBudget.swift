@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The bytes of unfinished requests that all connections together may make
 /// the daemon hold.
 ///

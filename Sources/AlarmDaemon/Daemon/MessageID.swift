@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 
 /// Stable journal `MESSAGE_ID`s, one per kind of entry, generated once and never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Dispatch
 
 /// Whether work that many changes ask for runs now or waits, so it runs at

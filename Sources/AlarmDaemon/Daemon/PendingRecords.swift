@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 
 /// History rows of firings announced before their record was committed (those

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A sound the daemon can play, as the theme finds it and `ListSounds` reports it.
 public struct SoundFile: Sendable, Equatable {
     public let name: String

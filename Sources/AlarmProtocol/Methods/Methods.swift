@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 
 /// The `io.alarmd` methods: each one's parameters (`Request`, read with the

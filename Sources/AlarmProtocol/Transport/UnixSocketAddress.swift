@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// A filesystem path as a Unix-domain socket address (`sockaddr_un`), and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An item's command as stored: its arguments joined by U+001F (unit
 /// separator), which `CommandRules` forbids inside an argument, so the split
 /// is exact; the empty string is no command.

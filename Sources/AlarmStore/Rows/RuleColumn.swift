@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 
 /// An item's calendar rule as stored: the iCalendar (RFC 5545) lines that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CSQLite
 
 /// A failed SQLite call: its result code, SQLite's explanation, and what was being done.

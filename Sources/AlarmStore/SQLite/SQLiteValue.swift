@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One SQLite value, in SQLite's own five storage classes.
 ///
 /// The store binds and reads its columns through the typed accessors of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How a list changed, for a list model to follow with the fewest changes
 /// (GTK's `items-changed`): remove the item at `removed`, then insert one
 /// at `inserted` (an index in the list as it is after the removal). The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 
 /// The repeat choices of the alarm form, as a phone offers them: Never,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 
 /// Why a call to alarmd did not give a reply: the daemon could not be

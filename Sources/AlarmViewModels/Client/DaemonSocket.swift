@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 
 /// Where alarmd's control socket is, by the rule the daemon creates it by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 
 /// A control of a form, that a message can be shown next to.

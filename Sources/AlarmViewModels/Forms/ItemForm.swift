@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmProtocol
 
 /// A form that adds an item or changes one: what Save sends, and which of

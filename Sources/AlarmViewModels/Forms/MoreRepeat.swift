@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 
 /// The calendar repeats behind the alarm form's "More" choice: the daemon's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why an object from the daemon could not be read as an item: the member
 /// (`snooze.minutes`, `rule`) and what was wrong with it.
 public struct ItemDecodingError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmProtocol
 
 /// What an item is doing now, as the daemon says (`Phase`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A list that takes in the daemon's events one at a time.
 public protocol EventList {
     /// What one event does to the list.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The one splice that turns a list of ids into another: the common start and
 /// end stay, the part between is replaced. A list view that applies it redraws
 /// only those rows and keeps its scroll position; an item added, removed

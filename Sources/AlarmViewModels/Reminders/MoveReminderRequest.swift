@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmProtocol
 
 /// Where a reminder is to go: what Move up / Move down and a drop send.

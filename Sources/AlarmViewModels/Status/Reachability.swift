@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Whether the app reaches alarmd, as the status banner needs to know.
 public enum Reachability: Equatable, Sendable {
     case connected

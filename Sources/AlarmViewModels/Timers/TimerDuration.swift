@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 
 /// A timer's length as typed in the custom field: `25` (minutes), `1:30`

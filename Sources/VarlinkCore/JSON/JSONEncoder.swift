@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension JSONValue {
     /// Compact JSON text, members in order.
     public var jsonText: String { String(decoding: jsonBytes, as: UTF8.self) }

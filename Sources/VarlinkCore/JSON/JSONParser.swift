@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why bytes are not a JSON value, with the byte offset where that became clear.
 public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     public let offset: Int

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A JSON value. Objects keep their members in order, so replies print in the
 /// order the interface documents them and tests can compare text.
 public enum JSONValue: Hashable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Splits a Varlink byte stream into messages: each is JSON followed by a NUL.
 ///
 /// Bytes arrive in whatever pieces the socket delivers — half a message, or

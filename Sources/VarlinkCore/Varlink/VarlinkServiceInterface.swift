@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// `org.varlink.service`, which every Varlink service answers: `GetInfo`
 /// (who it is and which interfaces it serves) and `GetInterfaceDescription`
 /// (an interface's definition, verbatim). alarmd and `alarmd-wake` each

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Drives the Alarms desktop app (`alarms`) through AT-SPI, as a screen reader would.
 
 Run with Debian's /usr/bin/python3 (python3-pyatspi, gir1.2-atspi-2.0); the

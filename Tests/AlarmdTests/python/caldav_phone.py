@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """"The phone": a CalDAV client independent of alarmd, built on the `caldav`
 library, that the tests use to change a calendar behind alarmd's back.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Checks alarmd's man pages and alarmctl's shell completions.
 #
 #   check_docs.sh REPO_ROOT

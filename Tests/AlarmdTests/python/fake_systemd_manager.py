@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """A stand-in for the systemd user manager on a private session bus.
 
 It owns org.freedesktop.systemd1 and answers the three calls alarmd makes on

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """A hostile CalDAV server for the tests: one collection, /cal/, on 127.0.0.1,
 whose replies are each an attack on the client, chosen by --mode.
 

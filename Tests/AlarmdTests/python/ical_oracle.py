@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The occurrences of each alarm in an exported iCalendar file, as the Python
 `icalendar` and `recurring-ical-events` libraries read it: an oracle that
 shares no code with alarmd.

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Drives python-dbusmock's logind template on the bus in DBUS_SYSTEM_BUS_ADDRESS,
 for LogindTests: `inhibitors` prints ListInhibitors as JSON lines; `sleep
 true|false` emits PrepareForSleep; `calls` prints the calls the mock logged;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """A real CalDAV server (Radicale) for the tests.
 
 Usage: radicale_server.py DIRECTORY PORT USER PASSWORD

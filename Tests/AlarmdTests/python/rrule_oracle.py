@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The independent recurrence engine the tests compare alarmd's against:
 python-dateutil's rrule. Reads one JSON case per line on stdin —
 {"rule": {...}, "after": ["YYYY-MM-DD", ...], "n": K} — and prints, per case,

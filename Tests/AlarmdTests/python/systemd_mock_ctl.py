@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Drives python-dbusmock's systemd template on the bus in
 DBUS_SESSION_BUS_ADDRESS (a stand-in user manager), for WakeTests: `calls`
 prints each method call the mock logged as a JSON line with its arguments;

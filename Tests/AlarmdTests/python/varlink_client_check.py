@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Drives alarmd's control socket with the independent Python `varlink` package.
 
 Usage: varlink_client_check.py SOCKET_PATH

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Talks to the alarmd-wake helper as one user, with the independent Python
 `varlink` package (and a raw socket for what no library would send).
 

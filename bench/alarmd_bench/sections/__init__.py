@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """One module per benchmark section, each with `run(bench)` (measures, and puts
 its results in bench.results) and `rows(results, table)` (its rows of the
 report). The order here is the order of the table and of `--only`'s names."""

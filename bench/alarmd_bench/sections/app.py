@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """11. The desktop app (issue #30): `alarms` next to GNOME Clocks, both under
 one Xvfb display, one private session bus and one accessibility bus. Starts
 two alarmd (20 and 10,000 alarms, none due for hours), then runs

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """1b. atd's lateness: `at -t` jobs for a whole minute, each writing `date +%s.%N`.
 
 Full run: batches one after another, right after section 1 (`run`). Quick run:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """8. A burst (issue #13): 100 reminders due at the same instant, one `Watch`
 client; how long until each reaches it."""
 

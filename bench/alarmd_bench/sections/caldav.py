@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """10. CalDAV sync (issue #18): alarmd's first sync of N to-dos from a real
 Radicale (on 127.0.0.1, password authentication), and a sync with nothing
 changed, next to Python's `caldav` library fetching the same collection (all

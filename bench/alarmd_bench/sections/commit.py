@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """6. Group commit (issue #13): acknowledged `AddAlarm` calls per second, each
 answered after its durable commit, with one client and with eight at once,
 alternating in the same run so that the ratio holds on a noisy machine."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """4. Control: Status round trips and throughput, alarmctl add against at, Import."""
 
 import json

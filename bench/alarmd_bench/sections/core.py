@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """5. Core: next-fire computations in process, and against systemd-analyze calendar."""
 
 import json

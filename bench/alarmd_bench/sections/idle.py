@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """3. Idle cost: alarmd with 100,000 alarms against cron with a four-line crontab."""
 
 import shutil

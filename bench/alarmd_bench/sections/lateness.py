@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """1. Firing lateness: 10,000 reminders 1 ms apart, one `Watch` client."""
 
 from ..daemon import fire_and_watch

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """2. Scale: stores of 10k, 100k and 1M alarms; start-up, memory, round trips."""
 
 import json

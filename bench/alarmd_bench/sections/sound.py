@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """9. Sound (issue #15): alarmd's resident memory before, while and after an
 item rings through the sound server with the in-process player (libpulse,
 the file decoded by libsndfile), next to paplay playing the same file; both

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """7. Firings during a write storm (issue #13): the load test's 64 clients × 1,000
 changes (here `AddAlarm`, each acknowledged after its durable commit), each client
 an `alarmd-bench rtt` process on its own connection, while reminders fire every
