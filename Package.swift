@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+// SPDX-License-Identifier: Apache-2.0
 import PackageDescription
 
 // Layers, bottom to top:
@@ -127,15 +128,21 @@ let package = Package(
         // the C library, Dispatch, libsystemd, and no Foundation at all
         // (WakeHelperBinaryTests checks the libraries and the size).
         .executableTarget(name: "alarmd-wake", dependencies: ["AlarmWake", "CSystemd", "CLinux"]),
-        .executableTarget(name: "alarmd-bench", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol"]),
-        .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore"]),
-        .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "CSQLite"], exclude: ["Fixtures"]),
-        .testTarget(name: "AlarmCLITests", dependencies: ["AlarmCLI"]),
-        .testTarget(name: "AlarmViewModelsTests", dependencies: ["AlarmViewModels", "AlarmCore", "AlarmProtocol", "AlarmLocale"]),
-        .testTarget(name: "AlarmdTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmCore", "AlarmProtocol"], exclude: ["python"]),
-        .testTarget(name: "AlarmProtocolTests", dependencies: ["AlarmProtocol"]),
-        .testTarget(name: "AlarmWakeTests", dependencies: ["AlarmWake", "AlarmCore"]),
-        .testTarget(name: "AlarmSyncTests", dependencies: ["AlarmSync", "AlarmCore"]),
+        // A deterministic generator (SplitMix64) for the benchmarks and the tests:
+        // in no shipped binary.
+        .target(name: "SeededRandom"),
+        .executableTarget(name: "alarmd-bench", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "SeededRandom"]),
+        // Helpers every test target shares: temporary directories and stores,
+        // SplitMix64. A plain target, so that test targets can depend on it.
+        .target(name: "AlarmTestSupport", dependencies: ["AlarmStore", "SeededRandom"], path: "Tests/AlarmTestSupport"),
+        .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore", "AlarmTestSupport"]),
+        .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "CSQLite", "AlarmTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AlarmCLITests", dependencies: ["AlarmCLI", "AlarmTestSupport"]),
+        .testTarget(name: "AlarmViewModelsTests", dependencies: ["AlarmViewModels", "AlarmCore", "AlarmProtocol", "AlarmLocale", "AlarmTestSupport"]),
+        .testTarget(name: "AlarmdTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmCore", "AlarmProtocol", "AlarmTestSupport"], exclude: ["python"]),
+        .testTarget(name: "AlarmProtocolTests", dependencies: ["AlarmProtocol", "AlarmTestSupport"]),
+        .testTarget(name: "AlarmWakeTests", dependencies: ["AlarmWake", "AlarmCore", "AlarmTestSupport"]),
+        .testTarget(name: "AlarmSyncTests", dependencies: ["AlarmSync", "AlarmCore", "AlarmTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import Foundation
+import SeededRandom
 
 /// Next-fire computations with AlarmCore, on the calling thread only (the
 /// harness pins the process to one CPU with taskset).

@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
 import Foundation
 import Glibc
+import SeededRandom
 
 /// `import`: builds an `Export` document of `alarms` alarms (the format of
 /// `ExportDocument`), sends it as one `io.alarmd.Import` call and times it from

@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmStore
 import Foundation
+import SeededRandom
 
 /// The alarms of a benchmark store: a mix of one-shot and repeating alarms,
 /// most floating in the system zone, some pinned to DST zones.

@@ -1,4 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
+// Re-exported for the whole target: SplitMix64, which several of its files
+// draw from, comes with the shared test helpers.
+@_exported import AlarmTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Testing
 import AlarmCore
+import AlarmTestSupport
 
 // ZoneRules is a transition table built once per zone from the system's TZif file;
 // these tests check it against Foundation's TimeZone (ICU, with its own copy of the

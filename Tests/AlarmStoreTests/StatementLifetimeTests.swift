@@ -1,4 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
+import AlarmTestSupport
 import CSQLite
 import Foundation
 import Testing
@@ -7,8 +9,7 @@ import Testing
 @Suite("Statement lifetime")
 struct StatementLifetimeTests {
     @Test func noStatementOutlivesItsCallAndCloseSucceeds() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
+        try withTemporaryStore { store throws in
             let database = try #require(store.database)
 
             for number in UInt8(1)...20 {

@@ -1,4 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
+import AlarmTestSupport
 import CSQLite
 import Foundation
 import Testing
@@ -7,7 +9,7 @@ import Testing
 @Suite("Store files, settings and round trips")
 struct StoreBasicsTests {
     @Test func everyFieldSurvivesCloseAndReopen() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = storePath(in: directory)
             let pinned = try #require(Zone(identifier: "America/New_York"))
             let alarms = [
@@ -36,10 +38,10 @@ struct StoreBasicsTests {
                          created: Sample.created, updated: Sample.updated),
             ]
 
-            let store = try Store(path: path)
-            for alarm in alarms { try store.insert(alarm) }
-            for reminder in reminders { try store.insert(reminder) }
-            store.close()
+            try withStore(at: path) { store throws in
+                for alarm in alarms { try store.insert(alarm) }
+                for reminder in reminders { try store.insert(reminder) }
+            }
 
             let reopened = try Store(path: path)
             defer { reopened.close() }
@@ -60,7 +62,7 @@ struct StoreBasicsTests {
     }
 
     @Test func directoriesAreCreated0700AndFilesAre0600() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = storePath(in: directory)
             let store = try Store(path: path)
             defer { store.close() }
@@ -76,9 +78,7 @@ struct StoreBasicsTests {
     }
 
     @Test func pragmasAreInForce() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             let database = try #require(store.database)
             #expect(try database.texts("PRAGMA journal_mode") == ["wal"])
             #expect(try database.integer("PRAGMA synchronous") == 2)
@@ -101,7 +101,7 @@ struct StoreBasicsTests {
     }
 
     @Test func anEmptyFileIsANewDatabase() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = directory + "/empty.sqlite3"
             #expect(FileManager.default.createFile(atPath: path, contents: Data()))
             let store = try Store(path: path)
@@ -113,7 +113,7 @@ struct StoreBasicsTests {
     }
 
     @Test func aPathThatCannotBeCreatedIsCannotOpen() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let blocker = directory + "/not-a-directory"
             #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
             let path = blocker + "/alarmd.sqlite3"
@@ -134,8 +134,7 @@ struct StoreBasicsTests {
     }
 
     @Test func aClosedStoreRefusesWork() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
+        try withTemporaryStore { store throws in
             store.close()
             store.close()
             do throws(StoreError) {
@@ -154,7 +153,7 @@ struct StoreBasicsTests {
     /// Mapped reads (the daemon's start-up) read the same items, and turning
     /// them off removes the map: it would otherwise count in resident memory.
     @Test func mappedReadsReadTheSameAndTheMapGoesAway() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = storePath(in: directory)
             let writer = try Store(path: path)
             for index in 0..<500 {

@@ -1,4 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
+import AlarmTestSupport
 import Dispatch
 import Foundation
 import Synchronization
@@ -9,7 +11,7 @@ import Testing
 @Suite("Checking a large store in the background")
 struct StoreCheckTests {
     @Test func aCheckStoppedBeforeItStartsReadsNothing() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = storePath(in: directory)
             try Store(path: path).close()
             let check = StoreCheck(path: path)
@@ -20,12 +22,9 @@ struct StoreCheckTests {
     }
 
     @Test func aSoundFilePasses() throws {
-        try withScratchDirectory { directory throws in
-            let path = storePath(in: directory)
-            let store = try Store(path: path)
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             try store.replaceAll(alarms: try (0..<50).map { try Sample.alarm(UInt8($0)) }, reminders: [])
-            #expect(try StoreCheck(path: path).run())
+            #expect(try StoreCheck(path: store.path).run())
         }
     }
 
@@ -33,9 +32,8 @@ struct StoreCheckTests {
     /// now the last one, removes the write-ahead log when it closes; a check
     /// left running would keep the log for the next start to read again.
     @Test func stoppingARunningCheckLetsTheStoreCloseLastAndRemoveTheLog() throws {
-        try withScratchDirectory { directory throws in
-            let path = storePath(in: directory)
-            let store = try Store(path: path)
+        try withTemporaryStore { store throws in
+            let path = store.path
             // About 37 MB of history: the check takes most of a second, far
             // longer than this thread needs to see it start and stop it.
             let detail = String(repeating: "x", count: 200)

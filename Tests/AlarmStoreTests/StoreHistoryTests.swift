@@ -1,4 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
+import AlarmTestSupport
 import Foundation
 import Testing
 @testable import AlarmStore
@@ -6,7 +8,7 @@ import Testing
 @Suite("History")
 struct StoreHistoryTests {
     @Test func newestFirstAndFilteredByItem() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = storePath(in: directory)
             let store = try Store(path: path)
             let first = Sample.id(1)
@@ -37,9 +39,7 @@ struct StoreHistoryTests {
     }
 
     @Test func aBatchWithAnUnstorableEventRecordsNothing() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             var bad = Sample.event(Sample.id(1), .missed, at: 2_000)
             bad.actual = Date(timeIntervalSince1970: .nan)
             let error = invalidError { () throws(StoreError) in
@@ -51,9 +51,7 @@ struct StoreHistoryTests {
     }
 
     @Test func historyOutlivesItsItem() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             let alarm = try Sample.alarm(1)
             try store.insert(alarm)
             try store.record(Sample.event(alarm.id, .dismissed, at: 5_000))

@@ -1,4 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
+import AlarmTestSupport
 import CSQLite
 import Foundation
 import Testing
@@ -14,7 +16,7 @@ struct StoreMigrationTests {
     }
 
     @Test func theFixtureIsTheFirstMigration() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             try rawExecute(directory + "/fixture.sqlite3", try fixture("schema-v1.sql"))
             try rawExecute(directory + "/migration.sqlite3", Schema.migrations[0])
             let fromFixture = try schema(of: directory + "/fixture.sqlite3")
@@ -24,7 +26,7 @@ struct StoreMigrationTests {
     }
 
     @Test func aVersion1FileIsMigratedAndKeepsItsData() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = directory + "/v1.sqlite3"
             try rawExecute(path, try fixture("schema-v1.sql"))
             try rawExecute(path, """
@@ -107,7 +109,7 @@ struct StoreMigrationTests {
     /// in place, every item loads as it was, with no rule, pause, holidays,
     /// all-day due date or notices; and the new columns work on it.
     @Test func aDatabaseOfTheLastReleaseMigratesToRules() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = directory + "/release.sqlite3"
             try rawExecute(path, try fixture("release-0.1.0-v6.sql"))
             let old = try SQLiteDatabase(path: path, flags: SQLITE_OPEN_READONLY)
@@ -167,7 +169,7 @@ struct StoreMigrationTests {
     }
 
     @Test func reopeningACurrentFileChangesNothing() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = storePath(in: directory)
             try Store(path: path).close()
             let before = try schema(of: path)

@@ -1,4 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
+import AlarmTestSupport
 import Foundation
 import Testing
 @testable import AlarmStore
@@ -6,9 +8,7 @@ import Testing
 @Suite("Store updates, removals and validation")
 struct StoreMutationTests {
     @Test func alarmsUpdateAndRemove() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             var alarm = try Sample.alarm(1)
             try store.insert(alarm)
             try store.insert(try Sample.alarm(2))
@@ -31,9 +31,7 @@ struct StoreMutationTests {
     }
 
     @Test func remindersUpdateWithoutMoving() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             try store.insert(Sample.reminder(1))
             try store.insert(Sample.reminder(2))
             var second = try #require(try store.reminder(id: Sample.id(2)))
@@ -57,9 +55,7 @@ struct StoreMutationTests {
     }
 
     @Test func invalidItemsAreRefusedNamingTheField() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
 
             let blank = try Sample.alarm(1, label: "  ")
             #expect(invalidError { () throws(StoreError) in try store.insert(blank) }?.field == "label")
@@ -87,9 +83,7 @@ struct StoreMutationTests {
     }
 
     @Test func duplicateIDsAreInvalid() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             try store.insert(try Sample.alarm(1))
             let other = try Sample.alarm(1, label: "Other")
             let clash = invalidError { () throws(StoreError) in try store.insert(other) }
@@ -107,9 +101,7 @@ struct StoreMutationTests {
 struct ReminderPositionTests {
     /// Opens a store holding reminders 1…5 in that order.
     private func withFiveReminders(_ body: (Store) throws -> Void) throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             for number in UInt8(1)...5 {
                 var reminder = Sample.reminder(number)
                 reminder.position = 42

@@ -1,4 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
+import AlarmTestSupport
 import CSQLite
 import Foundation
 import Testing
@@ -38,7 +40,7 @@ struct StoreRefusalTests {
         "SQLite format 2\u{0}" + String(repeating: "x", count: 200),
     ])
     func aTextFileIsNotADatabase(text: String) throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = directory + "/notes.txt"
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             let error = try refusal(path)
@@ -48,7 +50,7 @@ struct StoreRefusalTests {
     }
 
     @Test func aNewerSchemaIsRefused() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = directory + "/future.sqlite3"
             try rawExecute(path, "CREATE TABLE alarms (id BLOB PRIMARY KEY, everything TEXT); PRAGMA user_version = 99;")
             let error = try refusal(path)
@@ -59,7 +61,7 @@ struct StoreRefusalTests {
     }
 
     @Test func garbagePagesAreCorrupt() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = directory + "/damaged.sqlite3"
             try makeStoreWithData(path)
             var bytes = try contents(of: path)
@@ -80,7 +82,7 @@ struct StoreRefusalTests {
     }
 
     @Test func aDamagedSchemaPageIsCorrupt() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = directory + "/damaged.sqlite3"
             try makeStoreWithData(path)
             var bytes = try contents(of: path)
@@ -97,7 +99,7 @@ struct StoreRefusalTests {
     }
 
     @Test func anotherProgramsDatabaseIsRefused() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = directory + "/other.sqlite3"
             try rawExecute(path, "CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada');")
             let error = try refusal(path)
@@ -113,13 +115,11 @@ struct StoreRefusalTests {
     /// damage outside the item tables then shows in a ``StoreCheck``,
     /// run later on a connection of its own, while the items still load.
     @Test func aSkippedQuickCheckRunsLaterOnItsOwnConnection() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = directory + "/large.sqlite3"
             try makeStoreWithData(path)
-            do {
-                let store = try Store(path: path)
+            try withStore(at: path) { store throws in
                 try store.record((0..<2_000).map { Sample.event(Sample.id(1), .fired, at: 1_800_000_000 + Double($0), detail: String(repeating: "x", count: 100)) })
-                store.close()
             }
             // The history was written last, so it fills the last pages.
             var bytes = try contents(of: path)
@@ -146,10 +146,10 @@ struct StoreRefusalTests {
 
     /// A store with enough alarms to fill several pages, closed, without side files.
     private func makeStoreWithData(_ path: String) throws {
-        let store = try Store(path: path)
         let label = String(repeating: "long label ", count: 20)
-        try store.replaceAll(alarms: try (0..<200).map { try Sample.alarm(UInt8($0), label: label) }, reminders: [])
-        store.close()
+        try withStore(at: path) { store throws in
+            try store.replaceAll(alarms: try (0..<200).map { try Sample.alarm(UInt8($0), label: label) }, reminders: [])
+        }
     }
 }
 
@@ -159,9 +159,7 @@ struct StoreRefusalTests {
 @Suite("Invalid rows")
 struct InvalidRowTests {
     private func withStore(_ body: (Store) throws -> Void) throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             try store.insert(try Sample.alarm(1))
             try store.insert(Sample.reminder(2))
             try body(store)

@@ -1,4 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
+import AlarmTestSupport
 import Foundation
 import Testing
 @testable import AlarmStore
@@ -6,7 +8,7 @@ import Testing
 @Suite("Ringing state")
 struct StoreRingStateTests {
     @Test func everyPhaseRoundTripsThroughReopen() throws {
-        try withScratchDirectory { directory throws in
+        try withTemporaryDirectory { directory throws in
             let path = storePath(in: directory)
             let created = Date(timeIntervalSince1970: 1_800_000_000)
             let alarm = Alarm(time: try TimeOfDay(hour: 6, minute: 0), days: .weekdays, created: created)
@@ -15,9 +17,7 @@ struct StoreRingStateTests {
                 (alarm.id, .alarm, RingState(anchor: created, phase: .ringing(since: created.addingTimeInterval(1.5)), occurrence: created, snoozeCount: 0)),
                 (reminder.id, .reminder, RingState(anchor: created.addingTimeInterval(60), phase: .snoozed(until: created.addingTimeInterval(600)), occurrence: created.addingTimeInterval(60), snoozeCount: 3)),
             ]
-            do {
-                let store = try Store(path: path)
-                defer { store.close() }
+            try withStore(at: path) { store throws in
                 try store.insert(alarm)
                 try store.insert(reminder)
                 try store.saveRingStates(states)
@@ -36,9 +36,7 @@ struct StoreRingStateTests {
     }
 
     @Test func aFailedBatchSavesNothing() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             let id = UUID()
             let good = RingState(anchor: Date(timeIntervalSince1970: 1_000))
             let unstorable = RingState(anchor: Date(timeIntervalSince1970: .infinity))
@@ -54,9 +52,7 @@ struct StoreLoadTests {
     /// and without a state, reminders' states between them, and a state whose
     /// item is gone (a hand-edited file) must each land where they belong.
     @Test func everyItemArrivesWithItsOwnStateOrNone() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             // Ids interleave: 1 alarm (state), 2 reminder (state), 3 alarm (none),
             // 4 orphan state, 5 alarm (state), 6 reminder (none), 0xF0 alarm (state).
             let alarms = try [1, 3, 5, 0xF0].map { try Sample.alarm(UInt8($0), label: "A\($0)") }

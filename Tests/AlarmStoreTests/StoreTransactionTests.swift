@@ -1,4 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
+import AlarmTestSupport
 import Foundation
 import Testing
 @testable import AlarmStore
@@ -6,9 +8,7 @@ import Testing
 @Suite("Transactions and bulk replacement")
 struct StoreTransactionTests {
     @Test func anErrorInsideATransactionWritesNothing() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             try store.insert(try Sample.alarm(1))
             let second = try Sample.alarm(2)
             var changed = try Sample.alarm(1, label: "Changed")
@@ -31,9 +31,7 @@ struct StoreTransactionTests {
     }
 
     @Test func aTransactionCommitsAndReturnsItsValue() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             let alarm = try Sample.alarm(1)
             let count = try store.transaction { () throws(StoreError) -> Int in
                 try store.insert(alarm)
@@ -47,9 +45,7 @@ struct StoreTransactionTests {
     }
 
     @Test func aCaughtInnerFailureUndoesOnlyTheInnerWork() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             let outer = try Sample.alarm(1)
             let inner = try Sample.alarm(2)
             try store.transaction { () throws(StoreError) in
@@ -70,9 +66,7 @@ struct StoreTransactionTests {
     }
 
     @Test func replaceAllReplacesEverythingButHistory() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             try store.insert(try Sample.alarm(1))
             try store.insert(Sample.reminder(2))
             try store.record(Sample.event(Sample.id(1), .fired, at: 1_000))
@@ -90,9 +84,7 @@ struct StoreTransactionTests {
     }
 
     @Test func replaceAllWithOneBadItemWritesNothing() throws {
-        try withScratchDirectory { directory throws in
-            let store = try Store(path: storePath(in: directory))
-            defer { store.close() }
+        try withTemporaryStore { store throws in
             let original = try Sample.alarm(1)
             try store.insert(original)
             try store.insert(Sample.reminder(2))

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import CSQLite
 import Foundation
@@ -6,16 +7,6 @@ import Testing
 
 struct TestFailure: Error, CustomStringConvertible {
     let description: String
-}
-
-/// Runs `body` with a new, unique directory under the system temporary directory and
-/// removes the directory afterwards, whatever happens.
-func withScratchDirectory<T>(_ body: (String) throws -> T) throws -> T {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("AlarmStoreTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
-    defer { try? FileManager.default.removeItem(at: url) }
-    return try body(url.path)
 }
 
 /// The permission bits of `path`, or `nil` if it does not exist.
@@ -77,12 +68,6 @@ enum Sample {
                      scheduled: Date(timeIntervalSince1970: seconds - 60),
                      actual: Date(timeIntervalSince1970: seconds), detail: detail)
     }
-}
-
-/// The store's path inside a scratch directory, two levels down so that opening it has
-/// directories to create.
-func storePath(in directory: String) -> String {
-    directory + "/state/alarmd/alarmd.sqlite3"
 }
 
 /// Expects `body` to throw exactly `expected`.

@@ -1,4 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmStore
+import AlarmTestSupport
 import Foundation
 import Testing
 
@@ -74,9 +76,9 @@ import Testing
         let text = try Alarmctl.ok(["remind", "done", id], daemon)
         #expect(text.contains(Self.date(daysFromNow: 8)), "\(text)")
         // Two completed events in the history, one for each occurrence.
-        let store = try Store(path: daemon.databasePath)
-        defer { store.close() }
-        #expect(try store.history().filter { $0.event == .completed }.count == 2)
+        try withStore(at: daemon.databasePath) { store throws in
+            #expect(try store.history().filter { $0.event == .completed }.count == 2)
+        }
 
         // An all-day one with notices reads as a day.
         let birthday = try Alarmctl.ok(["remind", "add", "Birthday", "--on", "2030-03-14", "--yearly", "03-14", "--before", "1d"], daemon)

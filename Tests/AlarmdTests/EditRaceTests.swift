@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
 import AlarmStore
+import AlarmTestSupport
 import Foundation
 import Glibc
 import Synchronization
@@ -193,11 +195,11 @@ import Testing
         checker.close()
         daemon.stop()
 
-        let store = try Store(path: daemon.databasePath)
-        defer { store.close() }
-        for id in everything {
-            let history = try store.history(itemID: try #require(UUID(uuidString: id)))
-            #expect(history.filter { $0.event == .fired }.count == 1, "\(id) history: \(history.map(\.event))")
+        try withStore(at: daemon.databasePath) { store throws in
+            for id in everything {
+                let history = try store.history(itemID: try #require(UUID(uuidString: id)))
+                #expect(history.filter { $0.event == .fired }.count == 1, "\(id) history: \(history.map(\.event))")
+            }
         }
         if JournalFixture.isAvailable {
             for id in everything {

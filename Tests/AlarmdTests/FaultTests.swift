@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
 import AlarmStore
+import AlarmTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -34,16 +36,16 @@ import Testing
         usleep(1_500_000)
         daemon.stop()
 
-        let store = try Store(path: daemon.databasePath)
-        defer { store.close() }
-        for (index, id) in ids.enumerated() {
-            let uuid = try #require(UUID(uuidString: id))
-            let events = try store.history(itemID: uuid).filter { $0.event != .changed }.map(\.event)
-            // The last one is exactly at the grace limit (±scheduling slack).
-            if index < 4 {
-                #expect(events == [.missed], "R\(index): \(events)")
-            } else {
-                #expect(events == [.fired] || events == [.missed], "R\(index): \(events)")
+        try withStore(at: daemon.databasePath) { store throws in
+            for (index, id) in ids.enumerated() {
+                let uuid = try #require(UUID(uuidString: id))
+                let events = try store.history(itemID: uuid).filter { $0.event != .changed }.map(\.event)
+                // The last one is exactly at the grace limit (±scheduling slack).
+                if index < 4 {
+                    #expect(events == [.missed], "R\(index): \(events)")
+                } else {
+                    #expect(events == [.fired] || events == [.missed], "R\(index): \(events)")
+                }
             }
         }
     }
@@ -64,10 +66,8 @@ import Testing
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
             #expect(chown(path, 65534, 65534) == 0 && chmod(path, 0o700) == 0)
         }
-        do {
-            let store = try Store(path: database)
+        try withStore(at: database) { store throws in
             try store.insert(Alarm(time: try TimeOfDay(hour: 7, minute: 30), label: "Kept", created: Date()))
-            store.close()
         }
         let before = try #require(FileManager.default.contents(atPath: database))
         #expect(chmod(database, 0o600) == 0)
@@ -131,9 +131,9 @@ import Testing
         let after = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.AddAlarm","parameters":{"fields":{"time":"09:00","label":"After"}}}"#)
         #expect(after.error == nil, "room again: \(after.text)")
         daemon.stop()
-        let store = try Store(path: daemon.databasePath)
-        defer { store.close() }
-        #expect(Set(try store.alarms().map(\.label)) == ["Before", "After"])
-        #expect(try store.integrityCheck() == ["ok"])
+        try withStore(at: daemon.databasePath) { store throws in
+            #expect(Set(try store.alarms().map(\.label)) == ["Before", "After"])
+            #expect(try store.integrityCheck() == ["ok"])
+        }
     }
 }

@@ -1,17 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
+// The shared test helpers (TemporaryDirectory, the store fixtures, SplitMix64)
+// for every file of this target, without an import in each.
+@_exported import AlarmTestSupport
 import Foundation
 import Glibc
-
-/// A private temporary directory, removed when the test is done with it.
-final class TemporaryDirectory {
-    let path: String
-
-    init() {
-        var template = Array((NSTemporaryDirectory() + "/alarmd-test-XXXXXX").utf8CString)
-        path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
 
 /// The directory holding the package's built products (the test runner is one).
 let productsDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path

@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmDaemon
 import AlarmStore
+import AlarmTestSupport
 import Foundation
 import Glibc
 import Synchronization
@@ -79,12 +81,11 @@ import Testing
 
     /// A zone change moves floating alarms with it and leaves pinned ones alone.
     @Test func aZoneChangeMovesFloatingAlarmsOnly() throws {
-        let directory = TemporaryDirectory()
-        let store = try Store(path: directory.path + "/alarmd.sqlite3")
+        let temporary = try TemporaryStore()
         let clock = ShiftedClock()
-        let scheduler = Scheduler(store: store, clock: clock, journal: Journal(), ringer: LoggingRinger(journal: Journal()), policy: .default, zone: Zone(identifier: "Asia/Tokyo")!)
+        let scheduler = Scheduler(store: temporary.store, clock: clock, journal: Journal(), ringer: LoggingRinger(journal: Journal()), policy: .default, zone: Zone(identifier: "Asia/Tokyo")!)
         try scheduler.start()
-        defer { scheduler.stop(); store.close() }
+        defer { scheduler.stop(); temporary.store.close() }
         let now = Date()
         let floating = Alarm(time: try TimeOfDay(hour: 7, minute: 30), days: .everyDay, label: "Floating", created: now)
         let pinned = Alarm(time: try TimeOfDay(hour: 7, minute: 30), days: .everyDay, label: "Pinned", timeZone: Zone(identifier: "Asia/Tokyo"), created: now)
@@ -112,11 +113,10 @@ import Testing
             func showMissed(_ item: Item, scheduled: Date, zone: Zone) {}
             func stopAll() {}
         }
-        let directory = TemporaryDirectory()
-        let store = try Store(path: directory.path + "/alarmd.sqlite3")
-        let scheduler = Scheduler(store: store, clock: SystemClock(), journal: Journal(), ringer: SlowRinger(), policy: .default, zone: Zone.utc)
+        let temporary = try TemporaryStore()
+        let scheduler = Scheduler(store: temporary.store, clock: SystemClock(), journal: Journal(), ringer: SlowRinger(), policy: .default, zone: Zone.utc)
         try scheduler.start()
-        defer { scheduler.stop(); store.close() }
+        defer { scheduler.stop(); temporary.store.close() }
         let box = Box()
         let received = Mutex<[Date]>([])
         _ = scheduler.events.subscribe { event in

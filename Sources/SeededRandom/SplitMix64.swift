@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// SplitMix64: a tiny deterministic generator, so "random" samples are the same
 /// on every run and every machine (the standard library's generator is seeded
 /// randomly). For tests, benchmarks and fuzzing; nothing secret depends on it.
