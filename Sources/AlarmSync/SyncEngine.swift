@@ -20,9 +20,9 @@ package final class SyncEngine {
     private let http: HTTPClient
     private let state: SyncStateStore
     private let host: SyncHost
-    /// Hrefs (with the ETag they had) of items alarmd cannot keep, and of
-    /// writes the server refused: not read or sent again until they change.
-    private var ignored: [String: String] = [:]
+    /// Per collection, hrefs (with the ETag they had) of items this pass
+    /// does not keep: not read again until they change (``SyncPlan/ignoring(_:remote:)``).
+    private var ignored: [String: [String: String]] = [:]
     /// Per collection, the removals a round held back (see the type's comment).
     private var heldDeletions: [String: Set<UUID>] = [:]
 
@@ -74,52 +74,6 @@ package final class SyncEngine {
         return report
     }
 
-    /// Whether two copies say the same in what sync carries: commands and
-    /// the list place stay here, and iCalendar keeps times to the second.
-    static func sameContent(_ a: Item, _ b: Item) -> Bool {
-        func carried(_ item: Item) -> Item {
-            switch item {
-            case .alarm(var alarm):
-                alarm.command = []
-                alarm.escalateCommand = []
-                alarm.updated = .distantPast
-                alarm.created = seconds(alarm.created)
-                return .alarm(alarm)
-            case .reminder(var reminder):
-                reminder.command = []
-                reminder.updated = .distantPast
-                reminder.position = 0
-                reminder.created = seconds(reminder.created)
-                reminder.due = reminder.due.map(seconds)
-                return .reminder(reminder)
-            }
-        }
-        return carried(a) == carried(b)
-    }
-
-    private static func seconds(_ date: Date) -> Date { Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)) }
-
-    /// `remote` with what the calendar cannot carry taken from `mine`, the
-    /// copy here: times the calendar keeps to the second keep their
-    /// fraction when they are the same second.
-    static func keepingPrecision(_ remote: Item, of mine: Item?) -> Item {
-        guard let mine else { return remote }
-        switch (remote, mine) {
-        case (.alarm(var alarm), .alarm(let known)):
-            if seconds(alarm.created) == seconds(known.created) { alarm.created = known.created }
-            return .alarm(alarm)
-        case (.reminder(var reminder), .reminder(let known)):
-            if seconds(reminder.created) == seconds(known.created) { reminder.created = known.created }
-            if let due = reminder.due, let knownDue = known.due, seconds(due) == seconds(knownDue) { reminder.due = knownDue }
-            return .reminder(reminder)
-        default:
-            return remote
-        }
-    }
-
-    /// The stamp a record keeps: `updated` in microseconds.
-    static func stamp(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1_000_000).rounded()) }
-
     /// The items of `kind` that sync.
     private static func items(_ kind: ItemKind, of snapshot: (alarms: [Alarm], reminders: [Reminder])) -> [UUID: Item] {
         var items: [UUID: Item] = [:]
@@ -135,6 +89,9 @@ package final class SyncEngine {
     /// alarms and reminders never share records even on one server.
     static func stateKey(_ collection: CalDAVCollection, _ kind: ItemKind) -> String { kind.rawValue + " " + collection.url }
 
+    /// One collection's round: the listing, ``SyncPlan``'s decisions, and
+    /// carrying them out (reads, stores here, writes and removals there),
+    /// then the state, all in one change.
     private func sync(_ collection: CalDAVCollection, kind: ItemKind, local snapshot: inout (alarms: [Alarm], reminders: [Reminder]),
                       calendar: ICalendarItems.Settings, report: inout SyncReport) throws(CalDAVCollection.Failure) {
         let key = Self.stateKey(collection, kind)
@@ -144,150 +101,128 @@ package final class SyncEngine {
             records = try state.records(collection: key)
             lastToken = try state.token(collection: key)
         } catch { throw CalDAVCollection.Failure(description: "the sync state: \(error)") }
-        // What is there now: from the changes since the last token where the
-        // server keeps them (RFC 6578), else from a full listing.
-        var remote: [String: String]
-        let token: String?
-        host.reading(collection.url)
-        if let lastToken, let delta = try collection.changes(since: lastToken) {
-            remote = Dictionary(records.map { ($0.href, $0.etag) }, uniquingKeysWith: { first, _ in first })
-            for (href, etag) in delta.changed { remote[href] = etag }
-            for href in delta.removed { remote[href] = nil }
-            token = delta.token
-        } else {
-            (remote, token) = try collection.list()
-        }
+        let (remote, token) = try listing(collection, records: records, since: lastToken)
         let local = Self.items(kind, of: snapshot)
-        var plan = SyncPlan.plan(local: local.mapValues { Self.stamp($0.updated) }, records: records, remote: remote)
-        // Items alarmd cannot keep, already said: not read again until they
-        // change. (They stay in the listing, so their records are not taken
-        // for items removed there.)
-        plan.fetch.removeAll { ignored[key + " " + $0] != nil && ignored[key + " " + $0] == remote[$0] }
-        // Many removals at once wait for the next round to say the same.
-        let deletions = Set(plan.deleteLocal)
-        // (More than half of the records is never none of them.)
-        if deletions.count * 2 > records.count, heldDeletions[key] != deletions {
-            heldDeletions[key] = deletions
-            host.log(SyncLogLine(.warning, "Sync: the server's listing of \(collection.url) lacks \(deletions.count) of the \(records.count) items it had; they are removed here only if the next round says the same",
-                                 error: "\(deletions.count) removals held"))
-            report.deletionsHeld += deletions.count
-            plan.deleteLocal = []
-        } else {
-            heldDeletions[key] = nil
+        let (plan, held) = SyncPlan.plan(local: local.mapValues { SyncPlan.stamp($0.updated) }, records: records, remote: remote)
+            .ignoring(ignored[key] ?? [:], remote: remote)
+            .holdingMassDeletions(records: records.count, heldLastRound: heldDeletions[key])
+        heldDeletions[key] = held
+        if let held {
+            host.log(SyncLogLine(.warning, "Sync: the server's listing of \(collection.url) lacks \(held.count) of the \(records.count) items it had; they are removed here only if the next round says the same",
+                                 error: "\(held.count) removals held"))
+            report.deletionsHeld += held.count
         }
         guard !plan.isEmpty else {
             if token != lastToken { try saveState(key, save: [], remove: [], token: token) }
             return
         }
-        let recordByID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var saves: [SyncPlan.Record] = []
-        var removes: [UUID] = []
-        var merged: [Item] = []
-        var localWins: [(item: Item, uid: String, href: String, etag: String)] = []
-
-        // Read what is new or changed there, and decide each.
-        host.reading(collection.url)
-        for (href, fetched) in try collection.fetch(plan.fetch).sorted(by: { $0.key < $1.key }) {
-            host.reading(href)
-            let etag = fetched.etag ?? remote[href] ?? ""
-            let item: Item
-            let uid: String
-            do throws(ICalendarError) {
-                guard let component = try ICalendarComponent.parse(fetched.text, maxBytes: ICalendarItems.maxBytes).first?.components
-                    .first(where: { $0.name == (kind == .alarm ? "VEVENT" : "VTODO") }) else {
-                    // Another kind (an event among to-dos, where one calendar
-                    // holds both): the other pass's, or no one's.
-                    ignored[key + " " + href] = etag
-                    continue
-                }
-                item = try ICalendarItems.item(component, settings: calendar)
-                uid = component["UID"]?.text ?? item.id.uuidString.lowercased()
-            } catch {
-                // Another program's item alarmd cannot keep stays on the server untouched.
-                host.log(SyncLogLine(.warning, "Sync: \(href) on the server is not kept here: \(error)", error: "\(href): \(error)"))
-                ignored[key + " " + href] = etag
-                continue
-            }
-            plan.create.removeAll { $0 == item.id }
-            let mine = local[item.id]
-            if let mine, Self.sameContent(mine, item) {
-                // The same as here (a write read back, or both sides made the
-                // same change): recorded, not stored again, which would restart
-                // its ringing state.
-                saves.append(SyncPlan.Record(id: item.id, uid: uid, href: href, etag: etag, stamp: Self.stamp(mine.updated)))
-                continue
-            }
-            if let mine {
-                let changedHere = recordByID[item.id].map { Self.stamp(mine.updated) != $0.stamp } ?? true
-                if changedHere {
-                    report.conflicts += 1
-                    let winner = SyncPlan.resolve(local: mine.updated, remote: item.updated)
-                    let loser = winner == .local ? item : mine
-                    // LF line ends: the journal keeps a message with CRs as bytes, not text.
-                    let text = ICalendarItems.calendar(for: loser, uid: uid, settings: calendar).replacing("\r\n", with: "\n")
-                    host.log(SyncLogLine(.conflict, "Sync conflict: \(EventText.subject(mine)) changed here and on the server; kept the newer copy (\(winner == .local ? "this machine's" : "the server's")); the other follows:\n\(text)",
-                                         itemID: item.id, loser: text))
-                    if winner == .local {
-                        localWins.append((mine, uid, href, etag))
-                        continue
-                    }
-                }
-            }
-            merged.append(Self.keepingPrecision(item, of: mine))
-            saves.append(SyncPlan.Record(id: item.id, uid: uid, href: href, etag: etag, stamp: Self.stamp(item.updated)))
-        }
-        if !merged.isEmpty {
-            var alarms: [Alarm] = [], reminders: [Reminder] = []
-            for item in merged {
-                switch item {
-                case .alarm(let alarm): alarms.append(alarm)
-                case .reminder(let reminder): reminders.append(reminder)
-                }
-            }
-            do throws(SyncHostError) { try host.merge(alarms: alarms, reminders: reminders) } catch {
-                throw CalDAVCollection.Failure(description: "cannot store what the server sent (\(merged.map { EventText.subject($0) }.prefix(3).joined(separator: ", "))…): \(error)")
-            }
-            report.pulled += merged.count
-            Self.apply(merged, to: &snapshot)
-        }
-        // Removed there: all in one change.
-        if !plan.deleteLocal.isEmpty {
-            do throws(SyncHostError) { try host.remove(plan.deleteLocal, kind: kind) } catch {
-                throw CalDAVCollection.Failure(description: "cannot remove what the server removed: \(error)")
-            }
-            removes += plan.deleteLocal
-            report.deletedHere += plan.deleteLocal.count
-            let gone = Set(plan.deleteLocal)
-            snapshot.alarms.removeAll { gone.contains($0.id) }
-            snapshot.reminders.removeAll { gone.contains($0.id) }
-        }
-        removes += plan.forget.map(\.id)
-        // Sent there: new ones, changed ones, and conflicts won here.
-        var sends: [(item: Item, uid: String, href: String, etag: String?)] = plan.create.compactMap { id in
-            // A record dropped because the item went there keeps its UID.
-            local[id].map { ($0, recordByID[id]?.uid ?? id.uuidString.lowercased(), collection.href(for: id), nil) }
-        }
-        sends += plan.update.compactMap { record in local[record.id].map { ($0, record.uid, record.href, record.etag) } }
-        sends += localWins.map { ($0.item, $0.uid, $0.href, $0.etag) }
-        for send in sends {
-            switch try collection.put(send.href, ICalendarItems.calendar(for: send.item, uid: send.uid, settings: calendar), etag: send.etag) {
-            case .stored(let etag):
-                // Without an ETag in the reply it is asked for: a record
-                // without one would take the item for changed there.
-                var known = etag ?? ""
-                if etag == nil { known = try collection.etag(of: send.href) ?? "" }
-                saves.append(SyncPlan.Record(id: send.item.id, uid: send.uid, href: send.href, etag: known, stamp: Self.stamp(send.item.updated)))
+        let decisions = try read(plan.fetch, from: collection, key: key, kind: kind, remote: remote, local: local, records: records,
+                                 calendar: calendar, report: &report)
+        var saves = decisions.compactMap(\.record)
+        try merge(decisions.compactMap(\.taken), into: &snapshot, report: &report)
+        try remove(plan.deleteLocal, kind: kind, from: &snapshot, report: &report)
+        var removes = plan.deleteLocal + plan.forget.map(\.id)
+        for send in plan.sends(local: local, records: records, decisions: decisions, href: collection.href(for:)) {
+            if let record = try put(send, to: collection, calendar: calendar) {
+                saves.append(record)
                 report.pushed += 1
-            case .changedThere:
-                break  // the next round reads it and resolves
-            case .refused(let status):
-                refused("sending \(EventText.subject(send.item)) to \(send.href)", status: status, href: send.href)
             }
         }
-        for record in plan.deleteRemote {
+        removes += try delete(plan.deleteRemote, from: collection, report: &report)
+        try saveState(key, save: saves, remove: removes, token: token)
+    }
+
+    /// What is there now: from the changes since `lastToken` where the
+    /// server keeps them (RFC 6578), applied to the last round's `records`,
+    /// else from a full listing.
+    private func listing(_ collection: CalDAVCollection, records: [SyncPlan.Record],
+                         since lastToken: String?) throws(CalDAVCollection.Failure) -> (listing: [String: String], token: String?) {
+        host.reading(collection.url)
+        guard let lastToken, let delta = try collection.changes(since: lastToken) else { return try collection.list() }
+        var remote = Dictionary(records.map { ($0.href, $0.etag) }, uniquingKeysWith: { first, _ in first })
+        for (href, etag) in delta.changed { remote[href] = etag }
+        for href in delta.removed { remote[href] = nil }
+        return (remote, delta.token)
+    }
+
+    /// Reads `hrefs` and decides each (``SyncPlan/decide(fetched:mine:record:)``),
+    /// in href order. What cannot be kept here is said (another kind is not
+    /// the concern of this pass) and remembered with its ETag in `ignored`;
+    /// a conflict is counted and its losing copy logged whole.
+    private func read(_ hrefs: [String], from collection: CalDAVCollection, key: String, kind: ItemKind, remote: [String: String],
+                      local: [UUID: Item], records: [SyncPlan.Record], calendar: ICalendarItems.Settings,
+                      report: inout SyncReport) throws(CalDAVCollection.Failure) -> [SyncPlan.FetchDecision] {
+        let recordByID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var decisions: [SyncPlan.FetchDecision] = []
+        host.reading(collection.url)
+        for (href, text) in try collection.fetch(hrefs).sorted(by: { $0.key < $1.key }) {
+            host.reading(href)
+            let etag = text.etag ?? remote[href] ?? ""
+            let fetched: SyncPlan.Fetched?
+            do throws(ICalendarError) { fetched = try SyncPlan.read(text.text, href: href, etag: etag, kind: kind, settings: calendar) } catch {
+                host.log(SyncLogLine(.warning, "Sync: \(href) on the server is not kept here: \(error)", error: "\(href): \(error)"))
+                fetched = nil
+            }
+            guard let fetched else {
+                ignored[key, default: [:]][href] = etag
+                continue
+            }
+            let mine = local[fetched.item.id]
+            let decision = SyncPlan.decide(fetched: fetched, mine: mine, record: recordByID[fetched.item.id])
+            if case .conflict(let winner, let loser, _) = decision, let mine {
+                report.conflicts += 1
+                // LF line ends: the journal keeps a message with CRs as bytes, not text.
+                let text = ICalendarItems.calendar(for: loser, uid: fetched.uid, settings: calendar).replacing("\r\n", with: "\n")
+                host.log(SyncLogLine(.conflict, "Sync conflict: \(EventText.subject(mine)) changed here and on the server; kept the newer copy (\(winner == .local ? "this machine's" : "the server's")); the other follows:\n\(text)",
+                                     itemID: fetched.item.id, loser: text))
+            }
+            decisions.append(decision)
+        }
+        return decisions
+    }
+
+    /// Stores `items` read from the server here, in one change, and in `snapshot`.
+    private func merge(_ items: [Item], into snapshot: inout (alarms: [Alarm], reminders: [Reminder]),
+                       report: inout SyncReport) throws(CalDAVCollection.Failure) {
+        guard !items.isEmpty else { return }
+        var alarms: [Alarm] = [], reminders: [Reminder] = []
+        for item in items {
+            switch item {
+            case .alarm(let alarm): alarms.append(alarm)
+            case .reminder(let reminder): reminders.append(reminder)
+            }
+        }
+        do throws(SyncHostError) { try host.merge(alarms: alarms, reminders: reminders) } catch {
+            throw CalDAVCollection.Failure(description: "cannot store what the server sent (\(items.map { EventText.subject($0) }.prefix(3).joined(separator: ", "))…): \(error)")
+        }
+        report.pulled += items.count
+        Self.apply(items, to: &snapshot)
+    }
+
+    /// Removes here what the server removed, all in one change, and from `snapshot`.
+    private func remove(_ ids: [UUID], kind: ItemKind, from snapshot: inout (alarms: [Alarm], reminders: [Reminder]),
+                        report: inout SyncReport) throws(CalDAVCollection.Failure) {
+        guard !ids.isEmpty else { return }
+        do throws(SyncHostError) { try host.remove(ids, kind: kind) } catch {
+            throw CalDAVCollection.Failure(description: "cannot remove what the server removed: \(error)")
+        }
+        report.deletedHere += ids.count
+        let gone = Set(ids)
+        snapshot.alarms.removeAll { gone.contains($0.id) }
+        snapshot.reminders.removeAll { gone.contains($0.id) }
+    }
+
+    /// Deletes there what was removed here, each over the ETag last seen:
+    /// one request each, and no waiting between them. Returns the ids whose
+    /// records go; one changed there meanwhile keeps its record, and the
+    /// next round reads it.
+    private func delete(_ records: [SyncPlan.Record], from collection: CalDAVCollection,
+                        report: inout SyncReport) throws(CalDAVCollection.Failure) -> [UUID] {
+        var deleted: [UUID] = []
+        for record in records {
             switch try collection.delete(record.href, etag: record.etag) {
             case .stored:
-                removes.append(record.id)
+                deleted.append(record.id)
                 report.deletedThere += 1
             case .changedThere:
                 break
@@ -295,7 +230,27 @@ package final class SyncEngine {
                 refused("removing \(record.href)", status: status, href: record.href)
             }
         }
-        try saveState(key, save: saves, remove: removes, token: token)
+        return deleted
+    }
+
+    /// Writes `send` there; the record to keep when the server stored it,
+    /// `nil` when it changed there meanwhile (the next round reads it and
+    /// resolves) or refused it.
+    private func put(_ send: SyncPlan.Send, to collection: CalDAVCollection,
+                     calendar: ICalendarItems.Settings) throws(CalDAVCollection.Failure) -> SyncPlan.Record? {
+        switch try collection.put(send.href, ICalendarItems.calendar(for: send.item, uid: send.uid, settings: calendar), etag: send.etag) {
+        case .stored(let etag):
+            // Without an ETag in the reply it is asked for: a record
+            // without one would take the item for changed there.
+            var known = etag ?? ""
+            if etag == nil { known = try collection.etag(of: send.href) ?? "" }
+            return SyncPlan.Record(id: send.item.id, uid: send.uid, href: send.href, etag: known, stamp: SyncPlan.stamp(send.item.updated))
+        case .changedThere:
+            return nil
+        case .refused(let status):
+            refused("sending \(EventText.subject(send.item)) to \(send.href)", status: status, href: send.href)
+            return nil
+        }
     }
 
     /// `snapshot` with `items` stored over it, as the host now has them.
@@ -330,7 +285,7 @@ package final class SyncEngine {
             guard let records = try? state.records(collection: Self.stateKey(collection, kind)) else { continue }
             let local = Self.items(kind, of: snapshot)
             let byID = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            count += local.values.filter { item in byID[item.id].map { $0.stamp != Self.stamp(item.updated) } ?? true }.count
+            count += local.values.filter { item in byID[item.id].map { $0.stamp != SyncPlan.stamp(item.updated) } ?? true }.count
             count += records.filter { local[$0.id] == nil }.count
         }
         return count

@@ -1,10 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// What one sync round with a CalDAV collection does, decided from three
 /// views: the items here, what the last round left (``Record``s: which
 /// href and ETag each item had, and its `updated` then), and the
 /// collection's listing now (href → ETag). Pure: the sync worker does the
-/// HTTP and applies the decisions.
+/// HTTP and applies the decisions. What becomes of each item read from the
+/// server is ``decide(fetched:mine:record:)``'s (SyncPlan+Fetching.swift),
+/// and what is sent there is ``sends(local:records:decisions:href:)``'s
+/// (SyncPlan+Sending.swift).
 ///
 /// The rules, for a well-mannered client (RFC 4791 §8, and RFC 6578 where
 /// it is used):
@@ -18,7 +22,11 @@ import FoundationEssentials
 /// - removed here and unchanged there → deleted there; removed there and
 ///   unchanged here → removed here; removed on one side and changed on the
 ///   other → the change wins (recreated), as losing an edit is worse than
-///   keeping a to-do.
+///   keeping a to-do;
+/// - more than half of a collection removed there at once waits for the
+///   next round to say the same (``holdingMassDeletions(records:heldLastRound:)``);
+/// - an href found unkeepable is not read again until its ETag changes
+///   (``ignoring(_:remote:)``).
 public struct SyncPlan: Hashable, Sendable {
     /// What the last round knew of one item.
     public struct Record: Hashable, Sendable {
@@ -104,4 +112,38 @@ public struct SyncPlan: Hashable, Sendable {
     }
 
     public var isEmpty: Bool { self == SyncPlan() }
+
+    /// The stamp a record keeps of an item's `updated`: microseconds since
+    /// the epoch, the store's precision, so that a copy read back from the
+    /// store compares equal to the one recorded.
+    public static func stamp(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1_000_000).rounded()) }
+
+    /// This plan without the reads of hrefs already found unkeepable
+    /// (another program's item alarmd cannot keep, or an item of the other
+    /// kind where one calendar holds both): `known` maps each such href to
+    /// the ETag it had then, and one is read again only once `remote` lists
+    /// it with another ETag. Their records stay, and so do they in the
+    /// listing, so they are not taken for items removed there.
+    public func ignoring(_ known: [String: String], remote: [String: String]) -> SyncPlan {
+        var plan = self
+        plan.fetch.removeAll { href in known[href].map { $0 == remote[href] } ?? false }
+        return plan
+    }
+
+    /// This plan with its removals here held back when they are many: more
+    /// than half of the `records` count at once is more often a listing
+    /// that went wrong (a server restored from an old backup, a collection
+    /// emptied by mistake) than a person's doing, so such removals go ahead
+    /// only when the round after says the same, that is when
+    /// `heldLastRound` is the very same set. Returns the plan to carry out
+    /// and the removals held this round, to pass back as `heldLastRound`
+    /// next round; `nil` when none are held. (More than half of the
+    /// records is never none of them, so an empty set is never held.)
+    public func holdingMassDeletions(records: Int, heldLastRound: Set<UUID>?) -> (plan: SyncPlan, held: Set<UUID>?) {
+        let deletions = Set(deleteLocal)
+        guard deletions.count * 2 > records, heldLastRound != deletions else { return (self, nil) }
+        var plan = self
+        plan.deleteLocal = []
+        return (plan, deletions)
+    }
 }
