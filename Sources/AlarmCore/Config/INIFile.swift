@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A systemd-style INI file: `[Section]` headers, `Key=Value` lines, `#` or `;`
 /// comments, blank lines. Values keep inner spaces; surrounding spaces go.
 public struct INIFile: Sendable {
@@ -42,18 +43,6 @@ public struct INIFile: Sendable {
             entries.append(Entry(section: section, key: key, value: value, line: lineNumber))
         }
         self.entries = entries
-    }
-}
-
-/// A configuration problem that stops start-up, naming file, line and key.
-public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
-    public let file: String
-    public let line: Int
-    public let key: String?
-    public let message: String
-
-    public var description: String {
-        "\(file):\(line): " + (key.map { "\($0): " } ?? "") + message
     }
 }
 
