@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An instant on the wall clock, in whole microseconds since 1970-01-01T00:00:00Z:
 /// what `io.alarmd.Wake` carries, and what the helper's timer is armed for.
 /// Its own type rather than Foundation's `Date`, so that the helper, which runs
@@ -51,6 +52,9 @@ public struct WakeInstant: Hashable, Comparable, Sendable, CustomStringConvertib
         public let requirement: String
 
         public init(requirement: String) { self.requirement = requirement }
+
+        /// The text is not in the form at all.
+        public static let form = Invalid(requirement: "must be an RFC 3339 instant with an offset, such as 2026-12-24T06:59:00Z")
     }
 
     /// Reads an RFC 3339 instant with an offset: `2026-12-24T06:59:00Z`,
@@ -59,7 +63,7 @@ public struct WakeInstant: Hashable, Comparable, Sendable, CustomStringConvertib
     /// helper's zone, which need not be the caller's). Years 0001–9999, in
     /// the offset given and in UTC.
     public init(rfc3339 text: String) throws(Invalid) {
-        let form = Invalid(requirement: "must be an RFC 3339 instant with an offset, such as 2026-12-24T06:59:00Z")
+        let form = Invalid.form
         var scanner = Scanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"), let month = scanner.number(digits: 2), scanner.skip("-"),
               let day = scanner.number(digits: 2)

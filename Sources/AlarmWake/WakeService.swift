@@ -1,9 +1,15 @@
+// SPDX-License-Identifier: Apache-2.0
 import VarlinkCore
 
 /// What `alarmd-wake` does with one message: decides the reply and changes
 /// the slots. No I/O and no clock, so the fuzz target and the tests drive it
 /// with any caller and any time; the helper supplies the peer's uid from
 /// `SO_PEERCRED` and arms the timer for ``WakeSlots/earliest`` afterwards.
+///
+/// Each method's parameters are read, and its reply written, through its
+/// ``WakeMethod`` declaration; every refusal is a ``WakeError`` (or a
+/// standard `org.varlink.service` error for a method or interface it does
+/// not serve), whatever the message holds.
 public struct WakeService: Sendable {
     public private(set) var slots = WakeSlots()
 
@@ -16,7 +22,7 @@ public struct WakeService: Sendable {
     public mutating func handle(_ message: [UInt8], uid: UInt32, now: WakeInstant, tick: UInt64) -> VarlinkReply? {
         let call: VarlinkCall
         do throws(VarlinkError) { call = try VarlinkCall(message: message) } catch {
-            return .error(WakeInterface.invalidParameter("message", error.description))
+            return .error(WakeError.unusable(error).varlinkError)
         }
         let reply = handle(call, uid: uid, now: now, tick: tick)
         return call.oneway ? nil : reply
@@ -26,19 +32,14 @@ public struct WakeService: Sendable {
         switch (call.interface, call.member) {
         case ("org.varlink.service", _):
             return Self.serviceInterface.reply(to: call)
-        case (WakeInterface.name, "SetWake"):
-            let at: WakeInstant?
-            do throws(VarlinkError) { at = try Self.instant(call.parameters) } catch { return .error(error) }
-            do throws(WakeSlots.Refusal) {
-                try slots.set(at, for: uid, now: now, tick: tick)
-            } catch {
-                return .error(WakeInterface.error(error))
+        case (WakeInterface.name, WakeInterface.SetWake.name):
+            return Self.answer(call, WakeInterface.SetWake.self) { parameters throws(WakeError) in
+                try setWake(parameters, uid: uid, now: now, tick: tick)
             }
-            slots.forgetOldChanges(tick: tick)
-            return .parameters([:], continues: false)
-        case (WakeInterface.name, "GetWake"):
-            guard call.parameters.isEmpty else { return .error(Self.unknown(call.parameters.keys.sorted()[0])) }
-            return .parameters(slots.slot(of: uid).map { ["at": .string($0.rfc3339)] } ?? [:], continues: false)
+        case (WakeInterface.name, WakeInterface.GetWake.name):
+            return Self.answer(call, WakeInterface.GetWake.self) { _ throws(WakeError) in
+                WakeInterface.GetWake.Reply(at: slots.slot(of: uid))
+            }
         case (WakeInterface.name, _):
             return .error(.methodNotFound(call.method))
         default:
@@ -46,30 +47,25 @@ public struct WakeService: Sendable {
         }
     }
 
-    /// `SetWake`'s `at`: absent or null clears; otherwise an RFC 3339 instant
-    /// with an offset (a local time would depend on the helper's zone, which
-    /// is not the caller's).
-    private static func instant(_ parameters: JSONObject) throws(VarlinkError) -> WakeInstant? {
-        if let other = parameters.keys.sorted().first(where: { $0 != "at" }) { throw unknown(other) }
-        switch parameters["at"] {
-        case nil, .null?: return nil
-        case .string(let text)?:
-            // Quoted at most 64 bytes' worth: the message goes back to the
-            // caller and into no log, but need not echo a 4 KiB string.
-            let quoted = JSONValue.string(String(text.prefix(64))).jsonText
-            guard text.utf8.count <= 64 else {
-                throw WakeInterface.invalidParameter("at", "at must be an RFC 3339 instant with an offset, such as 2026-12-24T06:59:00Z, got \(quoted)")
-            }
-            do throws(WakeInstant.Invalid) { return try WakeInstant(rfc3339: text) } catch {
-                throw WakeInterface.invalidParameter("at", "at \(error.requirement), got \(quoted)")
-            }
-        case let other?:
-            throw WakeInterface.invalidParameter("at", "at must be a string (an RFC 3339 instant) or null, got \(other.jsonText)")
+    /// Reads `call`'s parameters as `method` declares them, runs `body`, and
+    /// writes its reply or its error.
+    private static func answer<Method: WakeMethod>(_ call: VarlinkCall, _ method: Method.Type,
+                                                   _ body: (Method.Parameters) throws(WakeError) -> Method.Reply) -> VarlinkReply {
+        do throws(WakeError) {
+            let parameters = try Method.Parameters(WakeMembers(call.parameters, from: .call))
+            return .parameters(try body(parameters).json, continues: false)
+        } catch {
+            return .error(error.varlinkError)
         }
     }
 
-    private static func unknown(_ parameter: String) -> VarlinkError {
-        WakeInterface.invalidParameter(parameter, "\(JSONValue.string(parameter).jsonText) is not a parameter of this method")
+    private mutating func setWake(_ parameters: WakeInterface.SetWake.Parameters, uid: UInt32, now: WakeInstant,
+                                  tick: UInt64) throws(WakeError) -> WakeInterface.SetWake.Reply {
+        do throws(WakeSlots.Refusal) { try slots.set(parameters.at, for: uid, now: now, tick: tick) } catch {
+            throw WakeError(error)
+        }
+        slots.forgetOldChanges(tick: tick)
+        return WakeInterface.SetWake.Reply()
     }
 
     /// `org.varlink.service`: `GetInfo` and `GetInterfaceDescription`.

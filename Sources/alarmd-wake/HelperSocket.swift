@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+import AlarmWake
 import CLinux
 // For MSG_NOSIGNAL and MSG_DONTWAIT, which Glibc's module leaves out and sd-daemon.h's <sys/socket.h> brings.
 import CSystemd
@@ -49,8 +51,8 @@ enum HelperSocket {
     }
 
     /// Best effort: one Varlink error to a connection that is not taken, then close it.
-    static func refuse(_ fd: Int32, with error: VarlinkError) {
-        let bytes = VarlinkFramer.frame(VarlinkReply.error(error).json)
+    static func refuse(_ fd: Int32, with error: WakeError) {
+        let bytes = VarlinkFramer.frame(VarlinkReply.error(error.varlinkError).json)
         _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
         close(fd)
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmWake
 import Dispatch
 import Glibc
@@ -165,7 +166,8 @@ final class WakeHelper: @unchecked Sendable {
             }
             let fromUser = connections.values.count(where: { $0.uid == uid })
             guard connections.count < Self.maxConnections, fromUser < Self.maxConnectionsPerUser else {
-                HelperSocket.refuse(fd, with: WakeInterface.invalidParameter("connection", "too many connections (at most \(Self.maxConnectionsPerUser) per user, \(Self.maxConnections) in all)"))
+                HelperSocket.refuse(fd, with: .invalidParameter(parameter: "connection",
+                                                                 message: "too many connections (at most \(Self.maxConnectionsPerUser) per user, \(Self.maxConnections) in all)"))
                 continue
             }
             let connection = WakeHelperConnection(fd: fd, uid: uid, queue: queue, helper: self)
@@ -205,7 +207,7 @@ final class WakeHelper: @unchecked Sendable {
         armDeadline()
     }
 
-    /// `uid`'s wake-up is no longer held through the connection that set it:
+    /// `uid`'s wake-up stops being held through the connection that set it:
     /// that connection's deadline runs from `tick`.
     private func releaseHolder(of uid: UInt32, tick: UInt64) {
         guard let fd = holders.removeValue(forKey: uid) else { return }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmWake
 // For MSG_DONTWAIT, which Glibc's module leaves out and sd-daemon.h's <sys/socket.h> brings.
 import CSystemd
@@ -50,7 +51,7 @@ final class WakeHelperConnection {
             let messages: [[UInt8]]
             do throws(VarlinkFramer.Oversize) { messages = try framer.append(buffer[..<count]) } catch {
                 closing = true
-                return send(.error(WakeInterface.invalidParameter("message", "a message may be at most \(error.limit) bytes")))
+                return send(.error(WakeError.oversize(error).varlinkError))
             }
             for message in messages {
                 if let reply = helper.handle(message, from: self) { send(reply) }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmWake
 import Testing
 import VarlinkCore
@@ -22,7 +23,7 @@ import VarlinkCore
         #expect(reply(&service, #"{"method":"io.alarmd.Wake.SetWake","parameters":{"at":null},"oneway":true}"#) == nil)
         #expect(service.slots.isEmpty)
         // What alarmd sends.
-        #expect(reply(&service, WakeInterface.setWake(at: at).json.jsonText, tick: 1) == .parameters([:], continues: false))
+        #expect(reply(&service, WakeInterface.SetWake.call(.init(at: at)).json.jsonText, tick: 1) == .parameters([:], continues: false))
         #expect(service.slots.slot(of: 1000) == at)
     }
 
@@ -31,7 +32,8 @@ import VarlinkCore
         func message(_ json: String) -> String? {
             guard case .error(let error)? = reply(&service, json) else { return nil }
             #expect(error.name == "io.alarmd.Wake.InvalidParameter")
-            return error.parameters["message"]?.stringValue
+            guard case .refused(.invalidParameter(_, let message)) = WakeCallFailure(error) else { return nil }
+            return message
         }
         #expect(message(#"{"method":"io.alarmd.Wake.SetWake","parameters":{"at":"2026-13-01T07:00:00Z"}}"#)
                 == #"at must have a month of 01–12, got "2026-13-01T07:00:00Z""#)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 @testable import AlarmDaemon
 import AlarmProtocol
 import Foundation
@@ -77,6 +78,23 @@ import Testing
         return formatter.string(from: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
     }
 
+    /// `SetWake` for `at` (an RFC 3339 text; `nil` clears) as alarmd sends
+    /// it, on `socket`: `nil` when it was set, else why not, typed.
+    static func set(_ at: String?, on socket: RawSocket) throws -> WakeCallFailure? {
+        let call = WakeInterface.SetWake.call(.init(at: try at.map { try WakeInstant(rfc3339: $0) }))
+        return try failure(socket.call(call.json.jsonText))
+    }
+
+    /// Why `reply` is no reply of `SetWake`, typed; `nil` when it is one.
+    static func failure(_ reply: VarlinkReply) -> WakeCallFailure? {
+        do throws(WakeCallFailure) {
+            _ = try WakeInterface.SetWake.reply(reply)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     static func at(_ reply: [String: Any]) -> Date? {
         ((reply["parameters"] as? [String: Any])?["at"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) }
     }
@@ -147,6 +165,43 @@ import Testing
         #expect(helper.process.isRunning, "the helper survived all of it: \(helper.log)")
     }
 
+    /// Malformed calls sent to the helper itself as raw bytes, each read back
+    /// as alarmd reads replies: the typed error for each, and a helper that
+    /// goes on serving.
+    @Test(.enabled(if: getuid() == 0, "the helper needs CAP_WAKE_ALARM; CI runs as root"))
+    func malformedCallsGetTheirTypedErrorFromTheHelperItself() throws {
+        let helper = try Helper()
+        func failure(_ json: String) throws -> WakeCallFailure? { Self.failure(try RawSocket.call(helper.socketPath, json)) }
+        let set = #"{"method":"io.alarmd.Wake.SetWake","parameters":"#
+        // Wrong types.
+        #expect(try failure(set + #"{"at":7}}"#) == .refused(.invalidParameter(parameter: "at", message: "at must be a string (an RFC 3339 instant) or null, got 7")))
+        #expect(try failure(set + #"{"at":{"uid":0}}}"#)
+                == .refused(.invalidParameter(parameter: "at", message: "at must be a string (an RFC 3339 instant) or null, got an object")))
+        guard case .refused(.invalidParameter("message", _))? = try failure(set + "[]}") else { Issue.record("parameters as an array was taken"); return }
+        // Missing: no method, or no interface in it.
+        for json in [#"{"parameters":{}}"#, #"{"method":"SetWake"}"#, "{}"] {
+            guard case .refused(.invalidParameter("message", _))? = try failure(json) else { Issue.record("\(json) was not refused as a message"); continue }
+        }
+        // Oversized: a value, a member's name, and a whole message.
+        let long = String(repeating: "7", count: 3000)
+        #expect(try failure(set + #"{"at":"\#(long)"}}"#)
+                == .refused(.invalidParameter(parameter: "at", message: "at must be an RFC 3339 instant with an offset, such as 2026-12-24T06:59:00Z, got \"\(long.prefix(64))\"")))
+        let name = String(repeating: "u", count: 3000)
+        #expect(try failure(set + #"{"\#(name)":0}}"#)
+                == .refused(.invalidParameter(parameter: String(name.prefix(64)), message: "\"\(name.prefix(64))\" is not a parameter of this method")))
+        let oversize = try RawSocket(path: helper.socketPath)
+        #expect(oversize.sendMessage(set + #"{"at":""# + String(repeating: "x", count: 5000) + #""}}"#))
+        #expect(Self.failure(try oversize.reply()) == .refused(.invalidParameter(parameter: "message", message: "a message may be at most 4096 bytes")))
+        if case .closed = oversize.receive(timeout: 5) {} else { Issue.record("the connection stayed open after a message over the limit") }
+        // Unknown method and interface.
+        #expect(try failure(#"{"method":"io.alarmd.Wake.Reboot","parameters":{}}"#) == .methodNotFound(method: "io.alarmd.Wake.Reboot"))
+        #expect(try failure(#"{"method":"io.alarmd.ListAlarms"}"#) == .interfaceNotFound(interface: "io.alarmd"))
+        // Refusals set nothing; the helper still serves.
+        let none = try WakeInterface.GetWake.reply(RawSocket.call(helper.socketPath, WakeInterface.GetWake.call(WakeNoMembers()).json.jsonText))
+        #expect(none.at == nil)
+        #expect(helper.process.isRunning, "\(helper.log)")
+    }
+
     @Test(.enabled(if: getuid() == 0, "the helper needs CAP_WAKE_ALARM; CI runs as root"))
     func anInstantThatPassesIsClearedAndTheHelperExitsWhenNoneIsLeft() throws {
         let helper = try Helper(idleExit: 1)
@@ -169,7 +224,7 @@ import Testing
         let trickle = try RawSocket(path: helper.socketPath)
         let holder = try RawSocket(path: helper.socketPath)
         let later = Self.text(Date().addingTimeInterval(3600))
-        #expect(try holder.call(#"{"method":"io.alarmd.Wake.SetWake","parameters":{"at":"\#(later)"}}"#).parameters != nil)
+        #expect(try Self.set(later, on: holder) == nil)
         #expect(silent.receive(timeout: 0.5) == .timedOut(pending: []), "open at first")
         #expect(trickle.send("{"))
         var closed: Date?
@@ -181,8 +236,8 @@ import Testing
         #expect(after >= 9 && after <= 12, "closed \(after) s after it was accepted, not 10")
         if case .closed = trickle.receive(timeout: 2) {} else { Issue.record("the trickling connection is still open") }
         // The connection that set the wake-up holds it: kept, and it still answers.
-        let held = try holder.call(#"{"method":"io.alarmd.Wake.GetWake"}"#).parameters?["at"]?.stringValue
-        #expect(held.flatMap { ISO8601DateFormatter().date(from: $0) } == ISO8601DateFormatter().date(from: later), "\(String(describing: held))")
+        let held = try WakeInterface.GetWake.reply(holder.call(WakeInterface.GetWake.call(WakeNoMembers()).json.jsonText)).at
+        #expect(held == (try WakeInstant(rfc3339: later)), "\(String(describing: held))")
         #expect(helper.process.isRunning, "\(helper.log)")
     }
 
@@ -191,9 +246,9 @@ import Testing
         let helper = try Helper(options: ["--connection-timeout", "1"])
         // Cleared through another connection: the holder's deadline starts then.
         let holder = try RawSocket(path: helper.socketPath)
-        #expect(try holder.call(#"{"method":"io.alarmd.Wake.SetWake","parameters":{"at":"\#(Self.text(Date().addingTimeInterval(3600)))"}}"#).parameters != nil)
+        #expect(try Self.set(Self.text(Date().addingTimeInterval(3600)), on: holder) == nil)
         #expect(holder.receive(timeout: 2.5) == .timedOut(pending: []), "the holder is kept past the deadline")
-        #expect(try RawSocket.call(helper.socketPath, #"{"method":"io.alarmd.Wake.SetWake","parameters":{}}"#).parameters != nil)
+        #expect(try Self.set(nil, on: RawSocket(path: helper.socketPath)) == nil)
         let cleared = Date()
         guard case .closed = holder.receive(timeout: 5) else { Issue.record("the holder was kept after its wake-up was cleared"); return }
         #expect(Date().timeIntervalSince(cleared) >= 0.5, "closed before its deadline")
@@ -201,7 +256,7 @@ import Testing
         // Passed: the same, from the instant.
         let soon = Date().addingTimeInterval(2.5).rounded
         let passing = try RawSocket(path: helper.socketPath)
-        #expect(try passing.call(#"{"method":"io.alarmd.Wake.SetWake","parameters":{"at":"\#(Self.text(soon))"}}"#).parameters != nil)
+        #expect(try Self.set(Self.text(soon), on: passing) == nil)
         guard case .closed = passing.receive(timeout: 8) else { Issue.record("the holder was kept after its wake-up passed"); return }
         #expect(Date() >= soon.addingTimeInterval(0.9), "closed before the wake-up passed and the deadline after it")
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmProtocol
 // For MSG_NOSIGNAL, which Glibc's module leaves out and sd-daemon.h's <sys/socket.h> brings.
 import CSystemd
@@ -48,31 +49,34 @@ final class WakeHelperClient: @unchecked Sendable {
             throw Failure(description: missing ? "the alarmd-wake helper is not installed or not running (no socket at \(path))"
                                                 : "cannot reach the alarmd-wake helper: \(error)")
         }
-        let reply: VarlinkReply
-        do throws(Failure) { reply = try Self.call(WakeInterface.setWake(instant), on: fd) } catch {
+        let message: [UInt8]
+        do throws(Failure) { message = try Self.call(WakeInterface.SetWake.call(.init(at: instant.map(WakeInstant.init))), on: fd) } catch {
             close(fd)
             throw error
         }
-        switch reply {
-        case .error(let error) where error.name == WakeInterface.name + ".InThePast":
-            // Closer than the trip to the helper: the machine is awake now.
+        do throws(WakeCallFailure) { _ = try WakeInterface.SetWake.reply(message: message) } catch {
             close(fd)
-        case .error(let error):
-            close(fd)
-            throw Failure(description: "the alarmd-wake helper refused: \(error.name) \(JSONValue.object(error.parameters).jsonText)")
-        case .parameters:
-            guard let instant else {
-                close(fd)
+            switch error {
+            case .refused(.inThePast):
+                // Closer than the trip to the helper: the machine is awake now.
                 return
+            case .malformed(let reason):
+                throw Failure(description: "the alarmd-wake helper's reply is not io.alarmd.Wake's: \(reason)")
+            case .refused, .methodNotFound, .interfaceNotFound, .undeclared:
+                throw Failure(description: "the alarmd-wake helper refused: \(error)")
             }
-            armed = instant
-            watch(fd)
         }
+        guard let instant else {
+            close(fd)
+            return
+        }
+        armed = instant
+        watch(fd)
     }
 
-    /// Sends `call` and reads its one reply, blocking (the socket's timeouts
-    /// bound both).
-    private static func call(_ call: VarlinkCall, on fd: Int32) throws(Failure) -> VarlinkReply {
+    /// Sends `call` and reads its one reply message, blocking (the socket's
+    /// timeouts bound both).
+    private static func call(_ call: VarlinkCall, on fd: Int32) throws(Failure) -> [UInt8] {
         let bytes = VarlinkFramer.frame(call.json)
         let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == bytes.count else { throw Failure(description: "cannot write to the alarmd-wake helper: \(String(cString: strerror(errno)))") }
@@ -89,10 +93,7 @@ final class WakeHelperClient: @unchecked Sendable {
             do throws(VarlinkFramer.Oversize) { messages = try framer.append(buffer[..<count]) } catch {
                 throw Failure(description: "the alarmd-wake helper's reply is over \(error.limit) bytes")
             }
-            guard let first = messages.first else { continue }
-            do throws(VarlinkError) { return try VarlinkReply(message: first) } catch {
-                throw Failure(description: "the alarmd-wake helper's reply is not Varlink: \(error)")
-            }
+            if let first = messages.first { return first }
         }
     }
 
