@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
 import AlarmViewModels
@@ -51,7 +52,7 @@ import Testing
                 Issue.record("\(error)")
                 return
             }
-            #expect(refusal.name == DaemonRefusal.invalidParameter)
+            #expect(refusal.declared?.name == .invalidParameter)
             #expect(refusal.parameter == "fields.label")
             #expect(refusal.requirementAndValue?.requirement == "must not be empty")
             #expect(AlarmForm(today: 0, language: Languages.english).fieldError(for: refusal)?.field == .label)

@@ -1,11 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
 
 /// Turns the daemon's errors into one sentence for stderr.
 enum DaemonErrorText {
-    /// The error's own `message` when it has one (the daemon words those to name
-    /// the field and the value); otherwise a sentence built from its parameters.
-    /// `subject` is what a missing id was supposed to be: "alarm", "reminder", …
     /// Wire parameters and the options alarmctl takes them from.
     static let options: [(wire: String, typed: String)] = [
         ("fields.time", "TIME"), ("fields.days", "--days"), ("fields.label", "--label"), ("fields.sound", "--sound"),
@@ -44,19 +42,20 @@ enum DaemonErrorText {
         return translated != english ? translated : relocalized(english, among: ValidationError.templates)
     }
 
+    /// The error's own `message` when it has one (the daemon words those to name
+    /// the field and the value); otherwise a sentence built from its parameters,
+    /// read as ``InterfaceError`` for the errors `io.alarmd` declares.
+    /// `subject` is what a missing id was supposed to be: "alarm", "reminder", …
     static func message(for error: VarlinkError, subject: String, names: [String: String] = [:]) -> String {
-        let parameters = error.parameters
-        let id = parameters["id"]?.stringValue.map(ValidationError.quoted) ?? "?"
-        switch error.name {
-        case "io.alarmd.NoSuchItem":
-            return Lf("no %1$s with id %2$s", L(subject), id)
-        case "io.alarmd.AmbiguousId":
-            let matches = parameters["matches"]?.arrayValue?.compactMap(\.stringValue) ?? []
-            return Lf("id %1$s matches several items: %2$s; give more characters", id, matches.joined(separator: ", "))
-        case "io.alarmd.InvalidParameter":
-            let wire = parameters["parameter"]?.stringValue ?? "a parameter"
-            let name = typed(wire, names: names)
-            guard let message = parameters["message"]?.stringValue, !message.isEmpty else { return Lf("%s is not valid", name) }
+        guard let declared = InterfaceError(error) else { return undeclared(error) }
+        switch declared {
+        case .noSuchItem(let id, _):
+            return Lf("no %1$s with id %2$s", L(subject), shown(id))
+        case .ambiguousId(let id, let matches, _):
+            return Lf("id %1$s matches several items: %2$s; give more characters", shown(id), matches.joined(separator: ", "))
+        case .invalidParameter(let wire, let message):
+            let name = wire.isEmpty ? "a parameter" : typed(wire, names: names)
+            guard !message.isEmpty else { return Lf("%s is not valid", name) }
             // The daemon's messages start with the parameter's name: say it as
             // the person typed it (`--label`, not `fields.label`), and keep it
             // visible if a message does not start with it.
@@ -69,14 +68,27 @@ enum DaemonErrorText {
                           relocalized(String(rest[got.upperBound...]), among: ValidationError.templates))
             }
             return name + message.dropFirst(wire.count)
-        case _ where parameters["message"]?.stringValue?.isEmpty == false:
-            return parameters["message"]!.stringValue!
-        case "io.alarmd.NotRinging":
+        case _ where !declared.message.isEmpty:
+            return declared.message
+        case .notRinging:
             return L("nothing is ringing")
-        case "io.alarmd.SnoozeNotAllowed":
-            return Lf("%1$s %2$s may not be snoozed now", L(subject), id)
-        case "io.alarmd.StoreFailure":
+        case .snoozeNotAllowed(let id, _):
+            return Lf("%1$s %2$s may not be snoozed now", L(subject), shown(id))
+        case .storeFailure:
             return L("alarmd could not save the change; nothing was changed")
+        case .invalidRequest:
+            return error.description
+        }
+    }
+
+    /// An id as the daemon sent it, quoted; `?` for an error without one.
+    static func shown(_ id: String) -> String { id.isEmpty ? "?" : ValidationError.quoted(id) }
+
+    /// An error `io.alarmd` does not declare: the standard Varlink ones in
+    /// words, any other by its message, or its name and parameters.
+    static func undeclared(_ error: VarlinkError) -> String {
+        if error.parameters["message"]?.stringValue?.isEmpty == false { return error.description }
+        switch error.name {
         case "org.varlink.service.MethodNotFound", "org.varlink.service.InterfaceNotFound":
             return Lf("this alarmd does not offer %s; is it older than alarmctl?", error.description)
         case "org.varlink.service.PermissionDenied":

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
 import AlarmStore
@@ -106,25 +107,21 @@ public final class ControlService: Sendable {
         }
     }
 
+    /// A scheduler's refusal as the `io.alarmd` error that names it.
     static func varlinkError(_ error: SchedulerError) -> VarlinkError {
-        switch error {
-        case .noSuchItem(let id): return VarlinkError(name: "io.alarmd.NoSuchItem", parameters: ["id": .string(id), "message": .string(error.description)])
-        case .badID: return .invalidParameter("id", "must be a UUID or a prefix of at least 4 hexadecimal digits")
-        case .ambiguous(let id, let matches):
-            return VarlinkError(name: "io.alarmd.AmbiguousId", parameters: ["id": .string(id), "matches": .array(matches.map { .string($0) }), "message": .string(error.description)])
-        case .ringingCount(let ringing):
-            return VarlinkError(name: "io.alarmd.NotRinging", parameters: ["message": .string(error.description), "ringing": .array(ringing.map { .string(String($0.prefix(36))) })])
-        case .invalid(let validation): return .invalid(validation)
-        case .ring(.notRinging):
-            return VarlinkError(name: "io.alarmd.NotRinging", parameters: ["message": .string(error.description), "ringing": []])
-        case .ring(.snoozeNotAllowed(let id, _, _)):
-            return VarlinkError(name: "io.alarmd.SnoozeNotAllowed", parameters: ["id": .string(id.uuidString.lowercased()), "message": .string(error.description)])
-        case .ring(.notAReminder):
-            return .invalidParameter("id", "names an alarm; only reminders can be completed")
-        case .store(.invalid(let validation)): return .invalid(validation)
-        case .store(let storeError):
-            return VarlinkError(name: "io.alarmd.StoreFailure", parameters: ["message": .string("could not save, nothing was changed: \(storeError)")])
+        let named: InterfaceError = switch error {
+        case .noSuchItem(let id): .noSuchItem(id: id, message: error.description)
+        case .badID: .invalidParameter("id", "must be a UUID or a prefix of at least 4 hexadecimal digits")
+        case .ambiguous(let id, let matches): .ambiguousId(id: id, matches: matches, message: error.description)
+        // Each entry is "id title": the id alone, which is 36 characters.
+        case .ringingCount(let ringing): .notRinging(message: error.description, ringing: ringing.map { String($0.prefix(36)) })
+        case .invalid(let validation), .store(.invalid(let validation)): .invalid(validation)
+        case .ring(.notRinging): .notRinging(message: error.description, ringing: [])
+        case .ring(.snoozeNotAllowed(let id, _, _)): .snoozeNotAllowed(id: id.uuidString.lowercased(), message: error.description)
+        case .ring(.notAReminder): .invalidParameter("id", "names an alarm; only reminders can be completed")
+        case .store(let storeError): .storeFailure(message: "could not save, nothing was changed: \(storeError)")
         }
+        return named.varlinkError
     }
 
     // MARK: - Alarms

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import FoundationEssentials
 
@@ -100,6 +101,6 @@ public struct Parameters: Sendable {
 extension VarlinkError {
     /// A core validation failure as `InvalidParameter`, its field under `path`.
     public static func invalid(_ error: ValidationError, path: String = "") -> VarlinkError {
-        .invalidParameter(path + error.field, "\(error.requirement), got \(error.value)")
+        InterfaceError.invalid(error, path: path).varlinkError
     }
 }

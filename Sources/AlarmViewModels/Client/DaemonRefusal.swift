@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
 
@@ -5,6 +6,9 @@ import AlarmProtocol
 public struct DaemonRefusal: Equatable, Sendable {
     /// The error's qualified name, `io.alarmd.InvalidParameter`.
     public let name: String
+    /// The error as `io.alarmd` declares it; `nil` for one it does not
+    /// (`org.varlink.service.MethodNotFound`).
+    public let declared: InterfaceError?
     /// For `InvalidParameter`, the parameter's path (`fields.label`,
     /// `fields.rule.byDay[0].ordinal`); `nil` for other errors.
     public let parameter: String?
@@ -18,15 +22,10 @@ public struct DaemonRefusal: Equatable, Sendable {
     public init(_ error: VarlinkError) {
         self.error = error
         name = error.name
-        parameter = error.name == Self.invalidParameter ? error.parameters["parameter"]?.stringValue : nil
+        declared = InterfaceError(error)
+        if case .invalidParameter(let parameter, _)? = declared { self.parameter = parameter } else { parameter = nil }
         message = error.description
     }
-
-    public static let invalidParameter = "io.alarmd.InvalidParameter"
-    public static let noSuchItem = "io.alarmd.NoSuchItem"
-    public static let notRinging = "io.alarmd.NotRinging"
-    public static let snoozeNotAllowed = "io.alarmd.SnoozeNotAllowed"
-    public static let storeFailure = "io.alarmd.StoreFailure"
 
     /// For `InvalidParameter` messages of the form `PARAMETER REQUIREMENT,
     /// got VALUE`: the requirement (`must be 1–60`) and the value (`61`),
@@ -43,11 +42,11 @@ public struct DaemonRefusal: Equatable, Sendable {
     /// daemon's sentence for the rest, its requirement translated when the
     /// catalog knows it.
     public func text(in l: some Localization) -> String {
-        switch name {
-        case Self.noSuchItem: return l.L("It no longer exists: it was removed elsewhere.")
-        case Self.notRinging: return l.L("nothing is ringing")
-        case Self.snoozeNotAllowed: return l.L("It may not be snoozed now.")
-        case Self.storeFailure: return l.L("alarmd could not save the change; nothing was changed")
+        switch declared {
+        case .noSuchItem?: return l.L("It no longer exists: it was removed elsewhere.")
+        case .notRinging?: return l.L("nothing is ringing")
+        case .snoozeNotAllowed?: return l.L("It may not be snoozed now.")
+        case .storeFailure?: return l.L("alarmd could not save the change; nothing was changed")
         default:
             guard let parameter, let parts = requirementAndValue else { return message }
             return l.Lf("%1$s %2$s, got %3$s", parameter, Self.requirement(parts.requirement, in: l), parts.value)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A call from a client: `{"method": "...", "parameters": {...}, "more": …, "oneway": …}`.
 public struct VarlinkCall: Hashable, Sendable {
     public var method: String
@@ -109,6 +110,11 @@ public struct VarlinkError: Error, Hashable, Sendable, CustomStringConvertible {
     }
     public static func expectedMore() -> VarlinkError { VarlinkError(name: "org.varlink.service.ExpectedMore") }
     public static func permissionDenied() -> VarlinkError { VarlinkError(name: "org.varlink.service.PermissionDenied") }
+    // The two `io.alarmd` errors this module finds in a message itself. The
+    // interface's list of errors, `InterfaceError` in AlarmProtocol, is above
+    // this module, so their names are written here as well; InterfaceErrorTests
+    // checks that both read back as that list's cases.
+
     /// `io.alarmd.InvalidParameter`: `parameter` names the field, `message` says what it must be.
     public static func invalidParameter(_ parameter: String, _ message: String) -> VarlinkError {
         // A member named "" (JSON allows it) must still read as a sentence.
