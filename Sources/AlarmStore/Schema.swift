@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The database schema and its forward migrations.
 ///
 /// `PRAGMA user_version` holds the schema version. A migration is applied in its own
@@ -10,7 +11,7 @@
 /// by SQLite instead of being stored and misread later.
 enum Schema {
     /// `migrations[i]` takes the schema from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8, version9]
 
     /// The version this build writes.
     static var currentVersion: Int { migrations.count }
@@ -122,6 +123,19 @@ enum Schema {
     static let version8 = """
         ALTER TABLE reminders ADD COLUMN sound TEXT;
         ALTER TABLE reminders ADD COLUMN timer INTEGER NOT NULL DEFAULT 0 CHECK (timer IN (0, 1));
+        """
+
+    /// Which history rows are known to be in the journal: every row up to
+    /// `through` (a `seq`). A row after it was committed but may not have been
+    /// journaled (the daemon died between the two); the daemon looks for its
+    /// entry at the next start and writes the ones missing. Rows from before
+    /// this version count as journaled.
+    static let version9 = """
+        CREATE TABLE journal_checkpoint (
+            id      INTEGER PRIMARY KEY CHECK (id = 1),
+            through INTEGER NOT NULL
+        ) STRICT;
+        INSERT INTO journal_checkpoint (id, through) SELECT 1, ifnull(max(seq), 0) FROM events;
         """
 
     /// Applies every migration newer than the file's version and returns the version

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import CSQLite
 import Foundation
@@ -306,6 +307,41 @@ public final class Store {
                 return events
             }
         }
+    }
+
+    /// History rows committed after the journal checkpoint, oldest first (at
+    /// most `limit`), with the `seq` of the last one returned (the checkpoint
+    /// itself when there is none): the rows whose journal entries a crash may
+    /// have lost (see ``advanceJournalCheckpoint(to:)``).
+    public func historyAfterJournalCheckpoint(limit: Int) throws(StoreError) -> (events: [HistoryEvent], through: Int64) {
+        try sqlite("read history after the journal checkpoint") { database throws(SQLiteError) in
+            var through = try database.integer("SELECT through FROM journal_checkpoint") ?? 0
+            let events = try database.withStatement(EventRow.selectAfterCheckpoint) { statement throws(SQLiteError) in
+                try statement.bind(limit, at: 1)
+                var events: [HistoryEvent] = []
+                while try statement.step() {
+                    events.append(try EventRow.decode(statement))
+                    through = statement.int64(at: 0)
+                }
+                return events
+            }
+            return (events, through)
+        }
+    }
+
+    /// Every history row up to `seq` has its journal entry.
+    public func advanceJournalCheckpoint(to seq: Int64) throws(StoreError) {
+        try write("advance the journal checkpoint") { database throws(SQLiteError) in
+            try database.withCachedStatement(EventRow.advanceCheckpoint) { statement throws(SQLiteError) in
+                try statement.bind(seq, at: 1)
+                try statement.step()
+            }
+        }
+    }
+
+    /// The `seq` of the last history row recorded (0 when there is none).
+    public func lastHistorySeq() throws(StoreError) -> Int64 {
+        try sqlite("read the last history row") { database throws(SQLiteError) in try database.integer(EventRow.lastSeq) ?? 0 }
     }
 
     // MARK: Ringing state

@@ -1,5 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Glibc
+import Synchronization
 
 /// Round trips and throughput on the control socket.
 enum ControlBench {
@@ -36,8 +38,7 @@ enum ControlBench {
     }
 
     /// Shared between the load threads.
-    final class Tally: @unchecked Sendable {
-        let lock = NSLock()
+    struct Tally {
         var requests = 0
         var errors = 0
         var failures: [String] = []
@@ -55,7 +56,7 @@ enum ControlBench {
         let connections = max(1, try options.int("connections", default: 8))
         let seconds = try options.double("seconds", default: 5)
         let request = RawClient.frame(method: method, parameters: parameters)
-        let tally = Tally()
+        let tally = Mutex(Tally())
         let go = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
         var startNanoseconds: Int64 = 0
@@ -72,7 +73,7 @@ enum ControlBench {
                     let client = try RawClient(path: socket)
                     // One call before the clock starts, so connecting is not measured.
                     _ = try client.call(request)
-                    tally.lock.lock(); tally.ready += 1; tally.lock.unlock()
+                    tally.withLock { $0.ready += 1 }
                     go.wait()
                     let end = sharedDeadline.pointee
                     while Clocks.monotonicNanoseconds() < end {
@@ -81,22 +82,20 @@ enum ControlBench {
                         count += 1
                     }
                 } catch {
-                    tally.lock.lock(); tally.failures.append("\(error)"); tally.lock.unlock()
+                    tally.withLock { $0.failures.append("\(error)") }
                 }
-                tally.lock.lock()
-                tally.requests += count
-                tally.errors += errors
-                tally.perConnection.append(count)
-                tally.lock.unlock()
+                tally.withLock { tally in
+                    tally.requests += count
+                    tally.errors += errors
+                    tally.perConnection.append(count)
+                }
             }
             thread.start()
         }
         // Wait until every connection is up (or failed), then start them together.
         let waitUntil = Clocks.monotonicNanoseconds() + 10_000_000_000
         while true {
-            tally.lock.lock()
-            let settled = tally.ready + tally.failures.count
-            tally.lock.unlock()
+            let settled = tally.withLock { $0.ready + $0.failures.count }
             if settled >= connections || Clocks.monotonicNanoseconds() > waitUntil { break }
             usleep(1000)
         }
@@ -105,11 +104,12 @@ enum ControlBench {
         for _ in 0..<connections { go.signal() }
         done.wait()
         let elapsed = Double(Clocks.monotonicNanoseconds() - startNanoseconds) / 1e9
+        let totals = tally.withLock { $0 }
         try emit([
             "method": method, "connections": connections, "seconds": elapsed,
-            "requests": tally.requests, "errors": tally.errors, "failures": tally.failures,
-            "per_connection": tally.perConnection.sorted(),
-            "requests_per_second": Double(tally.requests) / elapsed,
+            "requests": totals.requests, "errors": totals.errors, "failures": totals.failures,
+            "per_connection": totals.perConnection.sorted(),
+            "requests_per_second": Double(totals.requests) / elapsed,
         ])
     }
 }

@@ -85,7 +85,7 @@ struct StoreBasicsTests {
             #expect(try database.integer("PRAGMA foreign_keys") == 1)
             #expect(try database.integer("PRAGMA busy_timeout") == 5000)
             #expect(try database.integer("PRAGMA user_version") == Int64(Store.currentSchemaVersion))
-            #expect(Store.currentSchemaVersion == 8)
+            #expect(Store.currentSchemaVersion == 9)
         }
     }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
 import AlarmStore
@@ -431,6 +432,23 @@ import Testing
             for (occurrence, count) in fired where count > 1 {
                 Issue.record("\(occurrence) journaled as fired \(count) times")
             }
+            // And every event recorded has its entry, exactly once: those a
+            // kill left without one were journaled at a later start.
+            var entries: [String: Int] = [:]
+            for entry in JournalFixture.query(["SYSLOG_IDENTIFIER=alarmd"], since: began) {
+                guard let id = entry["ALARMD_ITEM_ID"], items[id] != nil, let event = entry["ALARMD_EVENT"], let usec = entry["ALARMD_EVENT_USEC"] else { continue }
+                entries[id + " " + event + " " + usec, default: 0] += 1
+            }
+            var unjournaled = 0
+            for row in try store.history(limit: 1_000_000) where items[row.itemID.uuidString.lowercased()] != nil {
+                let key = row.itemID.uuidString.lowercased() + " " + row.event.rawValue + " " + String(Int64((row.actual.timeIntervalSince1970 * 1_000_000).rounded()))
+                switch entries[key] ?? 0 {
+                case 0: unjournaled += 1
+                case 1: break
+                case let count: Issue.record("\(key) journaled \(count) times")
+                }
+            }
+            #expect(unjournaled == 0, "\(unjournaled) history rows have no journal entry")
         }
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
 import Glibc
@@ -91,7 +92,7 @@ enum DaemonCommands {
                 list.add(L("next"), L("nothing scheduled"))
             }
             list.add(L("time zone"), status.string(R.timeZone))
-            // A daemon older than issue 14 has no `wake`.
+            // An older daemon's Status has no `wake`.
             if status.object[R.wake]?.objectValue != nil { list.add(L("wake"), Self.wakeLine(status.nested(R.wake), time)) }
             if case .bool(let lingers)? = status.object[R.linger] {
                 list.add(L("linger"), lingers ? L("yes") : L("no — alarms stop when you log out; run loginctl enable-linger"))

@@ -1,8 +1,5 @@
-#if canImport(FoundationEssentials)
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
-#else
-import FoundationEssentials
-#endif
 
 /// A time zone of the tz database, with its rules at hand.
 ///

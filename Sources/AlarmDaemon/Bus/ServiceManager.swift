@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Dispatch
 import Glibc
 
@@ -23,22 +24,10 @@ enum ServiceManager {
     static let destination = "org.freedesktop.systemd1"
     static let managerPath = "/org/freedesktop/systemd1"
 
-    /// Looks `name` up for the unit that runs process `pid`, waiting at most
-    /// `timeout` seconds for each of the three calls, on a queue of its own.
-    static func lookUp(_ name: String, pid: pid_t = getpid(), timeout: Double = 1) -> Lookup {
-        // A BusConnection is confined to its queue: its read source and the
-        // processing after each call run there, and sd-bus is not thread-safe.
-        let queue = DispatchQueue(label: "alarmd.manager")
-        return queue.sync { lookUp(name, pid: pid, timeout: timeout, on: queue) }
-    }
-
-    /// The same, run on `queue` (the daemon's output worker), which the bus
-    /// connection is confined to while it lasts.
-    static func lookUp(_ name: String, pid: pid_t = getpid(), timeout: Double = 1, on queue: DispatchQueue) -> Lookup {
-        lookUp([name], pid: pid, timeout: timeout, on: queue)[name] ?? .unset
-    }
-
-    /// Several variables in one connection: `TZ` and the locale's at a reload.
+    /// Looks `names` up for the unit that runs process `pid`, waiting at most
+    /// `timeout` seconds for each of the three calls, on `queue` (the
+    /// daemon's output worker), which the bus connection is confined to while
+    /// it lasts: `TZ` and the locale's variables at a reload.
     static func lookUp(_ names: [String], pid: pid_t = getpid(), timeout: Double = 1, on queue: DispatchQueue) -> [String: Lookup] {
         dispatchPrecondition(condition: .onQueue(queue))
         let connection = BusConnection(queue: queue)

@@ -10,7 +10,7 @@ import Foundation
 public final class ControlService: Sendable {
     public let scheduler: Scheduler
     private let defaults: @Sendable () -> DaemonConfig
-    private let sounds: @Sendable () -> [SoundFile]
+    private let sounds: @Sendable () -> [Wire.SoundFile]
     /// How the machine is set to wake from suspend, for `Status`.
     private let wake: @Sendable () -> WakeStatus
     /// Whether the user lingers (logind), `nil` when unknown.
@@ -26,7 +26,7 @@ public final class ControlService: Sendable {
     /// The label of an alarm added without one, in the session's language.
     private let defaultLabel: @Sendable () -> String
 
-    public init(scheduler: Scheduler, defaults: @escaping @Sendable () -> DaemonConfig, sounds: @escaping @Sendable () -> [SoundFile],
+    public init(scheduler: Scheduler, defaults: @escaping @Sendable () -> DaemonConfig, sounds: @escaping @Sendable () -> [Wire.SoundFile],
                 wake: @escaping @Sendable () -> WakeStatus = { WakeStatus(method: "none", next: nil, reason: "not set up") },
                 linger: @escaping @Sendable () -> Bool? = { nil }, play: @escaping @Sendable (String, Int) -> Void = { _, _ in },
                 audibility: @escaping @Sendable () -> AudibilityReport? = { nil }, sync: SyncSupervisor? = nil,
@@ -66,7 +66,7 @@ public final class ControlService: Sendable {
             case ListReminders.name: reply(.success(listReminders(try request(parameters))))
             case UpdateReminder.name: try updateReminder(request(parameters), reply)
             case CompleteReminder.name: completeReminder(try request(parameters), reply)
-            case MoveReminder.name: reply(.success(try moveReminder(request(parameters))))
+            case MoveReminder.name: moveReminder(try request(parameters), reply)
             case RemoveReminder.name: remove(try request(parameters) as IDRequest, kind: .reminder, reply)
             case Upcoming.name: reply(.success(upcoming(try request(parameters))))
             case History.name: try history(request(parameters), reply)
@@ -74,9 +74,9 @@ public final class ControlService: Sendable {
             case ListSounds.name: reply(.success(try listSounds(parameters)))
             case PlaySound.name: reply(.success(try playSound(request(parameters))))
             case Export.name: reply(.success(try export(parameters)))
-            case Import.name: reply(.success(try importDocument(request(parameters))))
+            case Import.name: try importDocument(request(parameters), reply)
             case ExportCalendar.name: reply(.success(try exportCalendar(parameters)))
-            case ImportCalendar.name: reply(.success(try importCalendar(request(parameters))))
+            case ImportCalendar.name: try importCalendar(request(parameters), reply)
             case Sync.name: try syncNow(parameters, reply)
             default: throw .methodNotFound("\(InterfaceDefinition.name).\(method)")
             }
@@ -302,8 +302,8 @@ public final class ControlService: Sendable {
         scheduler.setDone(request.id, done: request.done, completion: answer(reply) { self.reminderReply($0) })
     }
 
-    private func moveReminder(_ request: MoveReminder.Request) throws(VarlinkError) -> JSONObject {
-        remindersReply(try scheduled { () throws(SchedulerError) in try scheduler.moveReminder(request.id, to: request.position) })
+    private func moveReminder(_ request: MoveReminder.Request, _ reply: @escaping Reply) {
+        scheduler.moveReminder(request.id, to: request.position, completion: answer(reply) { self.remindersReply($0) })
     }
 
     // MARK: - Daemon
@@ -374,7 +374,7 @@ public final class ControlService: Sendable {
     private func listSounds(_ parameters: Parameters) throws(VarlinkError) -> JSONObject {
         let _: ListSounds.Request = try request(parameters)
         // The sound files the theme found, in their wire form.
-        let files = sounds().map { Wire.SoundFile(name: $0.name, theme: $0.theme, path: $0.path) }
+        let files = sounds()
         return ListSounds.Reply.json([ListSounds.Reply.sounds: .array(files.map(\.json))])
     }
 
@@ -404,9 +404,9 @@ public final class ControlService: Sendable {
         return Export.Reply.json([Export.Reply.document: ExportDocument.json(alarms: alarms, reminders: reminders, zone: zone())])
     }
 
-    private func importDocument(_ request: Import.Request) throws(VarlinkError) -> JSONObject {
+    private func importDocument(_ request: Import.Request, _ reply: @escaping Reply) throws(VarlinkError) {
         let (alarms, reminders) = try ExportDocument.parse(request.document, zone: zone())
-        return try importItems(alarms: alarms, reminders: reminders, merge: request.merge, dryRun: request.dryRun, keepingCommands: false)
+        importItems(alarms: alarms, reminders: reminders, merge: request.merge, dryRun: request.dryRun, keepingCommands: false, reply)
     }
 
     /// What iCalendar is read and written with here: the system zone,
@@ -422,25 +422,28 @@ public final class ControlService: Sendable {
     }
 
     /// A merge by UID; a calendar carries no commands, so known items keep theirs.
-    private func importCalendar(_ request: ImportCalendar.Request) throws(VarlinkError) -> JSONObject {
+    private func importCalendar(_ request: ImportCalendar.Request, _ reply: @escaping Reply) throws(VarlinkError) {
         let items: (alarms: [Alarm], reminders: [Reminder])
         do throws(ICalendarError) { items = try ICalendarItems.items(icalendar: request.calendar, settings: calendarSettings()) } catch {
             throw .invalidParameter(ImportCalendar.Request.calendar.name, error.description)
         }
-        return try importItems(alarms: items.alarms, reminders: items.reminders, merge: true, dryRun: request.dryRun, keepingCommands: true)
+        importItems(alarms: items.alarms, reminders: items.reminders, merge: true, dryRun: request.dryRun, keepingCommands: true, reply)
     }
 
-    private func importItems(alarms: [Alarm], reminders: [Reminder], merge: Bool, dryRun: Bool, keepingCommands: Bool) throws(VarlinkError) -> JSONObject {
-        var outcome = scheduler.importPlan(alarms: alarms, reminders: reminders, replacing: !merge)
-        if !dryRun {
-            if merge {
-                outcome = try scheduled { () throws(SchedulerError) in
-                    try scheduler.mergeAll(alarms: alarms, reminders: reminders, keepingCommands: keepingCommands)
-                }
-            } else {
-                try scheduled { () throws(SchedulerError) in try scheduler.replaceAll(alarms: alarms, reminders: reminders) }
-            }
+    private func importItems(alarms: [Alarm], reminders: [Reminder], merge: Bool, dryRun: Bool, keepingCommands: Bool, _ reply: @escaping Reply) {
+        let done: @Sendable (Scheduler.ImportOutcome) -> JSONObject = { Self.importReply(alarms: alarms, reminders: reminders, merge: merge, dryRun: dryRun, outcome: $0) }
+        if dryRun {
+            reply(.success(done(scheduler.importPlan(alarms: alarms, reminders: reminders, replacing: !merge))))
+        } else if merge {
+            scheduler.mergeAll(alarms: alarms, reminders: reminders, keepingCommands: keepingCommands, completion: answer(reply, done))
+        } else {
+            // Calls are handled on the owner: the plan and the replace see the same items.
+            let outcome = scheduler.importPlan(alarms: alarms, reminders: reminders, replacing: true)
+            scheduler.replaceAll(alarms: alarms, reminders: reminders, completion: answer(reply) { done(outcome) })
         }
+    }
+
+    private static func importReply(alarms: [Alarm], reminders: [Reminder], merge: Bool, dryRun: Bool, outcome: Scheduler.ImportOutcome) -> JSONObject {
         // Each change is listed for a merge or a dry run; a replace of
         // 100,000 items done says only how many.
         var changes: [JSONValue] = []

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
 import AlarmStore
@@ -23,45 +24,45 @@ public final class Daemon: @unchecked Sendable {
     public let options: DaemonOptions
     public let scheduler: Scheduler
     public let journal: Journal
-    private let environment: [String: String]
+    let environment: [String: String]
     private let store: Store
-    private let notifier = ServiceNotifier()
+    let notifier = ServiceNotifier()
     /// The queue that owns the daemon's state, and the output worker.
     public let owner = Owner()
     /// Where the system zone comes from; `TZ` may change on reload.
-    private var zoneSource: SystemZone
+    var zoneSource: SystemZone
     /// The last `TZ` said to be unusable, so that each is logged once, not at
     /// every reload or zone change.
-    private var refusedTZ: String?
-    private var config: DaemonConfig
+    var refusedTZ: String?
+    var config: DaemonConfig
     /// The days of `[Alarms] Holidays=`, read with the configuration.
-    private var holidays = HolidayCalendar.empty
+    var holidays = HolidayCalendar.empty
     /// Holiday loads started, so that only the latest one's result is used.
-    private var holidayLoads = 0
-    private var configFile: String?
+    var holidayLoads = 0
+    var configFile: String?
     private var watchers: [AnyObject] = []
     private var watchdog: DispatchSourceTimer?
     private var server: ControlServer?
     /// The wake-up from suspend for the next alarm; made by ``start()``.
-    private var wake: WakeKeeper?
+    var wake: WakeKeeper?
     /// Inhibitors and `PrepareForSleep`; confined to the output worker.
     private var logind: Logind?
     /// The background check of a large store (``Store/needsQuickCheck``),
     /// stopped by ``stop()``. Made with the store, before any signal can stop
     /// the daemon, so a stop always finds it.
     private let storeCheck: (check: StoreCheck, finished: DispatchGroup)?
-    private let configuration: Published<DaemonConfig>
+    let configuration: Published<DaemonConfig>
     /// A new alarm's label in the session's language; set by the output
     /// worker (where the language lives), read by `AddAlarm`.
-    private let defaultLabel: Published<String>
+    let defaultLabel: Published<String>
     /// Notifications and sound; called on the output worker only.
-    private let ringer: DesktopRinger
+    let ringer: DesktopRinger
     private let ringerBox: RingerBox
     private let clock: any WallClock
     /// The upcoming notice and the audibility checks; made by ``start()``.
-    private var forewarnings: Forewarnings?
+    var forewarnings: Forewarnings?
     /// CalDAV sync, when `[Sync] URL=` is set; made by ``start()``.
-    private var sync: SyncSupervisor?
+    var sync: SyncSupervisor?
 
     /// Opens the store and reads the configuration; throws a message for the
     /// person and the exit code to end with.
@@ -148,7 +149,7 @@ public final class Daemon: @unchecked Sendable {
 
     /// Loads and arms the plan and starts watching clock, zone and signals.
     /// `READY=1` follows once everything is in place.
-    public func start(installSignalHandlers: Bool = true) throws(StartupError) {
+    public func start() throws(StartupError) {
         do { try scheduler.start() } catch {
             throw StartupError(message: "cannot load \(store.path): \(error)", exitCode: ExitCode.config)
         }
@@ -223,15 +224,13 @@ public final class Daemon: @unchecked Sendable {
         } catch {
             journal.send("Cannot watch for clock or time-zone changes (\(error)); alarms still fire, but a clock change is noticed only at the next firing", priority: .warning)
         }
-        if installSignalHandlers {
-            do {
-                watchers.append(try SignalWatcher([SIGTERM, SIGINT, SIGHUP], queue: owner.queue) { [unowned self] number in
-                    if number == SIGHUP { reload() } else { shutDown() }
-                })
-            } catch {
-                scheduler.stop()
-                throw StartupError(message: "cannot handle signals: \(error)", exitCode: ExitCode.osError)
-            }
+        do {
+            watchers.append(try SignalWatcher([SIGTERM, SIGINT, SIGHUP], queue: owner.queue) { [unowned self] number in
+                if number == SIGHUP { reload() } else { shutDown() }
+            })
+        } catch {
+            scheduler.stop()
+            throw StartupError(message: "cannot handle signals: \(error)", exitCode: ExitCode.osError)
         }
         startWatchdog()
         if let sync {
@@ -279,67 +278,9 @@ public final class Daemon: @unchecked Sendable {
         watchdog = timer
     }
 
-    /// Reads the holiday calendars of `config` on a worker (a large file
-    /// takes a while to read, and the owner must go on ringing), then hands
-    /// them to the scheduler; a later reload's calendars win.
-    private func reloadHolidays(_ config: DaemonConfig) {
-        owner.assertCurrent()
-        holidayLoads += 1
-        let load = holidayLoads
-        let (owner, environment, journal) = (owner, environment, journal)
-        DispatchQueue.global(qos: .utility).async { [weak self] in
-            let loaded = Daemon.loadHolidays(config, environment: environment, journal: journal)
-            owner.queue.async { [weak self] in
-                guard let self, load == holidayLoads else { return }
-                holidays = loaded
-                scheduler.setPolicy(self.config.ringPolicy(holidays: loaded))
-            }
-        }
-    }
-
-    /// SIGHUP: re-read the configuration and the system zone (`TZ` included,
-    /// from the service manager), re-plan. Runs on the owner; asking the
-    /// service manager may take a second, so that goes to the output worker
-    /// and the reload finishes when its answer comes back.
-    public func reload() {
-        owner.assertCurrent()
-        notifier.reloading()
-        do {
-            config = try Daemon.loadConfig(configFile, journal: journal)
-            configuration.value = config
-            scheduler.setPolicy(config.ringPolicy(holidays: holidays))
-            reloadHolidays(config)
-        } catch {
-            journal.send("Reload: keeping the previous configuration: \(error)", priority: .error)
-        }
-        // Only a service started by systemd (`INVOCATION_ID` set) asks: a
-        // daemon started by hand keeps the `TZ` it was given.
-        guard environment["INVOCATION_ID"] != nil else { return finishReload() }
-        let owner = owner
-        owner.output.async { [self] in
-            let lookups = ServiceManager.lookUp(["TZ"] + Self.localeVariables, on: owner.output)
-            // The language lives on the output worker, where notifications are written.
-            let label = takeLocale(lookups)
-            owner.queue.async { [self] in
-                takeTZ(lookups["TZ"] ?? .unset)
-                if let label { defaultLabel.value = label }
-                finishReload()
-            }
-        }
-    }
-
-    private func finishReload() {
-        scheduler.zoneChanged(systemZone())
-        updateWake()
-        forewarnings?.planChanged()
-        let status = scheduler.status
-        journal.send("Reloaded configuration\(configFile.map { " from \($0)" } ?? " (built-in defaults)"): \(status)", priority: .info, messageID: MessageID.reloaded)
-        notifier.ready(status: status)
-    }
-
     /// Sets the machine to wake for the next occurrence that should (on the
     /// owner, after every change of plan and at a reload).
-    private func updateWake() {
+    func updateWake() {
         guard let wake else { return }
         let settings = config.wake
         // Only alarms wake unless reminders do: with none, there is nothing to
@@ -403,64 +344,6 @@ public final class Daemon: @unchecked Sendable {
 
     /// The wake-up set when the machine last went to sleep.
     private var wakeBeforeSuspend: Date?
-
-    /// The system zone now; a `TZ` passed over is logged the first time.
-    private func systemZone() -> Zone {
-        let lookup = zoneSource.lookUp()
-        warnOnce(lookup)
-        return lookup.zone
-    }
-
-    private func warnOnce(_ lookup: ZoneDatabase.SystemZoneLookup) {
-        guard lookup.refusedTZ != refusedTZ else { return }
-        refusedTZ = lookup.refusedTZ
-        if let message = SystemZone.refusal(lookup) { journal.send(message, priority: .warning) }
-    }
-
-    /// Takes `TZ` from the environment systemd would start alarmd with now, so
-    /// `systemctl --user set-environment TZ=…` plus a reload moves floating
-    /// alarms.
-    /// What the session's language is read from (gettext's order).
-    static let localeVariables = ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_TIME", "LC_CTYPE", "LANG"]
-
-    /// A reload on the output worker: the locale variables as the service
-    /// manager now has them (`systemctl --user set-environment LANG=…`, or
-    /// `import-environment` from a new login), into this process's
-    /// environment and the ringer's language. Returns the new default label;
-    /// `nil` when the manager could not be asked (the language stays).
-    private func takeLocale(_ lookups: [String: ServiceManager.Lookup]) -> String? {
-        var changed: [String] = []
-        for name in Self.localeVariables {
-            let now = getenv(name).map { String(cString: $0) }
-            switch lookups[name] ?? .unset {
-            case .unavailable: return nil
-            case .value(let value) where value != now:
-                setenv(name, value, 1)
-                changed.append("\(name)=\(value)")
-            case .unset where now != nil:
-                unsetenv(name)
-                changed.append("\(name) unset")
-            default: break
-            }
-        }
-        guard !changed.isEmpty else { return nil }
-        journal.send("Reload: notifications now follow " + changed.joined(separator: ", "), priority: .info)
-        return ringer.setLanguage()
-    }
-
-    private func takeTZ(_ lookup: ServiceManager.Lookup) {
-        let tz: String?
-        switch lookup {
-        case .value(let value): tz = value
-        case .unset: tz = nil
-        case .unavailable(let reason):
-            journal.send("Reload: cannot ask the service manager for TZ (\(reason)); keeping TZ=\(zoneSource.environmentTZ ?? "(unset)")", priority: .warning)
-            return
-        }
-        guard tz != zoneSource.environmentTZ else { return }
-        journal.send("Reload: TZ is now \(tz ?? "unset") in the service manager's environment (was \(zoneSource.environmentTZ ?? "unset"))", priority: .info)
-        zoneSource = SystemZone(environmentTZ: tz, etcDirectory: zoneSource.etcDirectory)
-    }
 
     /// Stops firing, silences everything and closes the store.
     public func stop() {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmStore
 import Dispatch
@@ -13,22 +14,27 @@ import Synchronization
 /// duplicate id, say) fails alone; a failed `COMMIT` fails every batch in it.
 ///
 /// Batches commit in the order they were submitted, so a later write of an
-/// item always lands after an earlier one. The scheduler's own connection
-/// writes only after ``drain()`` when a batch touching the same items is in
-/// flight (SQLite would order the two commits, but not in the order the
-/// scheduler decided them).
+/// item always lands after an earlier one. It is the daemon's only writer:
+/// the scheduler's own connection only reads.
 final class DurableWriter: Sendable {
-    /// What one step of the scheduler changed, to commit as a unit.
+    /// What one step of the scheduler changed, to commit as a unit, in this
+    /// order: everything replaced, items, moves, states, history.
     struct Batch: Sendable {
         /// Names the batch in its outcome.
         var serial: UInt64 = 0
+        /// Every alarm and reminder, replacing all there are (an import).
+        var replacement: (alarms: [Alarm], reminders: [Reminder])?
         var items: [DaemonMachine.Write] = []
+        /// Reminders moved in the manual order, one after the other.
+        var moves: [(id: UUID, position: Int)] = []
         var states: [(id: UUID, kind: ItemKind, state: RingState)] = []
         /// History rows of announced firings, with the journal entries that go
         /// out once they are committed.
         var records = PendingRecords()
         /// History rows of a request, journaled by its completion.
         var history: [HistoryEvent] = []
+        /// Every history row up to this `seq` is in the journal.
+        var journalCheckpoint: Int64?
     }
 
     /// What became of a batch; collected on the scheduler's queue.
@@ -124,6 +130,7 @@ final class DurableWriter: Sendable {
     }
 
     private static func write(_ batch: Batch, on store: Store) throws(StoreError) {
+        if let replacement = batch.replacement { try store.replaceAll(alarms: replacement.alarms, reminders: replacement.reminders) }
         for write in batch.items {
             switch write {
             case .insert(.alarm(let alarm)): try store.insert(alarm)
@@ -135,8 +142,10 @@ final class DurableWriter: Sendable {
             case .none: break
             }
         }
+        for move in batch.moves { try store.moveReminder(id: move.id, to: move.position) }
         try store.saveRingStates(batch.states)
         try store.record(batch.records.rows + batch.history)
+        if let seq = batch.journalCheckpoint { try store.advanceJournalCheckpoint(to: seq) }
     }
 
     /// Waits until every batch submitted so far has been committed or has failed.

@@ -1,4 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
+import AlarmProtocol
 import Foundation
 
 /// Finds sound files per the XDG Sound Theme specification: `sounds/<theme>/`
@@ -57,9 +59,9 @@ public struct SoundTheme: Sendable {
     }
 
     /// Every sound name available, each with the file that would play.
-    public func available() -> [SoundFile] {
+    public func available() -> [Wire.SoundFile] {
         var seen: Set<String> = []
-        var result: [SoundFile] = []
+        var result: [Wire.SoundFile] = []
         for theme in themes {
             for directory in dataDirectories {
                 let stereo = "\(directory)/sounds/\(theme)/stereo"
@@ -69,7 +71,7 @@ public struct SoundTheme: Sendable {
                     guard Self.extensions.contains(url.pathExtension) else { continue }
                     let name = url.deletingPathExtension().lastPathComponent
                     if seen.insert(name).inserted {
-                        result.append(SoundFile(name: name, theme: theme, path: "\(stereo)/\(file)"))
+                        result.append(Wire.SoundFile(name: name, theme: theme, path: "\(stereo)/\(file)"))
                     }
                 }
             }

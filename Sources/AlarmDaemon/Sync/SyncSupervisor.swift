@@ -270,7 +270,7 @@ public final class SyncSupervisor: @unchecked Sendable {
     private func handle(_ message: SyncMessage, from generation: Generation) {
         switch message {
         case .merge(let id, let items):
-            generation.send(.answer(id: id, error: merge(items)))
+            merge(items, request: id, generation: generation)
         case .remove(let id, let kind, let ids):
             remove(ids, kind: kind, request: id, generation: generation)
         case .log(let line):
@@ -284,18 +284,25 @@ public final class SyncSupervisor: @unchecked Sendable {
         }
     }
 
-    /// Items from the server, read and checked as an `Import` is; `nil`
-    /// when stored, else why not.
-    private func merge(_ items: JSONValue) -> String? {
-        guard case .object(let document) = items else { return "the items are not a document" }
+    /// Items from the server, read and checked as an `Import` is, and merged
+    /// through the scheduler's write path; the answer says, once they are
+    /// durable, nothing, or why they were not stored.
+    private func merge(_ items: JSONValue, request: Int, generation: Generation) {
+        guard case .object(let document) = items else { return generation.send(.answer(id: request, error: "the items are not a document")) }
+        var alarms: [Alarm], reminders: [Reminder]
         do {
-            var (alarms, reminders) = try ExportDocument.parse(Parameters(document), zone: .utc)
-            for index in alarms.indices { alarms[index] = playableHere(alarms[index]) }
-            for index in reminders.indices { reminders[index] = playableHere(reminders[index]) }
-            _ = try scheduler.mergeAll(alarms: alarms, reminders: reminders, keepingCommands: true)
-            return nil
+            (alarms, reminders) = try ExportDocument.parse(Parameters(document), zone: .utc)
         } catch {
-            return "\(error)"
+            return generation.send(.answer(id: request, error: "\(error)"))
+        }
+        for index in alarms.indices { alarms[index] = playableHere(alarms[index]) }
+        for index in reminders.indices { reminders[index] = playableHere(reminders[index]) }
+        let number = generation.number
+        scheduler.mergeAll(alarms: alarms, reminders: reminders, keepingCommands: true) { [owner, weak self] result in
+            owner.run { [weak self] in
+                guard let self, let generation = self.generation, generation.number == number else { return }
+                if case .failure(let error) = result { generation.send(.answer(id: request, error: "\(error)")) } else { generation.send(.answer(id: request, error: nil)) }
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// A failed system call, with the operation that failed and `errno`.
@@ -33,7 +34,7 @@ func systemdCall(_ operation: String, _ result: Int32) throws(SystemError) -> In
 }
 
 /// An owned file descriptor, closed exactly once when the owner goes away.
-public final class FileDescriptor: @unchecked Sendable {
+public final class FileDescriptor: Sendable {
     public let rawValue: Int32
 
     public init(_ rawValue: Int32) { self.rawValue = rawValue }

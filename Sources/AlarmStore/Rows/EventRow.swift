@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import Foundation
 
@@ -20,6 +21,12 @@ enum EventRow {
     /// The same for item ?2 only.
     static let selectFilteredForItem = select + " WHERE item_id = ?2 AND (?3 IS NULL OR actual_usec >= ?3)"
         + " AND (?4 IS NULL OR instr(?4, ',' || event || ',') > 0) ORDER BY seq DESC LIMIT ?1"
+
+    /// Oldest first, the rows after the journal checkpoint, at most ?1.
+    static let selectAfterCheckpoint = select + " WHERE seq > (SELECT through FROM journal_checkpoint) ORDER BY seq LIMIT ?1"
+    static let lastSeq = "SELECT ifnull(max(seq), 0) FROM events"
+    /// Moves the checkpoint forward to ?1, never back.
+    static let advanceCheckpoint = "UPDATE journal_checkpoint SET through = max(through, ?1)"
 
     static func validate(_ event: HistoryEvent) throws(StoreError) {
         if let scheduled = event.scheduled { try Instant.validate(scheduled, field: "scheduled") }

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: Apache-2.0
+import AlarmCore
+import AlarmStore
+import Dispatch
+import Foundation
+
+/// The one write path: every durable change — a request, an import or a
+/// sync merge, a move, a late firing, a re-plan, a firing saved ahead, the
+/// history of firings announced — is a ``DurableWriter/Batch`` handed to the
+/// writer, and ``CommitPipeline`` keeps what waits on each. This queue never
+/// waits for a disk flush, except after a failed commit (it reads back what
+/// the store kept) and, rarely, for a firing whose saving ahead is still in
+/// flight at its instant.
+extension Scheduler {
+    /// What runs once a batch is durable, or once its commit has failed (after
+    /// the items it changed are put back as the store has them).
+    struct Waiting {
+        let durable: () -> Void
+        let failed: (StoreError) -> Void
+    }
+
+    /// Hands `batch` to the writer with every history row still waiting.
+    /// `restoring` are the items it changed in memory ahead of the store,
+    /// put back if the commit fails; `waiting` runs when it has finished.
+    func commit(_ batch: DurableWriter.Batch, restoring: [UUID] = [], waiting: Waiting? = nil) {
+        guard let writer else {
+            // Only before start() or after stop(): what a closed store says.
+            waiting?.failed(.sqlite(code: 21, message: "the store is closed", operation: "commit"))
+            return
+        }
+        let logFailure = Waiting(durable: {}, failed: { [weak self] in self?.logSaveFailure($0) })
+        submit(batch, to: writer, waiter: .init(restoring: restoring, reply: waiting ?? logFailure))
+    }
+
+    /// Hands `batch` with every history row still waiting to `writer`.
+    func submit(_ batch: DurableWriter.Batch, to writer: DurableWriter,
+                ahead: [CommitPipeline<Waiting>.Ahead] = [], waiter: CommitPipeline<Waiting>.Waiter? = nil) {
+        var batch = batch
+        batch.serial = pipeline.submit(ahead: ahead, waiter: waiter)
+        batch.records = pending.take()
+        writer.submit(batch)
+    }
+
+    /// Hands the history rows still waiting to `writer`: at once when the
+    /// last such commit is `historyCommitInterval` old, else when it will be;
+    /// while a batch is committing they go with the next one. Each commit is
+    /// an fsync, and a thousand firings a second must not become a thousand
+    /// syncs a second (it cost the firings' own lateness). A firing's journal
+    /// entry waits for its row: by this interval and one commit at most.
+    func commitPendingRecords() {
+        guard !pending.isEmpty, pipeline.isIdle, let writer else { return }
+        switch historyPacer.decide(now: .now()) {
+        case .run:
+            submit(DurableWriter.Batch(), to: writer)
+        case .wait(let due):
+            queue.asyncAfter(deadline: due) { [weak self] in
+                self?.historyPacer.woke()
+                self?.commitPendingRecords()
+            }
+        case .waiting:
+            break
+        }
+    }
+
+    /// Takes in what `writer` finished: firings saved ahead are ready to
+    /// announce, history rows that were not written wait for the next commit,
+    /// and waiters run. When a commit that changed items in memory failed, the
+    /// writer is drained first, so every batch staged on top of it has its
+    /// outcome too; then those items are put back as the store has them.
+    func collect() {
+        guard let writer else { return }
+        var outcomes = writer.takeOutcomes()
+        if pipeline.needsRestoring(outcomes.lazy.compactMap { if case .failed(let batch, _) = $0 { batch.serial } else { nil } }) {
+            writer.drain()
+            outcomes += writer.takeOutcomes()
+        }
+        var errors: [UInt64: StoreError] = [:]
+        for outcome in outcomes {
+            switch outcome {
+            case .saved(let batch):
+                journal(batch.records.events)
+            case .failed(let batch, let error):
+                // The rows are tried again with the next commit; the journal
+                // entries go out now, since a failing disk may never let them.
+                pending.putBack(rows: batch.records.rows)
+                journal(batch.records.events)
+                errors[batch.serial] = error
+            }
+        }
+        let collected = pipeline.collect(outcomes.map { outcome in
+            switch outcome {
+            case .saved(let batch): (batch.serial, true)
+            case .failed(let batch, _): (batch.serial, false)
+            }
+        })
+        durable += collected.durable
+        answerDurable()
+        guard !collected.failed.isEmpty else { return }
+        for id in collected.restore { restoreFromStore(id) }
+        if !collected.restore.isEmpty {
+            reloadReminderPositions()
+            arm()
+        }
+        for (serial, waiting) in collected.failed { waiting.failed(errors[serial]!) }
+    }
+
+    /// Answers batches made durable, in commit order, a few per block on the
+    /// owner. A group commit can make sixty changes durable at once, and each
+    /// answer performs its effects, sends its reply and lets that connection's
+    /// next call in: done in one block, a firing due meanwhile would wait for
+    /// all of it (milliseconds). Between chunks, the wall timer's handler and
+    /// other events get their turn.
+    func answerDurable() {
+        guard !answering else { return }
+        answering = true
+        let end = min(durable.count, durableAnswered + Self.answersPerBlock)
+        while durableAnswered < end {
+            let answer = durable[durableAnswered]
+            durableAnswered += 1
+            answer.durable()
+        }
+        answering = false
+        if durableAnswered == durable.count {
+            durable.removeAll(keepingCapacity: true)
+            durableAnswered = 0
+        } else if !answerQueued {
+            answerQueued = true
+            queue.async { [weak self] in
+                guard let self else { return }
+                answerQueued = false
+                answerDurable()
+            }
+        }
+    }
+
+    static let answersPerBlock = 8
+
+    /// Every durable answer still waiting, at once (at a stop).
+    func answerAllDurable() {
+        while durableAnswered < durable.count {
+            let answer = durable[durableAnswered]
+            durableAnswered += 1
+            answer.durable()
+        }
+        durable.removeAll()
+        durableAnswered = 0
+    }
+
+    /// After a failed commit: the item as the store has it, or gone when the
+    /// store has none (a failed add). A saved state loads as at a restart.
+    private func restoreFromStore(_ id: UUID) {
+        do throws(StoreError) {
+            var item = try store.alarm(id: id).map(Item.alarm)
+            if item == nil { item = try store.reminder(id: id).map(Item.reminder) }
+            guard let item else {
+                table.remove(id)
+                return
+            }
+            let now = currentTime()
+            let state = try store.ringState(id: id).map { RingingMachine.loaded($0, now: now) } ?? RingState(anchor: now)
+            setInTable(item, state)
+        } catch {
+            logSaveFailure(error)
+        }
+    }
+
+    /// Positions change in the store when one reminder moves (or a failed
+    /// commit leaves memory behind); read them back.
+    func reloadReminderPositions() {
+        guard let stored = try? store.reminders() else { return }
+        for reminder in stored {
+            if case .reminder(var current) = table[reminder.id], let state = table.state(of: reminder.id) {
+                current.position = reminder.position
+                table.set(.reminder(current), state: state, wake: table.deadline(of: reminder.id))
+            }
+        }
+    }
+
+    /// Waits for every commit in flight and takes in its outcome.
+    func settle() {
+        guard let writer else { return }
+        writer.drain()
+        collect()
+    }
+
+    /// The plan changed under firings saved ahead (clock, zone, policy, stop):
+    /// their states in memory are saved again over what was saved ahead, in a
+    /// batch that lands after it, so the store matches memory. A restart
+    /// sorts out one that fails: a saved-ahead state whose instant is in the
+    /// future loads as waiting (``RingingMachine/loaded(_:now:fireRecorded:)``).
+    func restoreSavedAhead() {
+        let ids = pipeline.forgetAll()
+        let states = ids.compactMap { id in table[id].flatMap { item in table.state(of: id).map { (id, item.kind, $0) } } }
+        if !states.isEmpty { commit(DurableWriter.Batch(states: states)) }
+    }
+
+    /// Hands committed events to the journal, off this queue.
+    func journal(_ committed: [DaemonEvent]) {
+        guard !committed.isEmpty else { return }
+        let journal = journal
+        outputQueue.async { for event in committed { Scheduler.log(event, to: journal) } }
+    }
+
+    func logSaveFailure(_ error: any Error) {
+        journal.send("Could not save to \(store.path): \(error)", priority: .error)
+    }
+}

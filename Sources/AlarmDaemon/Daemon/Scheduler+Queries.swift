@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: Apache-2.0
+import AlarmCore
+import AlarmStore
+import Foundation
+
+/// What clients may read of the scheduler: items with their live state, the
+/// firings to come, the history, a summary. Each runs on the owner and
+/// changes nothing (the history is read on the writer's queue, after every
+/// commit before it).
+extension Scheduler {
+    /// One item with its live state, as requests return it.
+    public struct Entry: Sendable {
+        public let item: Item
+        public let state: RingState
+        /// When it next needs attention, `nil` when it will not fire; for an
+        /// alarm skipping its next occurrence, the one after, which is what
+        /// will really ring (the skipped one only wakes the scheduler).
+        public let next: Date?
+    }
+
+    /// A summary for `Status`.
+    public struct Summary: Sendable {
+        public let alarms: Int
+        public let reminders: Int
+        public let ringing: [UUID]
+        public let next: Firing?
+        public let zone: Zone
+    }
+
+    /// One upcoming firing.
+    public struct Firing: Sendable {
+        public let item: Item
+        public let at: Date
+    }
+
+    /// The status line, read on the owner.
+    public var status: String { owner.sync { statusLine() } }
+
+
+    /// Every item with its state.
+    public func snapshot() -> [Entry] {
+        owner.sync {
+            var entries: [Entry] = []
+            entries.reserveCapacity(table.count)
+            table.forEach { item, state in entries.append(Entry(item: item, state: state, next: shownNext(item, state))) }
+            return entries
+        }
+    }
+
+    /// The item with this id, if there is one (on the owner).
+    func item(_ id: UUID) -> Item? {
+        owner.assertCurrent()
+        return table[id]
+    }
+
+    func entry(_ item: Item) -> Entry {
+        let state = table.state(of: item.id)!
+        return Entry(item: item, state: state, next: shownNext(item, state))
+    }
+
+    /// The wake-up, except for a waiting alarm that skips its next
+    /// occurrence: then the occurrence after it (none for a one-shot alarm,
+    /// which switches itself off instead).
+    private func shownNext(_ item: Item, _ state: RingState) -> Date? {
+        let deadline = table.deadline(of: item.id)
+        guard item.skipsNext, case .waiting = state.phase, let deadline else { return deadline }
+        return item.endsAfter(deadline, in: zone, holidays: policy.holidays) ? nil : item.nextOccurrence(after: deadline, in: zone, holidays: policy.holidays)
+    }
+
+    /// One item by full id or unique prefix (at least 4 hex digits, dashes optional).
+    public func lookup(_ text: String, kind: ItemKind? = nil) throws(SchedulerError) -> Entry {
+        try owner.sync { () throws(SchedulerError) in entry(table[try resolve(text, kind: kind)]!) }
+    }
+
+    /// Resolves an id or prefix on the queue. A full UUID is a dictionary lookup;
+    /// a prefix is a scan, which is fine for the thousands of items people have
+    /// and still milliseconds for a million.
+    func resolve(_ text: String, kind: ItemKind?) throws(SchedulerError) -> UUID {
+        let wanted = text.lowercased().filter { $0 != "-" }
+        guard wanted.count >= 4, wanted.count <= 32, wanted.allSatisfy(\.isHexDigit) else { throw .badID(text) }
+        func matches(_ item: Item) -> Bool { kind == nil || item.kind == kind }
+        if wanted.count == 32, let id = UUID(canonical: Self.dashed(wanted)) {
+            guard let item = table[id], matches(item) else { throw .noSuchItem(text) }
+            return id
+        }
+        var found: [UUID] = []
+        table.forEach { item, _ in
+            if found.count <= 10, matches(item), Self.hex(item.id).hasPrefix(wanted) { found.append(item.id) }
+        }
+        guard let first = found.first else { throw .noSuchItem(text) }
+        guard found.count == 1 else { throw .ambiguous(text, found.map { $0.uuidString.lowercased() }.sorted()) }
+        return first
+    }
+
+    static func hex(_ id: UUID) -> String { id.uuidString.lowercased().filter { $0 != "-" } }
+
+    static func dashed(_ hex: String) -> String {
+        let characters = Array(hex)
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+    }
+
+    /// Reminders in their manual order.
+    public func reminders() -> [Entry] { owner.sync { reminderEntries() } }
+
+    func reminderEntries() -> [Entry] {
+        var reminders: [(Reminder, Entry)] = []
+        table.forEach { item, state in
+            if case .reminder(let reminder) = item { reminders.append((reminder, Entry(item: item, state: state, next: table.deadline(of: item.id)))) }
+        }
+        return reminders.sorted { $0.0.position < $1.0.position }.map(\.1)
+    }
+
+    /// What happened to items, newest first: `id` (a full id, or a prefix
+    /// of an item that still exists) narrows it to one item. Read on the
+    /// durable writer's queue; each event comes with the item as it is now,
+    /// when it still exists, for its title.
+    public func history(id text: String?, since: Date?, kinds: Set<EventKind>, limit: Int,
+                        completion: @escaping Completion<[(event: HistoryEvent, item: Item?)]>) {
+        owner.run { [self] in
+            let id: UUID?
+            do throws(SchedulerError) {
+                id = try text.map { text throws(SchedulerError) in
+                    // A removed item's history is found by its full id.
+                    if let full = UUID(canonical: text.lowercased()) { return full }
+                    return try resolve(text, kind: nil)
+                }
+            } catch {
+                return completion(.failure(error))
+            }
+            guard let writer else { return completion(.failure(.store(.sqlite(code: 21, message: "the daemon is stopping", operation: "read history")))) }
+            let owner = owner
+            writer.read({ store throws(StoreError) in try store.history(itemID: id, since: since, kinds: kinds, limit: limit) }) { [weak self] result in
+                owner.queue.async { [weak self] in
+                    guard let scheduler = self else { return }
+                    completion(result.map { events in events.map { ($0, scheduler.table[$0.itemID]) } }.mapError { .store($0) })
+                }
+            }
+        }
+    }
+
+    /// The next `count` firings across all items, earliest first. Starts from
+    /// the earliest wake-ups in the heap and merges each item's following
+    /// occurrences, so it costs O(count log count), not a pass over every item.
+    public func upcoming(_ count: Int) -> [Firing] {
+        owner.sync { upcomingFirings(count) }
+    }
+
+    /// The next firing of an item that `include` accepts (on the owner).
+    public func nextFiring(where include: (Item) -> Bool) -> Firing? {
+        owner.assertCurrent()
+        return upcomingFirings(1, where: include).first
+    }
+
+    func upcomingFirings(_ count: Int, where include: (Item) -> Bool = { _ in true }) -> [Firing] {
+        // An item never fires before its wake-up (a skipped occurrence or a
+        // ringing one only push its firing later), so heap entries are brought
+        // in, in order, only while they could still come first.
+        var walk = table.ascending().makeIterator()
+        var pending = walk.next()
+        // Candidates, latest first so the earliest pops off the end; it holds
+        // about `count` items, so a sorted array beats a heap here.
+        var frontier: [(item: Item, at: Date)] = []
+        func add(_ item: Item, at instant: Date?) {
+            guard let instant else { return }
+            let index = frontier.firstIndex { $0.at <= instant } ?? frontier.endIndex
+            frontier.insert((item, instant), at: index)
+        }
+        var result: [Firing] = []
+        while result.count < count {
+            // Strictly earlier only: with many wake-ups at one instant (a
+            // million alarms share 1,440 minutes) ties need not all be read.
+            while let candidate = pending, frontier.last.map({ candidate.deadline < $0.at }) ?? true {
+                if let item = table[candidate.id], include(item) { add(item, at: firstFiring(item, wake: candidate.deadline)) }
+                pending = walk.next()
+            }
+            guard let next = frontier.popLast() else { break }
+            result.append(Firing(item: next.item, at: next.at))
+            // A one-shot alarm switches itself off after its occurrence.
+            add(next.item, at: next.item.endsAfter(next.at, in: zone, holidays: policy.holidays) ? nil : next.item.nextOccurrence(after: next.at, in: zone, holidays: policy.holidays))
+        }
+        return result
+    }
+
+    /// When `item`, whose wake-up is `wake`, next actually fires.
+    private func firstFiring(_ item: Item, wake: Date) -> Date? {
+        guard let state = table.state(of: item.id) else { return nil }
+        switch state.phase {
+        case .waiting:
+            // A skipped occurrence will not fire; show the one after it.
+            return item.skipsNext ? item.nextOccurrence(after: wake, in: zone, holidays: policy.holidays) : wake
+        case .snoozed(let until):
+            return until
+        case .ringing:
+            let occurrence = state.occurrence ?? state.anchor
+            return item.endsAfter(occurrence, in: zone, holidays: policy.holidays) ? nil : item.nextOccurrence(after: occurrence, in: zone, holidays: policy.holidays)
+        }
+    }
+
+    public func summary() -> Summary {
+        owner.sync {
+            let ringing = table.ringing.sorted { $0.uuidString < $1.uuidString }
+            return Summary(alarms: table.alarmCount, reminders: table.reminderCount, ringing: ringing, next: upcomingFirings(1).first, zone: zone)
+        }
+    }
+
+    /// The ids of items ringing now.
+    public var ringing: [UUID] { owner.sync { Array(table.ringing) } }
+
+    /// Every alarm and reminder, for an export.
+    public func allItems() -> (alarms: [Alarm], reminders: [Reminder]) {
+        owner.sync {
+            var alarms: [Alarm] = []
+            table.forEach { item, _ in if case .alarm(let alarm) = item { alarms.append(alarm) } }
+            let reminders = reminderEntries().compactMap { entry -> Reminder? in
+                if case .reminder(let reminder) = entry.item { return reminder }
+                return nil
+            }
+            return (alarms.sorted { ($0.time, $0.label) < ($1.time, $1.label) }, reminders)
+        }
+    }
+
+    /// What an import changes: ids added, updated and (when replacing) removed.
+    public struct ImportOutcome: Sendable {
+        public var added: [UUID] = []
+        public var updated: [UUID] = []
+        /// With their kind and title, which the document does not have.
+        public var removed: [(id: UUID, kind: ItemKind, title: String)] = []
+    }
+
+    /// What importing `alarms` and `reminders` would do, without doing it:
+    /// merged by id (`replacing` false), or replacing everything.
+    public func importPlan(alarms: [Alarm], reminders: [Reminder], replacing: Bool) -> ImportOutcome {
+        owner.sync { plan(alarms: alarms, reminders: reminders, replacing: replacing) }
+    }
+
+    func plan(alarms: [Alarm], reminders: [Reminder], replacing: Bool) -> ImportOutcome {
+        var outcome = ImportOutcome()
+        let imported = Set(alarms.map(\.id) + reminders.map(\.id))
+        for id in alarms.map(\.id) + reminders.map(\.id) {
+            if table[id] == nil { outcome.added.append(id) } else { outcome.updated.append(id) }
+        }
+        if replacing {
+            table.forEach { item, _ in if !imported.contains(item.id) { outcome.removed.append((item.id, item.kind, item.title)) } }
+            outcome.removed.sort { $0.id.uuidString < $1.id.uuidString }
+        }
+        return outcome
+    }
+
+    /// An event that is news but changes nothing, such as a reminder's
+    /// advance notice: to `Watch` subscribers and the journal, not the history.
+    func announce(_ kind: EventKind, item: Item, scheduled: Date?, detail: String) {
+        owner.assertCurrent()
+        let event = DaemonEvent(kind: kind, item: item, scheduled: scheduled, actual: now(), snoozeCount: table.state(of: item.id)?.snoozeCount ?? 0, detail: detail)
+        publish(event)
+        let journal = journal
+        owner.output.async { Scheduler.log(event, to: journal) }
+    }
+
+    /// A `changed` event for `Watch` subscribers (not journaled: edits are not news).
+    func publishChange(_ item: Item, now: Date, detail: String) {
+        publish(DaemonEvent(kind: .changed, item: item, scheduled: nil, actual: now, snoozeCount: table.state(of: item.id)?.snoozeCount ?? 0, detail: detail))
+    }
+}

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import Testing
+
+/// `@unchecked Sendable` is a promise the compiler cannot check. Every one
+/// in a production target is listed here with why it is needed; a new one,
+/// or one that is gone, fails the test, so the list only shrinks and only
+/// on purpose.
+@Suite("Unchecked Sendable")
+struct UncheckedSendableTests {
+    /// Type name → why the compiler cannot see that it is safe.
+    static let allowed: [String: String] = [
+        // Classes whose mutable state is touched on the daemon's owner queue only.
+        "Scheduler": "state confined to the owner queue",
+        "Daemon": "state confined to the owner queue",
+        "ControlServer": "connections confined to the owner queue",
+        "WeakConnection": "a weak reference read on the owner queue only",
+        "SyncSupervisor": "state confined to the owner queue",
+        "WakeKeeper": "state confined to the owner queue",
+        "NoticeKeeper": "state confined to the owner queue",
+        "Forewarnings": "state confined to the owner queue",
+        "RingerBox": "set once on the owner before any event",
+        "EventLoop": "epoll set confined to its thread; post() takes a lock",
+        "OwnedReadSource": "a Dispatch source touched on its queue only",
+        "TableLoader": "workers hand halves back through its queue",
+        // Classes confined to a worker queue of their own.
+        "DesktopRinger": "state confined to the output worker",
+        "SoundLoop": "state confined to the output worker",
+        "HookRunner": "state confined to the output worker",
+        "Run": "one hook's process, touched on the output worker",
+        "AudibilityProbe": "confined to its probe queue",
+        "PulseOutput": "libpulse objects used on the mainloop's thread",
+        "OutputAnswer": "set on the mainloop's thread, read after it signals",
+        "PulsePlayback": "libpulse objects used on the mainloop's thread",
+        "BusConnection": "sd-bus is not thread-safe: confined to one queue",
+        "UserManagerTimer": "confined to the output worker",
+        "Logind": "its bus connection confined to one queue",
+        "WakeHelperClient": "its socket confined to the output worker",
+        "Journal": "sd_journal_sendv is thread-safe; the fallback writes under a lock",
+        "WakeHelper": "every member used on its queue only",
+        "Interruptible": "an sqlite3 handle for sqlite3_interrupt, which any thread may call",
+        "OwnLocale": "a locale_t freed once, used through uselocale on the caller's thread",
+    ]
+
+    @Test func noProductionTargetGainsAnUncheckedSendable() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources")
+        var found: [String: String] = [:]
+        let files = FileManager.default.enumerator(atPath: sources.path)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: #/(?:class|struct|enum)\s+(\w+)[^{\n]*@unchecked Sendable/#) {
+                found[String(match.output.1)] = file
+            }
+        }
+        let unexpected = Set(found.keys).subtracting(Self.allowed.keys)
+        let gone = Set(Self.allowed.keys).subtracting(found.keys)
+        #expect(unexpected.isEmpty, "new @unchecked Sendable: \(unexpected.sorted().map { "\($0) in \(found[$0]!)" })")
+        #expect(gone.isEmpty, "no longer @unchecked Sendable, take it off the list: \(gone.sorted())")
+        #expect(found.count == Self.allowed.count)
+    }
+}
