@@ -20,7 +20,7 @@ import Testing
         try fixture.scheduler.add(.alarm(alarm))
         let jump = fire.timeIntervalSince(fixture.clock.now()) - 0.3
         fixture.clock.shift(by: jump)
-        fixture.scheduler.clockChanged(ClockChange(jump: jump, resumed: false))
+        fixture.scheduler.onOwner { fixture.scheduler.clockChanged(ClockChange(jump: jump, resumed: false)) }
         #expect(fixture.waitForEvents(1).map(\.kind) == [.fired])
 
         #expect(throws: SchedulerError.ring(.snoozeNotAllowed(id: alarm.id, title: "No snooze", reason: "snooze is off for it"))) {

@@ -9,12 +9,15 @@ import Synchronization
 /// in-process: each returns once the change is durable, as a client's reply
 /// would. Never called on the scheduler's queue.
 extension Scheduler {
-    private func wait<T: Sendable>(_ start: (@escaping Completion<T>) -> Void) throws(SchedulerError) -> T {
+    private func wait<T: Sendable>(_ start: @escaping @Sendable (@escaping Completion<T>) -> Void) throws(SchedulerError) -> T {
         let result = Mutex<Result<T, SchedulerError>?>(nil)
         let done = DispatchSemaphore(value: 0)
-        start { answer in
-            result.withLock { $0 = answer }
-            done.signal()
+        // A message to the owner, as every request from outside it is.
+        owner.queue.async {
+            start { answer in
+                result.withLock { $0 = answer }
+                done.signal()
+            }
         }
         done.wait()
         return try result.withLock { $0! }.get()
@@ -22,16 +25,16 @@ extension Scheduler {
 
     @discardableResult
     func add(_ item: Item) throws(SchedulerError) -> Entry {
-        try wait { add(item, completion: $0) }
+        try wait { self.add(item, completion: $0) }
     }
 
     @discardableResult
     func modify(_ text: String, kind: ItemKind, _ change: @escaping @Sendable (inout Item, Date) throws(SchedulerError) -> Void) throws(SchedulerError) -> Entry {
-        try wait { modify(text, kind: kind, change, completion: $0) }
+        try wait { self.modify(text, kind: kind, change, completion: $0) }
     }
 
     func remove(_ text: String, kind: ItemKind) throws(SchedulerError) {
-        try wait { remove(text, kind: kind, completion: $0) }
+        try wait { self.remove(text, kind: kind, completion: $0) }
     }
 
     @discardableResult
@@ -41,6 +44,12 @@ extension Scheduler {
 
     @discardableResult
     func setDone(_ text: String, done: Bool) throws(SchedulerError) -> Entry {
-        try wait { setDone(text, done: done, completion: $0) }
+        try wait { self.setDone(text, done: done, completion: $0) }
+    }
+
+    /// Runs `body` on the owner and waits for it: a clock or zone change, as
+    /// the daemon's watchers deliver it.
+    func onOwner(_ body: () -> Void) {
+        owner.queue.sync(execute: body)
     }
 }

@@ -78,7 +78,7 @@ import Testing
         // A minute passes in an instant: the wall clock is set forward 59.7 s and
         // the clock-change event arrives, as the timerfd watcher would raise it.
         fixture.clock.shift(by: 59.7)
-        fixture.scheduler.clockChanged(ClockChange(jump: 59.7, resumed: false))
+        fixture.scheduler.onOwner { fixture.scheduler.clockChanged(ClockChange(jump: 59.7, resumed: false)) }
         let events = fixture.waitForEvents(3)
         try #require(events.map(\.kind) == [.fired, .snoozed, .fired])
         #expect(events[2].snoozeCount == 1)
@@ -256,7 +256,7 @@ import Testing
         try fixture.scheduler.add(.reminder(later))
         // Four hours forward: both are overdue by more than the grace period.
         fixture.clock.shift(by: 4 * 3600)
-        fixture.scheduler.clockChanged(ClockChange(jump: 4 * 3600, resumed: false))
+        fixture.scheduler.onOwner { fixture.scheduler.clockChanged(ClockChange(jump: 4 * 3600, resumed: false)) }
         let events = fixture.waitForEvents(2)
         #expect(events.map(\.kind) == [.missed, .missed])
         #expect(Set(events.map(\.item.title)) == ["Soon", "Later"])
@@ -271,9 +271,9 @@ import Testing
         try fixture.scheduler.command(.dismiss, id: reminder.id.uuidString)
         // Ten minutes back: the due instant is ahead again, but it was dealt with.
         fixture.clock.shift(by: -600)
-        fixture.scheduler.clockChanged(ClockChange(jump: -600, resumed: false))
+        fixture.scheduler.onOwner { fixture.scheduler.clockChanged(ClockChange(jump: -600, resumed: false)) }
         fixture.clock.shift(by: 600.5)
-        fixture.scheduler.clockChanged(ClockChange(jump: 600.5, resumed: false))
+        fixture.scheduler.onOwner { fixture.scheduler.clockChanged(ClockChange(jump: 600.5, resumed: false)) }
         usleep(300_000)
         #expect(fixture.waitForEvents(3, timeout: 0.5).map(\.kind) == [.fired, .dismissed])
     }
@@ -378,7 +378,7 @@ import Testing
         try fixture.scheduler.add(.alarm(alarm))
         try fixture.scheduler.add(.alarm(other))
         fixture.clock.shift(by: instant.timeIntervalSince(fixture.clock.now()) + 0.5)
-        fixture.scheduler.clockChanged(ClockChange(jump: 0, resumed: false))
+        fixture.scheduler.onOwner { fixture.scheduler.clockChanged(ClockChange(jump: 0, resumed: false)) }
         #expect(fixture.waitForEvents(2).map(\.kind) == [.fired, .fired])
 
         let relabelled = try fixture.scheduler.modify(alarm.id.uuidString, kind: .alarm) { item, _ in

@@ -94,7 +94,7 @@ import Testing
         func next(_ id: UUID) -> Date? { scheduler.snapshot().first { $0.item.id == id }?.next }
         let before = try #require(next(floating.id))
         #expect(next(pinned.id) == before)
-        scheduler.zoneChanged(Zone(identifier: "America/New_York")!)
+        scheduler.onOwner { scheduler.zoneChanged(Zone(identifier: "America/New_York")!) }
         let after = try #require(next(floating.id))
         // 07:30 in New York, not Tokyo: a different instant, at 07:30 New York wall time.
         let local = Zone(identifier: "America/New_York")!.rules.localDateTime(at: after.epochSecondsFloor)

@@ -228,7 +228,10 @@ public final class ControlServer: @unchecked Sendable {
             let owner = owner
             service.handle(call.member, Parameters(call.parameters)) { result in
                 let reply = call.oneway ? nil : Self.reply(result)
-                owner.run { box.connection?.finishCall(reply) }
+                // Every answer comes on the owner: a read at once, a change
+                // from the writer's message, a sync round from its supervisor.
+                owner.assertCurrent()
+                box.connection?.finishCall(reply)
             }
         default:
             connection.finishCall(call.oneway ? nil : .error(.interfaceNotFound(call.interface)))

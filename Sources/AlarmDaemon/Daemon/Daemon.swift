@@ -89,10 +89,12 @@ public final class Daemon: @unchecked Sendable {
         let owner = owner
         let ringer = DesktopRinger(queue: owner.output, journal: journal, environment: environment, settings: { configuration.value },
                                    zone: { box.scheduler?.systemZone ?? .utc },
-                                   onSkip: { id, occurrence in owner.queue.async { box.forewarnings?.skip(id, occurrence: occurrence) } }) { id, command in
-            box.scheduler?.command(command, id: id.uuidString) { result in
-                if case .failure(let error) = result {
-                    journal.send("Notification action on \(id.uuidString.lowercased()) refused: \(error)", priority: .info)
+                                   onSkip: { id, occurrence in owner.post { box.forewarnings?.skip(id, occurrence: occurrence) } }) { id, command in
+            owner.post {
+                box.scheduler?.command(command, id: id.uuidString) { result in
+                    if case .failure(let error) = result {
+                        journal.send("Notification action on \(id.uuidString.lowercased()) refused: \(error)", priority: .info)
+                    }
                 }
             }
         }
@@ -347,8 +349,8 @@ public final class Daemon: @unchecked Sendable {
 
     /// Stops firing, silences everything and closes the store.
     public func stop() {
-        // Not waited for: a round in flight may be waiting on the owner, which
-        // may be where this runs. Its state file is written in transactions.
+        // The process is told to leave, not waited for: its state file is
+        // written in transactions.
         sync?.stop()
         watchdog?.cancel()
         watchers.removeAll()

@@ -13,9 +13,12 @@ import Synchronization
 /// does what may stall — D-Bus calls, spawning players and hooks, journal
 /// writes, asking the service manager for `TZ`.
 ///
-/// Code that may be entered both from the owner (a request) and from outside
-/// (a test, shutting down from `main`) uses ``sync(_:)``, which runs inline
-/// when already on the owner: a plain `queue.sync` from there would deadlock.
+/// Other threads reach the owner by message only: ``post(_:)`` (or an event
+/// source delivering to ``queue``). Code on the owner calls code on the
+/// owner directly, and what must run there says so with ``assertCurrent()``.
+/// The one exception is a blocking read or a shutdown from outside (a test,
+/// `main`), which uses ``sync(_:)``: inline when already on the owner, where
+/// a plain `queue.sync` would deadlock.
 public final class Owner: Sendable {
     public let queue: DispatchQueue
     /// The output worker's serial queue.
@@ -41,12 +44,6 @@ public final class Owner: Sendable {
             do throws(E) { return .success(try body()) } catch { return .failure(error) }
         }
         return try result.get()
-    }
-
-    /// Runs `body` on the owner: at once when already there (one hop fewer
-    /// for a request read from the control socket), else later.
-    public func run(_ body: @escaping @Sendable () -> Void) {
-        if isCurrent { body() } else { queue.async(execute: body) }
     }
 
     /// A message from a worker: `body` runs on the owner, through the event

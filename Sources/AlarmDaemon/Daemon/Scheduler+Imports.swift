@@ -12,70 +12,68 @@ extension Scheduler {
     /// Moves a reminder in the manual order (the others close up, as the
     /// store does); answers with the reminders in order.
     public func moveReminder(_ text: String, to position: Int, completion: @escaping Completion<[Entry]>) {
-        owner.run { [self] in
-            do throws(SchedulerError) {
-                let id = try resolve(text, kind: .reminder)
-                fireDue()
-                guard case .reminder(var moving) = table[id], let state = table.state(of: id) else { throw .noSuchItem(text) }
-                let count = table.reminderCount
-                guard position >= 0, position < count else {
-                    throw .invalid(ValidationError(field: "position", requirement: "must be 0–\(count - 1)", value: String(position)))
-                }
-                let from = moving.position
-                var shifted: [(Item, RingState)] = []
-                table.forEach { item, state in
-                    guard case .reminder(var other) = item, other.id != id else { return }
-                    if position < from, (position..<from).contains(other.position) { other.position += 1 }
-                    else if position > from, (from + 1...position).contains(other.position) { other.position -= 1 }
-                    else { return }
-                    shifted.append((.reminder(other), state))
-                }
-                for (item, state) in shifted { table.set(item, state: state, wake: table.deadline(of: item.id)) }
-                moving.position = position
-                table.set(.reminder(moving), state: state, wake: table.deadline(of: id))
-                let now = currentTime()
-                commit(DurableWriter.Batch(moves: from == position ? [] : [(id, position)]), restoring: [id], waiting: Waiting(durable: { [self] in
-                    if let item = table[id] { publishChange(item, now: now, detail: "moved to \(position)") }
-                    completion(.success(reminderEntries()))
-                }, failed: { completion(.failure(Self.refusal($0))) }))
-            } catch {
-                completion(.failure(error))
+        owner.assertCurrent()
+        do throws(SchedulerError) {
+            let id = try resolve(text, kind: .reminder)
+            fireDue()
+            guard case .reminder(var moving) = table[id], let state = table.state(of: id) else { throw .noSuchItem(text) }
+            let count = table.reminderCount
+            guard position >= 0, position < count else {
+                throw .invalid(ValidationError(field: "position", requirement: "must be 0–\(count - 1)", value: String(position)))
             }
+            let from = moving.position
+            var shifted: [(Item, RingState)] = []
+            table.forEach { item, state in
+                guard case .reminder(var other) = item, other.id != id else { return }
+                if position < from, (position..<from).contains(other.position) { other.position += 1 }
+                else if position > from, (from + 1...position).contains(other.position) { other.position -= 1 }
+                else { return }
+                shifted.append((.reminder(other), state))
+            }
+            for (item, state) in shifted { table.set(item, state: state, wake: table.deadline(of: item.id)) }
+            moving.position = position
+            table.set(.reminder(moving), state: state, wake: table.deadline(of: id))
+            let now = currentTime()
+            commit(DurableWriter.Batch(moves: from == position ? [] : [(id, position)]), restoring: [id], waiting: Waiting(durable: { [self] in
+                if let item = table[id] { publishChange(item, now: now, detail: "moved to \(position)") }
+                completion(.success(reminderEntries()))
+            }, failed: { completion(.failure(Self.refusal($0))) }))
+        } catch {
+            completion(.failure(error))
         }
     }
 
     /// Replaces everything, all or nothing (an import). Whatever rang stops, and
     /// every item looks for its next occurrence from now.
     public func replaceAll(alarms: [Alarm], reminders: [Reminder], completion: @escaping Completion<Void>) {
-        owner.run { [self] in
-            do throws(SchedulerError) {
-                try checkImport(alarms: alarms, reminders: reminders)
-                let now = currentTime()
-                let ringing = ringingItems()
-                var touched: [UUID] = []
-                table.forEach { item, _ in touched.append(item.id) }
-                touched += alarms.map(\.id) + reminders.map(\.id)
-                _ = pipeline.forgetAll()
-                table.removeAll()
-                table.reserveCapacity(alarms.count + reminders.count)
-                for alarm in alarms { table.set(.alarm(alarm), state: RingState(anchor: now), wake: nil) }
-                for (position, reminder) in reminders.enumerated() {
-                    var placed = reminder
-                    placed.position = position
-                    table.set(.reminder(placed), state: RingState(anchor: now), wake: nil)
-                }
-                rebuildDeadlines()
-                let batch = DurableWriter.Batch(replacement: (alarms, reminders), states: freshStates(alarms, reminders, anchor: now))
-                commit(batch, restoring: touched, waiting: Waiting(durable: { [self] in
-                    stopRinging(ringing, now: now)
-                    journal.send("Imported \(alarms.count) alarms and \(reminders.count) reminders, replacing all items", priority: .info, messageID: MessageID.changed)
-                    completion(.success(()))
-                    publishStatus()
-                }, failed: { completion(.failure(Self.refusal($0))) }))
-                fireDue()
-            } catch {
-                completion(.failure(error))
+        owner.assertCurrent()
+        do throws(SchedulerError) {
+            try checkImport(alarms: alarms, reminders: reminders)
+            let now = currentTime()
+            let ringing = ringingItems()
+            var touched: [UUID] = []
+            table.forEach { item, _ in touched.append(item.id) }
+            touched += alarms.map(\.id) + reminders.map(\.id)
+            _ = pipeline.forgetAll()
+            table.removeAll()
+            table.reserveCapacity(alarms.count + reminders.count)
+            for alarm in alarms { table.set(.alarm(alarm), state: RingState(anchor: now), wake: nil) }
+            for (position, reminder) in reminders.enumerated() {
+                var placed = reminder
+                placed.position = position
+                table.set(.reminder(placed), state: RingState(anchor: now), wake: nil)
             }
+            rebuildDeadlines()
+            let batch = DurableWriter.Batch(replacement: (alarms, reminders), states: freshStates(alarms, reminders, anchor: now))
+            commit(batch, restoring: touched, waiting: Waiting(durable: { [self] in
+                stopRinging(ringing, now: now)
+                journal.send("Imported \(alarms.count) alarms and \(reminders.count) reminders, replacing all items", priority: .info, messageID: MessageID.changed)
+                completion(.success(()))
+                publishStatus()
+            }, failed: { completion(.failure(Self.refusal($0))) }))
+            fireDue()
+        } catch {
+            completion(.failure(error))
         }
     }
 
@@ -86,42 +84,41 @@ extension Scheduler {
     /// items keep their commands (an iCalendar import or a sync round, which
     /// never carry them).
     public func mergeAll(alarms: [Alarm], reminders: [Reminder], keepingCommands: Bool = false, completion: @escaping Completion<ImportOutcome>) {
-        owner.run { [self] in
-            do throws(SchedulerError) {
-                var alarms = alarms, reminders = reminders
-                if keepingCommands { keepCommands(&alarms, &reminders) }
-                try checkImport(alarms: alarms, reminders: reminders)
-                let now = currentTime()
-                let outcome = plan(alarms: alarms, reminders: reminders, replacing: false)
-                let known = Set(outcome.updated)
-                let ringing = ringingItems().filter { known.contains($0.0.id) }
-                var batch = DurableWriter.Batch(states: freshStates(alarms, reminders, anchor: now))
-                var end = table.reminderCount
-                for alarm in alarms {
-                    pipeline.forget(alarm.id)
-                    batch.items.append(known.contains(alarm.id) ? .update(.alarm(alarm)) : .insert(.alarm(alarm)))
-                    table.set(.alarm(alarm), state: RingState(anchor: now), wake: nil)
-                }
-                for reminder in reminders {
-                    pipeline.forget(reminder.id)
-                    batch.items.append(known.contains(reminder.id) ? .update(.reminder(reminder)) : .insert(.reminder(reminder)))
-                    // The store keeps a known reminder's place and puts a new one last.
-                    var placed = reminder
-                    if case .reminder(let stored)? = table[reminder.id] { placed.position = stored.position } else { placed.position = end; end += 1 }
-                    table.set(.reminder(placed), state: RingState(anchor: now), wake: nil)
-                }
-                rebuildDeadlines()
-                commit(batch, restoring: alarms.map(\.id) + reminders.map(\.id), waiting: Waiting(durable: { [self] in
-                    stopRinging(ringing, now: now)
-                    journal.send("Imported \(alarms.count) alarms and \(reminders.count) reminders: \(outcome.added.count) added, \(outcome.updated.count) updated",
-                                 priority: .info, messageID: MessageID.changed)
-                    completion(.success(outcome))
-                    publishStatus()
-                }, failed: { completion(.failure(Self.refusal($0))) }))
-                fireDue()
-            } catch {
-                completion(.failure(error))
+        owner.assertCurrent()
+        do throws(SchedulerError) {
+            var alarms = alarms, reminders = reminders
+            if keepingCommands { keepCommands(&alarms, &reminders) }
+            try checkImport(alarms: alarms, reminders: reminders)
+            let now = currentTime()
+            let outcome = plan(alarms: alarms, reminders: reminders, replacing: false)
+            let known = Set(outcome.updated)
+            let ringing = ringingItems().filter { known.contains($0.0.id) }
+            var batch = DurableWriter.Batch(states: freshStates(alarms, reminders, anchor: now))
+            var end = table.reminderCount
+            for alarm in alarms {
+                pipeline.forget(alarm.id)
+                batch.items.append(known.contains(alarm.id) ? .update(.alarm(alarm)) : .insert(.alarm(alarm)))
+                table.set(.alarm(alarm), state: RingState(anchor: now), wake: nil)
             }
+            for reminder in reminders {
+                pipeline.forget(reminder.id)
+                batch.items.append(known.contains(reminder.id) ? .update(.reminder(reminder)) : .insert(.reminder(reminder)))
+                // The store keeps a known reminder's place and puts a new one last.
+                var placed = reminder
+                if case .reminder(let stored)? = table[reminder.id] { placed.position = stored.position } else { placed.position = end; end += 1 }
+                table.set(.reminder(placed), state: RingState(anchor: now), wake: nil)
+            }
+            rebuildDeadlines()
+            commit(batch, restoring: alarms.map(\.id) + reminders.map(\.id), waiting: Waiting(durable: { [self] in
+                stopRinging(ringing, now: now)
+                journal.send("Imported \(alarms.count) alarms and \(reminders.count) reminders: \(outcome.added.count) added, \(outcome.updated.count) updated",
+                             priority: .info, messageID: MessageID.changed)
+                completion(.success(outcome))
+                publishStatus()
+            }, failed: { completion(.failure(Self.refusal($0))) }))
+            fireDue()
+        } catch {
+            completion(.failure(error))
         }
     }
 

@@ -116,24 +116,23 @@ extension Scheduler {
     /// when it still exists, for its title.
     public func history(id text: String?, since: Date?, kinds: Set<EventKind>, limit: Int,
                         completion: @escaping Completion<[(event: HistoryEvent, item: Item?)]>) {
-        owner.run { [self] in
-            let id: UUID?
-            do throws(SchedulerError) {
-                id = try text.map { text throws(SchedulerError) in
-                    // A removed item's history is found by its full id.
-                    if let full = UUID(canonical: text.lowercased()) { return full }
-                    return try resolve(text, kind: nil)
-                }
-            } catch {
-                return completion(.failure(error))
+        owner.assertCurrent()
+        let id: UUID?
+        do throws(SchedulerError) {
+            id = try text.map { text throws(SchedulerError) in
+                // A removed item's history is found by its full id.
+                if let full = UUID(canonical: text.lowercased()) { return full }
+                return try resolve(text, kind: nil)
             }
-            guard let writer else { return completion(.failure(.store(.sqlite(code: 21, message: "the daemon is stopping", operation: "read history")))) }
-            let owner = owner
-            writer.read({ store throws(StoreError) in try store.history(itemID: id, since: since, kinds: kinds, limit: limit) }) { [weak self] result in
-                owner.queue.async { [weak self] in
-                    guard let scheduler = self else { return }
-                    completion(result.map { events in events.map { ($0, scheduler.table[$0.itemID]) } }.mapError { .store($0) })
-                }
+        } catch {
+            return completion(.failure(error))
+        }
+        guard let writer else { return completion(.failure(.store(.sqlite(code: 21, message: "the daemon is stopping", operation: "read history")))) }
+        let owner = owner
+        writer.read({ store throws(StoreError) in try store.history(itemID: id, since: since, kinds: kinds, limit: limit) }) { [weak self] result in
+            owner.queue.async { [weak self] in
+                guard let scheduler = self else { return }
+                completion(result.map { events in events.map { ($0, scheduler.table[$0.itemID]) } }.mapError { .store($0) })
             }
         }
     }

@@ -17,20 +17,19 @@ extension Scheduler {
 
     /// Adds a new item; it looks for its first occurrence from now.
     public func add(_ item: Item, completion: @escaping Completion<Entry>) {
-        owner.run { [self] in
-            do throws(SchedulerError) {
-                try Self.validate(item)
-                try Self.checkFiles(item, before: nil)
-                try checkDates(item, before: nil, now: currentTime())
-                guard table[item.id] == nil else { throw .invalid(ValidationError(field: "id", requirement: "must be new", value: item.id.uuidString.lowercased())) }
-                fireDue()
-                // The store puts a new reminder at the end of the list; so does memory.
-                var stored = Self.asStored(item)
-                if case .reminder(var reminder) = stored { reminder.position = table.reminderCount; stored = .reminder(reminder) }
-                try stage(.added, for: stored, completion: completion)
-            } catch {
-                completion(.failure(error))
-            }
+        owner.assertCurrent()
+        do throws(SchedulerError) {
+            try Self.validate(item)
+            try Self.checkFiles(item, before: nil)
+            try checkDates(item, before: nil, now: currentTime())
+            guard table[item.id] == nil else { throw .invalid(ValidationError(field: "id", requirement: "must be new", value: item.id.uuidString.lowercased())) }
+            fireDue()
+            // The store puts a new reminder at the end of the list; so does memory.
+            var stored = Self.asStored(item)
+            if case .reminder(var reminder) = stored { reminder.position = table.reminderCount; stored = .reminder(reminder) }
+            try stage(.added, for: stored, completion: completion)
+        } catch {
+            completion(.failure(error))
         }
     }
 
@@ -44,12 +43,11 @@ extension Scheduler {
     /// ``RingingMachine/edited(from:to:state:now:)``'s decision.
     public func modify(_ text: String, kind: ItemKind, _ change: @escaping @Sendable (inout Item, Date) throws(SchedulerError) -> Void,
                        completion: @escaping Completion<Entry>) {
-        owner.run { [self] in
-            do throws(SchedulerError) {
-                try modifyOnQueue(try resolve(text, kind: kind), change, completion: completion)
-            } catch {
-                completion(.failure(error))
-            }
+        owner.assertCurrent()
+        do throws(SchedulerError) {
+            try modifyOnQueue(try resolve(text, kind: kind), change, completion: completion)
+        } catch {
+            completion(.failure(error))
         }
     }
 
@@ -138,15 +136,14 @@ extension Scheduler {
     /// Removes an item. A ringing or snoozed occurrence ends with it, and
     /// that end is recorded (``RingingMachine/removed(state:)``).
     public func remove(_ text: String, kind: ItemKind, completion: @escaping Completion<Item>) {
-        owner.run { [self] in
-            do throws(SchedulerError) {
-                let id = try resolve(text, kind: kind)
-                fireDue()
-                guard let item = table[id] else { throw .noSuchItem(text) }
-                try stageStep(.removed, for: item) { result in completion(result.map { _ in item }) }
-            } catch {
-                completion(.failure(error))
-            }
+        owner.assertCurrent()
+        do throws(SchedulerError) {
+            let id = try resolve(text, kind: kind)
+            fireDue()
+            guard let item = table[id] else { throw .noSuchItem(text) }
+            try stageStep(.removed, for: item) { result in completion(result.map { _ in item }) }
+        } catch {
+            completion(.failure(error))
         }
     }
 
@@ -166,23 +163,22 @@ extension Scheduler {
     /// Snooze, dismiss or complete an item; without an id, the one item ringing.
     /// Whatever is due fires first, so the command meets the item as it is now.
     public func command(_ command: RingCommand, id text: String?, completion: @escaping Completion<Entry>) {
-        owner.run { [self] in
-            do throws(SchedulerError) {
-                fireDue()
-                let id: UUID
-                if let text {
-                    id = try resolve(text, kind: nil)
-                } else {
-                    let ringing = Array(table.ringing)
-                    guard ringing.count == 1 else {
-                        throw .ringingCount(ringing.compactMap { table[$0] }.map { "\($0.id.uuidString.lowercased()) \(ValidationError.quoted($0.title))" })
-                    }
-                    id = ringing[0]
+        owner.assertCurrent()
+        do throws(SchedulerError) {
+            fireDue()
+            let id: UUID
+            if let text {
+                id = try resolve(text, kind: nil)
+            } else {
+                let ringing = Array(table.ringing)
+                guard ringing.count == 1 else {
+                    throw .ringingCount(ringing.compactMap { table[$0] }.map { "\($0.id.uuidString.lowercased()) \(ValidationError.quoted($0.title))" })
                 }
-                try commandOnQueue(command, id: id, completion: completion)
-            } catch {
-                completion(.failure(error))
+                id = ringing[0]
             }
+            try commandOnQueue(command, id: id, completion: completion)
+        } catch {
+            completion(.failure(error))
         }
     }
 
@@ -194,24 +190,23 @@ extension Scheduler {
     /// or snoozed reminder stops through the ringing machine (a `completed`
     /// record); otherwise it is an ordinary change.
     public func setDone(_ text: String, done: Bool, completion: @escaping Completion<Entry>) {
-        owner.run { [self] in
-            do throws(SchedulerError) {
-                let id = try resolve(text, kind: .reminder)
-                fireDue()
-                // Ringing, snoozed or recurring: the ringing machine decides
-                // (it stops the sound, and brings a recurring one back).
-                if done, let state = table.state(of: id), state.isRinging || state.isSnoozed || table[id]?.recursAsReminder == true {
-                    return try commandOnQueue(.complete, id: id, completion: completion)
-                }
-                try modifyOnQueue(id, { item, now in
-                    guard case .reminder(var reminder) = item else { return }
-                    reminder.done = done
-                    reminder.updated = now
-                    item = .reminder(reminder)
-                }, completion: completion)
-            } catch {
-                completion(.failure(error))
+        owner.assertCurrent()
+        do throws(SchedulerError) {
+            let id = try resolve(text, kind: .reminder)
+            fireDue()
+            // Ringing, snoozed or recurring: the ringing machine decides
+            // (it stops the sound, and brings a recurring one back).
+            if done, let state = table.state(of: id), state.isRinging || state.isSnoozed || table[id]?.recursAsReminder == true {
+                return try commandOnQueue(.complete, id: id, completion: completion)
             }
+            try modifyOnQueue(id, { item, now in
+                guard case .reminder(var reminder) = item else { return }
+                reminder.done = done
+                reminder.updated = now
+                item = .reminder(reminder)
+            }, completion: completion)
+        } catch {
+            completion(.failure(error))
         }
     }
 

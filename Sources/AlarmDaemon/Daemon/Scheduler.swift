@@ -186,43 +186,40 @@ public final class Scheduler: @unchecked Sendable {
     /// The wall clock was set or the machine resumed: forward jumps get the
     /// missed-alarm rules, backward jumps re-arm without ringing anything twice.
     public func clockChanged(_ change: ClockChange) {
-        owner.run { [self] in
-            let now = currentTime()
-            journal.send("Clock change: \(change); re-planning \(table.count) items", priority: .info, messageID: MessageID.clockChanged,
-                         fields: [("ALARMD_CLOCK_JUMP_USEC", String(Int64(change.jump * 1_000_000))), ("ALARMD_RESUMED", change.resumed ? "1" : "0")])
-            if change.jump < 0 {
-                var moved: [(Item, RingState)] = []
-                table.forEach { item, state in
-                    if let step = try? DaemonMachine.step(.clockMovedBack, item: item, state: state, now: now, zone: zone, policy: policy), step.saveState {
-                        moved.append((item, step.state))
-                    }
+        owner.assertCurrent()
+        let now = currentTime()
+        journal.send("Clock change: \(change); re-planning \(table.count) items", priority: .info, messageID: MessageID.clockChanged,
+                     fields: [("ALARMD_CLOCK_JUMP_USEC", String(Int64(change.jump * 1_000_000))), ("ALARMD_RESUMED", change.resumed ? "1" : "0")])
+        if change.jump < 0 {
+            var moved: [(Item, RingState)] = []
+            table.forEach { item, state in
+                if let step = try? DaemonMachine.step(.clockMovedBack, item: item, state: state, now: now, zone: zone, policy: policy), step.saveState {
+                    moved.append((item, step.state))
                 }
-                // The wake-ups are all recomputed below.
-                for (item, state) in moved { table.set(item, state: state, wake: nil) }
-                if !moved.isEmpty { commit(DurableWriter.Batch(states: moved.map { ($0.0.id, $0.0.kind, $0.1) })) }
             }
-            // The same instant is a different wall-clock deadline now.
-            armedFor = nil
-            replan()
+            // The wake-ups are all recomputed below.
+            for (item, state) in moved { table.set(item, state: state, wake: nil) }
+            if !moved.isEmpty { commit(DurableWriter.Batch(states: moved.map { ($0.0.id, $0.0.kind, $0.1) })) }
         }
+        // The same instant is a different wall-clock deadline now.
+        armedFor = nil
+        replan()
     }
 
     /// The system time zone changed (or a reload re-read it): floating alarms
     /// move with it, pinned alarms and reminders do not.
     public func zoneChanged(_ newZone: Zone) {
-        owner.run { [self] in
-            guard newZone != zone else { return }
-            journal.send("Time zone changed from \(zone.identifier) to \(newZone.identifier); re-planning", priority: .info, messageID: MessageID.clockChanged)
-            zone = newZone
-            replan()
-        }
+        owner.assertCurrent()
+        guard newZone != zone else { return }
+        journal.send("Time zone changed from \(zone.identifier) to \(newZone.identifier); re-planning", priority: .info, messageID: MessageID.clockChanged)
+        zone = newZone
+        replan()
     }
 
     public func setPolicy(_ newPolicy: RingPolicy) {
-        owner.run { [self] in
-            policy = newPolicy
-            replan()
-        }
+        owner.assertCurrent()
+        policy = newPolicy
+        replan()
     }
 
     /// Every wake-up computed afresh, after a change of clock, zone or policy.

@@ -139,18 +139,17 @@ public final class SyncSupervisor: @unchecked Sendable {
 
     /// A round now; `completion` gets its report, on the owner.
     func syncNow(_ completion: @escaping @Sendable (SyncReport) -> Void) {
-        owner.run { [self] in
-            guard !stopped else { return completion(report) }
-            let waiter = nextWaiter
-            nextWaiter += 1
-            waiters[waiter] = completion
-            perform(machine.syncNow(waiter, now: Date()))
-        }
+        owner.assertCurrent()
+        guard !stopped else { return completion(report) }
+        let waiter = nextWaiter
+        nextWaiter += 1
+        waiters[waiter] = completion
+        perform(machine.syncNow(waiter, now: Date()))
     }
 
     /// No more rounds; the process is told to leave and its channel closed.
     func stop() {
-        owner.run { [self] in
+        owner.sync { [self] in
             stopped = true
             timer.cancel()
             if let generation {
@@ -298,11 +297,10 @@ public final class SyncSupervisor: @unchecked Sendable {
         for index in alarms.indices { alarms[index] = playableHere(alarms[index]) }
         for index in reminders.indices { reminders[index] = playableHere(reminders[index]) }
         let number = generation.number
-        scheduler.mergeAll(alarms: alarms, reminders: reminders, keepingCommands: true) { [owner, weak self] result in
-            owner.run { [weak self] in
-                guard let self, let generation = self.generation, generation.number == number else { return }
-                if case .failure(let error) = result { generation.send(.answer(id: request, error: "\(error)")) } else { generation.send(.answer(id: request, error: nil)) }
-            }
+        scheduler.mergeAll(alarms: alarms, reminders: reminders, keepingCommands: true) { [weak self] result in
+            // The scheduler answers on the owner.
+            guard let self, let generation = self.generation, generation.number == number else { return }
+            if case .failure(let error) = result { generation.send(.answer(id: request, error: "\(error)")) } else { generation.send(.answer(id: request, error: nil)) }
         }
     }
 
@@ -338,9 +336,8 @@ public final class SyncSupervisor: @unchecked Sendable {
         removals[request] = (ids.count, nil)
         let number = generation.number
         for id in ids {
-            scheduler.remove(id.uuidString, kind: kind) { [owner, weak self] result in
-                owner.run { [weak self] in self?.removed(request, result: result, generation: number) }
-            }
+            // The scheduler answers on the owner.
+            scheduler.remove(id.uuidString, kind: kind) { [weak self] result in self?.removed(request, result: result, generation: number) }
         }
     }
 
