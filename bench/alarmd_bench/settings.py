@@ -7,6 +7,7 @@ class Settings:
         self.quick = quick
         if quick:
             self.lateness_reminders, self.lateness_window, self.lateness_runs = 500, 2.0, 1
+            self.added_reminders, self.added_runs = 300, 1
             self.at_jobs, self.at_runs = 5, 1
             self.scale_sizes, self.scale_restarts = [10_000], 2
             self.upcoming_calls, self.add_calls, self.status_calls_scale = 200, 20, 100
@@ -26,6 +27,7 @@ class Settings:
             self.app_start_runs, self.app_scroll_runs, self.app_scroll_seconds, self.app_adds = 3, 1, 1.5, 10
         else:
             self.lateness_reminders, self.lateness_window, self.lateness_runs = 10_000, 10.0, 3
+            self.added_reminders, self.added_runs = 300, 5
             self.at_jobs, self.at_runs = 100, 2
             self.scale_sizes, self.scale_restarts = [10_000, 100_000, 1_000_000], 5
             self.upcoming_calls, self.add_calls, self.status_calls_scale = 1000, 100, 200
