@@ -10,6 +10,7 @@ import Testing
 struct UncheckedSendableTests {
     /// Type name → why the compiler cannot see that it is safe.
     static let allowed: [String: String] = [
+        "QueueBound": "the box that asserts its queue on every access: the one place a queue is trusted",
         // Classes whose mutable state is touched on the daemon's owner queue only.
         "Scheduler": "state confined to the owner queue",
         "Daemon": "state confined to the owner queue",
