@@ -12,7 +12,6 @@ struct UncheckedSendableTests {
     static let allowed: [String: String] = [
         "QueueBound": "the box that asserts its queue on every access: the one place a queue is trusted",
         // Classes whose mutable state is touched on the daemon's owner queue only.
-        "Scheduler": "state confined to the owner queue",
         "Daemon": "state confined to the owner queue",
         "ControlServer": "connections confined to the owner queue",
         "WeakConnection": "a weak reference read on the owner queue only",

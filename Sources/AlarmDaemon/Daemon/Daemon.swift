@@ -166,12 +166,10 @@ public final class Daemon: @unchecked Sendable {
         let output = owner.output
         let linger = LingerReader(logind: logind, queue: output)
         owner.sync {
-            scheduler.onStatusChange = { notifier.status($0) }
-            scheduler.onPlanChange = { [unowned self] in
+            scheduler.observe(status: { notifier.status($0) }, plan: { [unowned self] in
                 updateWake()
                 self.forewarnings?.planChanged()
-            }
-            scheduler.onRingingChange = { ringing in output.async { logind.setRinging(ringing) } }
+            }, ringing: { ringing in output.async { logind.setRinging(ringing) } })
             updateWake()
         }
         let probe = AudibilityProbe(environment: environment, settings: { [configuration] in configuration.value })

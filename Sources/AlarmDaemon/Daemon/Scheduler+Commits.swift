@@ -23,7 +23,7 @@ extension Scheduler {
     /// `restoring` are the items it changed in memory ahead of the store,
     /// put back if the commit fails; `waiting` runs when it has finished.
     func commit(_ batch: DurableWriter.Batch, restoring: [UUID] = [], waiting: Waiting? = nil) {
-        guard let writer else {
+        guard let writer = owned.writer else {
             // Only before start() or after stop(): what a closed store says.
             waiting?.failed(.sqlite(code: 21, message: "the store is closed", operation: "commit"))
             return
@@ -36,8 +36,8 @@ extension Scheduler {
     func submit(_ batch: DurableWriter.Batch, to writer: DurableWriter,
                 ahead: [CommitPipeline<Waiting>.Ahead] = [], waiter: CommitPipeline<Waiting>.Waiter? = nil) {
         var batch = batch
-        batch.serial = pipeline.submit(ahead: ahead, waiter: waiter)
-        batch.records = pending.take()
+        batch.serial = owned.pipeline.submit(ahead: ahead, waiter: waiter)
+        batch.records = owned.pending.take()
         writer.submit(batch)
     }
 
@@ -48,13 +48,13 @@ extension Scheduler {
     /// syncs a second (it cost the firings' own lateness). A firing's journal
     /// entry waits for its row: by this interval and one commit at most.
     func commitPendingRecords() {
-        guard !pending.isEmpty, pipeline.isIdle, let writer else { return }
-        switch historyPacer.decide(now: .now()) {
+        guard !owned.pending.isEmpty, owned.pipeline.isIdle, let writer = owned.writer else { return }
+        switch owned.historyPacer.decide(now: .now()) {
         case .run:
             submit(DurableWriter.Batch(), to: writer)
         case .wait(let due):
             queue.asyncAfter(deadline: due) { [weak self] in
-                self?.historyPacer.woke()
+                self?.owned.historyPacer.woke()
                 self?.commitPendingRecords()
             }
         case .waiting:
@@ -68,9 +68,9 @@ extension Scheduler {
     /// writer is drained first, so every batch staged on top of it has its
     /// outcome too; then those items are put back as the store has them.
     func collect() {
-        guard let writer else { return }
+        guard let writer = owned.writer else { return }
         var outcomes = writer.takeOutcomes()
-        if pipeline.needsRestoring(outcomes.lazy.compactMap { if case .failed(let batch, _) = $0 { batch.serial } else { nil } }) {
+        if owned.pipeline.needsRestoring(outcomes.lazy.compactMap { if case .failed(let batch, _) = $0 { batch.serial } else { nil } }) {
             writer.drain()
             outcomes += writer.takeOutcomes()
         }
@@ -82,18 +82,18 @@ extension Scheduler {
             case .failed(let batch, let error):
                 // The rows are tried again with the next commit; the journal
                 // entries go out now, since a failing disk may never let them.
-                pending.putBack(rows: batch.records.rows)
+                owned.pending.putBack(rows: batch.records.rows)
                 journal(batch.records.events)
                 errors[batch.serial] = error
             }
         }
-        let collected = pipeline.collect(outcomes.map { outcome in
+        let collected = owned.pipeline.collect(outcomes.map { outcome in
             switch outcome {
             case .saved(let batch): (batch.serial, true)
             case .failed(let batch, _): (batch.serial, false)
             }
         })
-        durable += collected.durable
+        owned.durable += collected.durable
         answerDurable()
         guard !collected.failed.isEmpty else { return }
         for id in collected.restore { restoreFromStore(id) }
@@ -111,23 +111,23 @@ extension Scheduler {
     /// all of it (milliseconds). Between chunks, the wall timer's handler and
     /// other events get their turn.
     func answerDurable() {
-        guard !answering else { return }
-        answering = true
-        let end = min(durable.count, durableAnswered + Self.answersPerBlock)
-        while durableAnswered < end {
-            let answer = durable[durableAnswered]
-            durableAnswered += 1
+        guard !owned.answering else { return }
+        owned.answering = true
+        let end = min(owned.durable.count, owned.durableAnswered + Self.answersPerBlock)
+        while owned.durableAnswered < end {
+            let answer = owned.durable[owned.durableAnswered]
+            owned.durableAnswered += 1
             answer.durable()
         }
-        answering = false
-        if durableAnswered == durable.count {
-            durable.removeAll(keepingCapacity: true)
-            durableAnswered = 0
-        } else if !answerQueued {
-            answerQueued = true
+        owned.answering = false
+        if owned.durableAnswered == owned.durable.count {
+            owned.durable.removeAll(keepingCapacity: true)
+            owned.durableAnswered = 0
+        } else if !owned.answerQueued {
+            owned.answerQueued = true
             queue.async { [weak self] in
                 guard let self else { return }
-                answerQueued = false
+                owned.answerQueued = false
                 answerDurable()
             }
         }
@@ -137,13 +137,13 @@ extension Scheduler {
 
     /// Every durable answer still waiting, at once (at a stop).
     func answerAllDurable() {
-        while durableAnswered < durable.count {
-            let answer = durable[durableAnswered]
-            durableAnswered += 1
+        while owned.durableAnswered < owned.durable.count {
+            let answer = owned.durable[owned.durableAnswered]
+            owned.durableAnswered += 1
             answer.durable()
         }
-        durable.removeAll()
-        durableAnswered = 0
+        owned.durable.removeAll()
+        owned.durableAnswered = 0
     }
 
     /// After a failed commit: the item as the store has it, or gone when the
@@ -153,7 +153,7 @@ extension Scheduler {
             var item = try store.alarm(id: id).map(Item.alarm)
             if item == nil { item = try store.reminder(id: id).map(Item.reminder) }
             guard let item else {
-                table.remove(id)
+                owned.table.remove(id)
                 return
             }
             let now = currentTime()
@@ -169,16 +169,16 @@ extension Scheduler {
     func reloadReminderPositions() {
         guard let stored = try? store.reminders() else { return }
         for reminder in stored {
-            if case .reminder(var current) = table[reminder.id], let state = table.state(of: reminder.id) {
+            if case .reminder(var current) = owned.table[reminder.id], let state = owned.table.state(of: reminder.id) {
                 current.position = reminder.position
-                table.set(.reminder(current), state: state, wake: table.deadline(of: reminder.id))
+                owned.table.set(.reminder(current), state: state, wake: owned.table.deadline(of: reminder.id))
             }
         }
     }
 
     /// Waits for every commit in flight and takes in its outcome.
     func settle() {
-        guard let writer else { return }
+        guard let writer = owned.writer else { return }
         writer.drain()
         collect()
     }
@@ -189,8 +189,8 @@ extension Scheduler {
     /// sorts out one that fails: a saved-ahead state whose instant is in the
     /// future loads as waiting (``RingingMachine/loaded(_:now:fireRecorded:)``).
     func restoreSavedAhead() {
-        let ids = pipeline.forgetAll()
-        let states = ids.compactMap { id in table[id].flatMap { item in table.state(of: id).map { (id, item.kind, $0) } } }
+        let ids = owned.pipeline.forgetAll()
+        let states = ids.compactMap { id in owned.table[id].flatMap { item in owned.table.state(of: id).map { (id, item.kind, $0) } } }
         if !states.isEmpty { commit(DurableWriter.Batch(states: states)) }
     }
 
@@ -202,6 +202,6 @@ extension Scheduler {
     }
 
     func logSaveFailure(_ error: any Error) {
-        journal.send("Could not save to \(store.path): \(error)", priority: .error)
+        journal.send("Could not save to \(storePath): \(error)", priority: .error)
     }
 }

@@ -24,7 +24,7 @@ extension Scheduler {
             case .escalate:
                 outputQueue.async { ringer.escalate(item.id) }
             case .showMissed(let scheduled):
-                let zone = zone
+                let zone = owned.zone
                 outputQueue.async { ringer.showMissed(item, scheduled: scheduled, zone: zone) }
             case .record(let kind, let scheduled, let detail):
                 let event = DaemonEvent(kind: kind, item: item, scheduled: scheduled, actual: now, snoozeCount: state.snoozeCount, detail: detail)
@@ -46,34 +46,35 @@ extension Scheduler {
     /// done (10,000 items starting at once, each looking at every other, made
     /// the burst's firings seconds late).
     func ringingStarted(_ item: Item, state: RingState, now: Date) {
-        guard let onRingingChange else { return }
+        guard let onRingingChange = owned.onRingingChange else { return }
         var since = now
         if case .ringing(let started) = state.phase { since = started }
-        if let first = firstRinging, first.id != item.id, first.since <= since { return }
-        firstRinging = (item.id, since)
-        guard item.title != reportedRinging else { return }
-        reportedRinging = item.title
+        if let first = owned.firstRinging, first.id != item.id, first.since <= since { return }
+        owned.firstRinging = (item.id, since)
+        guard item.title != owned.reportedRinging else { return }
+        owned.reportedRinging = item.title
         onRingingChange(item.title)
     }
 
     func ringingStopped(_ id: UUID) {
-        guard onRingingChange != nil, firstRinging?.id == id, !ringingReportQueued else { return }
-        ringingReportQueued = true
+        guard owned.onRingingChange != nil, owned.firstRinging?.id == id, !owned.ringingReportQueued else { return }
+        owned.ringingReportQueued = true
         queue.async { [weak self] in
             guard let self else { return }
-            ringingReportQueued = false
-            firstRinging = firstRingingNow()
-            let title = firstRinging.flatMap { table[$0.id]?.title }
-            guard title != reportedRinging else { return }
-            reportedRinging = title
-            onRingingChange?(title)
+            owned.ringingReportQueued = false
+            owned.firstRinging = firstRingingNow()
+            let title = owned.firstRinging.flatMap { owned.table[$0.id]?.title }
+            guard title != owned.reportedRinging else { return }
+            owned.reportedRinging = title
+            let report = owned.onRingingChange
+            report?(title)
         }
     }
 
     /// The earliest-started item ringing now, if any.
     func firstRingingNow() -> (id: UUID, since: Date)? {
-        table.ringing.compactMap { id -> (id: UUID, since: Date)? in
-            guard case .ringing(let since)? = table.state(of: id)?.phase else { return nil }
+        owned.table.ringing.compactMap { id -> (id: UUID, since: Date)? in
+            guard case .ringing(let since)? = owned.table.state(of: id)?.phase else { return nil }
             return (id, since)
         }.min { $0.since < $1.since }
     }

@@ -16,26 +16,26 @@ extension Scheduler {
         do throws(SchedulerError) {
             let id = try resolve(text, kind: .reminder)
             fireDue()
-            guard case .reminder(var moving) = table[id], let state = table.state(of: id) else { throw .noSuchItem(text) }
-            let count = table.reminderCount
+            guard case .reminder(var moving) = owned.table[id], let state = owned.table.state(of: id) else { throw .noSuchItem(text) }
+            let count = owned.table.reminderCount
             guard position >= 0, position < count else {
                 throw .invalid(ValidationError(field: "position", requirement: "must be 0–\(count - 1)", value: String(position)))
             }
             let from = moving.position
             var shifted: [(Item, RingState)] = []
-            table.forEach { item, state in
+            owned.table.forEach { item, state in
                 guard case .reminder(var other) = item, other.id != id else { return }
                 if position < from, (position..<from).contains(other.position) { other.position += 1 }
                 else if position > from, (from + 1...position).contains(other.position) { other.position -= 1 }
                 else { return }
                 shifted.append((.reminder(other), state))
             }
-            for (item, state) in shifted { table.set(item, state: state, wake: table.deadline(of: item.id)) }
+            for (item, state) in shifted { owned.table.set(item, state: state, wake: owned.table.deadline(of: item.id)) }
             moving.position = position
-            table.set(.reminder(moving), state: state, wake: table.deadline(of: id))
+            owned.table.set(.reminder(moving), state: state, wake: owned.table.deadline(of: id))
             let now = currentTime()
             commit(DurableWriter.Batch(moves: from == position ? [] : [(id, position)]), restoring: [id], waiting: Waiting(durable: { [self] in
-                if let item = table[id] { publishChange(item, now: now, detail: "moved to \(position)") }
+                if let item = owned.table[id] { publishChange(item, now: now, detail: "moved to \(position)") }
                 completion(.success(reminderEntries()))
             }, failed: { completion(.failure(Self.refusal($0))) }))
         } catch {
@@ -52,16 +52,16 @@ extension Scheduler {
             let now = currentTime()
             let ringing = ringingItems()
             var touched: [UUID] = []
-            table.forEach { item, _ in touched.append(item.id) }
+            owned.table.forEach { item, _ in touched.append(item.id) }
             touched += alarms.map(\.id) + reminders.map(\.id)
-            _ = pipeline.forgetAll()
-            table.removeAll()
-            table.reserveCapacity(alarms.count + reminders.count)
-            for alarm in alarms { table.set(.alarm(alarm), state: RingState(anchor: now), wake: nil) }
+            _ = owned.pipeline.forgetAll()
+            owned.table.removeAll()
+            owned.table.reserveCapacity(alarms.count + reminders.count)
+            for alarm in alarms { owned.table.set(.alarm(alarm), state: RingState(anchor: now), wake: nil) }
             for (position, reminder) in reminders.enumerated() {
                 var placed = reminder
                 placed.position = position
-                table.set(.reminder(placed), state: RingState(anchor: now), wake: nil)
+                owned.table.set(.reminder(placed), state: RingState(anchor: now), wake: nil)
             }
             rebuildDeadlines()
             let batch = DurableWriter.Batch(replacement: (alarms, reminders), states: freshStates(alarms, reminders, anchor: now))
@@ -94,19 +94,19 @@ extension Scheduler {
             let known = Set(outcome.updated)
             let ringing = ringingItems().filter { known.contains($0.0.id) }
             var batch = DurableWriter.Batch(states: freshStates(alarms, reminders, anchor: now))
-            var end = table.reminderCount
+            var end = owned.table.reminderCount
             for alarm in alarms {
-                pipeline.forget(alarm.id)
+                owned.pipeline.forget(alarm.id)
                 batch.items.append(known.contains(alarm.id) ? .update(.alarm(alarm)) : .insert(.alarm(alarm)))
-                table.set(.alarm(alarm), state: RingState(anchor: now), wake: nil)
+                owned.table.set(.alarm(alarm), state: RingState(anchor: now), wake: nil)
             }
             for reminder in reminders {
-                pipeline.forget(reminder.id)
+                owned.pipeline.forget(reminder.id)
                 batch.items.append(known.contains(reminder.id) ? .update(.reminder(reminder)) : .insert(.reminder(reminder)))
                 // The store keeps a known reminder's place and puts a new one last.
                 var placed = reminder
-                if case .reminder(let stored)? = table[reminder.id] { placed.position = stored.position } else { placed.position = end; end += 1 }
-                table.set(.reminder(placed), state: RingState(anchor: now), wake: nil)
+                if case .reminder(let stored)? = owned.table[reminder.id] { placed.position = stored.position } else { placed.position = end; end += 1 }
+                owned.table.set(.reminder(placed), state: RingState(anchor: now), wake: nil)
             }
             rebuildDeadlines()
             commit(batch, restoring: alarms.map(\.id) + reminders.map(\.id), waiting: Waiting(durable: { [self] in
@@ -126,12 +126,12 @@ extension Scheduler {
     /// them is not read.
     private func keepCommands(_ alarms: inout [Alarm], _ reminders: inout [Reminder]) {
         for index in alarms.indices {
-            guard case .alarm(let known)? = table[alarms[index].id] else { continue }
+            guard case .alarm(let known)? = owned.table[alarms[index].id] else { continue }
             alarms[index].command = known.command
             alarms[index].escalateCommand = known.escalateCommand
         }
         for index in reminders.indices {
-            guard case .reminder(let known)? = table[reminders[index].id] else { continue }
+            guard case .reminder(let known)? = owned.table[reminders[index].id] else { continue }
             reminders[index].command = known.command
         }
     }
@@ -153,7 +153,7 @@ extension Scheduler {
     }
 
     private func ringingItems() -> [(Item, RingState)] {
-        table.ringing.compactMap { id in table[id].flatMap { item in table.state(of: id).map { (item, $0) } } }
+        owned.table.ringing.compactMap { id in owned.table[id].flatMap { item in owned.table.state(of: id).map { (item, $0) } } }
     }
 
     private func stopRinging(_ items: [(Item, RingState)], now: Date) {

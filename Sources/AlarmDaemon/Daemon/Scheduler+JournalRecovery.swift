@@ -32,7 +32,7 @@ extension Scheduler {
         }
         guard !rows.events.isEmpty else { return }
         var known: [UUID: Item] = [:]
-        for event in rows.events where known[event.itemID] == nil { known[event.itemID] = table[event.itemID] }
+        for event in rows.events where known[event.itemID] == nil { known[event.itemID] = owned.table[event.itemID] }
         let (journal, owner, items) = (journal, owner, known)
         DispatchQueue(label: "alarmd.journal-recovery").async { [weak self] in
             JournalRecovery.run(rows.events, items: items, journal: journal, wait: Self.journalRecoveryWait, entryLimit: Self.journalRecoveryEntries)

@@ -41,8 +41,8 @@ extension Scheduler {
     public func snapshot() -> [Entry] {
         owner.sync {
             var entries: [Entry] = []
-            entries.reserveCapacity(table.count)
-            table.forEach { item, state in entries.append(Entry(item: item, state: state, next: shownNext(item, state))) }
+            entries.reserveCapacity(owned.table.count)
+            owned.table.forEach { item, state in entries.append(Entry(item: item, state: state, next: shownNext(item, state))) }
             return entries
         }
     }
@@ -50,11 +50,11 @@ extension Scheduler {
     /// The item with this id, if there is one (on the owner).
     func item(_ id: UUID) -> Item? {
         owner.assertCurrent()
-        return table[id]
+        return owned.table[id]
     }
 
     func entry(_ item: Item) -> Entry {
-        let state = table.state(of: item.id)!
+        let state = owned.table.state(of: item.id)!
         return Entry(item: item, state: state, next: shownNext(item, state))
     }
 
@@ -62,14 +62,14 @@ extension Scheduler {
     /// occurrence: then the occurrence after it (none for a one-shot alarm,
     /// which switches itself off instead).
     private func shownNext(_ item: Item, _ state: RingState) -> Date? {
-        let deadline = table.deadline(of: item.id)
+        let deadline = owned.table.deadline(of: item.id)
         guard item.skipsNext, case .waiting = state.phase, let deadline else { return deadline }
-        return item.endsAfter(deadline, in: zone, holidays: policy.holidays) ? nil : item.nextOccurrence(after: deadline, in: zone, holidays: policy.holidays)
+        return item.endsAfter(deadline, in: owned.zone, holidays: owned.policy.holidays) ? nil : item.nextOccurrence(after: deadline, in: owned.zone, holidays: owned.policy.holidays)
     }
 
     /// One item by full id or unique prefix (at least 4 hex digits, dashes optional).
     public func lookup(_ text: String, kind: ItemKind? = nil) throws(SchedulerError) -> Entry {
-        try owner.sync { () throws(SchedulerError) in entry(table[try resolve(text, kind: kind)]!) }
+        try owner.sync { () throws(SchedulerError) in entry(owned.table[try resolve(text, kind: kind)]!) }
     }
 
     /// Resolves an id or prefix on the queue. A full UUID is a dictionary lookup;
@@ -80,11 +80,11 @@ extension Scheduler {
         guard wanted.count >= 4, wanted.count <= 32, wanted.allSatisfy(\.isHexDigit) else { throw .badID(text) }
         func matches(_ item: Item) -> Bool { kind == nil || item.kind == kind }
         if wanted.count == 32, let id = UUID(canonical: Self.dashed(wanted)) {
-            guard let item = table[id], matches(item) else { throw .noSuchItem(text) }
+            guard let item = owned.table[id], matches(item) else { throw .noSuchItem(text) }
             return id
         }
         var found: [UUID] = []
-        table.forEach { item, _ in
+        owned.table.forEach { item, _ in
             if found.count <= 10, matches(item), Self.hex(item.id).hasPrefix(wanted) { found.append(item.id) }
         }
         guard let first = found.first else { throw .noSuchItem(text) }
@@ -104,8 +104,8 @@ extension Scheduler {
 
     func reminderEntries() -> [Entry] {
         var reminders: [(Reminder, Entry)] = []
-        table.forEach { item, state in
-            if case .reminder(let reminder) = item { reminders.append((reminder, Entry(item: item, state: state, next: table.deadline(of: item.id)))) }
+        owned.table.forEach { item, state in
+            if case .reminder(let reminder) = item { reminders.append((reminder, Entry(item: item, state: state, next: owned.table.deadline(of: item.id)))) }
         }
         return reminders.sorted { $0.0.position < $1.0.position }.map(\.1)
     }
@@ -127,7 +127,7 @@ extension Scheduler {
         } catch {
             return completion(.failure(error))
         }
-        guard let writer else { return completion(.failure(.store(.sqlite(code: 21, message: "the daemon is stopping", operation: "read history")))) }
+        guard let writer = owned.writer else { return completion(.failure(.store(.sqlite(code: 21, message: "the daemon is stopping", operation: "read history")))) }
         let owner = owner
         writer.read({ store throws(StoreError) in try store.history(itemID: id, since: since, kinds: kinds, limit: limit) }) { [weak self] result in
             owner.queue.async { [weak self] in
@@ -154,7 +154,7 @@ extension Scheduler {
         // An item never fires before its wake-up (a skipped occurrence or a
         // ringing one only push its firing later), so heap entries are brought
         // in, in order, only while they could still come first.
-        var walk = table.ascending().makeIterator()
+        var walk = owned.table.ascending().makeIterator()
         var pending = walk.next()
         // Candidates, latest first so the earliest pops off the end; it holds
         // about `count` items, so a sorted array beats a heap here.
@@ -169,47 +169,47 @@ extension Scheduler {
             // Strictly earlier only: with many wake-ups at one instant (a
             // million alarms share 1,440 minutes) ties need not all be read.
             while let candidate = pending, frontier.last.map({ candidate.deadline < $0.at }) ?? true {
-                if let item = table[candidate.id], include(item) { add(item, at: firstFiring(item, wake: candidate.deadline)) }
+                if let item = owned.table[candidate.id], include(item) { add(item, at: firstFiring(item, wake: candidate.deadline)) }
                 pending = walk.next()
             }
             guard let next = frontier.popLast() else { break }
             result.append(Firing(item: next.item, at: next.at))
             // A one-shot alarm switches itself off after its occurrence.
-            add(next.item, at: next.item.endsAfter(next.at, in: zone, holidays: policy.holidays) ? nil : next.item.nextOccurrence(after: next.at, in: zone, holidays: policy.holidays))
+            add(next.item, at: next.item.endsAfter(next.at, in: owned.zone, holidays: owned.policy.holidays) ? nil : next.item.nextOccurrence(after: next.at, in: owned.zone, holidays: owned.policy.holidays))
         }
         return result
     }
 
     /// When `item`, whose wake-up is `wake`, next actually fires.
     private func firstFiring(_ item: Item, wake: Date) -> Date? {
-        guard let state = table.state(of: item.id) else { return nil }
+        guard let state = owned.table.state(of: item.id) else { return nil }
         switch state.phase {
         case .waiting:
             // A skipped occurrence will not fire; show the one after it.
-            return item.skipsNext ? item.nextOccurrence(after: wake, in: zone, holidays: policy.holidays) : wake
+            return item.skipsNext ? item.nextOccurrence(after: wake, in: owned.zone, holidays: owned.policy.holidays) : wake
         case .snoozed(let until):
             return until
         case .ringing:
             let occurrence = state.occurrence ?? state.anchor
-            return item.endsAfter(occurrence, in: zone, holidays: policy.holidays) ? nil : item.nextOccurrence(after: occurrence, in: zone, holidays: policy.holidays)
+            return item.endsAfter(occurrence, in: owned.zone, holidays: owned.policy.holidays) ? nil : item.nextOccurrence(after: occurrence, in: owned.zone, holidays: owned.policy.holidays)
         }
     }
 
     public func summary() -> Summary {
         owner.sync {
-            let ringing = table.ringing.sorted { $0.uuidString < $1.uuidString }
-            return Summary(alarms: table.alarmCount, reminders: table.reminderCount, ringing: ringing, next: upcomingFirings(1).first, zone: zone)
+            let ringing = owned.table.ringing.sorted { $0.uuidString < $1.uuidString }
+            return Summary(alarms: owned.table.alarmCount, reminders: owned.table.reminderCount, ringing: ringing, next: upcomingFirings(1).first, zone: owned.zone)
         }
     }
 
     /// The ids of items ringing now.
-    public var ringing: [UUID] { owner.sync { Array(table.ringing) } }
+    public var ringing: [UUID] { owner.sync { Array(owned.table.ringing) } }
 
     /// Every alarm and reminder, for an export.
     public func allItems() -> (alarms: [Alarm], reminders: [Reminder]) {
         owner.sync {
             var alarms: [Alarm] = []
-            table.forEach { item, _ in if case .alarm(let alarm) = item { alarms.append(alarm) } }
+            owned.table.forEach { item, _ in if case .alarm(let alarm) = item { alarms.append(alarm) } }
             let reminders = reminderEntries().compactMap { entry -> Reminder? in
                 if case .reminder(let reminder) = entry.item { return reminder }
                 return nil
@@ -236,10 +236,10 @@ extension Scheduler {
         var outcome = ImportOutcome()
         let imported = Set(alarms.map(\.id) + reminders.map(\.id))
         for id in alarms.map(\.id) + reminders.map(\.id) {
-            if table[id] == nil { outcome.added.append(id) } else { outcome.updated.append(id) }
+            if owned.table[id] == nil { outcome.added.append(id) } else { outcome.updated.append(id) }
         }
         if replacing {
-            table.forEach { item, _ in if !imported.contains(item.id) { outcome.removed.append((item.id, item.kind, item.title)) } }
+            owned.table.forEach { item, _ in if !imported.contains(item.id) { outcome.removed.append((item.id, item.kind, item.title)) } }
             outcome.removed.sort { $0.id.uuidString < $1.id.uuidString }
         }
         return outcome
@@ -249,7 +249,7 @@ extension Scheduler {
     /// advance notice: to `Watch` subscribers and the journal, not the history.
     func announce(_ kind: EventKind, item: Item, scheduled: Date?, detail: String) {
         owner.assertCurrent()
-        let event = DaemonEvent(kind: kind, item: item, scheduled: scheduled, actual: now(), snoozeCount: table.state(of: item.id)?.snoozeCount ?? 0, detail: detail)
+        let event = DaemonEvent(kind: kind, item: item, scheduled: scheduled, actual: now(), snoozeCount: owned.table.state(of: item.id)?.snoozeCount ?? 0, detail: detail)
         publish(event)
         let journal = journal
         owner.output.async { Scheduler.log(event, to: journal) }
@@ -257,6 +257,6 @@ extension Scheduler {
 
     /// A `changed` event for `Watch` subscribers (not journaled: edits are not news).
     func publishChange(_ item: Item, now: Date, detail: String) {
-        publish(DaemonEvent(kind: .changed, item: item, scheduled: nil, actual: now, snoozeCount: table.state(of: item.id)?.snoozeCount ?? 0, detail: detail))
+        publish(DaemonEvent(kind: .changed, item: item, scheduled: nil, actual: now, snoozeCount: owned.table.state(of: item.id)?.snoozeCount ?? 0, detail: detail))
     }
 }

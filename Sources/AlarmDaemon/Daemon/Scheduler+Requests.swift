@@ -22,11 +22,11 @@ extension Scheduler {
             try Self.validate(item)
             try Self.checkFiles(item, before: nil)
             try checkDates(item, before: nil, now: currentTime())
-            guard table[item.id] == nil else { throw .invalid(ValidationError(field: "id", requirement: "must be new", value: item.id.uuidString.lowercased())) }
+            guard owned.table[item.id] == nil else { throw .invalid(ValidationError(field: "id", requirement: "must be new", value: item.id.uuidString.lowercased())) }
             fireDue()
             // The store puts a new reminder at the end of the list; so does memory.
             var stored = Self.asStored(item)
-            if case .reminder(var reminder) = stored { reminder.position = table.reminderCount; stored = .reminder(reminder) }
+            if case .reminder(var reminder) = stored { reminder.position = owned.table.reminderCount; stored = .reminder(reminder) }
             try stage(.added, for: stored, completion: completion)
         } catch {
             completion(.failure(error))
@@ -54,7 +54,7 @@ extension Scheduler {
     private func modifyOnQueue(_ id: UUID, _ change: (inout Item, Date) throws(SchedulerError) -> Void, completion: @escaping Completion<Entry>) throws(SchedulerError) {
         fireDue()
         let now = currentTime()
-        guard let before = table[id] else { throw .noSuchItem(id.uuidString.lowercased()) }
+        guard let before = owned.table[id] else { throw .noSuchItem(id.uuidString.lowercased()) }
         var after = before
         try change(&after, now)
         after = Self.asStored(after)
@@ -77,15 +77,15 @@ extension Scheduler {
         let now = now ?? currentTime()
         let step: DaemonMachine.Step
         do throws(RingError) {
-            step = try DaemonMachine.step(event, item: item, state: table.state(of: item.id), now: now, zone: zone, policy: policy)
+            step = try DaemonMachine.step(event, item: item, state: owned.table.state(of: item.id), now: now, zone: owned.zone, policy: owned.policy)
         } catch { throw .ring(error) }
-        pipeline.forget(item.id)
+        owned.pipeline.forget(item.id)
         let staged: Entry?
         if let after = step.item {
             setInTable(after, step.state)
             staged = entry(after)
         } else {
-            table.remove(item.id)
+            owned.table.remove(item.id)
             // The store moves later reminders up by one; so does memory.
             if case .reminder(let removed) = item { shiftReminders(after: removed.position) }
             staged = nil
@@ -123,14 +123,14 @@ extension Scheduler {
     /// The same for a whole import or sync round, each item against its
     /// stored version; an error names the item by its place (`alarms[2].sound`).
     func checkFiles(alarms: [Alarm], reminders: [Reminder]) throws(SchedulerError) {
-        for (index, alarm) in alarms.enumerated() { try Self.checkFiles(.alarm(alarm), before: table[alarm.id], field: "alarms[\(index)].") }
-        for (index, reminder) in reminders.enumerated() { try Self.checkFiles(.reminder(reminder), before: table[reminder.id], field: "reminders[\(index)].") }
+        for (index, alarm) in alarms.enumerated() { try Self.checkFiles(.alarm(alarm), before: owned.table[alarm.id], field: "alarms[\(index)].") }
+        for (index, reminder) in reminders.enumerated() { try Self.checkFiles(.reminder(reminder), before: owned.table[reminder.id], field: "reminders[\(index)].") }
     }
 
     /// A date an added or changed alarm is given that is already over
     /// (``PastDates``), by the scheduler's clock and zone.
     func checkDates(_ item: Item, before: Item?, now: Date) throws(SchedulerError) {
-        do throws(ValidationError) { try PastDates.check(item, before: before, now: now, systemZone: zone) } catch { throw .invalid(error) }
+        do throws(ValidationError) { try PastDates.check(item, before: before, now: now, systemZone: owned.zone) } catch { throw .invalid(error) }
     }
 
     /// Removes an item. A ringing or snoozed occurrence ends with it, and
@@ -140,7 +140,7 @@ extension Scheduler {
         do throws(SchedulerError) {
             let id = try resolve(text, kind: kind)
             fireDue()
-            guard let item = table[id] else { throw .noSuchItem(text) }
+            guard let item = owned.table[id] else { throw .noSuchItem(text) }
             try stageStep(.removed, for: item) { result in completion(result.map { _ in item }) }
         } catch {
             completion(.failure(error))
@@ -151,13 +151,13 @@ extension Scheduler {
     /// one is removed.
     private func shiftReminders(after position: Int) {
         var moved: [(Item, RingState)] = []
-        table.forEach { item, state in
+        owned.table.forEach { item, state in
             if case .reminder(var reminder) = item, reminder.position > position {
                 reminder.position -= 1
                 moved.append((.reminder(reminder), state))
             }
         }
-        for (item, state) in moved { table.set(item, state: state, wake: table.deadline(of: item.id)) }
+        for (item, state) in moved { owned.table.set(item, state: state, wake: owned.table.deadline(of: item.id)) }
     }
 
     /// Snooze, dismiss or complete an item; without an id, the one item ringing.
@@ -170,9 +170,9 @@ extension Scheduler {
             if let text {
                 id = try resolve(text, kind: nil)
             } else {
-                let ringing = Array(table.ringing)
+                let ringing = Array(owned.table.ringing)
                 guard ringing.count == 1 else {
-                    throw .ringingCount(ringing.compactMap { table[$0] }.map { "\($0.id.uuidString.lowercased()) \(ValidationError.quoted($0.title))" })
+                    throw .ringingCount(ringing.compactMap { owned.table[$0] }.map { "\($0.id.uuidString.lowercased()) \(ValidationError.quoted($0.title))" })
                 }
                 id = ringing[0]
             }
@@ -183,7 +183,7 @@ extension Scheduler {
     }
 
     private func commandOnQueue(_ command: RingCommand, id: UUID, completion: @escaping Completion<Entry>) throws(SchedulerError) {
-        try stage(.command(command), for: table[id]!, completion: completion)
+        try stage(.command(command), for: owned.table[id]!, completion: completion)
     }
 
     /// Marks a reminder done or not done, in one step on the queue. A ringing
@@ -196,7 +196,7 @@ extension Scheduler {
             fireDue()
             // Ringing, snoozed or recurring: the ringing machine decides
             // (it stops the sound, and brings a recurring one back).
-            if done, let state = table.state(of: id), state.isRinging || state.isSnoozed || table[id]?.recursAsReminder == true {
+            if done, let state = owned.table.state(of: id), state.isRinging || state.isSnoozed || owned.table[id]?.recursAsReminder == true {
                 return try commandOnQueue(.complete, id: id, completion: completion)
             }
             try modifyOnQueue(id, { item, now in

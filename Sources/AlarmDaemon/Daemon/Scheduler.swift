@@ -13,78 +13,101 @@ import Synchronization
 /// durable writer, and only then hands the effects to the output worker
 /// (journal, notification, sound), so a slow output never holds up the next
 /// firing and nothing is announced that a crash could take back.
-public final class Scheduler: @unchecked Sendable {
+public final class Scheduler: Sendable {
     /// The queue that owns this state, and the output worker beside it.
     public let owner: Owner
     public var queue: DispatchQueue { owner.queue }
     /// Journal entries, notifications and sound: they may be slow (D-Bus,
     /// spawning a player) and must not hold up the next firing.
     var outputQueue: DispatchQueue { owner.output }
-    let store: Store
+    /// The owner's connection to the store, which only reads.
+    var store: Store { owned.store }
+    let storePath: String
     private let clock: any WallClock
     let journal: Journal
     let ringer: any Ringer
     public let events = EventStream()
 
-    // Confined to the owner.
-    private(set) var policy: RingPolicy
-    private(set) var zone: Zone {
-        didSet { publishedZone.withLock { $0 = zone } }
+    /// What the scheduler keeps, confined to the owner (every access is
+    /// asserted there in debug builds).
+    struct State {
+        let store: Store
+        var policy: RingPolicy
+        /// Set through ``setZone(_:)``, which publishes it.
+        var zone: Zone
+        /// Every item, its ringing state and its next wake-up.
+        var table = ItemTable()
+        var timer: DispatchSourceTimer?
+        var armedFor: Date?
+        /// Commits every durable change off this queue, in groups, in the
+        /// order handed over; opened by ``start()``. The owner's own
+        /// connection, `store`, only reads: the table at start, and an item
+        /// after a failed commit.
+        var writer: DurableWriter?
+        /// What is with `writer` and what waits on it (``CommitPipeline``).
+        var pipeline = CommitPipeline<Waiting>()
+        /// Waiters of durable batches, answered in commit order a few per
+        /// block (``answerDurable()``); those before `durableAnswered` have been.
+        var durable: [Waiting] = []
+        var durableAnswered = 0
+        /// Set while answers run (one may lead to another commit being
+        /// collected) and while the next chunk waits on the queue.
+        var answering = false
+        var answerQueued = false
+        /// History rows of firings announced without a commit, and their
+        /// journal entries; written with the next commit.
+        var pending = PendingRecords()
+        /// Called after changes of plan (see ``publishStatus()``), with the status line.
+        var onStatusChange: (@Sendable (String) -> Void)?
+        /// Called when what rings changes, with the title of the item ringing
+        /// longest, or `nil` when none is (logind's inhibitor while ringing
+        /// follows it). Only a different title is reported: a burst of a
+        /// hundred firings is one call, not a hundred.
+        var onRingingChange: ((String?) -> Void)?
+        /// The title last given to `onRingingChange`, the item ringing
+        /// longest, and whether a look for it is queued (``ringingStopped(_:)``).
+        var reportedRinging: String?
+        var firstRinging: (id: UUID, since: Date)?
+        var ringingReportQueued = false
+        /// Called at the same pace after the plan changed (what fires next may
+        /// have moved): the wake-up from suspend follows it.
+        var onPlanChange: (() -> Void)?
+        var statusPacer = Pacer(interval: statusInterval)
+        var historyPacer = Pacer(interval: historyCommitInterval)
     }
-    /// `zone`, readable from any thread without waiting for the queue: every
-    /// reply that shows an instant needs it.
+    let owned: QueueBound<State>
+    /// The zone floating alarms follow, readable from any thread without
+    /// waiting for the queue: every reply that shows an instant needs it.
     private let publishedZone: Mutex<Zone>
-    /// Every item, its ringing state and its next wake-up.
-    var table = ItemTable()
-    private var timer: DispatchSourceTimer?
-    private var armedFor: Date?
-    /// Commits every durable change off this queue, in groups, in the order
-    /// handed over; opened by ``start()``. The owner's own connection, `store`,
-    /// only reads: the table at start, and an item after a failed commit.
-    private(set) var writer: DurableWriter?
-    /// What is with `writer` and what waits on it (``CommitPipeline``).
-    var pipeline = CommitPipeline<Waiting>()
-    /// Waiters of durable batches, answered in commit order a few per block
-    /// (``answerDurable()``); those before `durableAnswered` have been.
-    var durable: [Waiting] = []
-    var durableAnswered = 0
-    /// Set while answers run (one may lead to another commit being collected)
-    /// and while the next chunk waits on the queue.
-    var answering = false
-    var answerQueued = false
-    /// History rows of firings announced without a commit, and their journal
-    /// entries; written with the next commit.
-    var pending = PendingRecords()
-    /// Called on `queue` after changes of plan (see ``publishStatus()``), with the status line.
-    public var onStatusChange: (@Sendable (String) -> Void)?
-    /// Called on the owner when what rings changes, with the title of the
-    /// item ringing longest, or `nil` when none is (logind's inhibitor while
-    /// ringing follows it). Only a different title is reported: a burst of a
-    /// hundred firings is one call, not a hundred.
-    public var onRingingChange: ((String?) -> Void)?
-    /// The title last given to `onRingingChange`, the item ringing longest,
-    /// and whether a look for it is queued (``ringingStopped(_:)``).
-    var reportedRinging: String?
-    var firstRinging: (id: UUID, since: Date)?
-    var ringingReportQueued = false
-    /// Called on the owner, at the same pace, after the plan changed (what
-    /// fires next may have moved): the wake-up from suspend follows it.
-    public var onPlanChange: (() -> Void)?
     /// At most ten updates a second, the last change always sent.
     static let statusInterval: DispatchTimeInterval = .milliseconds(100)
-    private var statusPacer = Pacer(interval: statusInterval)
     static let historyCommitInterval: DispatchTimeInterval = .milliseconds(20)
-    var historyPacer = Pacer(interval: historyCommitInterval)
+
+    /// The items, for readers on the owner outside the scheduler.
+    var table: ItemTable { owned.table }
+
+    /// What the daemon follows the plan with (set on the owner before start).
+    func observe(status: (@Sendable (String) -> Void)?, plan: (() -> Void)?, ringing: ((String?) -> Void)?) {
+        owner.assertCurrent()
+        owned.onStatusChange = status
+        owned.onPlanChange = plan
+        owned.onRingingChange = ringing
+    }
+
+    /// The zone floating alarms follow, set on the owner and published.
+    private func setZone(_ zone: Zone) {
+        owned.zone = zone
+        publishedZone.withLock { $0 = zone }
+    }
 
     /// `owner` is the daemon's; a scheduler made alone (in a test) gets its own.
     public init(store: Store, clock: any WallClock, journal: Journal, ringer: any Ringer, policy: RingPolicy, zone: Zone, owner: Owner = Owner()) {
         self.owner = owner
-        self.store = store
         self.clock = clock
         self.journal = journal
         self.ringer = ringer
-        self.policy = policy
-        self.zone = zone
+        owned = QueueBound(State(store: store, policy: policy, zone: zone), queue: owner.queue)
+        storePath = store.path
         publishedZone = Mutex(zone)
     }
 
@@ -99,15 +122,15 @@ public final class Scheduler: @unchecked Sendable {
     public func start() throws(StoreError) {
         try owner.sync { () throws(StoreError) in
             let now = currentTime()
-            writer = try DurableWriter(path: store.path) { [weak self] in
+            owned.writer = try DurableWriter(path: store.path) { [weak self] in
                 guard let self else { return }
                 owner.post {
                     self.collect()
                     self.commitPendingRecords()
                 }
             }
-            let rules = zone.rules
-            let policy = policy
+            let rules = owned.zone.rules
+            let policy = owned.policy
             // The output worker is idle this early: it lends the loader its core.
             let loader = try TableLoader(path: store.path, now: now, queue: outputQueue) { item, state in
                 RingingMachine.wake(item: item, state: state, systemRules: rules, policy: policy)
@@ -124,15 +147,15 @@ public final class Scheduler: @unchecked Sendable {
                 _ = try? loader.finish()
                 throw error
             }
-            table = loaded.table
+            owned.table = loaded.table
             // Items without a stored state are new to this schema: they look forward from now.
             if !loaded.fresh.isEmpty { commit(DurableWriter.Batch(states: loaded.fresh)) }
             try takeBackUnannouncedFirings(now: now)
             // Before anything of this run is recorded: only earlier rows are looked for.
             recoverJournal()
-            for id in table.ringing {
-                let state = table.state(of: id)!
-                perform(RingingMachine.resume(state: state).compactMap(DaemonMachine.Effect.init), item: table[id]!, state: state, now: now)
+            for id in owned.table.ringing {
+                let state = owned.table.state(of: id)!
+                perform(RingingMachine.resume(state: state).compactMap(DaemonMachine.Effect.init), item: owned.table[id]!, state: state, now: now)
             }
             fireDue()
         }
@@ -145,8 +168,8 @@ public final class Scheduler: @unchecked Sendable {
     /// ``fireDue()`` journals and records it — or its miss — like any other.
     /// Only items loaded as ringing are looked at: a handful.
     private func takeBackUnannouncedFirings(now: Date) throws(StoreError) {
-        for id in Array(table.ringing) {
-            guard let item = table[id], let state = table.state(of: id), RingingMachine.isSavedAhead(state), let occurrence = state.occurrence else { continue }
+        for id in Array(owned.table.ringing) {
+            guard let item = owned.table[id], let state = owned.table.state(of: id), RingingMachine.isSavedAhead(state), let occurrence = state.occurrence else { continue }
             let recorded = try store.history(itemID: id, limit: 16).contains { $0.event == .fired && $0.scheduled == occurrence }
             let taken = RingingMachine.loaded(state, now: now, fireRecorded: recorded)
             if taken != state { setInTable(item, taken) }
@@ -157,21 +180,21 @@ public final class Scheduler: @unchecked Sendable {
     /// committed first, and the store is left matching memory.
     public func stop() {
         owner.sync {
-            timer?.cancel()
-            timer = nil
+            owned.timer?.cancel()
+            owned.timer = nil
             restoreSavedAhead()
-            if !pending.isEmpty, let writer { submit(DurableWriter.Batch(), to: writer) }
+            if !owned.pending.isEmpty, let writer = owned.writer { submit(DurableWriter.Batch(), to: writer) }
             settle()
             answerAllDurable()
             // Every committed row's entry is with the output worker; once it
             // has written them, the journal checkpoint moves past them all.
             outputQueue.sync {}
-            if writer != nil {
+            if owned.writer != nil {
                 checkpointJournal()
                 settle()
             }
-            writer?.close()
-            writer = nil
+            owned.writer?.close()
+            owned.writer = nil
         }
         ringer.stopAll()
     }
@@ -188,21 +211,21 @@ public final class Scheduler: @unchecked Sendable {
     public func clockChanged(_ change: ClockChange) {
         owner.assertCurrent()
         let now = currentTime()
-        journal.send("Clock change: \(change); re-planning \(table.count) items", priority: .info, messageID: MessageID.clockChanged,
+        journal.send("Clock change: \(change); re-planning \(owned.table.count) items", priority: .info, messageID: MessageID.clockChanged,
                      fields: [("ALARMD_CLOCK_JUMP_USEC", String(Int64(change.jump * 1_000_000))), ("ALARMD_RESUMED", change.resumed ? "1" : "0")])
         if change.jump < 0 {
             var moved: [(Item, RingState)] = []
-            table.forEach { item, state in
-                if let step = try? DaemonMachine.step(.clockMovedBack, item: item, state: state, now: now, zone: zone, policy: policy), step.saveState {
+            owned.table.forEach { item, state in
+                if let step = try? DaemonMachine.step(.clockMovedBack, item: item, state: state, now: now, zone: owned.zone, policy: owned.policy), step.saveState {
                     moved.append((item, step.state))
                 }
             }
             // The wake-ups are all recomputed below.
-            for (item, state) in moved { table.set(item, state: state, wake: nil) }
+            for (item, state) in moved { owned.table.set(item, state: state, wake: nil) }
             if !moved.isEmpty { commit(DurableWriter.Batch(states: moved.map { ($0.0.id, $0.0.kind, $0.1) })) }
         }
         // The same instant is a different wall-clock deadline now.
-        armedFor = nil
+        owned.armedFor = nil
         replan()
     }
 
@@ -210,15 +233,15 @@ public final class Scheduler: @unchecked Sendable {
     /// move with it, pinned alarms and reminders do not.
     public func zoneChanged(_ newZone: Zone) {
         owner.assertCurrent()
-        guard newZone != zone else { return }
-        journal.send("Time zone changed from \(zone.identifier) to \(newZone.identifier); re-planning", priority: .info, messageID: MessageID.clockChanged)
-        zone = newZone
+        guard newZone != owned.zone else { return }
+        journal.send("Time owned.zone changed from \(owned.zone.identifier) to \(newZone.identifier); re-planning", priority: .info, messageID: MessageID.clockChanged)
+        setZone(newZone)
         replan()
     }
 
     public func setPolicy(_ newPolicy: RingPolicy) {
         owner.assertCurrent()
-        policy = newPolicy
+        owned.policy = newPolicy
         replan()
     }
 
@@ -231,9 +254,9 @@ public final class Scheduler: @unchecked Sendable {
     }
 
     func rebuildDeadlines() {
-        let rules = zone.rules
-        let policy = policy
-        table.rebuildDeadlines { item, state in RingingMachine.wake(item: item, state: state, systemRules: rules, policy: policy) }
+        let rules = owned.zone.rules
+        let policy = owned.policy
+        owned.table.rebuildDeadlines { item, state in RingingMachine.wake(item: item, state: state, systemRules: rules, policy: policy) }
     }
 
     // MARK: - Firing
@@ -246,14 +269,14 @@ public final class Scheduler: @unchecked Sendable {
         var late: [Item] = []
         var announced: [(Item, RingTransition)] = []
         var due: [UUID] = []
-        while let id = table.popDue(at: now) { due.append(id) }
+        while let id = owned.table.popDue(at: now) { due.append(id) }
         collect()
         // Rare: a commit slower than the lead it was given. Waiting for it
         // costs no more than the commit firing the ordinary way would.
-        if pipeline.isSavingAhead(anyOf: due) { settle() }
+        if owned.pipeline.isSavingAhead(anyOf: due) { settle() }
         for id in due {
-            guard let item = table[id] else { continue }
-            if let transition = pipeline.takeSaved(id, at: now, tolerance: Self.aheadTolerance) {
+            guard let item = owned.table[id] else { continue }
+            if let transition = owned.pipeline.takeSaved(id, at: now, tolerance: Self.aheadTolerance) {
                 announced.append((item, transition))
             } else {
                 // Late beyond the tolerance (a stopped or suspended daemon): the
@@ -276,9 +299,9 @@ public final class Scheduler: @unchecked Sendable {
         var batch = DurableWriter.Batch()
         for before in items {
             // What is saved now replaces anything saved ahead for it.
-            pipeline.forget(before.id)
+            owned.pipeline.forget(before.id)
             // `.due` is never refused.
-            guard let step = try? DaemonMachine.step(.due, item: before, state: table.state(of: before.id), now: now, zone: zone, policy: policy) else { continue }
+            guard let step = try? DaemonMachine.step(.due, item: before, state: owned.table.state(of: before.id), now: now, zone: owned.zone, policy: owned.policy) else { continue }
             if case .update(let item) = step.write { batch.items.append(.update(item)) }
             batch.states.append((before.id, before.kind, step.state))
             batch.history += step.history
@@ -310,22 +333,22 @@ public final class Scheduler: @unchecked Sendable {
     /// look-ahead has passed: a commit every eighth of a second or so in a
     /// busy period, none when idle. This queue does not wait for it.
     func saveAhead(now: Date) {
-        guard let writer, pipeline.shouldLookAhead(at: now, horizon: Self.aheadHorizon) else { return }
+        guard let writer = owned.writer, owned.pipeline.shouldLookAhead(at: now, horizon: Self.aheadHorizon) else { return }
         let horizon = now.addingTimeInterval(Self.aheadHorizon)
         var batch: [CommitPipeline<Waiting>.Ahead] = []
         var until = horizon
-        for (id, wake) in table.ascending() {
+        for (id, wake) in owned.table.ascending() {
             if wake > horizon { break }
             if batch.count == Self.aheadBatch { until = wake; break }
-            guard wake.timeIntervalSince(now) >= Self.aheadMinimumLead, !pipeline.isAhead(id),
-                  let item = table[id], let state = table.state(of: id),
-                  let transition = RingingMachine.firingAhead(item: item, state: state, wake: wake, zone: zone, policy: policy)
+            guard wake.timeIntervalSince(now) >= Self.aheadMinimumLead, !owned.pipeline.isAhead(id),
+                  let item = owned.table[id], let state = owned.table.state(of: id),
+                  let transition = RingingMachine.firingAhead(item: item, state: state, wake: wake, zone: owned.zone, policy: owned.policy)
             else { continue }
             batch.append(.init(id: id, wake: wake, transition: transition))
         }
-        pipeline.lookedAhead(until: until)
+        owned.pipeline.lookedAhead(until: until)
         guard !batch.isEmpty else { return }
-        let states = batch.map { (id: $0.id, kind: table[$0.id]!.kind, state: $0.transition.state) }
+        let states = batch.map { (id: $0.id, kind: owned.table[$0.id]!.kind, state: $0.transition.state) }
         submit(DurableWriter.Batch(states: states), to: writer, ahead: batch)
     }
 
@@ -343,7 +366,7 @@ public final class Scheduler: @unchecked Sendable {
             for action in transition.actions {
                 if case .record(let kind, let scheduled, let detail) = action {
                     let event = DaemonEvent(kind: kind, item: item, scheduled: scheduled, actual: now, snoozeCount: transition.state.snoozeCount, detail: detail)
-                    pending.append(HistoryEvent(itemID: item.id, itemKind: item.kind, event: kind, scheduled: scheduled, actual: now, detail: detail), journaling: event)
+                    owned.pending.append(HistoryEvent(itemID: item.id, itemKind: item.kind, event: kind, scheduled: scheduled, actual: now, detail: detail), journaling: event)
                     events.publish(event)
                 } else if let effect = DaemonMachine.Effect(action) {
                     perform([effect], item: item, state: transition.state, now: now)
@@ -356,7 +379,7 @@ public final class Scheduler: @unchecked Sendable {
 
     /// Files `item` with `state` and the wake-up they give.
     func setInTable(_ item: Item, _ state: RingState) {
-        table.set(item, state: state, wake: RingingMachine.wake(item: item, state: state, zone: zone, policy: policy))
+        owned.table.set(item, state: state, wake: RingingMachine.wake(item: item, state: state, zone: owned.zone, policy: owned.policy))
     }
 
     /// The injected clock's reading, for request handling outside the queue
@@ -393,28 +416,28 @@ public final class Scheduler: @unchecked Sendable {
 
     /// Arms the single timer for the earliest wake-up, or disarms it.
     func arm() {
-        guard let first = table.first?.deadline else {
-            timer?.cancel()
-            timer = nil
-            armedFor = nil
+        guard let first = owned.table.first?.deadline else {
+            owned.timer?.cancel()
+            owned.timer = nil
+            owned.armedFor = nil
             return
         }
         let now = currentTime()
         saveAhead(now: now)
         // Wake early once to save the coming firing ahead, unless that is done.
         var target = first
-        if pipeline.lookedAheadUntil < first, first.timeIntervalSince(now) > Self.aheadHorizon / 2 {
+        if owned.pipeline.lookedAheadUntil < first, first.timeIntervalSince(now) > Self.aheadHorizon / 2 {
             target = first.addingTimeInterval(-Self.aheadHorizon / 2)
         }
-        if armedFor == target, timer != nil { return }
-        if timer == nil {
+        if owned.armedFor == target, owned.timer != nil { return }
+        if owned.timer == nil {
             let source = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
             source.setEventHandler { [unowned self] in fireDue() }
             source.resume()
-            timer = source
+            owned.timer = source
         }
-        timer!.schedule(wallDeadline: clock.wallDeadline(for: target), repeating: .never, leeway: .nanoseconds(0))
-        armedFor = target
+        owned.timer!.schedule(wallDeadline: clock.wallDeadline(for: target), repeating: .never, leeway: .nanoseconds(0))
+        owned.armedFor = target
     }
 
     /// Sends the status line, at most every `statusInterval`: in a busy
@@ -422,13 +445,13 @@ public final class Scheduler: @unchecked Sendable {
     /// datagram and a line of formatting on the firing path. The last change
     /// always goes out.
     func publishStatus() {
-        guard onStatusChange != nil || onPlanChange != nil else { return }
-        switch statusPacer.decide(now: .now()) {
+        guard owned.onStatusChange != nil || owned.onPlanChange != nil else { return }
+        switch owned.statusPacer.decide(now: .now()) {
         case .run:
             sendStatus()
         case .wait(let due):
             queue.asyncAfter(deadline: due) { [weak self] in
-                self?.statusPacer.woke()
+                self?.owned.statusPacer.woke()
                 self?.publishStatus()
             }
         case .waiting:
@@ -437,13 +460,14 @@ public final class Scheduler: @unchecked Sendable {
     }
 
     private func sendStatus() {
-        onStatusChange?(statusLine())
-        onPlanChange?()
+        let (status, plan) = (owned.onStatusChange, owned.onPlanChange)
+        status?(statusLine())
+        plan?()
     }
 
     /// `4 alarms, 2 reminders; next: Tue 07:30 Work` (call on `queue`).
     func statusLine() -> String {
-        let next = table.first.flatMap { first in table[first.id].map { (first.deadline, $0) } }
-        return EventText.status(alarms: table.alarmCount, reminders: table.reminderCount, next: next, zone: zone)
+        let next = owned.table.first.flatMap { first in owned.table[first.id].map { (first.deadline, $0) } }
+        return EventText.status(alarms: owned.table.alarmCount, reminders: owned.table.reminderCount, next: next, zone: owned.zone)
     }
 }

@@ -44,6 +44,14 @@ public final class QueueBound<Value>: @unchecked Sendable {
         }
     }
 
+    /// A field the value keeps as a `let`.
+    public subscript<T>(dynamicMember path: KeyPath<Value, T>) -> T {
+        _read {
+            check()
+            yield stored[keyPath: path]
+        }
+    }
+
     @inline(__always)
     private func check() {
         #if DEBUG
