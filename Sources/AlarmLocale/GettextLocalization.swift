@@ -33,6 +33,7 @@ public struct GettextLocalization: Localization {
     /// A `locale_t` with the messages and time categories of one locale,
     /// freed with the last copy of the localization that uses it. Never
     /// changed after it is made, so any thread may use it.
+    // @unchecked: a `locale_t` is a C pointer, never changed after newlocale(3), which any thread may pass to uselocale(3).
     private final class OwnLocale: @unchecked Sendable {
         let handle: locale_t
 

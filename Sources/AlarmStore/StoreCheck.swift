@@ -74,6 +74,7 @@ public final class StoreCheck: Sendable {
 /// A connection that another thread may interrupt: `sqlite3_interrupt` is the
 /// one SQLite call that is safe while the connection is in use elsewhere, as
 /// long as it is not closed meanwhile (``StoreCheck`` guards that).
+// @unchecked: holds a connection in use on the checking thread; sqlite3_interrupt is the one call another thread may make on it.
 private struct Interruptible: @unchecked Sendable {
     private let database: SQLiteDatabase
 

@@ -20,8 +20,6 @@ struct UncheckedSendableTests {
         "NoticeKeeper": "state confined to the owner queue",
         "Forewarnings": "state confined to the owner queue",
         "RingerBox": "set once on the owner before any event",
-        "EventLoop": "epoll set confined to its thread; post() takes a lock",
-        "OwnedReadSource": "a Dispatch source touched on its queue only",
         "TableLoader": "workers hand halves back through its queue",
         // Classes confined to a worker queue of their own.
         "DesktopRinger": "state confined to the output worker",
@@ -32,14 +30,9 @@ struct UncheckedSendableTests {
         "PulseOutput": "libpulse objects used on the mainloop's thread",
         "OutputAnswer": "set on the mainloop's thread, read after it signals",
         "PulsePlayback": "libpulse objects used on the mainloop's thread",
-        "BusConnection": "sd-bus is not thread-safe: confined to one queue",
-        "UserManagerTimer": "confined to the output worker",
-        "Logind": "its bus connection confined to one queue",
-        "WakeHelperClient": "its socket confined to the output worker",
-        "Journal": "sd_journal_sendv is thread-safe; the fallback writes under a lock",
         "WakeHelper": "every member used on its queue only",
-        "Interruptible": "an sqlite3 handle for sqlite3_interrupt, which any thread may call",
-        "OwnLocale": "a locale_t freed once, used through uselocale on the caller's thread",
+        "Interruptible": "a connection in use on the checking thread; sqlite3_interrupt is the one call another thread may make on it",
+        "OwnLocale": "a locale_t, a C pointer never changed after newlocale(3), which any thread may pass to uselocale(3)",
     ]
 
     @Test func noProductionTargetGainsAnUncheckedSendable() throws {

@@ -7,20 +7,30 @@ import Glibc
 /// for logind) through sd-bus, driven by a
 /// Dispatch read source on the bus fd. Confined to one queue; the bus is
 /// flushed and unreferenced when the connection closes or goes away.
-final class BusConnection: @unchecked Sendable {
-    private var bus: OpaquePointer?
+final class BusConnection: Sendable {
+    private struct State {
+        /// The bus while connected.
+        var link: Link?
+        var handlers: [(BusMessage) -> Void] = []
+        /// Called once when the bus goes away under us.
+        var onDisconnect: (() -> Void)?
+    }
+
     private let queue: DispatchQueue
-    private var readSource: OwnedReadSource?
-    private var slots: [OpaquePointer] = []
-    private var handlers: [(BusMessage) -> Void] = []
+    private let state: QueueBound<State>
+
+    init(queue: DispatchQueue) {
+        self.queue = queue
+        state = QueueBound(State(), queue: queue)
+    }
+
     /// Called once when the bus goes away under us.
-    var onDisconnect: (() -> Void)?
+    var onDisconnect: (() -> Void)? {
+        get { state.onDisconnect }
+        set { state.onDisconnect = newValue }
+    }
 
-    init(queue: DispatchQueue) { self.queue = queue }
-
-    deinit { close() }
-
-    var isConnected: Bool { bus != nil }
+    var isConnected: Bool { state.link != nil }
 
     /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`, else
     /// `$XDG_RUNTIME_DIR/bus`), or with `system` to the system bus
@@ -32,22 +42,24 @@ final class BusConnection: @unchecked Sendable {
         } else {
             try systemdCall("sd_bus_open_user", sd_bus_open_user(&opened))
         }
-        bus = opened
+        guard let opened else { return }
+        let link = Link(bus: opened)
+        state.link = link
         // sd-bus owns the descriptor: the source gives it back by closing the
         // bus, once Dispatch is done with it (see OwnedReadSource).
-        let connected = opened
-        let source = OwnedReadSource(fd: sd_bus_get_fd(opened), queue: queue) { _ = sd_bus_flush_close_unref(connected) }
+        let source = OwnedReadSource(fd: sd_bus_get_fd(opened), queue: queue) { _ = sd_bus_flush_close_unref(opened) }
         source.activate { [unowned self] in process() }
-        readSource = source
+        link.readSource = source
     }
 
     /// Runs sd-bus until it has nothing left to do: dispatches queued signals
     /// and notices a closed connection.
     func process() {
-        while let bus {
+        while let bus = state.link?.bus {
             let result = sd_bus_process(bus, nil)
             if result < 0 {
                 close()
+                let onDisconnect = state.onDisconnect
                 onDisconnect?()
                 return
             }
@@ -59,7 +71,7 @@ final class BusConnection: @unchecked Sendable {
     /// sd-bus queues signals that arrive meanwhile; they are dispatched after.
     func call(destination: String, path: String, interface: String, member: String, timeout: Double = 2,
               arguments: (BusMessage) throws(SystemError) -> Void) throws(SystemError) -> BusMessage {
-        guard let bus else { throw SystemError("D-Bus \(member)", code: ENOTCONN) }
+        guard let bus = state.link?.bus else { throw SystemError("D-Bus \(member)", code: ENOTCONN) }
         var raw: OpaquePointer?
         try systemdCall("sd_bus_message_new_method_call \(member)", sd_bus_message_new_method_call(bus, &raw, destination, path, interface, member))
         let message = BusMessage(adopting: raw!)
@@ -82,41 +94,57 @@ final class BusConnection: @unchecked Sendable {
     /// one name we follow.
     func onSignal(sender: String, path: String, interface: String, member: String, arg0: String? = nil,
                   handler: @escaping (BusMessage) -> Void) throws(SystemError) {
-        guard let bus else { throw SystemError("D-Bus match \(member)", code: ENOTCONN) }
-        handlers.append(handler)
-        let signalContext = SignalContext(connection: self, index: handlers.count - 1)
-        contexts.append(signalContext)
+        guard let link = state.link else { throw SystemError("D-Bus match \(member)", code: ENOTCONN) }
+        state.handlers.append(handler)
+        let signalContext = SignalContext(connection: self, index: state.handlers.count - 1)
+        link.contexts.append(signalContext)
         let context = Unmanaged.passUnretained(signalContext).toOpaque()
         var slot: OpaquePointer?
         // The values are bus names, paths and members, which cannot hold a quote.
         var rule = "type='signal',sender='\(sender)',path='\(path)',interface='\(interface)',member='\(member)'"
         if let arg0 { rule += ",arg0='\(arg0)'" }
-        let result = sd_bus_add_match(bus, &slot, rule, { message, userdata, _ in
+        let result = sd_bus_add_match(link.bus, &slot, rule, { message, userdata, _ in
             guard let message, let userdata else { return 0 }
             let context = Unmanaged<SignalContext>.fromOpaque(userdata).takeUnretainedValue()
-            context.connection?.handlers[context.index](BusMessage(borrowing: message))
+            // Taken out first: the handler may use the connection again.
+            guard let handler = context.connection?.state.handlers[context.index] else { return 0 }
+            handler(BusMessage(borrowing: message))
             return 0
         }, context)
         try systemdCall("sd_bus_add_match \(member)", result)
-        if let slot { slots.append(slot) }
+        if let slot { link.slots.append(slot) }
     }
 
-    private var contexts: [SignalContext] = []
-
     func close() {
+        // The link gives the bus back as it goes.
+        state.link = nil
+        state.handlers.removeAll()
+    }
+}
+
+/// What the connection holds of sd-bus: the bus, the read source on its
+/// descriptor and the match slots. A class, so that they are given back when
+/// it goes, by ``BusConnection/close()`` on the queue or, for a connection
+/// dropped unclosed, wherever its last reference goes.
+private final class Link {
+    let bus: OpaquePointer
+    var readSource: OwnedReadSource?
+    var slots: [OpaquePointer] = []
+    var contexts: [SignalContext] = []
+
+    init(bus: OpaquePointer) { self.bus = bus }
+
+    deinit {
         for slot in slots { sd_bus_slot_unref(slot) }
         slots.removeAll()
         contexts.removeAll()
-        handlers.removeAll()
         // The read source closes the bus (so its descriptor) after its
         // cancellation; without one, nothing watches the descriptor.
         if let readSource {
             readSource.cancel()
-        } else if let bus {
+        } else {
             sd_bus_flush_close_unref(bus)
         }
-        readSource = nil
-        bus = nil
     }
 }
 

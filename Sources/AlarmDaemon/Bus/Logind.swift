@@ -2,6 +2,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import Synchronization
 
 /// alarmd and logind (`org.freedesktop.login1` on the system bus):
 ///
@@ -18,31 +19,42 @@ import Glibc
 /// the owner through `onPrepareForSleep`. Without a system bus or logind it
 /// says so once and leaves the inhibitors out. Sendable so that the owner
 /// can hand it work; every entry point checks it runs on the worker.
-final class Logind: @unchecked Sendable {
+final class Logind: Sendable {
     static let destination = "org.freedesktop.login1"
     static let path = "/org/freedesktop/login1"
     static let manager = "org.freedesktop.login1.Manager"
 
+    private struct State {
+        var connection: BusConnection?
+        var delayLock: FileDescriptor?
+        var blockLock: FileDescriptor?
+        var blockReason: String?
+        /// Why logind cannot be used, once said.
+        var reportedUnavailable = false
+        /// After a failed connection, no new attempt before this: a ringing
+        /// change or a `Status` on a machine without a system bus must not
+        /// each pay for one.
+        var retryAfter: ContinuousClock.Instant?
+    }
+
     private let queue: DispatchQueue
     private let journal: Journal
-    private var connection: BusConnection?
-    private var delayLock: FileDescriptor?
-    private var blockLock: FileDescriptor?
-    private var blockReason: String?
-    /// Why logind cannot be used, once said.
-    private var reportedUnavailable = false
-    /// After a failed connection, no new attempt before this: a ringing
-    /// change or a `Status` on a machine without a system bus must not each
-    /// pay for one.
-    private var retryAfter: ContinuousClock.Instant?
+    private let state: QueueBound<State>
+    /// Behind a mutex: the owner sets it from its own thread.
+    private let prepareForSleep = Mutex<(@Sendable (Bool) -> Void)?>(nil)
     static let retryInterval: Duration = .seconds(5)
-    /// Called on the output worker with `PrepareForSleep`'s argument: `true`
-    /// before suspend, `false` after resume.
-    var onPrepareForSleep: ((Bool) -> Void)?
 
     init(queue: DispatchQueue, journal: Journal) {
         self.queue = queue
         self.journal = journal
+        state = QueueBound(State(), queue: queue)
+    }
+
+    /// Called on the output worker with `PrepareForSleep`'s argument: `true`
+    /// before suspend, `false` after resume.
+    var onPrepareForSleep: (@Sendable (Bool) -> Void)? {
+        get { prepareForSleep.withLock { $0 } }
+        set { prepareForSleep.withLock { $0 = newValue } }
     }
 
     /// Connects, listens for `PrepareForSleep` and takes the delay lock.
@@ -63,14 +75,15 @@ final class Logind: @unchecked Sendable {
     /// Takes the `delay` lock on `sleep` if it is not held.
     func takeDelayLock() {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard delayLock == nil else { return }
-        delayLock = inhibit(what: "sleep", why: "Setting the wake-up for the next alarm", mode: "delay")
+        guard state.delayLock == nil else { return }
+        let lock = inhibit(what: "sleep", why: "Setting the wake-up for the next alarm", mode: "delay")
+        state.delayLock = lock
     }
 
     /// Lets the suspend go ahead.
     func releaseDelayLock() {
         dispatchPrecondition(condition: .onQueue(queue))
-        delayLock = nil
+        state.delayLock = nil
     }
 
     /// Holds a `block` lock on `sleep:idle` while `ringing` names what rings;
@@ -78,16 +91,16 @@ final class Logind: @unchecked Sendable {
     func setRinging(_ ringing: String?) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard let ringing else {
-            blockLock = nil
-            blockReason = nil
+            state.blockLock = nil
+            state.blockReason = nil
             return
         }
         let why = "Alarm ringing: \(ringing)"
-        guard why != blockReason || blockLock == nil else { return }
+        guard why != state.blockReason || state.blockLock == nil else { return }
         // The new lock is taken before the old one goes, so there is no gap.
         let lock = inhibit(what: "sleep:idle", why: why, mode: "block")
-        blockLock = lock
-        blockReason = lock == nil ? nil : why
+        state.blockLock = lock
+        state.blockReason = lock == nil ? nil : why
     }
 
     /// Whether the user's service manager outlives their sessions (the
@@ -119,7 +132,7 @@ final class Logind: @unchecked Sendable {
                 .readString()
             guard can == "yes" else { return "not suspending again: logind's CanSuspend says \(can)" }
             // The delay lock is ours: let go of it first, or logind waits for it.
-            delayLock = nil
+            state.delayLock = nil
             _ = try connection.call(destination: Self.destination, path: Self.path, interface: Self.manager, member: "Suspend", timeout: 5) { message throws(SystemError) in
                 try message.append(false) // not interactive
             }
@@ -146,28 +159,28 @@ final class Logind: @unchecked Sendable {
     }
 
     private func connected() -> BusConnection? {
-        if let connection, connection.isConnected { return connection }
-        if let retryAfter, ContinuousClock.now < retryAfter { return nil }
+        if let connection = state.connection, connection.isConnected { return connection }
+        if let retryAfter = state.retryAfter, ContinuousClock.now < retryAfter { return nil }
         let fresh = BusConnection(queue: queue)
         do throws(SystemError) {
             try fresh.connect(system: true)
         } catch {
-            retryAfter = .now + Self.retryInterval
+            state.retryAfter = .now + Self.retryInterval
             unavailable("no system bus (\(error))")
             return nil
         }
         fresh.onDisconnect = { [weak self] in
-            self?.connection = nil
-            self?.delayLock = nil
-            self?.blockLock = nil
+            self?.state.connection = nil
+            self?.state.delayLock = nil
+            self?.state.blockLock = nil
         }
-        connection = fresh
+        state.connection = fresh
         return fresh
     }
 
     private func unavailable(_ reason: String) {
-        guard !reportedUnavailable else { return }
-        reportedUnavailable = true
+        guard !state.reportedUnavailable else { return }
+        state.reportedUnavailable = true
         journal.send("No logind inhibitors: \(reason); alarmd goes on without them (a suspend does not wait for the wake-up to be set, an idle timeout may suspend while an alarm rings)",
                      priority: .warning)
     }
@@ -175,9 +188,9 @@ final class Logind: @unchecked Sendable {
     /// Drops both locks and the connection (the daemon is stopping).
     func stop() {
         dispatchPrecondition(condition: .onQueue(queue))
-        delayLock = nil
-        blockLock = nil
-        connection?.close()
-        connection = nil
+        state.delayLock = nil
+        state.blockLock = nil
+        state.connection?.close()
+        state.connection = nil
     }
 }

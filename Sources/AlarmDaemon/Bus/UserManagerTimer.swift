@@ -15,19 +15,29 @@ import Glibc
 /// while one of its name exists, so the old one is stopped first) and
 /// stopped when nothing is due. Its calls block, so it lives on the output
 /// worker; every entry point checks that.
-final class UserManagerTimer: @unchecked Sendable {
+final class UserManagerTimer: Sendable {
     static let unit = "alarmd-wake.timer"
     static let service = "alarmd-wake.service"
     static let destination = "org.freedesktop.systemd1"
     static let path = "/org/freedesktop/systemd1"
     static let manager = "org.freedesktop.systemd1.Manager"
 
-    private let queue: DispatchQueue
-    private var connection: BusConnection?
-    /// The instant the unit is set for, if one was started.
-    private(set) var armed: Date?
+    private struct State {
+        var connection: BusConnection?
+        /// The instant the unit is set for, if one was started.
+        var armed: Date?
+    }
 
-    init(queue: DispatchQueue) { self.queue = queue }
+    private let queue: DispatchQueue
+    private let state: QueueBound<State>
+
+    init(queue: DispatchQueue) {
+        self.queue = queue
+        state = QueueBound(State(), queue: queue)
+    }
+
+    /// The instant the unit is set for, if one was started.
+    var armed: Date? { state.armed }
 
     /// `OnCalendar=` for `instant`, whole seconds rounded up, in UTC.
     static func calendar(_ instant: Date) -> String {
@@ -45,7 +55,7 @@ final class UserManagerTimer: @unchecked Sendable {
                 try message.append(Self.unit)
                 try message.append("replace")
             }
-            armed = nil
+            state.armed = nil
         }
         guard let instant else { return }
         _ = try connection.call(destination: Self.destination, path: Self.path, interface: Self.manager, member: "StartTransientUnit", timeout: 2) { message throws(SystemError) in
@@ -87,16 +97,16 @@ final class UserManagerTimer: @unchecked Sendable {
         // wake the system (systemd before 254) fails the timer only when the
         // job runs ("Failed to enter waiting state: Operation not permitted"),
         // so look at the unit before saying the machine will wake.
-        let state = activeState(connection)
-        guard state == "active" else {
+        let unitState = activeState(connection)
+        guard unitState == "active" else {
             // A failed transient unit stays loaded under its name; clear it so
             // that the next attempt can start one again.
             _ = try? connection.call(destination: Self.destination, path: Self.path, interface: Self.manager, member: "ResetFailedUnit", timeout: 2) { message throws(SystemError) in
                 try message.append(Self.unit)
             }
-            throw SystemError("\(Self.unit) did not start (it is \(state ?? "gone"); a user manager before systemd 254 cannot wake the system)", code: EPERM)
+            throw SystemError("\(Self.unit) did not start (it is \(unitState ?? "gone"); a user manager before systemd 254 cannot wake the system)", code: EPERM)
         }
-        armed = instant
+        state.armed = instant
     }
 
     /// The timer unit's `ActiveState` once its start job has run: asked
@@ -120,14 +130,14 @@ final class UserManagerTimer: @unchecked Sendable {
     }
 
     private func connected() throws(SystemError) -> BusConnection {
-        if let connection, connection.isConnected { return connection }
+        if let connection = state.connection, connection.isConnected { return connection }
         let fresh = BusConnection(queue: queue)
         try fresh.connect()
         fresh.onDisconnect = { [weak self] in
-            self?.connection = nil
-            self?.armed = nil
+            self?.state.connection = nil
+            self?.state.armed = nil
         }
-        connection = fresh
+        state.connection = fresh
         return fresh
     }
 
@@ -135,8 +145,8 @@ final class UserManagerTimer: @unchecked Sendable {
     /// timer left behind would wake the machine for a daemon not running).
     func stop() {
         dispatchPrecondition(condition: .onQueue(queue))
-        if armed != nil { try? set(nil) }
-        connection?.close()
-        connection = nil
+        if state.armed != nil { try? set(nil) }
+        state.connection?.close()
+        state.connection = nil
     }
 }

@@ -33,6 +33,8 @@ final class ControlConnection {
     let fd: Int32
     let peer: PeerCredentials
     private let queue: DispatchQueue
+    /// The owner's queue, which the connection is confined to.
+    var ownerQueue: DispatchQueue { queue }
     private let loop: EventLoop
     private let limits: ControlServer.Limits
     private let buffer: ReceiveBuffer
@@ -101,6 +103,7 @@ final class ControlConnection {
     /// a reply that does not fit in the socket waits for a Dispatch write
     /// source (``waitUntilWritable()``).
     func start(handle: @escaping (ControlConnection, [UInt8]) -> Void) {
+        assertOnOwner()
         handler = handle
         askForCheck()
         watchReadable()
@@ -165,11 +168,13 @@ final class ControlConnection {
     /// The call handed over last is done: send its reply (none for a oneway
     /// call or a `Watch` that goes on streaming) and hand over the next.
     func finishCall(_ reply: VarlinkReply?) {
+        assertOnOwner()
         finishCall(framed: reply.map { VarlinkFramer.frame($0.json) })
     }
 
     /// The same with the reply already framed (encoded on a worker).
     func finishCall(framed reply: [UInt8]?) {
+        assertOnOwner()
         callInProgress = false
         lastActivity = .now()
         if let reply { send(framed: reply) }
@@ -178,6 +183,7 @@ final class ControlConnection {
 
     /// Queues a reply and writes what the socket takes now.
     func send(_ reply: VarlinkReply) {
+        assertOnOwner()
         send(framed: VarlinkFramer.frame(reply.json))
     }
 
@@ -189,6 +195,7 @@ final class ControlConnection {
     private var sentLargeReply = false
 
     func send(framed bytes: [UInt8]) {
+        assertOnOwner()
         guard !isClosed else { return }
         if bytes.count >= Self.trimAfterBytes { sentLargeReply = true }
         if unsent == 0 {
@@ -207,6 +214,7 @@ final class ControlConnection {
     }
 
     func closeWhenFlushed() {
+        assertOnOwner()
         closeAfterFlush = true
         flush()
     }
@@ -331,6 +339,7 @@ final class ControlConnection {
     /// idle is closed. One still being answered is not idle: its idle time
     /// starts over.
     func deadlinePassed(now: DispatchTime) {
+        assertOnOwner()
         if let requestStarted, requestStarted + limits.requestTimeout <= now {
             refuse("request not complete \(Int(limits.requestTimeout)) s after its first byte")
         } else if !isWatching, let overSince, overSince + limits.requestTimeout <= now {
@@ -352,10 +361,12 @@ final class ControlConnection {
 
     /// From now on only a request's deadline applies (see ``nextDeadline``).
     func startWatching() {
+        assertOnOwner()
         isWatching = true
     }
 
     func close() {
+        assertOnOwner()
         guard !isClosed else { return }
         isClosed = true
         budget.release(ObjectIdentifier(self), charged: charged)
@@ -383,5 +394,15 @@ final class ControlConnection {
         handler = nil
         onClose?()
         onClose = nil
+    }
+}
+
+extension ControlConnection {
+    /// A connection is the owner's: every entry asserts it, in debug builds.
+    @inline(__always)
+    func assertOnOwner() {
+        #if DEBUG
+        dispatchPrecondition(condition: .onQueue(ownerQueue))
+        #endif
     }
 }

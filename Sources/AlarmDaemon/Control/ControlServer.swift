@@ -155,6 +155,7 @@ public final class ControlServer: @unchecked Sendable {
     /// Accepts every connection waiting. The loop may run this once more
     /// after ``stop()`` took the listener out, hence the check.
     private func acceptAll() {
+        assertOnOwner()
         guard listener == .listening else { return }
         while let fd = UnixSocket.acceptConnection(listenFD) { admit(fd) }
     }
@@ -169,6 +170,7 @@ public final class ControlServer: @unchecked Sendable {
     /// The earliest deadline asked for has come: each connection whose own
     /// has passed is looked at, and the timer armed for the next one.
     private func deadlinesPassed() {
+        assertOnOwner()
         deadlines.acknowledge()
         deadlineArmed = nil
         let now = DispatchTime.now()
@@ -179,6 +181,7 @@ public final class ControlServer: @unchecked Sendable {
     }
 
     private func admit(_ fd: Int32) {
+        assertOnOwner()
         guard let peer = UnixSocket.peerCredentials(fd), peer.uid == getuid() else {
             let credentials = UnixSocket.peerCredentials(fd)
             let who = credentials.map { "uid \($0.uid), pid \($0.pid)" } ?? "an unknown peer"
@@ -207,6 +210,7 @@ public final class ControlServer: @unchecked Sendable {
     }
 
     private func handle(_ message: [UInt8], on connection: ControlConnection) {
+        assertOnOwner()
         let call: VarlinkCall
         do throws(VarlinkError) { call = try VarlinkCall(message: message) } catch {
             connection.finishCall(.error(error))
@@ -250,6 +254,7 @@ public final class ControlServer: @unchecked Sendable {
     /// it is made on a worker: a `Status` on another connection never waits
     /// behind one.
     private func startBulkReads() {
+        assertOnOwner()
         guard listener != .closed else { return }
         while bulkReadsRunning < Self.maxBulkReadsAtOnce, !replies.isOver, !bulkReadsWaiting.isEmpty {
             let (box, call) = bulkReadsWaiting.removeFirst()
@@ -299,6 +304,7 @@ public final class ControlServer: @unchecked Sendable {
     /// `Watch`: one reply per event, `continues: true` on every one, for as long
     /// as the client reads.
     private func watch(_ call: VarlinkCall, on connection: ControlConnection) {
+        assertOnOwner()
         guard call.more else {
             if !call.oneway { connection.send(.error(.expectedMore())) }
             return
@@ -335,4 +341,14 @@ public final class ControlServer: @unchecked Sendable {
 private final class WeakConnection: @unchecked Sendable {
     weak var connection: ControlConnection?
     init(_ connection: ControlConnection) { self.connection = connection }
+}
+
+extension ControlServer {
+    /// The server's state is the owner's: every handler asserts it, in debug builds.
+    @inline(__always)
+    fileprivate func assertOnOwner() {
+        #if DEBUG
+        owner.assertCurrent()
+        #endif
+    }
 }

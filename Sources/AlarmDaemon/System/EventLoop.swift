@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import CLinux
 import Glibc
+import Synchronization
 
 /// A thread that waits in epoll for readable descriptors and runs each one's
 /// handler on `queue` with `sync`.
@@ -23,18 +24,23 @@ import Glibc
 /// one thread, where a `queue.async` woke a Dispatch worker for each commit
 /// while this thread waited in `sync` behind it. With eight clients adding
 /// alarms that took a third of alarmd's system time per change.
-final class EventLoop: @unchecked Sendable {
+final class EventLoop: Sendable {
+    /// What ``post(_:)``, ``add(_:handler:)`` and the loop's thread share.
+    private struct State {
+        /// Each handler is the queue's: the loop's thread only carries it
+        /// there and runs it inside `queue.sync`.
+        var handlers: [Int32: QueueBound<() -> Void>] = [:]
+        /// Bodies to run on the queue, oldest first.
+        var posted: [@Sendable () -> Void] = []
+        var stopping = false
+    }
+
     private let epoll: FileDescriptor
     /// Written to by ``post(_:)`` and by ``stop()``.
     private let wakeRead: FileDescriptor
     private let wakeWrite: FileDescriptor
     private let queue: DispatchQueue
-    /// Guards `handlers`, `posted` and `stopping`.
-    private let lock = NSLock()
-    private var handlers: [Int32: () -> Void] = [:]
-    /// Bodies to run on the queue, oldest first.
-    private var posted: [@Sendable () -> Void] = []
-    private var stopping = false
+    private let state = Mutex(State())
 
     init(queue: DispatchQueue) throws(SystemError) {
         self.queue = queue
@@ -50,13 +56,10 @@ final class EventLoop: @unchecked Sendable {
 
     /// Runs `handler` on the queue whenever `fd` is readable.
     func add(_ fd: Int32, handler: @escaping () -> Void) throws(SystemError) {
-        lock.lock()
-        handlers[fd] = handler
-        lock.unlock()
+        let bound = QueueBound(handler, queue: queue)
+        state.withLock { $0.handlers[fd] = bound }
         do { try watch(fd) } catch {
-            lock.lock()
-            handlers[fd] = nil
-            lock.unlock()
+            state.withLock { $0.handlers[fd] = nil }
             throw error
         }
     }
@@ -64,34 +67,33 @@ final class EventLoop: @unchecked Sendable {
     /// Stops watching `fd`; call before closing it.
     func remove(_ fd: Int32) {
         _ = epoll_ctl(epoll.rawValue, EPOLL_CTL_DEL, fd, nil)
-        lock.lock()
-        handlers[fd] = nil
-        lock.unlock()
+        state.withLock { $0.handlers[fd] = nil }
     }
 
     /// Runs `body` on the queue, from the loop's thread; after ``stop()``
     /// with `queue.async`. Bodies run in the order they were posted.
     func post(_ body: @escaping @Sendable () -> Void) {
-        lock.lock()
-        if stopping {
-            lock.unlock()
-            queue.async(execute: body)
-            return
-        }
         // One byte while the loop has not taken what waits: the pipe never fills.
-        let wake = posted.isEmpty
-        posted.append(body)
-        lock.unlock()
-        if wake { poke() }
+        let wake: Bool? = state.withLock { state in
+            if state.stopping { return nil }
+            let wake = state.posted.isEmpty
+            state.posted.append(body)
+            return wake
+        }
+        switch wake {
+        case nil: queue.async(execute: body)
+        case true?: poke()
+        case false?: break
+        }
     }
 
     /// Ends the loop's thread; what was posted and not run yet runs with `queue.async`.
     func stop() {
-        lock.lock()
-        stopping = true
-        let left = posted
-        posted = []
-        lock.unlock()
+        let left = state.withLock { state in
+            state.stopping = true
+            defer { state.posted = [] }
+            return state.posted
+        }
         for body in left { queue.async(execute: body) }
         poke()
     }
@@ -108,11 +110,10 @@ final class EventLoop: @unchecked Sendable {
     private func runPosted() -> Bool {
         var bytes = [UInt8](repeating: 0, count: 64)
         while recv(wakeRead.rawValue, &bytes, bytes.count, Int32(MSG_DONTWAIT)) > 0 {}
-        lock.lock()
-        let stopped = stopping
-        let bodies = posted
-        posted = []
-        lock.unlock()
+        let (stopped, bodies) = state.withLock { state in
+            defer { state.posted = [] }
+            return (state.stopping, state.posted)
+        }
         if stopped { return false }
         for body in bodies { queue.sync(execute: body) }
         return true
@@ -139,10 +140,7 @@ final class EventLoop: @unchecked Sendable {
                     guard runPosted() else { return }
                     continue
                 }
-                lock.lock()
-                let handler = handlers[fd]
-                lock.unlock()
-                if let handler { queue.sync(execute: handler) }
+                if let handler = state.withLock({ $0.handlers[fd] }) { queue.sync { handler.value() } }
             }
         }
     }

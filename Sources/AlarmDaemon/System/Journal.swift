@@ -2,18 +2,20 @@
 import CSystemd
 import Foundation
 import Glibc
+import Synchronization
 
 /// Structured logging to the systemd journal through `sd_journal_sendv` (Swift
 /// cannot call the variadic `sd_journal_send`). Without a journal socket, or
 /// when a send fails, the entry goes to stderr as one readable line instead.
-public final class Journal: @unchecked Sendable {
+public final class Journal: Sendable {
     public enum Priority: Int {
         case error = 3, warning = 4, notice = 5, info = 6, debug = 7
     }
 
     public let identifier: String
     private let socketPath: String
-    private let lock = NSLock()
+    /// Keeps lines written to stderr from different threads whole.
+    private let stderrLock = Mutex(())
 
     public init(identifier: String = "alarmd", socketPath: String = "/run/systemd/journal/socket") {
         self.identifier = identifier
@@ -32,9 +34,7 @@ public final class Journal: @unchecked Sendable {
         if isAvailable, sendv(all) { return }
         let extra = fields.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
         let line = "\(identifier)[\(getpid())] <\(priority.rawValue)> \(message)" + (extra.isEmpty ? "" : "  [\(extra)]") + "\n"
-        lock.lock()
-        defer { lock.unlock() }
-        FileHandle.standardError.write(Data(line.utf8))
+        stderrLock.withLock { _ in FileHandle.standardError.write(Data(line.utf8)) }
     }
 
     private func sendv(_ fields: [(String, String)]) -> Bool {

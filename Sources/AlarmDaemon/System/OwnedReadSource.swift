@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Dispatch
 import Glibc
+import Synchronization
 
 /// A Dispatch read source that owns its descriptor, and gives it back (closes
 /// it) when the source is cancelled and Dispatch has let go of it — in the
@@ -15,25 +16,27 @@ import Glibc
 /// in `_dispatch_event_loop_drain`. The watchers closed their descriptors in
 /// `deinit` right after `cancel()`, and a CI run's test process, which starts
 /// daemons and processes by the hundred, crashed there.
-final class OwnedReadSource: @unchecked Sendable {
+final class OwnedReadSource: Sendable {
     let fd: Int32
-    private let source: DispatchSourceRead
+    /// The class behind `DispatchSourceRead`, which is `Sendable` where the
+    /// protocol is not.
+    private let source: DispatchSource
     /// Set once by ``activate(_:)``, before the source can deliver anything.
-    private var activated = false
+    private let activated = Atomic<Bool>(false)
 
     /// Watches `fd` on `queue` once activated. `release` gives the descriptor
     /// back after the cancellation; `close(2)` when `nil` (a library that
     /// owns the descriptor, like sd-bus, passes its own).
     init(fd: Int32, queue: DispatchQueue, release: (() -> Void)? = nil) {
         self.fd = fd
-        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue) as! DispatchSource
         source.setCancelHandler(handler: release ?? { close(fd) })
     }
 
     /// Runs `handler` on the queue whenever the descriptor is readable.
     func activate(_ handler: @escaping () -> Void) {
         source.setEventHandler(handler: handler)
-        activated = true
+        activated.store(true, ordering: .releasing)
         source.resume()
     }
 
@@ -47,6 +50,6 @@ final class OwnedReadSource: @unchecked Sendable {
         source.cancel()
         // A source never activated must be, to run its cancel handler (and
         // Dispatch refuses to free an inactive one).
-        if !activated { source.resume() }
+        if !activated.load(ordering: .acquiring) { source.resume() }
     }
 }

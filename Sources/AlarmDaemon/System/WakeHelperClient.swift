@@ -5,6 +5,7 @@ import CSystemd
 import Dispatch
 import Foundation
 import Glibc
+import Synchronization
 
 /// alarmd's side of `io.alarmd.Wake`: asks the `alarmd-wake` system helper
 /// to wake the machine at an instant, for an alarmd that cannot set a wake-up
@@ -17,7 +18,7 @@ import Glibc
 ///
 /// Its calls block (for at most ``timeout`` each), so it lives on the output
 /// worker; every entry point checks that.
-final class WakeHelperClient: @unchecked Sendable {
+final class WakeHelperClient: Sendable {
     /// Why the helper could not set the wake-up.
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -25,18 +26,32 @@ final class WakeHelperClient: @unchecked Sendable {
 
     static let timeout = 2.0
 
+    private struct State {
+        /// Watches the connection that set the wake-up, while one is set.
+        var kept: OwnedReadSource?
+        /// The instant the helper holds for this user, as far as alarmd knows.
+        var armed: Date?
+    }
+
     let path: String
     private let queue: DispatchQueue
-    /// Watches the connection that set the wake-up, while one is set.
-    private var kept: OwnedReadSource?
-    /// The instant the helper holds for this user, as far as alarmd knows.
-    private(set) var armed: Date?
-    /// Runs on `queue` when the helper closes the connection of a wake-up still set.
-    var lost: (@Sendable () -> Void)?
+    private let state: QueueBound<State>
+    /// Behind a mutex: the owner sets it from its own queue.
+    private let lostHandler = Mutex<(@Sendable () -> Void)?>(nil)
 
     init(path: String, queue: DispatchQueue) {
         self.path = path
         self.queue = queue
+        state = QueueBound(State(), queue: queue)
+    }
+
+    /// The instant the helper holds for this user, as far as alarmd knows.
+    var armed: Date? { state.armed }
+
+    /// Runs on `queue` when the helper closes the connection of a wake-up still set.
+    var lost: (@Sendable () -> Void)? {
+        get { lostHandler.withLock { $0 } }
+        set { lostHandler.withLock { $0 = newValue } }
     }
 
     /// Sets this user's wake-up with the helper to `instant`, or clears it.
@@ -70,7 +85,7 @@ final class WakeHelperClient: @unchecked Sendable {
             close(fd)
             return
         }
-        armed = instant
+        state.armed = instant
         watch(fd)
     }
 
@@ -105,13 +120,13 @@ final class WakeHelperClient: @unchecked Sendable {
             forget()
             lost?()
         }
-        kept = source
+        state.kept = source
     }
 
     /// Lets go of the watched connection (the helper keeps the slot).
     private func forget() {
-        kept?.cancel()
-        kept = nil
-        armed = nil
+        state.kept?.cancel()
+        state.kept = nil
+        state.armed = nil
     }
 }
