@@ -13,13 +13,10 @@ struct UncheckedSendableTests {
         "QueueBound": "the box that asserts its queue on every access: the one place a queue is trusted",
         // Classes whose mutable state is touched on the daemon's owner queue only.
         "Daemon": "state confined to the owner queue",
-        "ControlServer": "connections confined to the owner queue",
-        "WeakConnection": "a weak reference read on the owner queue only",
         "SyncSupervisor": "state confined to the owner queue",
         "WakeKeeper": "state confined to the owner queue",
         "NoticeKeeper": "state confined to the owner queue",
         "Forewarnings": "state confined to the owner queue",
-        "RingerBox": "set once on the owner before any event",
         "TableLoader": "workers hand halves back through its queue",
         // Classes confined to a worker queue of their own.
         "DesktopRinger": "state confined to the output worker",

@@ -10,7 +10,7 @@ import Glibc
 /// buffers and waiting calls) is the owner's, like the scheduler's: a request
 /// read from the socket runs as one step there, and a change's reply is sent
 /// from there once durable. A slow or hostile client is bounded by ``Limits``.
-public final class ControlServer: @unchecked Sendable {
+public final class ControlServer: Sendable {
     /// Bounds that keep one client from hurting the others.
     public struct Limits: Sendable {
         /// Largest incoming message; a longer one gets an error and the connection closes.
@@ -49,8 +49,6 @@ public final class ControlServer: @unchecked Sendable {
     /// wake-up (a Dispatch read source took two more: its manager thread,
     /// then a worker for the owner). Closed at stop, after the loop has let go.
     private let listenFD: Int32
-    /// Where `listenFD` is in its life; the owner's.
-    private var listener = ListenerState.bound
     private enum ListenerState {
         /// Not watched yet (before ``start()``).
         case bound
@@ -64,26 +62,32 @@ public final class ControlServer: @unchecked Sendable {
     private let service: ControlService
     private let journal: Journal
     private let limits: Limits
-    /// Shared by every connection (see ``ReceiveBuffer``); used on the owner only.
-    private let receiveBuffer = ReceiveBuffer()
-    /// Shared by every connection; used on the owner only.
-    private let budget: RequestBudget
-    /// Shared by every connection; used on the owner only.
-    private let replies: ReplyBudget
-    /// Lists and exports of every item being made on a worker, and those
-    /// waiting for their turn, oldest first (see ``startBulkReads()``).
-    private var bulkReadsRunning = 0
-    private var bulkReadsWaiting: [(connection: WeakConnection, call: VarlinkCall)] = []
     /// Connections are read from here, one thread wake-up a request.
     private let loop: EventLoop
-    private var connections: [ObjectIdentifier: ControlConnection] = [:]
-    /// Every connection's deadlines (idle, request) on one timer, read by the
-    /// loop: armed for the earliest asked for, then each connection is looked
-    /// at when it expires. A connection comes and goes without a wake-up of
-    /// any other thread (see ``DeadlineTimer``).
-    private let deadlines: DeadlineTimer
-    /// What `deadlines` is armed for; the owner's.
-    private var deadlineArmed: DispatchTime?
+    /// What the server keeps, the owner's (asserted on every access in
+    /// debug builds).
+    private struct State {
+        /// Where `listenFD` is in its life.
+        var listener = ListenerState.bound
+        /// Shared by every connection (see ``ReceiveBuffer``).
+        let receiveBuffer = ReceiveBuffer()
+        /// Shared by every connection.
+        let budget: RequestBudget
+        let replies: ReplyBudget
+        /// Lists and exports of every item being made on a worker, and those
+        /// waiting for their turn, oldest first (see ``startBulkReads()``).
+        var bulkReadsRunning = 0
+        var bulkReadsWaiting: [(connection: WeakConnection, call: VarlinkCall)] = []
+        var connections: [ObjectIdentifier: ControlConnection] = [:]
+        /// Every connection's deadlines (idle, request) on one timer, read by
+        /// the loop: armed for the earliest asked for, then each connection is
+        /// looked at when it expires. A connection comes and goes without a
+        /// wake-up of any other thread (see ``DeadlineTimer``).
+        let deadlines: DeadlineTimer
+        /// What `deadlines` is armed for.
+        var deadlineArmed: DispatchTime?
+    }
+    private let owned: QueueBound<State>
 
     /// Listens on the socket systemd passed, else binds `path`.
     public init(path: String, owner: Owner, service: ControlService, journal: Journal, limits: Limits = Limits()) throws(SystemError) {
@@ -97,6 +101,7 @@ public final class ControlServer: @unchecked Sendable {
         } else {
             (fd, bound) = (try UnixSocket.listen(at: path), path)
         }
+        let deadlines: DeadlineTimer
         do {
             // The loop last: it starts a thread.
             deadlines = try DeadlineTimer()
@@ -112,10 +117,9 @@ public final class ControlServer: @unchecked Sendable {
         self.service = service
         self.journal = journal
         self.limits = limits
-        budget = RequestBudget(limit: limits.maxPendingBytes)
-        replies = ReplyBudget(limit: limits.maxQueuedReplies)
+        owned = QueueBound(State(budget: RequestBudget(limit: limits.maxPendingBytes), replies: ReplyBudget(limit: limits.maxQueuedReplies),
+                                 deadlines: deadlines), queue: owner.queue)
         owner.attach(loop)
-        replies.onRoom = { [unowned self] in startBulkReads() }
     }
 
     /// Where clients connect, for messages.
@@ -124,13 +128,14 @@ public final class ControlServer: @unchecked Sendable {
     /// Starts accepting connections.
     public func start() throws(SystemError) {
         try owner.sync { () throws(SystemError) in
-            guard listener == .bound else { return }
-            try loop.add(deadlines.fd.rawValue) { [weak self] in self?.deadlinesPassed() }
+            guard owned.listener == .bound else { return }
+            owned.replies.onRoom = { [unowned self] in startBulkReads() }
+            try loop.add(owned.deadlines.fd.rawValue) { [weak self] in self?.deadlinesPassed() }
             do throws(SystemError) { try loop.add(listenFD) { [weak self] in self?.acceptAll() } } catch {
-                loop.remove(deadlines.fd.rawValue)
+                loop.remove(owned.deadlines.fd.rawValue)
                 throw error
             }
-            listener = .listening
+            owned.listener = .listening
         }
     }
 
@@ -138,15 +143,17 @@ public final class ControlServer: @unchecked Sendable {
     /// socket is removed (a passed one belongs to systemd).
     public func stop() {
         owner.sync {
-            if listener == .listening {
+            if owned.listener == .listening {
                 loop.remove(listenFD)
-                loop.remove(deadlines.fd.rawValue)
+                loop.remove(owned.deadlines.fd.rawValue)
             }
-            if listener != .closed { close(listenFD) }
-            listener = .closed
-            for connection in connections.values { connection.close() }
-            connections.removeAll()
-            bulkReadsWaiting.removeAll()
+            if owned.listener != .closed { close(listenFD) }
+            owned.listener = .closed
+            // Each close takes its connection out of `connections`.
+            let open = Array(owned.connections.values)
+            for connection in open { connection.close() }
+            owned.connections.removeAll()
+            owned.bulkReadsWaiting.removeAll()
         }
         loop.stop()
         if let path { unlink(path) }
@@ -156,28 +163,28 @@ public final class ControlServer: @unchecked Sendable {
     /// after ``stop()`` took the listener out, hence the check.
     private func acceptAll() {
         assertOnOwner()
-        guard listener == .listening else { return }
+        guard owned.listener == .listening else { return }
         while let fd = UnixSocket.acceptConnection(listenFD) { admit(fd) }
     }
 
     private func armDeadlines(for deadline: DispatchTime) {
-        if let deadlineArmed, deadlineArmed <= deadline { return }
+        if let armed = owned.deadlineArmed, armed <= deadline { return }
         let now = DispatchTime.now()
-        deadlines.arm(after: deadline > now ? deadline.uptimeNanoseconds - now.uptimeNanoseconds : 0)
-        deadlineArmed = deadline
+        owned.deadlines.arm(after: deadline > now ? deadline.uptimeNanoseconds - now.uptimeNanoseconds : 0)
+        owned.deadlineArmed = deadline
     }
 
     /// The earliest deadline asked for has come: each connection whose own
     /// has passed is looked at, and the timer armed for the next one.
     private func deadlinesPassed() {
         assertOnOwner()
-        deadlines.acknowledge()
-        deadlineArmed = nil
+        owned.deadlines.acknowledge()
+        owned.deadlineArmed = nil
         let now = DispatchTime.now()
-        for connection in Array(connections.values) {
+        for connection in Array(owned.connections.values) {
             if let due = connection.nextDeadline, due <= now { connection.deadlinePassed(now: now) }
         }
-        if let next = connections.values.compactMap(\.nextDeadline).min() { armDeadlines(for: next) }
+        if let next = owned.connections.values.compactMap(\.nextDeadline).min() { armDeadlines(for: next) }
     }
 
     private func admit(_ fd: Int32) {
@@ -190,20 +197,20 @@ public final class ControlServer: @unchecked Sendable {
             UnixSocket.refuse(fd, with: .permissionDenied())
             return
         }
-        guard connections.count < limits.maxClients else {
+        guard owned.connections.count < limits.maxClients else {
             UnixSocket.refuse(fd, with: .invalidRequest("too many connections (limit \(limits.maxClients)); try again later"))
             return
         }
-        let connection = ControlConnection(fd: fd, peer: peer, queue: queue, loop: loop, limits: limits, buffer: receiveBuffer, budget: budget,
-                                           replies: replies, wake: { [unowned self] in armDeadlines(for: $0) })
+        let connection = ControlConnection(fd: fd, peer: peer, queue: queue, loop: loop, limits: limits, buffer: owned.receiveBuffer, budget: owned.budget,
+                                           replies: owned.replies, wake: { [unowned self] in armDeadlines(for: $0) })
         let key = ObjectIdentifier(connection)
-        connections[key] = connection
+        owned.connections[key] = connection
         connection.onClose = { [unowned self] in
-            connections[key] = nil
+            owned.connections[key] = nil
             // No wake-up for nobody: a quiet daemon stays quiet.
-            if connections.isEmpty, deadlineArmed != nil {
-                deadlines.disarm()
-                deadlineArmed = nil
+            if owned.connections.isEmpty, owned.deadlineArmed != nil {
+                owned.deadlines.disarm()
+                owned.deadlineArmed = nil
             }
         }
         connection.start { [unowned self] connection, message in handle(message, on: connection) }
@@ -223,7 +230,7 @@ public final class ControlServer: @unchecked Sendable {
             watch(call, on: connection)
             connection.finishCall(nil)
         case InterfaceDefinition.name where Self.bulkReads.contains(call.member):
-            bulkReadsWaiting.append((WeakConnection(connection), call))
+            owned.bulkReadsWaiting.append((WeakConnection(connection), call))
             startBulkReads()
         case InterfaceDefinition.name:
             // A read answers here and now; a change answers once its commit is
@@ -255,17 +262,17 @@ public final class ControlServer: @unchecked Sendable {
     /// behind one.
     private func startBulkReads() {
         assertOnOwner()
-        guard listener != .closed else { return }
-        while bulkReadsRunning < Self.maxBulkReadsAtOnce, !replies.isOver, !bulkReadsWaiting.isEmpty {
-            let (box, call) = bulkReadsWaiting.removeFirst()
+        guard owned.listener != .closed else { return }
+        while owned.bulkReadsRunning < Self.maxBulkReadsAtOnce, !owned.replies.isOver, !owned.bulkReadsWaiting.isEmpty {
+            let (box, call) = owned.bulkReadsWaiting.removeFirst()
             // A client that left meanwhile is owed nothing.
             guard box.connection?.isClosed == false else { continue }
-            bulkReadsRunning += 1
+            owned.bulkReadsRunning += 1
             let queue = queue
             let service = service
             let finished: @Sendable () -> Void = { [weak self] in
                 guard let self else { return }
-                bulkReadsRunning -= 1
+                owned.bulkReadsRunning -= 1
                 startBulkReads()
             }
             DispatchQueue.global(qos: .userInitiated).async {
@@ -331,16 +338,23 @@ public final class ControlServer: @unchecked Sendable {
         let events = service.scheduler.events
         connection.onClose = { [unowned self, weak connection] in
             events.unsubscribe(token)
-            if let connection { connections[ObjectIdentifier(connection)] = nil }
+            if let connection { owned.connections[ObjectIdentifier(connection)] = nil }
         }
     }
 }
 
 /// Lets a reply or event that comes back later reach a connection that may
-/// be gone; the connection itself is only touched on the owner.
-private final class WeakConnection: @unchecked Sendable {
-    weak var connection: ControlConnection?
-    init(_ connection: ControlConnection) { self.connection = connection }
+/// be gone; the connection itself, and this reference to it, only on the owner.
+private final class WeakConnection: Sendable {
+    private struct Reference {
+        weak var connection: ControlConnection?
+    }
+    private let reference: QueueBound<Reference>
+    var connection: ControlConnection? { reference.connection }
+
+    init(_ connection: ControlConnection) {
+        reference = QueueBound(Reference(connection: connection), queue: connection.ownerQueue)
+    }
 }
 
 extension ControlServer {

@@ -5,6 +5,7 @@ import AlarmStore
 import Dispatch
 import Foundation
 import Glibc
+import Synchronization
 
 /// Wires the adapters around the scheduler and runs the process: signals,
 /// sd_notify, the watchdog, clock and time-zone watching, reloads. Every one
@@ -452,7 +453,19 @@ public final class Daemon: @unchecked Sendable {
 /// Lets the ringer reach the scheduler and the forewarnings, which are
 /// created after it: set once while the daemon starts, before any
 /// notification can be shown, and read on the owner.
-private final class RingerBox: @unchecked Sendable {
-    weak var scheduler: Scheduler?
-    weak var forewarnings: Forewarnings?
+private final class RingerBox: Sendable {
+    private struct References {
+        weak var scheduler: Scheduler?
+        weak var forewarnings: Forewarnings?
+    }
+    private let references = Mutex(References())
+
+    var scheduler: Scheduler? {
+        get { references.withLock { $0.scheduler } }
+        set { references.withLock { $0.scheduler = newValue } }
+    }
+    var forewarnings: Forewarnings? {
+        get { references.withLock { $0.forewarnings } }
+        set { references.withLock { $0.forewarnings = newValue } }
+    }
 }

@@ -234,7 +234,7 @@ public final class Scheduler: Sendable {
     public func zoneChanged(_ newZone: Zone) {
         owner.assertCurrent()
         guard newZone != owned.zone else { return }
-        journal.send("Time owned.zone changed from \(owned.zone.identifier) to \(newZone.identifier); re-planning", priority: .info, messageID: MessageID.clockChanged)
+        journal.send("Time zone changed from \(owned.zone.identifier) to \(newZone.identifier); re-planning", priority: .info, messageID: MessageID.clockChanged)
         setZone(newZone)
         replan()
     }
