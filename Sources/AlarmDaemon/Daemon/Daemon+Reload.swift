@@ -13,15 +13,15 @@ extension Daemon {
     /// them to the scheduler; a later reload's calendars win.
     func reloadHolidays(_ config: DaemonConfig) {
         owner.assertCurrent()
-        holidayLoads += 1
-        let load = holidayLoads
+        owned.holidayLoads += 1
+        let load = owned.holidayLoads
         let (owner, environment, journal) = (owner, environment, journal)
         DispatchQueue.global(qos: .utility).async { [weak self] in
             let loaded = Daemon.loadHolidays(config, environment: environment, journal: journal)
             owner.queue.async { [weak self] in
-                guard let self, load == holidayLoads else { return }
-                holidays = loaded
-                scheduler.setPolicy(self.config.ringPolicy(holidays: loaded))
+                guard let self, load == owned.holidayLoads else { return }
+                owned.holidays = loaded
+                scheduler.setPolicy(owned.config.ringPolicy(holidays: loaded))
             }
         }
     }
@@ -34,9 +34,10 @@ extension Daemon {
         owner.assertCurrent()
         notifier.reloading()
         do {
-            config = try Daemon.loadConfig(configFile, journal: journal)
+            let config = try Daemon.loadConfig(owned.configFile, journal: journal)
+            owned.config = config
             configuration.value = config
-            scheduler.setPolicy(config.ringPolicy(holidays: holidays))
+            scheduler.setPolicy(config.ringPolicy(holidays: owned.holidays))
             reloadHolidays(config)
         } catch {
             journal.send("Reload: keeping the previous configuration: \(error)", priority: .error)
@@ -60,23 +61,23 @@ extension Daemon {
     func finishReload() {
         scheduler.zoneChanged(systemZone())
         updateWake()
-        forewarnings?.planChanged()
+        owned.forewarnings?.planChanged()
         let status = scheduler.status
-        journal.send("Reloaded configuration\(configFile.map { " from \($0)" } ?? " (built-in defaults)"): \(status)", priority: .info, messageID: MessageID.reloaded)
+        journal.send("Reloaded configuration\(owned.configFile.map { " from \($0)" } ?? " (built-in defaults)"): \(status)", priority: .info, messageID: MessageID.reloaded)
         notifier.ready(status: status)
     }
 
 
     /// The system zone now; a `TZ` passed over is logged the first time.
     func systemZone() -> Zone {
-        let lookup = zoneSource.lookUp()
+        let lookup = owned.zoneSource.lookUp()
         warnOnce(lookup)
         return lookup.zone
     }
 
     func warnOnce(_ lookup: ZoneDatabase.SystemZoneLookup) {
-        guard lookup.refusedTZ != refusedTZ else { return }
-        refusedTZ = lookup.refusedTZ
+        guard lookup.refusedTZ != owned.refusedTZ else { return }
+        owned.refusedTZ = lookup.refusedTZ
         if let message = SystemZone.refusal(lookup) { journal.send(message, priority: .warning) }
     }
 
@@ -117,11 +118,11 @@ extension Daemon {
         case .value(let value): tz = value
         case .unset: tz = nil
         case .unavailable(let reason):
-            journal.send("Reload: cannot ask the service manager for TZ (\(reason)); keeping TZ=\(zoneSource.environmentTZ ?? "(unset)")", priority: .warning)
+            journal.send("Reload: cannot ask the service manager for TZ (\(reason)); keeping TZ=\(owned.zoneSource.environmentTZ ?? "(unset)")", priority: .warning)
             return
         }
-        guard tz != zoneSource.environmentTZ else { return }
-        journal.send("Reload: TZ is now \(tz ?? "unset") in the service manager's environment (was \(zoneSource.environmentTZ ?? "unset"))", priority: .info)
-        zoneSource = SystemZone(environmentTZ: tz, etcDirectory: zoneSource.etcDirectory)
+        guard tz != owned.zoneSource.environmentTZ else { return }
+        journal.send("Reload: TZ is now \(tz ?? "unset") in the service manager's environment (was \(owned.zoneSource.environmentTZ ?? "unset"))", priority: .info)
+        owned.zoneSource = SystemZone(environmentTZ: tz, etcDirectory: owned.zoneSource.etcDirectory)
     }
 }

@@ -11,7 +11,7 @@ import Synchronization
 /// sd_notify, the watchdog, clock and time-zone watching, reloads. Every one
 /// of them delivers to the one owner queue (``Owner``), where this object's
 /// own state (the configuration, the zone source) lives too.
-public final class Daemon: @unchecked Sendable {
+public final class Daemon: Sendable {
     /// Exit codes, from BSD `sysexits.h` as systemd documents them.
     public enum ExitCode {
         public static let success: Int32 = 0
@@ -26,28 +26,43 @@ public final class Daemon: @unchecked Sendable {
     public let scheduler: Scheduler
     public let journal: Journal
     let environment: [String: String]
-    private let store: Store
     let notifier = ServiceNotifier()
     /// The queue that owns the daemon's state, and the output worker.
     public let owner = Owner()
-    /// Where the system zone comes from; `TZ` may change on reload.
-    var zoneSource: SystemZone
-    /// The last `TZ` said to be unusable, so that each is logged once, not at
-    /// every reload or zone change.
-    var refusedTZ: String?
-    var config: DaemonConfig
-    /// The days of `[Alarms] Holidays=`, read with the configuration.
-    var holidays = HolidayCalendar.empty
-    /// Holiday loads started, so that only the latest one's result is used.
-    var holidayLoads = 0
-    var configFile: String?
-    private var watchers: [AnyObject] = []
-    private var watchdog: DispatchSourceTimer?
-    private var server: ControlServer?
-    /// The wake-up from suspend for the next alarm; made by ``start()``.
-    var wake: WakeKeeper?
-    /// Inhibitors and `PrepareForSleep`; confined to the output worker.
-    private var logind: Logind?
+    /// What the daemon keeps, the owner's (asserted on every access in debug
+    /// builds). ``start()`` and ``stop()`` do their work there.
+    struct State {
+        /// The owner's connection to the store, closed last.
+        let store: Store
+        /// Where the system zone comes from; `TZ` may change on reload.
+        var zoneSource: SystemZone
+        /// The last `TZ` said to be unusable, so that each is logged once, not
+        /// at every reload or zone change.
+        var refusedTZ: String?
+        var config: DaemonConfig
+        /// The days of `[Alarms] Holidays=`, read with the configuration.
+        var holidays: HolidayCalendar
+        /// Holiday loads started, so that only the latest one's result is used.
+        var holidayLoads = 0
+        var configFile: String?
+        var watchers: [AnyObject] = []
+        var watchdog: DispatchSourceTimer?
+        var server: ControlServer?
+        /// The wake-up from suspend for the next alarm; made by ``start()``.
+        var wake: WakeKeeper?
+        /// Inhibitors and `PrepareForSleep` (used on the output worker).
+        var logind: Logind?
+        /// The upcoming notice and the audibility checks; made by ``start()``.
+        var forewarnings: Forewarnings?
+        /// CalDAV sync, when `[Sync] URL=` is set; made by ``start()``.
+        var sync: SyncSupervisor?
+        /// Set at a resume that alarmd's wake-up caused, until someone acts.
+        var wokenByAlarmd = false
+        /// The wake-up set when the machine last went to sleep.
+        var wakeBeforeSuspend: Date?
+    }
+    let owned: QueueBound<State>
+    let storePath: String
     /// The background check of a large store (``Store/needsQuickCheck``),
     /// stopped by ``stop()``. Made with the store, before any signal can stop
     /// the daemon, so a stop always finds it.
@@ -60,10 +75,6 @@ public final class Daemon: @unchecked Sendable {
     let ringer: DesktopRinger
     private let ringerBox: RingerBox
     private let clock: any WallClock
-    /// The upcoming notice and the audibility checks; made by ``start()``.
-    var forewarnings: Forewarnings?
-    /// CalDAV sync, when `[Sync] URL=` is set; made by ``start()``.
-    var sync: SyncSupervisor?
 
     /// Opens the store and reads the configuration; throws a message for the
     /// person and the exit code to end with.
@@ -72,11 +83,12 @@ public final class Daemon: @unchecked Sendable {
         self.clock = clock
         self.environment = environment
         self.journal = journal
-        zoneSource = SystemZone(environmentTZ: environment["TZ"])
+        let zoneSource = SystemZone(environmentTZ: environment["TZ"])
         let zone = zoneSource.lookUp()
-        configFile = options.configFile(environment: environment)
-        config = try Daemon.loadConfig(configFile, journal: journal)
+        let configFile = options.configFile(environment: environment)
+        let config = try Daemon.loadConfig(configFile, journal: journal)
         configuration = Published(config)
+        let store: Store
         do {
             store = try Store(path: options.stateDirectory + "/alarmd.sqlite3", quickCheckLimit: Daemon.quickCheckLimit)
         } catch {
@@ -102,11 +114,13 @@ public final class Daemon: @unchecked Sendable {
         self.ringer = ringer
         // The ringer took the language from the environment when it was made.
         defaultLabel = Published(owner.output.sync { ringer.defaultLabel() })
-        holidays = Daemon.loadHolidays(config, environment: environment, journal: journal)
+        let holidays = Daemon.loadHolidays(config, environment: environment, journal: journal)
         scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: ringer, policy: config.ringPolicy(holidays: holidays), zone: zone.zone, owner: owner)
         box.scheduler = scheduler
         ringerBox = box
-        warnOnce(zone)
+        storePath = store.path
+        owned = QueueBound(State(store: store, zoneSource: zoneSource, config: config, holidays: holidays, configFile: configFile), queue: owner.queue)
+        owner.sync { warnOnce(zone) }
         let hooks = HookRunner(queue: owner.output, journal: journal, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") { configuration.value.hookTimeout }
         _ = scheduler.events.subscribe { hooks.handle($0) }
     }
@@ -154,29 +168,34 @@ public final class Daemon: @unchecked Sendable {
     /// `READY=1` follows once everything is in place.
     public func start() throws(StartupError) {
         do { try scheduler.start() } catch {
-            throw StartupError(message: "cannot load \(store.path): \(error)", exitCode: ExitCode.config)
+            throw StartupError(message: "cannot load \(storePath): \(error)", exitCode: ExitCode.config)
         }
+        try owner.sync { () throws(StartupError) in try startOnOwner() }
+    }
+
+    private func startOnOwner() throws(StartupError) {
+        let config = owned.config
         let notifier = notifier
         let wake = WakeKeeper(owner: owner, journal: journal, helperSocket: environment["ALARMD_WAKE_HELPER"] ?? WakeInterface.defaultSocket) { [weak self] in
             self?.updateWake()
         }
-        self.wake = wake
+        owned.wake = wake
         let wakeBoard = wake.board
         let logind = Logind(queue: owner.output, journal: journal)
-        self.logind = logind
+        owned.logind = logind
         let output = owner.output
         let linger = LingerReader(logind: logind, queue: output)
         owner.sync {
             scheduler.observe(status: { notifier.status($0) }, plan: { [unowned self] in
                 updateWake()
-                self.forewarnings?.planChanged()
+                self.owned.forewarnings?.planChanged()
             }, ringing: { ringing in output.async { logind.setRinging(ringing) } })
             updateWake()
         }
         let probe = AudibilityProbe(environment: environment, settings: { [configuration] in configuration.value })
         let forewarnings = Forewarnings(owner: owner, clock: clock, scheduler: scheduler, ringer: ringer, journal: journal, configuration: configuration,
                                         probe: probe, wakeStatus: { wakeBoard.value })
-        self.forewarnings = forewarnings
+        owned.forewarnings = forewarnings
         ringerBox.forewarnings = forewarnings
         owner.sync {
             forewarnings.planChanged()
@@ -193,7 +212,7 @@ public final class Daemon: @unchecked Sendable {
         let environment = environment
         let configuration = configuration
         let (sync, syncOff) = makeSyncSupervisor()
-        self.sync = sync
+        owned.sync = sync
         let service = ControlService(scheduler: scheduler, defaults: { configuration.value },
                                      sounds: { SoundTheme(theme: configuration.value.soundTheme, environment: environment).available() },
                                      wake: { wakeBoard.value },
@@ -210,23 +229,23 @@ public final class Daemon: @unchecked Sendable {
             limits.maxMessageSize = config.maxMessageSize
             limits.maxImportSize = config.maxImportSize
             let server = try ControlServer(path: options.socketPath, owner: owner, service: service, journal: journal, limits: limits)
-            self.server = server
+            owned.server = server
             try server.start()
         } catch {
-            server?.stop()
+            owned.server?.stop()
             scheduler.stop()
             throw StartupError(message: "cannot listen on the control socket: \(error)", exitCode: ExitCode.osError)
         }
         do {
             let scheduler = scheduler
-            watchers.append(try ClockWatcher(queue: owner.queue) { scheduler.clockChanged($0) })
+            owned.watchers.append(try ClockWatcher(queue: owner.queue) { scheduler.clockChanged($0) })
             let etc = URL(fileURLWithPath: "/etc/localtime").deletingLastPathComponent().path
-            watchers.append(try TimeZoneWatcher(directory: etc, queue: owner.queue) { [unowned self] in scheduler.zoneChanged(systemZone()) })
+            owned.watchers.append(try TimeZoneWatcher(directory: etc, queue: owner.queue) { [unowned self] in scheduler.zoneChanged(systemZone()) })
         } catch {
             journal.send("Cannot watch for clock or time-zone changes (\(error)); alarms still fire, but a clock change is noticed only at the next firing", priority: .warning)
         }
         do {
-            watchers.append(try SignalWatcher([SIGTERM, SIGINT, SIGHUP], queue: owner.queue) { [unowned self] number in
+            owned.watchers.append(try SignalWatcher([SIGTERM, SIGINT, SIGHUP], queue: owner.queue) { [unowned self] number in
                 if number == SIGHUP { reload() } else { shutDown() }
             })
         } catch {
@@ -242,7 +261,7 @@ public final class Daemon: @unchecked Sendable {
             sync.begin()
         }
         let status = scheduler.status
-        journal.send("alarmd \(AlarmdVersion.string) started: \(status); database \(store.path), listening on \(server?.description ?? "nothing")", priority: .info, messageID: MessageID.started)
+        journal.send("alarmd \(AlarmdVersion.string) started: \(status); database \(storePath), listening on \(owned.server?.description ?? "nothing")", priority: .info, messageID: MessageID.started)
         notifier.ready(status: status)
         checkStoreInBackground()
     }
@@ -276,14 +295,14 @@ public final class Daemon: @unchecked Sendable {
         timer.schedule(deadline: .now() + interval, repeating: interval)
         timer.setEventHandler { notifier.watchdog() }
         timer.resume()
-        watchdog = timer
+        owned.watchdog = timer
     }
 
     /// Sets the machine to wake for the next occurrence that should (on the
     /// owner, after every change of plan and at a reload).
     func updateWake() {
-        guard let wake else { return }
-        let settings = config.wake
+        guard let wake = owned.wake else { return }
+        let settings = owned.config.wake
         // Only alarms wake unless reminders do: with none, there is nothing to
         // walk every reminder for.
         let next = settings.reminders || scheduler.table.alarmCount > 0 ? scheduler.nextFiring { WakePlan.wakes($0, settings: settings) } : nil
@@ -295,24 +314,24 @@ public final class Daemon: @unchecked Sendable {
     /// ahead (logind waits for the delay lock). After resume: take the lock
     /// again; the clock watcher sees the resume and re-plans.
     private func prepareForSleep(_ sleeping: Bool) {
-        guard let logind, let wake else { return }
+        guard let logind = owned.logind, let wake = owned.wake else { return }
         if sleeping {
             updateWake()
             let next = wake.board.value.next
             journal.send("Suspending; " + (next.map { "the machine is set to wake at \($0.rfc3339UTC)" } ?? "no wake-up is set (\(wake.board.value.reason ?? "none"))"),
                          priority: .info, messageID: MessageID.suspending, fields: [("ALARMD_WAKE_AT", next?.rfc3339UTC ?? "")])
-            wakeBeforeSuspend = next
-            wokenByAlarmd = false
+            owned.wakeBeforeSuspend = next
+            owned.wokenByAlarmd = false
             owner.output.async { logind.releaseDelayLock() }
         } else {
             owner.output.async { logind.takeDelayLock() }
             let now = scheduler.now()
             // Woken by alarmd's own wake-up: resumed within a minute after it.
-            let ours = wakeBeforeSuspend.map { now >= $0 && now.timeIntervalSince($0) < 60 } ?? false
+            let ours = owned.wakeBeforeSuspend.map { now >= $0 && now.timeIntervalSince($0) < 60 } ?? false
             journal.send("Resumed from suspend" + (ours ? ", woken by alarmd's wake-up" : ""), priority: .info, messageID: MessageID.resumed,
                          fields: [("ALARMD_WOKEN_BY_ALARMD", ours ? "1" : "0")])
-            wakeBeforeSuspend = nil
-            wokenByAlarmd = ours
+            owned.wakeBeforeSuspend = nil
+            owned.wokenByAlarmd = ours
             updateWake()
         }
     }
@@ -322,14 +341,14 @@ public final class Daemon: @unchecked Sendable {
     /// ask logind to suspend again. Anyone snoozing, dismissing or completing
     /// anything first means someone is there: then it does not.
     private func afterEvent(_ event: DaemonEvent) {
-        if event.kind == .changed { forewarnings?.changed(event.item) }
-        guard wokenByAlarmd else { return }
+        if event.kind == .changed { owned.forewarnings?.changed(event.item) }
+        guard owned.wokenByAlarmd else { return }
         switch event.kind {
         case .snoozed, .dismissed, .completed:
-            wokenByAlarmd = false
+            owned.wokenByAlarmd = false
         case .timedOut:
-            guard config.wake.suspendAgain, scheduler.ringing.isEmpty, let logind else { return }
-            wokenByAlarmd = false
+            guard owned.config.wake.suspendAgain, scheduler.ringing.isEmpty, let logind = owned.logind else { return }
+            owned.wokenByAlarmd = false
             let journal = journal
             owner.output.async {
                 let outcome = logind.suspendIfAllowed()
@@ -340,38 +359,35 @@ public final class Daemon: @unchecked Sendable {
         }
     }
 
-    /// Set at a resume that alarmd's wake-up caused, until someone acts.
-    private var wokenByAlarmd = false
-
-    /// The wake-up set when the machine last went to sleep.
-    private var wakeBeforeSuspend: Date?
-
     /// Stops firing, silences everything and closes the store.
     public func stop() {
-        // The process is told to leave, not waited for: its state file is
-        // written in transactions.
-        sync?.stop()
-        watchdog?.cancel()
-        watchers.removeAll()
-        server?.stop()
-        scheduler.stop()
-        if let logind { owner.output.sync { logind.stop() } }
-        wake?.stop()
-        scheduler.drainOutputs()
-        // The store's own connection must close last: SQLite then checkpoints
-        // the write-ahead log and removes it, so the next start need not read it.
-        if let (check, finished) = storeCheck {
-            check.stop()
-            finished.wait()
+        owner.sync {
+            let (sync, watchdog, server, logind, wake) = (owned.sync, owned.watchdog, owned.server, owned.logind, owned.wake)
+            owned.watchers.removeAll()
+            // The process is told to leave, not waited for: its state file is
+            // written in transactions.
+            sync?.stop()
+            watchdog?.cancel()
+            server?.stop()
+            scheduler.stop()
+            if let logind { owner.output.sync { logind.stop() } }
+            wake?.stop()
+            scheduler.drainOutputs()
+            // The store's own connection must close last: SQLite then checkpoints
+            // the write-ahead log and removes it, so the next start need not read it.
+            if let (check, finished) = storeCheck {
+                check.stop()
+                finished.wait()
+            }
+            owned.store.close()
         }
-        store.close()
     }
 
     /// The sync supervisor for `[Sync]`, or `nil` and why, when configured
     /// (the password cannot be read safely, or `alarmd-sync` is missing;
     /// the journal says so too).
     private func makeSyncSupervisor() -> (SyncSupervisor?, String?) {
-        let settings = config.sync
+        let settings = owned.config.sync
         guard settings.isEnabled else { return (nil, nil) }
         let password: String
         switch Self.syncPassword(settings, environment: environment) {

@@ -7,7 +7,8 @@ import Foundation
 /// be heard — checked when an alarm is added, edited or switched on, and
 /// again ten minutes before each occurrence, when a problem becomes a
 /// notification. The checks run on the probe's worker and come back here.
-final class Forewarnings: @unchecked Sendable {
+/// What changes is the owner's, in ``state``, which checks that.
+final class Forewarnings: Sendable {
     /// The last check's findings, with the wake-up as it was when the check
     /// ended; ``current`` is what `Status` and `GetAlarm` read, on any thread.
     let report = Published<AudibilityReport?>(nil)
@@ -17,26 +18,38 @@ final class Forewarnings: @unchecked Sendable {
     private let ringer: DesktopRinger
     private let journal: Journal
     private let configuration: Published<DaemonConfig>
-    private let wakeStatus: () -> WakeStatus
+    private let wakeStatus: @Sendable () -> WakeStatus
     private let probe: AudibilityProbe
-    private lazy var notices = NoticeKeeper(owner: owner, clock: clock) { [unowned self] in give($0) }
     private let clock: any WallClock
 
-    // Confined to the owner.
-    private var checking = false
     /// Checks that changes ask for start at most this often: a client adding
     /// alarms in a loop would otherwise keep the probe's worker (a connection
     /// to the sound server and a bus call each time) and a core busy. A
     /// ten-minute notice's check does not wait.
     static let checkSpacing: DispatchTimeInterval = .seconds(1)
-    private var checkPacer = Pacer(interval: checkSpacing)
-    /// Sounds to check with the next check, and the ten-minute notices that
-    /// wait for it.
-    private var pendingSounds: Set<Sound> = []
-    private var pendingNotices: [(alarm: Alarm, occurrence: Date)] = []
+
+    private struct State {
+        /// Made at the first ``planChanged()`` (see ``notices``).
+        var notices: NoticeKeeper?
+        var checking = false
+        var checkPacer = Pacer(interval: Forewarnings.checkSpacing)
+        /// Sounds to check with the next check, and the ten-minute notices that
+        /// wait for it.
+        var pendingSounds: Set<Sound> = []
+        var pendingNotices: [(alarm: Alarm, occurrence: Date)] = []
+    }
+    private let state: QueueBound<State>
+
+    /// The keeper of the notices, made on first use: it calls back into this.
+    private var notices: NoticeKeeper {
+        if let notices = state.notices { return notices }
+        let notices = NoticeKeeper(owner: owner, clock: clock) { [unowned self] in give($0) }
+        state.notices = notices
+        return notices
+    }
 
     init(owner: Owner, clock: any WallClock, scheduler: Scheduler, ringer: DesktopRinger, journal: Journal, configuration: Published<DaemonConfig>,
-         probe: AudibilityProbe, wakeStatus: @escaping () -> WakeStatus) {
+         probe: AudibilityProbe, wakeStatus: @escaping @Sendable () -> WakeStatus) {
         self.owner = owner
         self.clock = clock
         self.scheduler = scheduler
@@ -45,6 +58,7 @@ final class Forewarnings: @unchecked Sendable {
         self.configuration = configuration
         self.probe = probe
         self.wakeStatus = wakeStatus
+        state = QueueBound(State(), queue: owner.queue)
     }
 
     /// The plan changed: the notices follow the alarms' next firings. Only
@@ -109,27 +123,27 @@ final class Forewarnings: @unchecked Sendable {
     /// a time, and requests made meanwhile join the next.
     func check(sounds: Set<Sound>, notifying alarm: (Alarm, Date)? = nil) {
         owner.assertCurrent()
-        pendingSounds.formUnion(sounds)
-        if let alarm { pendingNotices.append(alarm) }
-        guard !checking else { return }
-        switch checkPacer.decide(now: .now(), urgent: !pendingNotices.isEmpty) {
+        state.pendingSounds.formUnion(sounds)
+        if let alarm { state.pendingNotices.append(alarm) }
+        guard !state.checking else { return }
+        switch state.checkPacer.decide(now: .now(), urgent: !state.pendingNotices.isEmpty) {
         case .run:
             break
         case .wait(let due):
             // Weak: a daemon stopped meanwhile checks nothing more.
             owner.queue.asyncAfter(deadline: due) { [weak self] in
                 guard let self else { return }
-                checkPacer.woke()
-                if !pendingSounds.isEmpty || !pendingNotices.isEmpty { check(sounds: []) }
+                state.checkPacer.woke()
+                if !state.pendingSounds.isEmpty || !state.pendingNotices.isEmpty { check(sounds: []) }
             }
             return
         case .waiting:
             return
         }
-        checking = true
-        let sounds = pendingSounds, waiting = pendingNotices
-        pendingSounds = []
-        pendingNotices = []
+        state.checking = true
+        let sounds = state.pendingSounds, waiting = state.pendingNotices
+        state.pendingSounds = []
+        state.pendingNotices = []
         let config = configuration.value
         let wake = wakeStatus()
         let wakeProblem = Self.wakeProblem(wake, enabled: config.wake.enabled)
@@ -148,7 +162,7 @@ final class Forewarnings: @unchecked Sendable {
             merged.soundProblems[sound] = problem
         }
         report.value = merged
-        checking = false
+        state.checking = false
         let zone = scheduler.systemZone
         for (alarm, occurrence) in waiting {
             let warnings = Audibility.warnings(for: alarm.sound, merged)
@@ -160,7 +174,7 @@ final class Forewarnings: @unchecked Sendable {
             // worker that holds it.
             owner.output.async { ringer.showNotHeard(alarm, occurrence: occurrence, report: found, zone: zone) }
         }
-        if !pendingSounds.isEmpty || !pendingNotices.isEmpty { check(sounds: []) }
+        if !state.pendingSounds.isEmpty || !state.pendingNotices.isEmpty { check(sounds: []) }
     }
 
     private func give(_ notice: NoticePlan.Notice) {

@@ -3,6 +3,7 @@ import AlarmCore
 import AlarmStore
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Builds the scheduler's ``ItemTable`` on a second core while the store is
 /// still being read.
@@ -13,17 +14,22 @@ import Foundation
 /// out each alarm's wake-up and files it (the queue is the output worker's,
 /// idle before the daemon serves anyone). Each side is about
 /// half of a million-alarm start-up, so overlapping them roughly halves it.
-final class TableLoader: @unchecked Sendable {
+final class TableLoader: Sendable {
     private let queue: DispatchQueue
     private let now: Date
     private let wake: @Sendable (Item, RingState) -> Date?
-    // Touched on `queue` only.
-    private var states: Store?
-    private var table = ItemTable()
-    private var fresh: [(id: UUID, kind: ItemKind, state: RingState)] = []
-    private var failure: StoreError?
-    // Touched by the reader only.
-    private var batch: [Alarm] = []
+
+    /// The loader's side, on `queue`.
+    private struct State {
+        var states: Store?
+        var table = ItemTable()
+        var fresh: [(id: UUID, kind: ItemKind, state: RingState)] = []
+        var failure: StoreError?
+    }
+    private let state: QueueBound<State>
+    /// The reader's side: the batch it fills. Only the reader touches it; the
+    /// lock is uncontended, there because the reader's thread is the caller's.
+    private let batch: Mutex<[Alarm]>
 
     /// Opens the loader's own connection to the store at `path`. Items whose
     /// saved state is missing start from `now`; a state saved ahead of an
@@ -32,11 +38,15 @@ final class TableLoader: @unchecked Sendable {
         self.queue = queue
         self.now = now
         self.wake = wake
+        var batch: [Alarm] = []
         batch.reserveCapacity(Store.loadBatchSize)
+        self.batch = Mutex(batch)
+        let state = QueueBound(State(), queue: queue)
+        self.state = state
         let opened = queue.sync { () -> StoreError? in
             do throws(StoreError) {
                 let store = try Store.anotherConnection(to: path)
-                states = store
+                state.states = store
                 // Closed when loading ends, which removes the map (Store.setMappedReads).
                 try store.setMappedReads(true)
                 // Counting reads the whole table once; here it overlaps the reader's
@@ -44,7 +54,7 @@ final class TableLoader: @unchecked Sendable {
                 let count = try store.itemCount()
                 // Room for an eighth more: growing a full million-entry table later
                 // would copy all of it inside one request. Untouched room is not resident.
-                table.reserveCapacity(count + count / 8 + 64)
+                state.table.reserveCapacity(count + count / 8 + 64)
                 return nil
             } catch {
                 return error
@@ -55,14 +65,17 @@ final class TableLoader: @unchecked Sendable {
 
     /// An alarm from the reader, in id order.
     func add(_ alarm: Alarm) {
-        batch.append(alarm)
-        if batch.count == Store.loadBatchSize { handOver() }
+        let full = batch.withLock { batch in
+            batch.append(alarm)
+            return batch.count == Store.loadBatchSize
+        }
+        if full { handOver() }
     }
 
     /// A reminder with the state the reader found for it.
     func add(_ reminder: Reminder, _ stored: RingState?) {
         queue.async { [self] in
-            guard failure == nil else { return }
+            guard state.failure == nil else { return }
             file(.reminder(reminder), stored)
         }
     }
@@ -75,34 +88,38 @@ final class TableLoader: @unchecked Sendable {
         // first change copy a million-entry table.
         let (table, fresh, failure) = queue.sync {
             defer {
-                self.table = ItemTable()
-                self.fresh = []
-                states?.close()
-                states = nil
+                state.table = ItemTable()
+                state.fresh = []
+                state.states?.close()
+                state.states = nil
             }
-            return (self.table, self.fresh, self.failure)
+            return (state.table, state.fresh, state.failure)
         }
         if let failure { throw failure }
         return (table, fresh)
     }
 
     private func handOver() {
-        guard !batch.isEmpty else { return }
-        let alarms = batch
-        batch.removeAll(keepingCapacity: true)
+        let taken = batch.withLock { batch -> [Alarm]? in
+            guard !batch.isEmpty else { return nil }
+            let alarms = batch
+            batch.removeAll(keepingCapacity: true)
+            return alarms
+        }
+        guard let alarms = taken else { return }
         queue.async { [self] in
-            guard failure == nil, let states else { return }
+            guard state.failure == nil, let states = state.states else { return }
             do throws(StoreError) {
                 try states.withRingStates(of: alarms) { alarm, stored in file(.alarm(alarm), stored) }
             } catch {
-                failure = error
+                state.failure = error
             }
         }
     }
 
     private func file(_ item: Item, _ stored: RingState?) {
-        let state = stored.map { RingingMachine.loaded($0, now: now) } ?? RingState(anchor: now)
-        if stored == nil { fresh.append((item.id, item.kind, state)) }
-        table.set(item, state: state, wake: wake(item, state))
+        let ringState = stored.map { RingingMachine.loaded($0, now: now) } ?? RingState(anchor: now)
+        if stored == nil { state.fresh.append((item.id, item.kind, ringState)) }
+        state.table.set(item, state: ringState, wake: wake(item, ringState))
     }
 }

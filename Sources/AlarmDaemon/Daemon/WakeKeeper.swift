@@ -34,26 +34,30 @@ public struct WakeStatus: Sendable, Equatable {
 /// 2 and 3 block, so they are asked on the output worker, and the answer
 /// comes back here unless a later request has overtaken it.
 ///
-/// Confined to the owner (every entry point checks it; Sendable only so that
-/// the output worker's answer can come back to it); what `Status` reads is
-/// published through a mutex.
-final class WakeKeeper: @unchecked Sendable {
+/// Confined to the owner (every entry point checks it, and so does
+/// ``state``; Sendable so that the output worker's answer can come back to
+/// it); what `Status` reads is published through a mutex.
+final class WakeKeeper: Sendable {
     private let owner: Owner
     private let journal: Journal
-    /// Open only while a wake-up is set (see ``WakeTimer``).
-    private var timer: WakeTimer?
     /// Whether this process may have a wake-up timer of its own (probed once).
     private let timerUsable: Bool
     /// The user manager's timer and the helper; used on the output worker only.
     private let userTimer: UserManagerTimer
     private let helper: WakeHelperClient
-    /// The instant last handed to `userTimer`, answered or not.
-    private var requested: Date??
-    private var status: WakeStatus
-    /// `status` as the last update left it, for `Status` on any thread.
+    /// `state.status` as the last update left it, for `Status` on any thread.
     let board: Published<WakeStatus>
-    /// The last reason logged, so each is logged once, not at every re-plan.
-    private var loggedReason: String?
+
+    private struct State {
+        /// Open only while a wake-up is set (see ``WakeTimer``).
+        var timer: WakeTimer?
+        /// The instant last handed to `userTimer`, answered or not.
+        var requested: Date??
+        var status: WakeStatus
+        /// The last reason logged, so each is logged once, not at every re-plan.
+        var loggedReason: String?
+    }
+    private let state: QueueBound<State>
 
     /// `helperSocket`: where `alarmd-wake` listens. `helperLost` runs on the
     /// owner when the helper lets go of a wake-up it held (it stopped), so
@@ -64,6 +68,7 @@ final class WakeKeeper: @unchecked Sendable {
         userTimer = UserManagerTimer(queue: owner.output)
         helper = WakeHelperClient(path: helperSocket, queue: owner.output)
 
+        let status: WakeStatus
         switch WakeTimer.probe() {
         case nil:
             timerUsable = true
@@ -74,9 +79,10 @@ final class WakeKeeper: @unchecked Sendable {
             status = WakeStatus(method: "none", next: nil, reason: Self.reason(error))
         }
         board = Published(status)
+        state = QueueBound(State(status: status), queue: owner.queue)
         helper.lost = { [weak self] in
             owner.queue.async { [weak self] in
-                self?.requested = nil
+                self?.state.requested = nil
                 helperLost()
             }
         }
@@ -91,26 +97,26 @@ final class WakeKeeper: @unchecked Sendable {
     /// should wake the machine), or clears it.
     func update(firing: Date?, now: Date, settings: WakeSettings) {
         owner.assertCurrent()
-        defer { board.value = status }
+        defer { board.value = state.status }
         guard timerUsable else { return updateOutside(firing: firing, now: now, settings: settings) }
         let instant = WakePlan.instant(for: firing, now: now, settings: settings)
-        status.reason = Self.reason(for: instant, settings: settings)
-        guard instant != timer?.armed else { return }
+        state.status.reason = Self.reason(for: instant, settings: settings)
+        guard instant != state.timer?.armed else { return }
         guard let instant, let firing else {
-            timer = nil
-            status.next = nil
+            state.timer = nil
+            state.status.next = nil
             return
         }
         do throws(SystemError) {
-            if timer == nil { timer = try WakeTimer.open(queue: owner.queue).get() }
-            try timer?.arm(instant)
-            status.next = instant
+            if state.timer == nil { state.timer = try WakeTimer.open(queue: owner.queue).get() }
+            try state.timer?.arm(instant)
+            state.status.next = instant
             logArmed(instant, for: firing, via: "alarmd's own CLOCK_REALTIME_ALARM timer")
         } catch {
-            timer = nil
-            status.next = nil
-            status.reason = "cannot set the wake-up timer: \(error)"
-            logOnce(status.reason!)
+            state.timer = nil
+            state.status.next = nil
+            state.status.reason = "cannot set the wake-up timer: \(error)"
+            logOnce(state.status.reason!)
         }
     }
 
@@ -118,10 +124,10 @@ final class WakeKeeper: @unchecked Sendable {
     /// worker, and the answer taken here unless a later request has overtaken it.
     private func updateOutside(firing: Date?, now: Date, settings: WakeSettings) {
         let instant = WakePlan.instant(for: firing, now: now, settings: settings)
-        guard requested != .some(instant) else { return }
-        requested = .some(instant)
+        guard state.requested != .some(instant) else { return }
+        state.requested = .some(instant)
         let (userTimer, helper, owner) = (userTimer, helper, owner)
-        let preferHelper = status.method == Method.helper
+        let preferHelper = state.status.method == Method.helper
         owner.output.async { [weak self] in
             let outcome = Self.setOutside(instant, userTimer: userTimer, helper: helper, preferHelper: preferHelper)
             owner.queue.async { [weak self] in self?.outsideAnswered(instant, firing: firing, outcome: outcome, settings: settings) }
@@ -158,18 +164,18 @@ final class WakeKeeper: @unchecked Sendable {
 
     private func outsideAnswered(_ instant: Date?, firing: Date?, outcome: Result<String, WakeHelperClient.Failure>, settings: WakeSettings) {
         owner.assertCurrent()
-        guard requested == .some(instant) else { return }
-        defer { board.value = status }
+        guard state.requested == .some(instant) else { return }
+        defer { board.value = state.status }
         switch outcome {
         case .failure(let failure):
             // Asked again at the next change: the manager or the helper may come back.
-            requested = nil
-            status = WakeStatus(method: "none", next: nil, reason: "alarmd lacks CAP_WAKE_ALARM, \(failure)")
-            logOnce(status.reason!)
+            state.requested = nil
+            state.status = WakeStatus(method: "none", next: nil, reason: "alarmd lacks CAP_WAKE_ALARM, \(failure)")
+            logOnce(state.status.reason!)
         case .success(let method):
-            status.method = method
-            status.next = instant
-            status.reason = Self.reason(for: instant, settings: settings)
+            state.status.method = method
+            state.status.next = instant
+            state.status.reason = Self.reason(for: instant, settings: settings)
             if let instant, let firing {
                 logArmed(instant, for: firing, via: method == Method.helper ? "the alarmd-wake helper" : "the user manager's timer \(UserManagerTimer.unit)")
             }
@@ -199,8 +205,8 @@ final class WakeKeeper: @unchecked Sendable {
     }
 
     private func logOnce(_ reason: String) {
-        guard reason != loggedReason else { return }
-        loggedReason = reason
+        guard reason != state.loggedReason else { return }
+        state.loggedReason = reason
         journal.send("Cannot wake the machine from suspend: \(reason); alarms due while it sleeps ring only after it resumes",
                      priority: .warning, messageID: MessageID.wakeUnavailable, fields: [("ALARMD_DETAIL", reason)])
     }

@@ -4,12 +4,13 @@ import AlarmLocale
 import Dispatch
 import Foundation
 import Glibc
+import Synchronization
 
 /// Rings on a Linux desktop: a critical notification with Snooze and Dismiss
 /// (or Done) actions, a looping sound, and the journal. Everything runs on the
 /// output worker's queue, so D-Bus or a player never delays a firing; the
 /// notification ids and players it keeps are confined to that queue.
-public final class DesktopRinger: Ringer, @unchecked Sendable {
+public final class DesktopRinger: Ringer, Sendable {
     /// What the person chose in a notification; the daemon passes it on to the
     /// scheduler.
     public typealias CommandHandler = @Sendable (UUID, RingCommand) -> Void
@@ -24,13 +25,50 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     private let settings: @Sendable () -> DaemonConfig
     private let environment: [String: String]
     /// The language notifications are written in: the session's, taken again
-    /// on reload (``setLanguage(_:)``). Confined to `queue`, which is also
-    /// where gettext is called, so `setlocale` never races a lookup.
-    private var language = GettextLocalization()
+    /// on reload (``setLanguage(_:)``). Set on `queue`, which is also where
+    /// the daemon calls gettext, so `setlocale` never races a lookup. In a
+    /// `Mutex` rather than in `state`: tests ask for
+    /// ``notification(for:snoozeCount:config:)`` off the queue.
+    private let language = Mutex(GettextLocalization())
     private let onCommand: CommandHandler
     private let onSkip: SkipHandler
-    // Confined to `queue`.
-    private lazy var notifications: DesktopNotifications = {
+    static let retryInterval: TimeInterval = 2
+    /// Sounds through the sound server (libpulse); external players only
+    /// without one or when `Player=` is set. Confined to `queue`.
+    private let pulse: PulseOutput
+    private let state: QueueBound<State>
+
+    /// What the ringer keeps between calls, all on `queue`.
+    private struct State {
+        /// Made at first use, with its callbacks (``notifications``).
+        var notifications: DesktopNotifications?
+        /// Items ringing now, with what their notification is made from, so that it
+        /// can be shown again on a notification server that comes back.
+        var ringing: [UUID: (item: Item, snoozeCount: Int)] = [:]
+        /// Ringing items that have no notification because there was no bus or no
+        /// server; retried every `retryInterval` until shown or stopped.
+        var unshown: Set<UUID> = []
+        var retryScheduled = false
+        var shown: [UUID: UInt32] = [:]
+        var owners: [UInt32: (id: UUID, kind: ItemKind)] = [:]
+        /// Notifications whose action was chosen and handed to the scheduler.
+        var chosen: Set<UInt32> = []
+        var loops: [UUID: SoundLoop] = [:]
+        /// Whether falling back to the external player has been logged since the
+        /// server last played (it is said once, not at every ring).
+        var fallbackLogged = false
+        /// The sound decoded last, with its file's stamp then: most rings play
+        /// the same file, which need not be decoded again.
+        var lastDecoded: (path: String, stamp: FileStamp, sound: DecodedSound)?
+        /// Upcoming notices shown, by notification id: the alarm and occurrence.
+        var upcoming: [UInt32: (id: UUID, occurrence: Date)] = [:]
+        /// Counts previews, so that the stop scheduled for one leaves a newer alone.
+        var previews = 0
+    }
+
+    /// The notification client, made at its first use (on `queue`).
+    private var notifications: DesktopNotifications {
+        if let notifications = state.notifications { return notifications }
         let notifications = DesktopNotifications(queue: queue) { [journal] in journal.send($0, priority: .warning) }
         notifications.onAction = { [weak self] id, key in self?.actionInvoked(id, key) }
         notifications.onClosed = { [weak self] id, reason in self?.closed(id, reason) }
@@ -41,30 +79,9 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
             // once, not at the next retry.
             if present { retryUnshown() } else { serverLost() }
         }
+        state.notifications = notifications
         return notifications
-    }()
-    /// Items ringing now, with what their notification is made from, so that it
-    /// can be shown again on a notification server that comes back.
-    private var ringing: [UUID: (item: Item, snoozeCount: Int)] = [:]
-    /// Ringing items that have no notification because there was no bus or no
-    /// server; retried every `retryInterval` until shown or stopped.
-    private var unshown: Set<UUID> = []
-    private var retryScheduled = false
-    static let retryInterval: TimeInterval = 2
-    private var shown: [UUID: UInt32] = [:]
-    private var owners: [UInt32: (id: UUID, kind: ItemKind)] = [:]
-    /// Notifications whose action was chosen and handed to the scheduler.
-    private var chosen: Set<UInt32> = []
-    private var loops: [UUID: SoundLoop] = [:]
-    /// Sounds through the sound server (libpulse); external players only
-    /// without one or when `Player=` is set.
-    private lazy var pulse = PulseOutput(queue: queue)
-    /// Whether falling back to the external player has been logged since the
-    /// server last played (it is said once, not at every ring).
-    private var fallbackLogged = false
-    /// The sound decoded last, with its file's stamp then: most rings play
-    /// the same file, which need not be decoded again.
-    private var lastDecoded: (path: String, stamp: FileStamp, sound: DecodedSound)?
+    }
 
     /// `queue` is the output worker's: every call but ``stopAll()`` arrives on it.
     public init(queue: DispatchQueue, journal: Journal, environment: [String: String], settings: @escaping @Sendable () -> DaemonConfig,
@@ -76,15 +93,17 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         self.environment = environment
         self.settings = settings
         self.onCommand = onCommand
+        pulse = PulseOutput(queue: queue)
+        state = QueueBound(State(), queue: queue)
     }
 
     public func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool) {
         dispatchPrecondition(condition: .onQueue(queue))
         stop(item.id)
         // "Alarm at 07:30" has said what it had to.
-        for (notification, notice) in upcoming where notice.id == item.id { closeNotice(notification) }
+        for (notification, notice) in state.upcoming where notice.id == item.id { closeNotice(notification) }
         let config = settings()
-        ringing[item.id] = (item, snoozeCount)
+        state.ringing[item.id] = (item, snoozeCount)
         show(item.id, config: config)
         startSound(for: item, config: config)
     }
@@ -98,14 +117,14 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// starts again at full volume (it cannot be turned up while it plays).
     public func escalate(_ id: UUID) {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard !pulse.escalate(id), loops[id] != nil, let item = ringing[id]?.item else { return }
-        loops.removeValue(forKey: id)?.stop()
+        guard !pulse.escalate(id), state.loops[id] != nil, let item = state.ringing[id]?.item else { return }
+        state.loops.removeValue(forKey: id)?.stop()
         startSound(for: item, config: settings(), volume: SoundLevel.volumeRange.upperBound)
     }
 
     public func showMissed(_ item: Item, scheduled: Date, zone: Zone) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let l = language
+        let l = language.withLock { $0 }
         let time: String
         if case .alarm(let alarm) = item { time = l.time(alarm.time) } else {
             time = l.time(of: zone.rules.localDateTime(at: scheduled.epochSecondsFloor))
@@ -116,26 +135,23 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
 
     // MARK: Before it rings
 
-    /// Upcoming notices shown, by notification id: the alarm and occurrence.
-    private var upcoming: [UInt32: (id: UUID, occurrence: Date)] = [:]
-
     /// The quiet notice before an alarm (`[Alarms] UpcomingNotice=`): "Alarm
     /// at 07:30 — Work", with Dismiss now, which skips that occurrence.
     public func showUpcoming(_ alarm: Alarm, occurrence: Date, zone: Zone) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let l = language
+        let l = language.withLock { $0 }
         let time = clock(occurrence, alarm: alarm, zone: zone)
         let summary = alarm.label == Alarm.defaultLabel || alarm.label == l.L(Alarm.defaultLabel)
             ? l.Lf("Alarm at %s", time) : l.Lf("Alarm at %1$s — %2$s", time, alarm.label)
         guard let notification = notifications.show(.init(summary: summary, body: "", actions: [(Self.skipKey, l.L("Dismiss now"))], urgency: 0,
                                                           category: "x-alarmd.upcoming", resident: false, imagePath: nil)) else { return }
-        upcoming[notification] = (alarm.id, occurrence)
+        state.upcoming[notification] = (alarm.id, occurrence)
     }
 
     /// Says that Dismiss now skipped the occurrence.
     public func showSkipped(_ alarm: Alarm, occurrence: Date, zone: Zone) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let l = language
+        let l = language.withLock { $0 }
         let time = clock(occurrence, alarm: alarm, zone: zone)
         _ = notifications.show(.init(summary: l.Lf("%1$s at %2$s will not ring", alarm.label, time), body: l.L("Its next occurrence was dismissed in advance."), actions: [],
                                      urgency: 0, category: "x-alarmd.upcoming", resident: false, imagePath: nil))
@@ -145,7 +161,7 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// 07:30 alarm may not be heard: the output is muted".
     public func showNotHeard(_ alarm: Alarm, occurrence: Date, report: AudibilityReport, zone: Zone) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let l = language
+        let l = language.withLock { $0 }
         let warnings = Audibility.warnings(for: alarm.sound, report, in: l)
         guard let first = warnings.first else { return }
         let time = clock(occurrence, alarm: alarm, zone: zone)
@@ -158,6 +174,7 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// "Due at 14:00 (in 15 min): Call the dentist".
     public func showAdvance(_ reminder: Reminder, occurrence: Date, zone: Zone) {
         dispatchPrecondition(condition: .onQueue(queue))
+        let language = language.withLock { $0 }
         let when = Self.dueLine(occurrence, allDay: reminder.allDay, zone: zone, now: Date(), language, today: N_("Due at %s"))
         _ = notifications.show(.init(summary: language.Lf("%1$s: %2$s", when, reminder.title), body: DesktopNotifications.escapeMarkup(reminder.notes), actions: [],
                                      urgency: 0, category: "x-alarmd.notice", resident: false, imagePath: reminder.imagePath))
@@ -166,20 +183,21 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// The occurrence's time of day as the system zone shows it (a pinned
     /// alarm's differs from its own time).
     private func clock(_ occurrence: Date, alarm: Alarm, zone: Zone) -> String {
-        alarm.timeZone == nil ? language.time(alarm.time) : language.time(of: zone.rules.localDateTime(at: occurrence.epochSecondsFloor))
+        let language = language.withLock { $0 }
+        return alarm.timeZone == nil ? language.time(alarm.time) : language.time(of: zone.rules.localDateTime(at: occurrence.epochSecondsFloor))
     }
 
     static let skipKey = "skip"
 
     private func closeNotice(_ notification: UInt32) {
-        upcoming[notification] = nil
+        state.upcoming[notification] = nil
         notifications.close(notification)
     }
 
     public func stopAll() {
         let groups = queue.sync {
-            let groups = loops.values.compactMap(\.group)
-            for id in Set(ringing.keys).union(loops.keys) { stop(id) }
+            let groups = state.loops.values.compactMap(\.group)
+            for id in Set(state.ringing.keys).union(state.loops.keys) { stop(id) }
             return groups
         }
         // The daemon exits next, before the SIGKILL stop() scheduled; off the
@@ -191,30 +209,30 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// is retried later. Whether it was shown.
     @discardableResult
     private func show(_ id: UUID, config: DaemonConfig) -> Bool {
-        guard let (item, snoozeCount) = ringing[id] else { return false }
+        guard let (item, snoozeCount) = state.ringing[id] else { return false }
         guard let notification = notifications.show(notification(for: item, snoozeCount: snoozeCount, config: config)) else {
-            unshown.insert(id)
+            state.unshown.insert(id)
             scheduleRetry()
             return false
         }
-        unshown.remove(id)
-        shown[id] = notification
-        owners[notification] = (id, item.kind)
+        state.unshown.remove(id)
+        state.shown[id] = notification
+        state.owners[notification] = (id, item.kind)
         return true
     }
 
     private func scheduleRetry() {
-        guard !retryScheduled else { return }
-        retryScheduled = true
+        guard !state.retryScheduled else { return }
+        state.retryScheduled = true
         queue.asyncAfter(deadline: .now() + Self.retryInterval) { [weak self] in self?.retryUnshown() }
     }
 
     /// Shows what could not be shown before; stops at the first failure (the
     /// rest would fail the same way) and tries again later.
     private func retryUnshown() {
-        retryScheduled = false
+        state.retryScheduled = false
         let config = settings()
-        for id in unshown {
+        for id in state.unshown {
             guard show(id, config: config) else { return }
         }
     }
@@ -226,23 +244,23 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// desktop; those whose action was already handed to the scheduler are
     /// about to stop.
     private func serverLost() {
-        upcoming.removeAll()
-        for (id, notification) in shown where !chosen.contains(notification) { unshown.insert(id) }
-        shown.removeAll()
-        owners.removeAll()
-        chosen.removeAll()
-        if !unshown.isEmpty { scheduleRetry() }
+        state.upcoming.removeAll()
+        for (id, notification) in state.shown where !state.chosen.contains(notification) { state.unshown.insert(id) }
+        state.shown.removeAll()
+        state.owners.removeAll()
+        state.chosen.removeAll()
+        if !state.unshown.isEmpty { scheduleRetry() }
     }
 
     private func stop(_ id: UUID) {
-        ringing[id] = nil
-        unshown.remove(id)
-        if let notification = shown.removeValue(forKey: id) {
-            owners[notification] = nil
-            chosen.remove(notification)
+        state.ringing[id] = nil
+        state.unshown.remove(id)
+        if let notification = state.shown.removeValue(forKey: id) {
+            state.owners[notification] = nil
+            state.chosen.remove(notification)
             notifications.close(notification)
         }
-        loops.removeValue(forKey: id)?.stop()
+        state.loops.removeValue(forKey: id)?.stop()
         pulse.stop(id)
     }
 
@@ -262,20 +280,22 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// new alarm gets in it (鬧鐘 under zh_TW).
     public func setLanguage() -> String {
         dispatchPrecondition(condition: .onQueue(queue))
-        language = GettextLocalization()
+        let fresh = GettextLocalization()
+        language.withLock { $0 = fresh }
         return defaultLabel()
     }
 
     /// The label a new alarm gets in the language notifications are in.
     public func defaultLabel() -> String {
         dispatchPrecondition(condition: .onQueue(queue))
-        return language.L(Alarm.defaultLabel)
+        return language.withLock { $0 }.L(Alarm.defaultLabel)
     }
 
     /// The action key of a snooze choice: `snooze-10`.
     static let snoozeKeyPrefix = "snooze-"
 
     func notification(for item: Item, snoozeCount: Int, config: DaemonConfig) -> DesktopNotifications.Notification {
+        let language = language.withLock { $0 }
         var actions: [(String, String)] = []
         let body: String
         let snooze: SnoozeSettings
@@ -330,7 +350,7 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         if config.player.isEmpty, playThroughServer(item, file: file, volume: level.volume, fade: level.fade) { return }
         let subject = EventText.subject(item)
         guard let loop = externalPlayer(file, volume: level.volume, config: config, subject: subject, once: false) else { return }
-        loops[item.id] = loop
+        state.loops[item.id] = loop
         loop.start()
     }
 
@@ -352,10 +372,10 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// changed since (``FileStamp``).
     private func decoded(_ file: String) throws(DecodedSound.Failure) -> DecodedSound {
         let stamp = FileStamp(path: file)
-        if let last = lastDecoded, last.path == file, last.stamp == stamp { return last.sound }
+        if let last = state.lastDecoded, last.path == file, last.stamp == stamp { return last.sound }
         let sound = try DecodedSound.decode(path: file)
         // A file that cannot be stat-ed is not remembered: nothing would tell its change.
-        lastDecoded = stamp.map { (file, $0, sound) }
+        state.lastDecoded = stamp.map { (file, $0, sound) }
         return sound
     }
 
@@ -378,11 +398,11 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
             try pulse.play(sound, for: id, name: name, role: role, volume: volume, fade: fade, once: once) { [journal] reason in
                 journal.send("\(subject): \(reason)", priority: .warning)
             }
-            fallbackLogged = false
+            state.fallbackLogged = false
             return true
         } catch {
-            if !fallbackLogged {
-                fallbackLogged = true
+            if !state.fallbackLogged {
+                state.fallbackLogged = true
                 journal.send("Playing sounds through the external player: \(error)", priority: .notice,
                              fields: [("ALARMD_DETAIL", error.description)])
             }
@@ -394,9 +414,6 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
 
     /// The stream or player of `alarmctl sounds --play`.
     private static let previewID = UUID()
-    /// Counts previews, so that the stop scheduled for one leaves a newer alone.
-    private var previews = 0
-
     /// Plays `file` once at `volume` percent, as an alarm would ring it (the
     /// sound server with `media.role` alarm, else the external player), for
     /// `alarmctl sounds --play`. A newer preview replaces an older one; a
@@ -405,8 +422,8 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     public func playOnce(_ file: String, volume: Int) {
         dispatchPrecondition(condition: .onQueue(queue))
         stopPreview()
-        previews += 1
-        let preview = previews
+        state.previews += 1
+        let preview = state.previews
         let config = settings()
         let subject = "Sound preview of \(file)"
         let sound = try? decoded(file)
@@ -416,18 +433,18 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         } == true
         if !served {
             guard let loop = externalPlayer(file, volume: volume, config: config, subject: subject, once: true) else { return }
-            loops[Self.previewID] = loop
+            state.loops[Self.previewID] = loop
             loop.start()
         }
         // The server's buffer, and a player's start-up, come on top of the sound.
         queue.asyncAfter(deadline: .now() + seconds + 0.5) { [weak self] in
-            guard let self, previews == preview else { return }
+            guard let self, state.previews == preview else { return }
             stopPreview()
         }
     }
 
     private func stopPreview() {
-        loops.removeValue(forKey: Self.previewID)?.stop()
+        state.loops.removeValue(forKey: Self.previewID)?.stop()
         pulse.stop(Self.previewID)
     }
 
@@ -441,12 +458,12 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
         // until we close it: stop() does, once the scheduler has acted on the
         // choice. A server that closes it itself right after an action (reason 2)
         // must not have that count as Dismiss as well, hence `chosen`.
-        if let notice = upcoming[notification], key == Self.skipKey {
+        if let notice = state.upcoming[notification], key == Self.skipKey {
             closeNotice(notification)
             return onSkip(notice.id, notice.occurrence)
         }
-        guard let owner = owners[notification] else { return }
-        chosen.insert(notification)
+        guard let owner = state.owners[notification] else { return }
+        state.chosen.insert(notification)
         switch key {
         case "snooze": onCommand(owner.id, .snooze(minutes: nil))
         case _ where key.hasPrefix(Self.snoozeKeyPrefix):
@@ -462,10 +479,10 @@ public final class DesktopRinger: Ringer, @unchecked Sendable {
     /// Closed by the person (reason 2) counts as dismiss; closed because we
     /// asked (3) or expired (1) is bookkeeping only.
     private func closed(_ notification: UInt32, _ reason: UInt32) {
-        upcoming[notification] = nil
-        let choseAction = chosen.remove(notification) != nil
-        guard let owner = owners.removeValue(forKey: notification) else { return }
-        if shown[owner.id] == notification { shown[owner.id] = nil }
+        state.upcoming[notification] = nil
+        let choseAction = state.chosen.remove(notification) != nil
+        guard let owner = state.owners.removeValue(forKey: notification) else { return }
+        if state.shown[owner.id] == notification { state.shown[owner.id] = nil }
         if reason == 2 && !choseAction { onCommand(owner.id, .dismiss) }
     }
 }

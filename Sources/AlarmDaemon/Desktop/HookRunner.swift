@@ -10,7 +10,7 @@ import Glibc
 /// line by line, stopped (with its process group) when it overruns the timeout.
 /// A failing hook is logged and changes nothing else. Hooks run side by side:
 /// a slow one holds up no other.
-public final class HookRunner: @unchecked Sendable {
+public final class HookRunner: Sendable {
     /// The output worker's: spawning and reading hooks' output happen there.
     private let queue: DispatchQueue
     private let journal: Journal
@@ -80,7 +80,7 @@ extension HookRunner {
     /// One hook from its start to its report. Everything happens in handlers
     /// on the hooks' queue, none of which waits, so hooks run side by side,
     /// each within its own timeout.
-    fileprivate final class Run: @unchecked Sendable {
+    fileprivate final class Run: Sendable {
         private let subject: String
         private let fields: [(String, String)]
         private let limit: TimeInterval
@@ -88,14 +88,19 @@ extension HookRunner {
         private let queue: DispatchQueue
         /// At most this much output is kept (the rest is read and dropped).
         private let outputLimit = 256 * 1024
-        private var output: [UInt8] = []
-        private var reader: OwnedReadSource?
-        private var deadline: DispatchSourceTimer?
-        private var status: ChildProcess.Status?
-        private var timedOut = false
-        /// Whether the hook was still running at its timeout (and so was stopped).
-        private var killed = false
-        private var reported = false
+        private let state: QueueBound<State>
+
+        /// Everything the handlers on `queue` learn and change.
+        private struct State {
+            var output: [UInt8] = []
+            var reader: OwnedReadSource?
+            var deadline: DispatchSourceTimer?
+            var status: ChildProcess.Status?
+            var timedOut = false
+            /// Whether the hook was still running at its timeout (and so was stopped).
+            var killed = false
+            var reported = false
+        }
 
         init(subject: String, fields: [(String, String)], limit: TimeInterval, journal: Journal, queue: DispatchQueue) {
             self.subject = subject
@@ -103,6 +108,7 @@ extension HookRunner {
             self.limit = limit
             self.journal = journal
             self.queue = queue
+            state = QueueBound(State(), queue: queue)
         }
 
         /// Reads `fd` (the hook's output; closed here) until end of file, and
@@ -111,16 +117,16 @@ extension HookRunner {
             UnixSocket.setNonBlocking(fd)
             let reader = OwnedReadSource(fd: fd, queue: queue)
             reader.activate { [self] in readAvailable(fd) }
-            self.reader = reader
+            state.reader = reader
             let deadline = DispatchSource.makeTimerSource(queue: queue)
             deadline.setEventHandler { [self] in overran(child) }
             deadline.schedule(deadline: .now() + limit)
             deadline.resume()
-            self.deadline = deadline
+            state.deadline = deadline
         }
 
         func exited(_ status: ChildProcess.Status) {
-            self.status = status
+            state.status = status
             finishIfDone()
         }
 
@@ -129,7 +135,8 @@ extension HookRunner {
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if count > 0 {
-                    output.append(contentsOf: buffer[0..<min(count, max(0, outputLimit - output.count))])
+                    let kept = min(count, max(0, outputLimit - state.output.count))
+                    state.output.append(contentsOf: buffer[0..<kept])
                     continue
                 }
                 if count < 0 && errno == EINTR { continue }
@@ -139,8 +146,8 @@ extension HookRunner {
         }
 
         private func stopReading() {
-            reader?.cancel()
-            reader = nil
+            state.reader?.cancel()
+            state.reader = nil
             finishIfDone()
         }
 
@@ -149,30 +156,30 @@ extension HookRunner {
         /// survives that and may hold the output open: a grace later, reading
         /// stops regardless.
         private func overran(_ child: ChildProcess) {
-            deadline?.cancel()
-            deadline = nil
-            timedOut = true
-            if status == nil {
-                killed = true
+            state.deadline?.cancel()
+            state.deadline = nil
+            state.timedOut = true
+            if state.status == nil {
+                state.killed = true
                 child.terminate(grace: HookRunner.stopGrace)
             }
             queue.asyncAfter(deadline: .now() + HookRunner.stopGrace) { [self] in
-                if reader != nil { stopReading() }
+                if state.reader != nil { stopReading() }
             }
         }
 
         /// Reports once the hook has been reaped and its output read.
         private func finishIfDone() {
-            guard !reported, let status, reader == nil else { return }
-            reported = true
-            deadline?.cancel()
-            deadline = nil
-            for line in String(decoding: output, as: UTF8.self).split(separator: "\n").prefix(200) {
+            guard !state.reported, let status = state.status, state.reader == nil else { return }
+            state.reported = true
+            state.deadline?.cancel()
+            state.deadline = nil
+            for line in String(decoding: state.output, as: UTF8.self).split(separator: "\n").prefix(200) {
                 journal.send("hook: \(line)", priority: .info, fields: fields)
             }
-            if killed {
+            if state.killed {
                 journal.send("Hook of \(subject) killed after \(Int(limit)) s", priority: .warning, fields: fields)
-            } else if timedOut {
+            } else if state.timedOut {
                 journal.send("Hook of \(subject) \(status), but a process it started outside its process group kept its output open; stopped reading after \(Int(limit)) s", priority: .warning, fields: fields)
             } else if !status.succeeded {
                 journal.send("Hook of \(subject) \(status)", priority: .warning, fields: fields)

@@ -12,7 +12,7 @@ import Glibc
 /// failure is reported once per ring; a player that fails within a second is
 /// not restarted, one that failed later is (the fault may pass). Confined to
 /// `queue`, where its restarts are scheduled too.
-final class SoundLoop: @unchecked Sendable {
+final class SoundLoop: Sendable {
     /// The shortest time between two starts of the player.
     static let minimumInterval: TimeInterval = 0.5
     /// How long a stopped player's process group has, after SIGTERM, before SIGKILL.
@@ -22,30 +22,38 @@ final class SoundLoop: @unchecked Sendable {
     /// Play once and end (a preview), rather than loop.
     private let once: Bool
     private let queue: DispatchQueue
-    private let report: (String) -> Void
-    private var child: ChildProcess?
-    private var startedAt = Date()
-    private var stopped = false
-    private var reportedFailure = false
-    private(set) var plays = 0
+    private let report: @Sendable (String) -> Void
+    private let state: QueueBound<State>
 
-    init(argv: [String], once: Bool = false, queue: DispatchQueue, report: @escaping (String) -> Void) {
+    private struct State {
+        var child: ChildProcess?
+        var startedAt = Date()
+        var stopped = false
+        var reportedFailure = false
+        var plays = 0
+    }
+
+    init(argv: [String], once: Bool = false, queue: DispatchQueue, report: @escaping @Sendable (String) -> Void) {
         self.argv = argv
         self.once = once
         self.queue = queue
         self.report = report
+        state = QueueBound(State(), queue: queue)
     }
+
+    /// How many times the player was started.
+    var plays: Int { state.plays }
 
     func start() { spawn() }
 
     /// The player's process group while it runs.
-    var group: pid_t? { child?.pid }
+    var group: pid_t? { state.child?.pid }
 
     /// Stops the loop: SIGTERM to the player's process group now, SIGKILL after
     /// `stopGrace` on `queue` (so nothing waits for it).
     func stop() {
-        stopped = true
-        child?.terminate(grace: Self.stopGrace)
+        state.stopped = true
+        state.child?.terminate(grace: Self.stopGrace)
     }
 
     /// Waits (at most `stopGrace`) for stopped players' process groups to end,
@@ -62,29 +70,31 @@ final class SoundLoop: @unchecked Sendable {
     }
 
     private func fail(_ reason: String) {
-        guard !reportedFailure else { return }
-        reportedFailure = true
+        guard !state.reportedFailure else { return }
+        state.reportedFailure = true
         report(reason)
     }
 
     private func spawn() {
-        guard !stopped else { return }
+        guard !state.stopped else { return }
+        let child: ChildProcess
         do {
             child = try ChildProcess(argv, queue: queue) { [weak self] in self?.exited(status: $0) }
         } catch {
             fail("cannot start the sound player \(argv.first ?? ""): \(error)")
             return
         }
-        plays += 1
-        startedAt = Date()
+        state.child = child
+        state.plays += 1
+        state.startedAt = Date()
     }
 
     private func exited(status: ChildProcess.Status) {
-        child = nil
-        guard !stopped else { return }
-        let ran = Date().timeIntervalSince(startedAt)
+        state.child = nil
+        guard !state.stopped else { return }
+        let ran = Date().timeIntervalSince(state.startedAt)
         if once {
-            stopped = true
+            state.stopped = true
             if !status.succeeded { fail("the sound player \(argv.joined(separator: " ")) \(status.description)") }
             return
         }

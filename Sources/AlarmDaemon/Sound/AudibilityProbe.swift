@@ -10,21 +10,26 @@ import Foundation
 /// output worker) never waits behind a check. It keeps its own sound-server
 /// and bus connections, confined to that worker, and drops the sound
 /// server's after each check.
-final class AudibilityProbe: @unchecked Sendable {
-    let queue = DispatchQueue(label: "alarmd.probe", qos: .utility)
+final class AudibilityProbe: Sendable {
+    let queue: DispatchQueue
     private let environment: [String: String]
     private let settings: @Sendable () -> DaemonConfig
-    // Confined to `queue`.
-    private lazy var pulse = PulseOutput(queue: queue)
-    // The ringer logs bus outages; the probe reports them as warnings instead.
-    private lazy var notifications = DesktopNotifications(queue: queue) { _ in }
-    /// The sound files found to decode, until they change. Every added or
-    /// edited alarm asks for a check; decoding the file each time kept a core
-    /// busy while clients added alarms in a loop (libvorbis was half of
-    /// alarmd's CPU) and cut the group commit's rate by a third. Failures are
-    /// not kept: they are quick to find again, and one may pass (a file
-    /// being written, descriptors running out).
-    private var decodedFiles: [String: FileStamp] = [:]
+    /// Confined to `queue`, as is `state`.
+    private let pulse: PulseOutput
+    private let state: QueueBound<State>
+
+    private struct State {
+        /// The ringer logs bus outages; the probe reports them as warnings instead.
+        var notifications: DesktopNotifications
+        /// The sound files found to decode, until they change. Every added or
+        /// edited alarm asks for a check; decoding the file each time kept a core
+        /// busy while clients added alarms in a loop (libvorbis was half of
+        /// alarmd's CPU) and cut the group commit's rate by a third. Failures are
+        /// not kept: they are quick to find again, and one may pass (a file
+        /// being written, descriptors running out).
+        var decodedFiles: [String: FileStamp] = [:]
+    }
+
     /// Enough sound files for every alarm someone sets by hand; past it the
     /// memory starts afresh rather than grow.
     static let decodedFilesLimit = 64
@@ -32,8 +37,13 @@ final class AudibilityProbe: @unchecked Sendable {
     static let checkedSeconds = 0.1
 
     init(environment: [String: String], settings: @escaping @Sendable () -> DaemonConfig) {
+        let queue = DispatchQueue(label: "alarmd.probe", qos: .utility)
+        self.queue = queue
         self.environment = environment
         self.settings = settings
+        pulse = PulseOutput(queue: queue)
+        // Neither connects before its first question.
+        state = QueueBound(State(notifications: DesktopNotifications(queue: queue) { _ in }), queue: queue)
     }
 
     /// The report for `sounds`, with the owner's `wakeProblem`; on `queue`.
@@ -46,7 +56,7 @@ final class AudibilityProbe: @unchecked Sendable {
         for sound in sounds {
             if let problem = problem(with: sound, config: config) { report.soundProblems[sound.description] = problem }
         }
-        report.notificationProblem = notifications.serverProblem()
+        report.notificationProblem = state.notifications.serverProblem()
         return report
     }
 
@@ -65,14 +75,14 @@ final class AudibilityProbe: @unchecked Sendable {
     private func problem(decoding file: String) -> String? {
         // Taken before decoding: a file changing meanwhile is checked again next time.
         let stamp = FileStamp(path: file)
-        if let stamp, decodedFiles[file] == stamp { return nil }
+        if let stamp, state.decodedFiles[file] == stamp { return nil }
         do throws(DecodedSound.Failure) { _ = try DecodedSound.decode(path: file, seconds: Self.checkedSeconds) } catch {
-            decodedFiles[file] = nil
+            state.decodedFiles[file] = nil
             return error.description
         }
         if let stamp {
-            if decodedFiles.count >= Self.decodedFilesLimit { decodedFiles.removeAll() }
-            decodedFiles[file] = stamp
+            if state.decodedFiles.count >= Self.decodedFilesLimit { state.decodedFiles.removeAll() }
+            state.decodedFiles[file] = stamp
         }
         return nil
     }

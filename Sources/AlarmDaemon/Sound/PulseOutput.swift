@@ -3,6 +3,7 @@ import AlarmCore
 import CPulse
 import Dispatch
 import Foundation
+import Synchronization
 
 /// alarmd's own connection to the desktop's sound server through the
 /// PulseAudio client library (PipeWire serves it too, through
@@ -11,10 +12,11 @@ import Foundation
 /// libpulse's threaded main loop runs the connection on a thread of its own;
 /// every libpulse call here is made holding that loop's lock, and the streams'
 /// callbacks run on that thread with the lock held, so the loop lock is what
-/// guards each ``PulsePlayback``. The public calls come from the output worker
-/// only. The connection is opened at the first ring and closed when the last
+/// guards each ``PulsePlayback``. The public calls come from one queue only
+/// (the output worker's, or the probe's), which the connection is confined to.
+/// The connection is opened at the first ring and closed when the last
 /// sound stops: an idle alarmd has no sound-server thread and no socket.
-final class PulseOutput: @unchecked Sendable {
+final class PulseOutput: Sendable {
     /// Why the sound server cannot play.
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -27,13 +29,41 @@ final class PulseOutput: @unchecked Sendable {
     static let bufferMilliseconds: UInt64 = 100
 
     private let queue: DispatchQueue
-    private var mainloop: OpaquePointer?
-    private var context: OpaquePointer?
-    private var playbacks: [UUID: PulsePlayback] = [:]
+    private let connection: QueueBound<Connection>
 
-    init(queue: DispatchQueue) { self.queue = queue }
+    /// The loop, the context and the streams on it. A class, so that its
+    /// `deinit` closes what is open when the output goes, on whichever thread
+    /// lets go of it last (nothing else can reach it by then).
+    private final class Connection {
+        var mainloop: OpaquePointer?
+        var context: OpaquePointer?
+        /// Each ringing item's playback, with the stream it started.
+        var playbacks: [UUID: (playback: PulsePlayback, stream: OpaquePointer)] = [:]
 
-    deinit { disconnect() }
+        deinit { disconnect() }
+
+        /// Closes the connection and stops the loop's thread.
+        func disconnect() {
+            guard let mainloop else { return }
+            pa_threaded_mainloop_lock(mainloop)
+            for (playback, stream) in playbacks.values { playback.stop(stream) }
+            if let context {
+                pa_context_disconnect(context)
+                pa_context_unref(context)
+            }
+            pa_threaded_mainloop_unlock(mainloop)
+            pa_threaded_mainloop_stop(mainloop)
+            pa_threaded_mainloop_free(mainloop)
+            playbacks.removeAll()
+            self.mainloop = nil
+            context = nil
+        }
+    }
+
+    init(queue: DispatchQueue) {
+        self.queue = queue
+        connection = QueueBound(Connection(), queue: queue)
+    }
 
     /// Starts `sound` looping for `id` on a stream that says what it is
     /// (`media.role`, the label as `media.name`), at `volume` percent on the
@@ -48,18 +78,18 @@ final class PulseOutput: @unchecked Sendable {
         pa_threaded_mainloop_lock(mainloop)
         defer { pa_threaded_mainloop_unlock(mainloop) }
         let playback = PulsePlayback(sound: sound, fade: fade, once: once, failed: failed)
-        guard playback.start(on: context, name: name, role: role, volume: volume) else {
+        guard let stream = playback.start(on: context, name: name, role: role, volume: volume) else {
             throw Failure(description: "the sound server refused a stream: \(String(cString: pa_strerror(pa_context_errno(context))))")
         }
-        playbacks[id] = playback
+        connection.playbacks[id] = (playback, stream)
     }
 
     /// `id`'s sound to full volume at once; `false` when it is not playing here.
     func escalate(_ id: UUID) -> Bool {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard let playback = playbacks[id], let mainloop, let context else { return false }
+        guard let (playback, stream) = connection.playbacks[id], let mainloop = connection.mainloop, let context = connection.context else { return false }
         pa_threaded_mainloop_lock(mainloop)
-        playback.escalate(on: context)
+        playback.escalate(stream, on: context)
         pa_threaded_mainloop_unlock(mainloop)
         return true
     }
@@ -68,11 +98,11 @@ final class PulseOutput: @unchecked Sendable {
     /// the connection when nothing else plays.
     func stop(_ id: UUID) {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard let playback = playbacks.removeValue(forKey: id), let mainloop else { return }
+        guard let (playback, stream) = connection.playbacks.removeValue(forKey: id), let mainloop = connection.mainloop else { return }
         pa_threaded_mainloop_lock(mainloop)
-        playback.stop()
+        playback.stop(stream)
         pa_threaded_mainloop_unlock(mainloop)
-        if playbacks.isEmpty { disconnect() }
+        if connection.playbacks.isEmpty { disconnect() }
     }
 
     /// The output a stream would play on now (the server's default sink):
@@ -82,7 +112,7 @@ final class PulseOutput: @unchecked Sendable {
     func defaultOutput() throws(Failure) -> AudibilityReport.Output? {
         dispatchPrecondition(condition: .onQueue(queue))
         let (mainloop, context) = try connected()
-        defer { if playbacks.isEmpty { disconnect() } }
+        defer { if connection.playbacks.isEmpty { disconnect() } }
         let answer = OutputAnswer()
         let userdata = Unmanaged.passUnretained(answer).toOpaque()
         try withExtendedLifetime(answer) { () throws(Failure) in
@@ -90,29 +120,30 @@ final class PulseOutput: @unchecked Sendable {
                 pa_context_get_server_info(context, { _, info, userdata in
                     guard let userdata else { return }
                     let answer = Unmanaged<OutputAnswer>.fromOpaque(userdata).takeUnretainedValue()
-                    answer.sinkName = info?.pointee.default_sink_name.map { String(cString: $0) }
+                    let name = info?.pointee.default_sink_name.map { String(cString: $0) }
+                    answer.found.withLock { $0.sinkName = name }
                 }, userdata)
             }
-            guard let sink = answer.sinkName else { return }
+            guard let sink = answer.found.withLock({ $0.sinkName }) else { return }
             try wait(for: "the output's state", on: mainloop) {
                 pa_context_get_sink_info_by_name(context, sink, { _, info, _, userdata in
                     guard let userdata, let info else { return }
                     let answer = Unmanaged<OutputAnswer>.fromOpaque(userdata).takeUnretainedValue()
                     var volume = info.pointee.volume
                     let loudest = UInt64(pa_cvolume_max(&volume)), normal = UInt64(PA_VOLUME_NORM)
-                    let name = info.pointee.description.map { String(cString: $0) } ?? answer.sinkName ?? "?"
-                    answer.output = .init(name: name, muted: info.pointee.mute != 0, volume: Int((loudest * 100 + normal / 2) / normal))
+                    let description = info.pointee.description.map { String(cString: $0) }
+                    let muted = info.pointee.mute != 0, percent = Int((loudest * 100 + normal / 2) / normal)
+                    answer.found.withLock { $0.output = .init(name: description ?? $0.sinkName ?? "?", muted: muted, volume: percent) }
                 }, userdata)
             }
         }
-        return answer.output
+        return answer.found.withLock { $0.output }
     }
 
     /// What the introspection callbacks found; written on the loop's thread
-    /// with its lock held, read after the operation is done.
-    private final class OutputAnswer: @unchecked Sendable {
-        var sinkName: String?
-        var output: AudibilityReport.Output?
+    /// with its lock held, read on the caller's after the operation is done.
+    private final class OutputAnswer: Sendable {
+        let found = Mutex<(sinkName: String?, output: AudibilityReport.Output?)>((nil, nil))
     }
 
     /// Starts an operation (with the loop locked) and polls it to its end;
@@ -140,7 +171,7 @@ final class PulseOutput: @unchecked Sendable {
     }
 
     private func connected() throws(Failure) -> (OpaquePointer, OpaquePointer) {
-        if let mainloop, let context {
+        if let mainloop = connection.mainloop, let context = connection.context {
             pa_threaded_mainloop_lock(mainloop)
             let state = pa_context_get_state(context)
             pa_threaded_mainloop_unlock(mainloop)
@@ -159,8 +190,8 @@ final class PulseOutput: @unchecked Sendable {
             pa_threaded_mainloop_free(mainloop)
             throw Failure(description: "cannot create a sound-server context")
         }
-        self.mainloop = mainloop
-        self.context = context
+        connection.mainloop = mainloop
+        connection.context = context
         // No autospawn: a daemon must not start a sound server of its own.
         guard pa_context_connect(context, nil, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0, pa_threaded_mainloop_start(mainloop) >= 0 else {
             let reason = String(cString: pa_strerror(pa_context_errno(context)))
@@ -185,19 +216,5 @@ final class PulseOutput: @unchecked Sendable {
     }
 
     /// Closes the connection and stops the loop's thread.
-    private func disconnect() {
-        guard let mainloop else { return }
-        pa_threaded_mainloop_lock(mainloop)
-        for playback in playbacks.values { playback.stop() }
-        if let context {
-            pa_context_disconnect(context)
-            pa_context_unref(context)
-        }
-        pa_threaded_mainloop_unlock(mainloop)
-        pa_threaded_mainloop_stop(mainloop)
-        pa_threaded_mainloop_free(mainloop)
-        playbacks.removeAll()
-        self.mainloop = nil
-        context = nil
-    }
+    private func disconnect() { connection.value.disconnect() }
 }

@@ -2,42 +2,50 @@
 import AlarmCore
 import CPulse
 import Foundation
+import Synchronization
 
 /// One ringing item's stream on the sound server: the decoded sound looped
 /// without a gap, its volume set on the stream (as a desktop mixer shows it),
 /// the fade applied to the samples (``SoundLevel/fadeGain(elapsed:fade:)``).
 ///
-/// Guarded by ``PulseOutput``'s loop lock: created, started and stopped with
-/// it held, and its callbacks run on the loop's thread, which holds it.
-final class PulsePlayback: @unchecked Sendable {
+/// Used with ``PulseOutput``'s loop lock held: created, started and stopped
+/// on the output's queue with it held, and its callbacks run on the loop's
+/// thread, which holds it. The stream itself is the output's, kept on its
+/// queue and handed in. What the callbacks change is in a `Mutex` too: the
+/// loop lock already keeps the two threads apart, but the compiler cannot
+/// see it. libpulse is never called with the `Mutex` held.
+final class PulsePlayback: Sendable {
     private let sound: DecodedSound
-    private var fade: TimeInterval
     /// Play the sound through once, then silence until stopped (a preview),
     /// rather than loop.
     private let once: Bool
     private let failed: @Sendable (String) -> Void
-    private var stream: OpaquePointer?
-    /// The next frame of `sound` to write, and the frames written so far.
-    private var position = 0
-    private var written = 0
+    private let state: Mutex<State>
+
+    private struct State {
+        var fade: TimeInterval
+        /// The next frame of `sound` to write, and the frames written so far.
+        var position = 0
+        var written = 0
+    }
 
     init(sound: DecodedSound, fade: TimeInterval, once: Bool = false, failed: @escaping @Sendable (String) -> Void) {
         self.sound = sound
-        self.fade = fade
         self.once = once
         self.failed = failed
+        state = Mutex(State(fade: fade))
     }
 
-    /// Opens and connects the stream; `false` if the server refused it.
-    func start(on context: OpaquePointer, name: String, role: String, volume: Int) -> Bool {
+    /// Opens and connects the stream, which the caller keeps (for
+    /// ``escalate(_:on:)`` and ``stop(_:)``); `nil` if the server refused it.
+    func start(on context: OpaquePointer, name: String, role: String, volume: Int) -> OpaquePointer? {
         var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(sound.rate), channels: UInt8(sound.channels))
         let properties = pa_proplist_new()
         defer { pa_proplist_free(properties) }
         pa_proplist_sets(properties, "media.role", role)
         pa_proplist_sets(properties, "media.name", name)
         pa_proplist_sets(properties, "application.name", "alarmd")
-        guard let stream = pa_stream_new_with_proplist(context, name, &spec, nil, properties) else { return false }
-        self.stream = stream
+        guard let stream = pa_stream_new_with_proplist(context, name, &spec, nil, properties) else { return nil }
         let this = Unmanaged.passUnretained(self).toOpaque()
         pa_stream_set_write_callback(stream, { stream, bytes, userdata in
             guard let stream, let userdata else { return }
@@ -55,17 +63,16 @@ final class PulsePlayback: @unchecked Sendable {
         var level = pa_cvolume()
         pa_cvolume_set(&level, UInt32(sound.channels), pa_volume_t(UInt64(PA_VOLUME_NORM) * UInt64(volume) / 100))
         guard pa_stream_connect_playback(stream, nil, &attributes, PA_STREAM_ADJUST_LATENCY, &level, nil) >= 0 else {
-            stop()
-            return false
+            stop(stream)
+            return nil
         }
-        return true
+        return stream
     }
 
     /// Full volume at once: the fade ends and the stream's volume goes to
     /// 100 % (within the server's short buffer).
-    func escalate(on context: OpaquePointer) {
-        fade = 0
-        guard let stream else { return }
+    func escalate(_ stream: OpaquePointer, on context: OpaquePointer) {
+        state.withLock { $0.fade = 0 }
         var level = pa_cvolume()
         pa_cvolume_set(&level, UInt32(sound.channels), pa_volume_t(PA_VOLUME_NORM))
         if let operation = pa_context_set_sink_input_volume(context, pa_stream_get_index(stream), &level, nil, nil) {
@@ -73,10 +80,8 @@ final class PulsePlayback: @unchecked Sendable {
         }
     }
 
-    /// Ends the stream: the server drops it at once.
-    func stop() {
-        guard let stream else { return }
-        self.stream = nil
+    /// Ends the stream (gone after this): the server drops it at once.
+    func stop(_ stream: OpaquePointer) {
         pa_stream_set_write_callback(stream, nil, nil)
         pa_stream_set_state_callback(stream, nil, nil)
         pa_stream_disconnect(stream)
@@ -93,20 +98,22 @@ final class PulsePlayback: @unchecked Sendable {
         let out = data.bindMemory(to: Float.self, capacity: frames * channels)
         let rate = Double(sound.rate)
         sound.samples.withUnsafeBufferPointer { samples in
-            for frame in 0..<frames {
-                let to = frame * channels
-                guard position < sound.frames else {
-                    for channel in 0..<channels { out[to + channel] = 0 }
-                    continue
+            state.withLock { state in
+                for frame in 0..<frames {
+                    let to = frame * channels
+                    guard state.position < sound.frames else {
+                        for channel in 0..<channels { out[to + channel] = 0 }
+                        continue
+                    }
+                    let gain = SoundLevel.fadeGain(elapsed: Double(state.written + frame) / rate, fade: state.fade)
+                    let from = state.position * channels
+                    for channel in 0..<channels { out[to + channel] = samples[from + channel] * gain }
+                    state.position += 1
+                    if state.position == sound.frames, !once { state.position = 0 }
                 }
-                let gain = SoundLevel.fadeGain(elapsed: Double(written + frame) / rate, fade: fade)
-                let from = position * channels
-                for channel in 0..<channels { out[to + channel] = samples[from + channel] * gain }
-                position += 1
-                if position == sound.frames, !once { position = 0 }
+                state.written += frames
             }
         }
-        written += frames
         pa_stream_write(stream, data, frames * channels * MemoryLayout<Float>.size, nil, 0, PA_SEEK_RELATIVE)
     }
 }

@@ -15,8 +15,9 @@ import Glibc
 /// back-off; the alarms ring on. When to do what is ``SyncSupervision``'s.
 ///
 /// Confined to the owner queue: every method but ``init`` runs there, and
-/// says so with `owner.assertCurrent()`.
-public final class SyncSupervisor: @unchecked Sendable {
+/// says so with `owner.assertCurrent()`; what changes is in ``state``, which
+/// checks it too.
+public final class SyncSupervisor: Sendable {
     private let owner: Owner
     private let scheduler: Scheduler
     private let journal: Journal
@@ -24,16 +25,20 @@ public final class SyncSupervisor: @unchecked Sendable {
     private let program: String
     private let environment: [String]
     private let allDayAt: @Sendable () -> TimeOfDay
-    private var machine: SyncSupervision
-    private let timer: DispatchSourceTimer
-    private var generation: Generation?
-    private var generations = 0
-    /// Removals in flight: request id → items still to go and the first error.
-    private var removals: [Int: (left: Int, error: String?)] = [:]
-    private var waiters: [Int: @Sendable (SyncReport) -> Void] = [:]
-    private var nextWaiter = 1
-    private var stopped = false
     private let published: Published<SyncReport>
+
+    private struct State {
+        var machine: SyncSupervision
+        let timer: DispatchSourceTimer
+        var generation: Generation?
+        var generations = 0
+        /// Removals in flight: request id → items still to go and the first error.
+        var removals: [Int: (left: Int, error: String?)] = [:]
+        var waiters: [Int: @Sendable (SyncReport) -> Void] = [:]
+        var nextWaiter = 1
+        var stopped = false
+    }
+    private let state: QueueBound<State>
 
     /// The last round's report, or why the process is down; read from any thread.
     var report: SyncReport { published.value }
@@ -88,9 +93,9 @@ public final class SyncSupervisor: @unchecked Sendable {
         self.journal = journal
         self.allDayAt = allDayAt
         self.environment = Self.childEnvironment(environment, stateDirectory: start.stateDirectory)
-        machine = SyncSupervision(limits: limits ?? SyncSupervision.Limits(interval: start.settings.interval), server: start.settings.url, now: Date())
+        let machine = SyncSupervision(limits: limits ?? SyncSupervision.Limits(interval: start.settings.interval), server: start.settings.url, now: Date())
         published = Published(SyncReport(server: start.settings.url))
-        timer = DispatchSource.makeTimerSource(queue: owner.queue)
+        state = QueueBound(State(machine: machine, timer: DispatchSource.makeTimerSource(queue: owner.queue)), queue: owner.queue)
     }
 
     /// What the process may see of alarmd's environment: where home is, the
@@ -120,44 +125,44 @@ public final class SyncSupervisor: @unchecked Sendable {
 
     func begin() {
         owner.queue.async { [self] in
-            timer.setEventHandler { [weak self] in
+            state.timer.setEventHandler { [weak self] in
                 guard let self else { return }
-                perform(machine.timer(now: Date()))
+                perform(state.machine.timer(now: Date()))
             }
-            timer.resume()
-            perform(machine.start(now: Date()))
+            state.timer.resume()
+            perform(state.machine.start(now: Date()))
         }
     }
 
     /// A local change: a round soon, several in a burst sharing one.
     func nudge() {
         owner.queue.async { [self] in
-            guard !stopped else { return }
-            perform(machine.nudge(now: Date()))
+            guard !state.stopped else { return }
+            perform(state.machine.nudge(now: Date()))
         }
     }
 
     /// A round now; `completion` gets its report, on the owner.
     func syncNow(_ completion: @escaping @Sendable (SyncReport) -> Void) {
         owner.assertCurrent()
-        guard !stopped else { return completion(report) }
-        let waiter = nextWaiter
-        nextWaiter += 1
-        waiters[waiter] = completion
-        perform(machine.syncNow(waiter, now: Date()))
+        guard !state.stopped else { return completion(report) }
+        let waiter = state.nextWaiter
+        state.nextWaiter += 1
+        state.waiters[waiter] = completion
+        perform(state.machine.syncNow(waiter, now: Date()))
     }
 
     /// No more rounds; the process is told to leave and its channel closed.
     func stop() {
         owner.sync { [self] in
-            stopped = true
-            timer.cancel()
-            if let generation {
+            state.stopped = true
+            state.timer.cancel()
+            if let generation = state.generation {
                 generation.send(.stop)
                 generation.close()
                 kill(generation.process.pid, SIGTERM)
             }
-            generation = nil
+            state.generation = nil
         }
     }
 
@@ -165,17 +170,21 @@ public final class SyncSupervisor: @unchecked Sendable {
 
     private func perform(_ effects: [SyncSupervision.Effect]) {
         owner.assertCurrent()
-        published.value = machine.report
-        guard !stopped else { return }
+        published.value = state.machine.report
+        guard !state.stopped else { return }
         for effect in effects {
             switch effect {
             case .spawn: spawn()
             case .sendRound(let id): sendRound(id)
-            case .kill: if let generation { kill(-generation.process.pid, SIGKILL) }
+            case .kill: if let generation = state.generation { kill(-generation.process.pid, SIGKILL) }
             case .armTimer(let at):
-                timer.schedule(deadline: .now() + max(0, at.timeIntervalSinceNow), leeway: .milliseconds(100))
+                state.timer.schedule(deadline: .now() + max(0, at.timeIntervalSinceNow), leeway: .milliseconds(100))
             case .answer(let ids, let report):
-                for id in ids { waiters.removeValue(forKey: id)?(report) }
+                for id in ids {
+                    // Taken out first: the waiter may call back in.
+                    let waiter = state.waiters.removeValue(forKey: id)
+                    waiter?(report)
+                }
             case .journal(let text, let warning):
                 journal.send(text, priority: warning ? .warning : .info, messageID: warning ? MessageID.syncFailed : nil,
                              fields: warning ? [("ALARMD_SYNC_ERROR", text)] : [])
@@ -187,7 +196,7 @@ public final class SyncSupervisor: @unchecked Sendable {
         owner.assertCurrent()
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
-            return perform(machine.exited("could not be started (socketpair: \(String(cString: strerror(errno))))", clean: false, now: Date()))
+            return perform(state.machine.exited("could not be started (socketpair: \(String(cString: strerror(errno))))", clean: false, now: Date()))
         }
         let (mine, theirs) = (pair[0], pair[1])
         defer { close(theirs) }
@@ -198,14 +207,14 @@ public final class SyncSupervisor: @unchecked Sendable {
             }
         } catch {
             close(mine)
-            return perform(machine.exited("could not be started (\(error))", clean: false, now: Date()))
+            return perform(state.machine.exited("could not be started (\(error))", clean: false, now: Date()))
         }
         let writerFD = dup(mine)
         fcntl(writerFD, F_SETFD, FD_CLOEXEC)
-        generations += 1
-        removals = [:]
-        let generation = Generation(number: generations, process: process, reader: OwnedReadSource(fd: mine, queue: owner.queue), writerFD: writerFD)
-        self.generation = generation
+        state.generations += 1
+        state.removals = [:]
+        let generation = Generation(number: state.generations, process: process, reader: OwnedReadSource(fd: mine, queue: owner.queue), writerFD: writerFD)
+        state.generation = generation
         generation.reader.activate { [weak self, weak generation] in
             guard let self, let generation else { return }
             read(generation)
@@ -215,7 +224,7 @@ public final class SyncSupervisor: @unchecked Sendable {
 
     private func sendRound(_ id: Int) {
         owner.assertCurrent()
-        guard let generation else { return }
+        guard let generation = state.generation else { return }
         let (alarms, reminders) = scheduler.allItems()
         generation.send(.round(id: id, zone: scheduler.systemZone.identifier, allDayAt: allDayAt(),
                                items: ExportDocument.json(alarms: alarms, reminders: reminders, zone: .utc)))
@@ -225,12 +234,12 @@ public final class SyncSupervisor: @unchecked Sendable {
         owner.assertCurrent()
         // What it wrote before it ended is still in the socket: read it first
         // (a last round's report, a last "reading").
-        if let generation {
+        if let generation = state.generation {
             read(generation)
             generation.close()
-            self.generation = nil
+            state.generation = nil
         }
-        perform(machine.exited(status.description, clean: status.succeeded, now: Date()))
+        perform(state.machine.exited(status.description, clean: status.succeeded, now: Date()))
     }
 
     // MARK: The channel
@@ -239,7 +248,7 @@ public final class SyncSupervisor: @unchecked Sendable {
     private func read(_ generation: Generation) {
         owner.assertCurrent()
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while self.generation === generation {
+        while state.generation === generation {
             let count = buffer.withUnsafeMutableBytes { recv(generation.reader.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return }
@@ -248,7 +257,7 @@ public final class SyncSupervisor: @unchecked Sendable {
                 return refuse(generation, "a message over \(error.limit) bytes")
             }
             for frame in frames {
-                guard self.generation === generation else { return }
+                guard state.generation === generation else { return }
                 let message: SyncMessage
                 do throws(VarlinkError) { message = try SyncMessage(frame: frame) } catch {
                     return refuse(generation, "a message that does not read (\(error))")
@@ -263,7 +272,7 @@ public final class SyncSupervisor: @unchecked Sendable {
         journal.send("Sync: the sync process sent \(what); it is stopped", priority: .warning, messageID: MessageID.syncFailed)
         kill(-generation.process.pid, SIGKILL)
         generation.close()
-        if self.generation === generation { self.generation = nil }
+        if state.generation === generation { state.generation = nil }
     }
 
     private func handle(_ message: SyncMessage, from generation: Generation) {
@@ -275,9 +284,9 @@ public final class SyncSupervisor: @unchecked Sendable {
         case .log(let line):
             log(line)
         case .reading(let href):
-            machine.reading(href)
+            state.machine.reading(href)
         case .done(let id, let report):
-            perform(machine.roundDone(id: id, report: report, now: Date()))
+            perform(state.machine.roundDone(id: id, report: report, now: Date()))
         case .start, .round, .answer, .stop:
             refuse(generation, "a message only alarmd sends")
         }
@@ -299,7 +308,7 @@ public final class SyncSupervisor: @unchecked Sendable {
         let number = generation.number
         scheduler.mergeAll(alarms: alarms, reminders: reminders, keepingCommands: true) { [weak self] result in
             // The scheduler answers on the owner.
-            guard let self, let generation = self.generation, generation.number == number else { return }
+            guard let self, let generation = state.generation, generation.number == number else { return }
             if case .failure(let error) = result { generation.send(.answer(id: request, error: "\(error)")) } else { generation.send(.answer(id: request, error: nil)) }
         }
     }
@@ -333,7 +342,7 @@ public final class SyncSupervisor: @unchecked Sendable {
 
     private func remove(_ ids: [UUID], kind: ItemKind, request: Int, generation: Generation) {
         guard !ids.isEmpty else { return generation.send(.answer(id: request, error: nil)) }
-        removals[request] = (ids.count, nil)
+        state.removals[request] = (ids.count, nil)
         let number = generation.number
         for id in ids {
             // The scheduler answers on the owner.
@@ -344,13 +353,13 @@ public final class SyncSupervisor: @unchecked Sendable {
     /// One removal of request `request` done; the answer goes once all are.
     private func removed(_ request: Int, result: Result<Item, SchedulerError>, generation number: Int) {
         owner.assertCurrent()
-        guard let generation, generation.number == number, var removal = removals[request] else { return }
+        guard let generation = state.generation, generation.number == number, var removal = state.removals[request] else { return }
         // Gone already is what was asked.
         if case .failure(let error) = result, removal.error == nil {
             if case .noSuchItem = error {} else { removal.error = "\(error)" }
         }
         removal.left -= 1
-        removals[request] = removal.left > 0 ? removal : nil
+        state.removals[request] = removal.left > 0 ? removal : nil
         if removal.left == 0 { generation.send(.answer(id: request, error: removal.error)) }
     }
 
