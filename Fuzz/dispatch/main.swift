@@ -117,8 +117,8 @@ final class Harness {
                               zone: Zone(identifier: "America/New_York")!)
         do { try scheduler.start() } catch { fatalError("scheduler start: \(error)") }
         service = ControlService(scheduler: scheduler, defaults: { DaemonConfig() }, sounds: {
-            [SoundFile(name: "alarm-clock-elapsed", theme: "freedesktop", path: "/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga"),
-             SoundFile(name: "bell", theme: "freedesktop", path: "/usr/share/sounds/freedesktop/stereo/bell.oga")]
+            [Wire.SoundFile(name: "alarm-clock-elapsed", theme: "freedesktop", path: "/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga"),
+             Wire.SoundFile(name: "bell", theme: "freedesktop", path: "/usr/share/sounds/freedesktop/stereo/bell.oga")]
         })
         atexit_directories.append(directory)
         let events = events
@@ -152,12 +152,20 @@ final class Harness {
             Reminder(id: Self.reminderD, title: "Done one", done: true, position: 1, created: created),
             Reminder(id: Self.ringing, title: "Ring me", due: now.addingTimeInterval(0.5), position: 2, command: ["/bin/true"], created: created),
         ]
-        do { try scheduler.replaceAll(alarms: alarms, reminders: reminders) } catch { fatalError("reset: \(error)") }
+        // On the owner, as every request, answered once durable.
+        let replaced = DispatchSemaphore(value: 0)
+        let scheduler = scheduler
+        scheduler.owner.queue.async {
+            scheduler.replaceAll(alarms: alarms, reminders: reminders) { result in
+                if case .failure(let error) = result { fatalError("reset: \(error)") }
+                replaced.signal()
+            }
+        }
+        replaced.wait()
         // Move the clock past the due time, as the clock watcher would report it:
         // the reminder rings, everything else is hours away.
         clock.shift(by: 1)
-        scheduler.clockChanged(ClockChange(jump: 1, resumed: false))
-        scheduler.queue.sync {}
+        scheduler.owner.queue.sync { scheduler.clockChanged(ClockChange(jump: 1, resumed: false)) }
         // The clock only moves forward (1 s per reset), so now and then it
         // passes one of the alarms too, which then rings as well.
         check(scheduler.ringing.contains(Self.ringing), "reset: the reminder does not ring: \(scheduler.ringing)")
