@@ -114,7 +114,7 @@ final class Harness {
         let journal = Journal(identifier: "alarmd-fuzz", socketPath: directory + "/no-journal")
         scheduler = Scheduler(store: store, clock: clock, journal: journal, ringer: SilentRinger(),
                               policy: RingPolicy(missedGrace: 300, reminderSnooze: SnoozeSettings(enabled: true, minutes: 9, maxCount: 3), reminderRingSeconds: 600),
-                              zone: Zone(identifier: "America/New_York")!)
+                              zone: Zone(identifier: "America/New_York")!, owner: { do { return try Owner() } catch { fatalError("owner: \(error)") } }())
         do { try scheduler.start() } catch { fatalError("scheduler start: \(error)") }
         service = ControlService(scheduler: scheduler, defaults: { DaemonConfig() }, sounds: {
             [Wire.SoundFile(name: "alarm-clock-elapsed", theme: "freedesktop", path: "/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga"),

@@ -38,7 +38,7 @@ import Testing
             store = temporary.store
             scheduler = Scheduler(store: store, clock: clock, journal: Journal(), ringer: ringer,
                                   policy: RingPolicy(missedGrace: 300, reminderSnooze: SnoozeSettings(enabled: true, minutes: 1, maxCount: 3), reminderRingSeconds: 600),
-                                  zone: Zone.utc)
+                                  zone: Zone.utc, owner: try Owner())
             let recorded = recorded
             // Edits (`changed`) are not what these tests count.
             _ = scheduler.events.subscribe { event in
@@ -190,7 +190,7 @@ import Testing
                 if announced { try store.record(HistoryEvent(itemID: reminder.id, itemKind: .reminder, event: .fired, scheduled: due, actual: due, detail: "")) }
             }
             store = try Store(path: path)
-            scheduler = Scheduler(store: store, clock: clock, journal: Journal(), ringer: ringer, policy: policy, zone: Zone.utc)
+            scheduler = Scheduler(store: store, clock: clock, journal: Journal(), ringer: ringer, policy: policy, zone: Zone.utc, owner: try Owner())
             let events = events
             _ = scheduler.events.subscribe { event in events.events.withLock { $0.append(event) } }
             try scheduler.start()
@@ -236,7 +236,7 @@ import Testing
         let store = try Store(path: path)
         defer { store.close() }
         let scheduler = Scheduler(store: store, clock: SystemClock(), journal: Journal(), ringer: RecordingRinger(),
-                                  policy: RingPolicy(missedGrace: 300, reminderSnooze: .default, reminderRingSeconds: 60), zone: Zone.utc)
+                                  policy: RingPolicy(missedGrace: 300, reminderSnooze: .default, reminderRingSeconds: 60), zone: Zone.utc, owner: try Owner())
         do {
             try scheduler.start()
             Issue.record("a broken row was loaded")

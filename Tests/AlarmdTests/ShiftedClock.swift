@@ -16,7 +16,7 @@ final class ShiftedClock: WallClock {
 
     func now() -> Date { Date().addingTimeInterval(offset.withLock { $0 }) }
 
-    func wallDeadline(for instant: Date) -> DispatchWallTime {
-        wallTime(realInstant: instant.addingTimeInterval(-offset.withLock { $0 }))
+    func systemInstant(for instant: Date) -> Date {
+        instant.addingTimeInterval(-offset.withLock { $0 })
     }
 }

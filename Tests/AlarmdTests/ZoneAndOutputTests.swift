@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
-import AlarmDaemon
+@testable import AlarmDaemon
 import AlarmStore
 import AlarmTestSupport
 import Foundation
@@ -19,7 +19,8 @@ import Testing
         let source = SystemZone(environmentTZ: nil, etcDirectory: etc.path)
         #expect(source.current().identifier == "Europe/Berlin")
         let changes = Mutex(0)
-        let watcher = try TimeZoneWatcher(directory: etc.path, queue: DispatchQueue(label: "test.zone")) { changes.withLock { $0 += 1 } }
+        let owner = try Owner(label: "test.zone")
+        let watcher = try owner.sync { () throws(SystemError) in try TimeZoneWatcher(directory: etc.path, owner: owner) { changes.withLock { $0 += 1 } } }
         try FileManager.default.createSymbolicLink(atPath: link + ".new", withDestinationPath: "../usr/share/zoneinfo/Asia/Tokyo")
         #expect(rename(link + ".new", link) == 0)
         #expect(waitUntil(timeout: 5) { changes.withLock { $0 } > 0 })
@@ -83,7 +84,7 @@ import Testing
     @Test func aZoneChangeMovesFloatingAlarmsOnly() throws {
         let temporary = try TemporaryStore()
         let clock = ShiftedClock()
-        let scheduler = Scheduler(store: temporary.store, clock: clock, journal: Journal(), ringer: LoggingRinger(journal: Journal()), policy: .default, zone: Zone(identifier: "Asia/Tokyo")!)
+        let scheduler = Scheduler(store: temporary.store, clock: clock, journal: Journal(), ringer: LoggingRinger(journal: Journal()), policy: .default, zone: Zone(identifier: "Asia/Tokyo")!, owner: try Owner())
         try scheduler.start()
         defer { scheduler.stop(); temporary.store.close() }
         let now = Date()
@@ -114,7 +115,7 @@ import Testing
             func stopAll() {}
         }
         let temporary = try TemporaryStore()
-        let scheduler = Scheduler(store: temporary.store, clock: SystemClock(), journal: Journal(), ringer: SlowRinger(), policy: .default, zone: Zone.utc)
+        let scheduler = Scheduler(store: temporary.store, clock: SystemClock(), journal: Journal(), ringer: SlowRinger(), policy: .default, zone: Zone.utc, owner: try Owner())
         try scheduler.start()
         defer { scheduler.stop(); temporary.store.close() }
         let box = Box()

@@ -56,7 +56,7 @@ final class ControlConnection {
     private var output: [UInt8] = []
     private var outputSent = 0
     private var unsent: Int { output.count - outputSent }
-    private var writeSource: DispatchSourceWrite?
+    /// Whether the loop watches for room to write (a reply that did not fit).
     private var writeArmed = false
     /// Asks the server to look at this connection by then (see
     /// ``ControlServer``'s deadline timer, one for all connections).
@@ -100,8 +100,8 @@ final class ControlConnection {
 
     /// Starts reading; `handle` gets each complete call, one at a time.
     /// Reads come through the event loop (one thread wake-up a request);
-    /// a reply that does not fit in the socket waits for a Dispatch write
-    /// source (``waitUntilWritable()``).
+    /// a reply that does not fit in the socket waits until the loop sees
+    /// room (``waitUntilWritable()``).
     func start(handle: @escaping (ControlConnection, [UInt8]) -> Void) {
         assertOnOwner()
         handler = handle
@@ -237,7 +237,10 @@ final class ControlConnection {
                 return
             }
         }
-        if writeArmed { writeArmed = false; writeSource?.suspend() }
+        if writeArmed {
+            writeArmed = false
+            loop.stopWritable(fd)
+        }
         outputSent = 0
         if sentLargeReply {
             sentLargeReply = false
@@ -262,7 +265,7 @@ final class ControlConnection {
         let over = waiting > limits.maxReplyBacklog
         if over, overSince == nil {
             overSince = .now()
-            loop.remove(fd)
+            loop.stopReadable(fd)
             askForCheck()
         } else if !over, overSince != nil {
             overSince = nil
@@ -271,24 +274,18 @@ final class ControlConnection {
         }
     }
 
-    /// The socket is full: flushing goes on once the client has read. The
-    /// write source is made the first time this happens. Nearly every
-    /// connection's replies fit, and a source made for each cost Dispatch's
-    /// manager thread a wake-up at close (a suspended source is resumed, so
-    /// registered, before it can be cancelled).
+    /// The socket is full: flushing goes on once the client has read.
     private func waitUntilWritable() {
         guard !writeArmed else { return }
-        if writeSource == nil {
-            let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
-            write.setEventHandler { [unowned self] in flush() }
-            // From now on the descriptor is closed once Dispatch has let go
-            // of it (see close()).
-            let fd = fd
-            write.setCancelHandler { Glibc.close(fd) }
-            writeSource = write
+        do throws(SystemError) {
+            try loop.addWritable(fd) { [weak self] in
+                guard let self, !isClosed else { return }
+                flush()
+            }
+            writeArmed = true
+        } catch {
+            close()
         }
-        writeArmed = true
-        writeSource?.resume()
     }
 
     /// After a read: starts the request deadline when a new request is left
@@ -378,18 +375,9 @@ final class ControlConnection {
         output = []
         outputSent = 0
         if large { DispatchQueue.global(qos: .utility).async { _ = malloc_trim(0) } }
-        // The event loop lets go of the descriptor at once; Dispatch, if it
-        // has a write source for it, later: then that source's cancel
-        // handler closes it (see OwnedReadSource for why not sooner).
         loop.remove(fd)
-        if let writeSource {
-            // A suspended source must be resumed before it can be cancelled.
-            if !writeArmed { writeSource.resume() }
-            writeSource.cancel()
-        } else {
-            Glibc.close(fd)
-        }
-        writeSource = nil
+        Glibc.close(fd)
+        writeArmed = false
         waitingCalls.removeAll()
         handler = nil
         onClose?()

@@ -62,8 +62,9 @@ public final class ControlServer: Sendable {
     private let service: ControlService
     private let journal: Journal
     private let limits: Limits
-    /// Connections are read from here, one thread wake-up a request.
-    private let loop: EventLoop
+    /// The owner's event loop: connections are read from it, one thread
+    /// wake-up a request.
+    private var loop: EventLoop { owner.loop }
     /// What the server keeps, the owner's (asserted on every access in
     /// debug builds).
     private struct State {
@@ -79,11 +80,11 @@ public final class ControlServer: Sendable {
         var bulkReadsRunning = 0
         var bulkReadsWaiting: [(connection: WeakConnection, call: VarlinkCall)] = []
         var connections: [ObjectIdentifier: ControlConnection] = [:]
-        /// Every connection's deadlines (idle, request) on one timer, read by
-        /// the loop: armed for the earliest asked for, then each connection is
+        /// Every connection's deadlines (idle, request) on one timer of the
+        /// loop's: armed for the earliest asked for, then each connection is
         /// looked at when it expires. A connection comes and goes without a
-        /// wake-up of any other thread (see ``DeadlineTimer``).
-        let deadlines: DeadlineTimer
+        /// wake-up of any other thread (see ``LoopTimer``). Made by ``start()``.
+        var deadlines: LoopTimer?
         /// What `deadlines` is armed for.
         var deadlineArmed: DispatchTime?
     }
@@ -92,8 +93,6 @@ public final class ControlServer: Sendable {
     /// Listens on the socket systemd passed, else binds `path`.
     public init(path: String, owner: Owner, service: ControlService, journal: Journal, limits: Limits = Limits()) throws(SystemError) {
         self.owner = owner
-        // The socket first: a path that cannot be bound leaves no loop
-        // thread behind, and no owner posting through it.
         let fd: Int32, bound: String?
         if let inherited = UnixSocket.inherited() {
             (fd, bound) = (inherited, nil)
@@ -101,25 +100,13 @@ public final class ControlServer: Sendable {
         } else {
             (fd, bound) = (try UnixSocket.listen(at: path), path)
         }
-        let deadlines: DeadlineTimer
-        do {
-            // The loop last: it starts a thread.
-            deadlines = try DeadlineTimer()
-            loop = try EventLoop(queue: owner.queue)
-        } catch {
-            // Nothing else holds the socket yet; a passed one stays systemd's.
-            close(fd)
-            if let bound { unlink(bound) }
-            throw error
-        }
         listenFD = fd
         self.path = bound
         self.service = service
         self.journal = journal
         self.limits = limits
-        owned = QueueBound(State(budget: RequestBudget(limit: limits.maxPendingBytes), replies: ReplyBudget(limit: limits.maxQueuedReplies),
-                                 deadlines: deadlines), queue: owner.queue)
-        owner.attach(loop)
+        owned = QueueBound(State(budget: RequestBudget(limit: limits.maxPendingBytes), replies: ReplyBudget(limit: limits.maxQueuedReplies)),
+                           queue: owner.queue)
     }
 
     /// Where clients connect, for messages.
@@ -130,11 +117,8 @@ public final class ControlServer: Sendable {
         try owner.sync { () throws(SystemError) in
             guard owned.listener == .bound else { return }
             owned.replies.onRoom = { [unowned self] in startBulkReads() }
-            try loop.add(owned.deadlines.fd.rawValue) { [weak self] in self?.deadlinesPassed() }
-            do throws(SystemError) { try loop.add(listenFD) { [weak self] in self?.acceptAll() } } catch {
-                loop.remove(owned.deadlines.fd.rawValue)
-                throw error
-            }
+            try loop.add(listenFD) { [weak self] in self?.acceptAll() }
+            owned.deadlines = owner.timer(.monotonic) { [weak self] in self?.deadlinesPassed() }
             owned.listener = .listening
         }
     }
@@ -145,7 +129,7 @@ public final class ControlServer: Sendable {
         owner.sync {
             if owned.listener == .listening {
                 loop.remove(listenFD)
-                loop.remove(owned.deadlines.fd.rawValue)
+                owned.deadlines?.disarm()
             }
             if owned.listener != .closed { close(listenFD) }
             owned.listener = .closed
@@ -155,7 +139,6 @@ public final class ControlServer: Sendable {
             owned.connections.removeAll()
             owned.bulkReadsWaiting.removeAll()
         }
-        loop.stop()
         if let path { unlink(path) }
     }
 
@@ -169,8 +152,7 @@ public final class ControlServer: Sendable {
 
     private func armDeadlines(for deadline: DispatchTime) {
         if let armed = owned.deadlineArmed, armed <= deadline { return }
-        let now = DispatchTime.now()
-        owned.deadlines.arm(after: deadline > now ? deadline.uptimeNanoseconds - now.uptimeNanoseconds : 0)
+        owned.deadlines?.schedule(at: deadline)
         owned.deadlineArmed = deadline
     }
 
@@ -178,7 +160,6 @@ public final class ControlServer: Sendable {
     /// has passed is looked at, and the timer armed for the next one.
     private func deadlinesPassed() {
         assertOnOwner()
-        owned.deadlines.acknowledge()
         owned.deadlineArmed = nil
         let now = DispatchTime.now()
         for connection in Array(owned.connections.values) {
@@ -209,7 +190,7 @@ public final class ControlServer: Sendable {
             owned.connections[key] = nil
             // No wake-up for nobody: a quiet daemon stays quiet.
             if owned.connections.isEmpty, owned.deadlineArmed != nil {
-                owned.deadlines.disarm()
+                owned.deadlines?.disarm()
                 owned.deadlineArmed = nil
             }
         }

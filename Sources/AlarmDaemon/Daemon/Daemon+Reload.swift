@@ -18,7 +18,7 @@ extension Daemon {
         let (owner, environment, journal) = (owner, environment, journal)
         DispatchQueue.global(qos: .utility).async { [weak self] in
             let loaded = Daemon.loadHolidays(config, environment: environment, journal: journal)
-            owner.queue.async { [weak self] in
+            owner.post { [weak self] in
                 guard let self, load == owned.holidayLoads else { return }
                 owned.holidays = loaded
                 scheduler.setPolicy(owned.config.ringPolicy(holidays: loaded))
@@ -50,7 +50,7 @@ extension Daemon {
             let lookups = ServiceManager.lookUp(["TZ"] + Self.localeVariables, on: owner.output)
             // The language lives on the output worker, where notifications are written.
             let label = takeLocale(lookups)
-            owner.queue.async { [self] in
+            owner.post { [self] in
                 takeTZ(lookups["TZ"] ?? .unset)
                 if let label { defaultLabel.value = label }
                 finishReload()

@@ -28,7 +28,7 @@ public final class Daemon: Sendable {
     let environment: [String: String]
     let notifier = ServiceNotifier()
     /// The queue that owns the daemon's state, and the output worker.
-    public let owner = Owner()
+    public let owner: Owner
     /// What the daemon keeps, the owner's (asserted on every access in debug
     /// builds). ``start()`` and ``stop()`` do their work there.
     struct State {
@@ -46,7 +46,7 @@ public final class Daemon: Sendable {
         var holidayLoads = 0
         var configFile: String?
         var watchers: [AnyObject] = []
-        var watchdog: DispatchSourceTimer?
+        var watchdog: LoopTimer?
         var server: ControlServer?
         /// The wake-up from suspend for the next alarm; made by ``start()``.
         var wake: WakeKeeper?
@@ -88,6 +88,11 @@ public final class Daemon: Sendable {
         let configFile = options.configFile(environment: environment)
         let config = try Daemon.loadConfig(configFile, journal: journal)
         configuration = Published(config)
+        do {
+            owner = try Owner()
+        } catch {
+            throw StartupError(message: "cannot make the event loop: \(error)", exitCode: ExitCode.osError)
+        }
         let store: Store
         do {
             store = try Store(path: options.stateDirectory + "/alarmd.sqlite3", quickCheckLimit: Daemon.quickCheckLimit)
@@ -204,7 +209,7 @@ public final class Daemon: Sendable {
         }
         _ = scheduler.events.subscribe { [unowned self] event in afterEvent(event) }
         logind.onPrepareForSleep = { [unowned self] sleeping in
-            owner.queue.async { [self] in prepareForSleep(sleeping) }
+            owner.post { [self] in prepareForSleep(sleeping) }
         }
         owner.output.async { logind.start() }
         // Read once now, so the first Status already knows.
@@ -238,14 +243,14 @@ public final class Daemon: Sendable {
         }
         do {
             let scheduler = scheduler
-            owned.watchers.append(try ClockWatcher(queue: owner.queue) { scheduler.clockChanged($0) })
+            owned.watchers.append(try ClockWatcher(owner: owner) { scheduler.clockChanged($0) })
             let etc = URL(fileURLWithPath: "/etc/localtime").deletingLastPathComponent().path
-            owned.watchers.append(try TimeZoneWatcher(directory: etc, queue: owner.queue) { [unowned self] in scheduler.zoneChanged(systemZone()) })
+            owned.watchers.append(try TimeZoneWatcher(directory: etc, owner: owner) { [unowned self] in scheduler.zoneChanged(systemZone()) })
         } catch {
             journal.send("Cannot watch for clock or time-zone changes (\(error)); alarms still fire, but a clock change is noticed only at the next firing", priority: .warning)
         }
         do {
-            owned.watchers.append(try SignalWatcher([SIGTERM, SIGINT, SIGHUP], queue: owner.queue) { [unowned self] number in
+            owned.watchers.append(try SignalWatcher([SIGTERM, SIGINT, SIGHUP], owner: owner) { [unowned self] number in
                 if number == SIGHUP { reload() } else { shutDown() }
             })
         } catch {
@@ -274,7 +279,7 @@ public final class Daemon: Sendable {
         // or finds the check in `finished` and waits for it. The check reads
         // the file only, touches no daemon state and may take seconds, so it
         // runs on Dispatch's pool, not on the output worker it would stall.
-        owner.queue.async {
+        owner.post {
             DispatchQueue.global(qos: .utility).async(group: finished) {
                 do throws(StoreError) {
                     _ = try check.run()
@@ -290,12 +295,13 @@ public final class Daemon: Sendable {
     /// owner stops the pings and systemd restarts the daemon.
     private func startWatchdog() {
         guard let interval = notifier.watchdogPingInterval() else { return }
-        let timer = DispatchSource.makeTimerSource(queue: owner.queue)
         let notifier = notifier
-        timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { notifier.watchdog() }
-        timer.resume()
-        owned.watchdog = timer
+        let nanoseconds = UInt64(interval * 1_000_000_000)
+        owned.watchdog = owner.timer(.monotonic) { [weak self] in
+            notifier.watchdog()
+            self?.owned.watchdog?.schedule(after: nanoseconds)
+        }
+        owned.watchdog?.schedule(after: nanoseconds)
     }
 
     /// Sets the machine to wake for the next occurrence that should (on the
@@ -367,7 +373,7 @@ public final class Daemon: Sendable {
             // The process is told to leave, not waited for: its state file is
             // written in transactions.
             sync?.stop()
-            watchdog?.cancel()
+            watchdog?.disarm()
             server?.stop()
             scheduler.stop()
             if let logind { owner.output.sync { logind.stop() } }

@@ -33,6 +33,8 @@ final class Forewarnings: Sendable {
         var notices: NoticeKeeper?
         var checking = false
         var checkPacer = Pacer(interval: Forewarnings.checkSpacing)
+        /// Where `checkPacer` waits; made at its first wait.
+        var checkTimer: LoopTimer?
         /// Sounds to check with the next check, and the ten-minute notices that
         /// wait for it.
         var pendingSounds: Set<Sound> = []
@@ -131,11 +133,14 @@ final class Forewarnings: Sendable {
             break
         case .wait(let due):
             // Weak: a daemon stopped meanwhile checks nothing more.
-            owner.queue.asyncAfter(deadline: due) { [weak self] in
-                guard let self else { return }
-                state.checkPacer.woke()
-                if !state.pendingSounds.isEmpty || !state.pendingNotices.isEmpty { check(sounds: []) }
+            if state.checkTimer == nil {
+                state.checkTimer = owner.timer(.monotonic) { [weak self] in
+                    guard let self else { return }
+                    state.checkPacer.woke()
+                    if !state.pendingSounds.isEmpty || !state.pendingNotices.isEmpty { check(sounds: []) }
+                }
             }
+            state.checkTimer!.schedule(at: due)
             return
         case .waiting:
             return
@@ -150,7 +155,7 @@ final class Forewarnings: Sendable {
         let probe = probe
         probe.queue.async { [self] in
             let fresh = probe.check(sounds: sounds, wakeProblem: wakeProblem)
-            owner.queue.async { [self] in finished(fresh, checked: sounds, waiting: waiting) }
+            owner.post { [self] in finished(fresh, checked: sounds, waiting: waiting) }
         }
     }
 

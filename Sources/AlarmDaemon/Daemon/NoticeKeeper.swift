@@ -3,8 +3,8 @@ import AlarmCore
 import Dispatch
 import Foundation
 
-/// Gives the notices ``NoticePlan`` decides, on time: one wall-clock timer on
-/// the owner's queue, re-armed for the next notice whenever the plan changes.
+/// Gives the notices ``NoticePlan`` decides, on time: one wall-clock timer of
+/// the owner's, re-armed for the next notice whenever the plan changes.
 /// Confined to the owner, like the scheduler whose firings it reads: what
 /// changes is in ``state``, which checks that.
 final class NoticeKeeper: Sendable {
@@ -13,7 +13,7 @@ final class NoticeKeeper: Sendable {
     private let give: @Sendable (NoticePlan.Notice) -> Void
 
     private struct State {
-        var timer: DispatchSourceTimer?
+        var timer: LoopTimer?
         var armedFor: Date?
         /// Notices given, until their occurrence passes.
         var given: Set<NoticePlan.Notice> = []
@@ -30,12 +30,6 @@ final class NoticeKeeper: Sendable {
         self.clock = clock
         self.give = give
         state = QueueBound(State(), queue: owner.queue)
-    }
-
-    deinit {
-        // The last reference may go on any thread; the timer is the owner's.
-        let state = state
-        if owner.isCurrent { state.timer?.cancel() } else { owner.queue.async { state.timer?.cancel() } }
     }
 
     /// The alarms' next firings changed (or the time did): gives what is due
@@ -64,21 +58,15 @@ final class NoticeKeeper: Sendable {
         guard instant != state.armedFor else { return }
         state.armedFor = instant
         guard let instant else {
-            state.timer?.cancel()
-            state.timer = nil
+            state.timer?.disarm()
             return
         }
         if state.timer == nil {
-            let timer = DispatchSource.makeTimerSource(queue: owner.queue)
-            timer.setEventHandler { [weak self] in
+            state.timer = owner.timer(.wall) { [weak self] in
                 self?.state.armedFor = nil
                 self?.replan()
             }
-            timer.resume()
-            state.timer = timer
         }
-        // A notice may be a second late; nothing is gained by waking the CPU
-        // exactly for it.
-        state.timer?.schedule(wallDeadline: clock.wallDeadline(for: instant), repeating: .never, leeway: .seconds(1))
+        state.timer?.schedule(wall: clock.systemInstant(for: instant))
     }
 }

@@ -53,10 +53,13 @@ extension Scheduler {
         case .run:
             submit(DurableWriter.Batch(), to: writer)
         case .wait(let due):
-            queue.asyncAfter(deadline: due) { [weak self] in
-                self?.owned.historyPacer.woke()
-                self?.commitPendingRecords()
+            if owned.historyTimer == nil {
+                owned.historyTimer = owner.timer(.monotonic) { [weak self] in
+                    self?.owned.historyPacer.woke()
+                    self?.commitPendingRecords()
+                }
             }
+            owned.historyTimer!.schedule(at: due)
         case .waiting:
             break
         }
@@ -109,7 +112,7 @@ extension Scheduler {
     /// answer performs its effects, sends its reply and lets that connection's
     /// next call in: done in one block, a firing due meanwhile would wait for
     /// all of it (milliseconds). Between chunks, the wall timer's handler and
-    /// other events get their turn.
+    /// other events get their turn (the event loop serves timers first).
     func answerDurable() {
         guard !owned.answering else { return }
         owned.answering = true
@@ -125,7 +128,7 @@ extension Scheduler {
             owned.durableAnswered = 0
         } else if !owned.answerQueued {
             owned.answerQueued = true
-            queue.async { [weak self] in
+            owner.post { [weak self] in
                 guard let self else { return }
                 owned.answerQueued = false
                 answerDurable()

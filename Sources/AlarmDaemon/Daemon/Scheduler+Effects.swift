@@ -59,7 +59,7 @@ extension Scheduler {
     func ringingStopped(_ id: UUID) {
         guard owned.onRingingChange != nil, owned.firstRinging?.id == id, !owned.ringingReportQueued else { return }
         owned.ringingReportQueued = true
-        queue.async { [weak self] in
+        owner.post { [weak self] in
             guard let self else { return }
             owned.ringingReportQueued = false
             owned.firstRinging = firstRingingNow()

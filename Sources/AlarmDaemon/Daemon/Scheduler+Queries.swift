@@ -130,7 +130,7 @@ extension Scheduler {
         guard let writer = owned.writer else { return completion(.failure(.store(.sqlite(code: 21, message: "the daemon is stopping", operation: "read history")))) }
         let owner = owner
         writer.read({ store throws(StoreError) in try store.history(itemID: id, since: since, kinds: kinds, limit: limit) }) { [weak self] result in
-            owner.queue.async { [weak self] in
+            owner.post { [weak self] in
                 guard let scheduler = self else { return }
                 completion(result.map { events in events.map { ($0, scheduler.table[$0.itemID]) } }.mapError { .store($0) })
             }

@@ -95,7 +95,7 @@ extension Scheduler {
         commit(batch, restoring: [item.id], waiting: Waiting(durable: { [self] in
             perform(step.effects, item: step.item ?? item, state: step.state, now: now)
             // The reply first: the status line and the plan (wake-up,
-            // notices) may arm a timer through Dispatch's manager thread.
+            // notices) come after it.
             completion(.success(staged))
             publishStatus()
         }, failed: { completion(.failure(.store($0))) }))

@@ -6,7 +6,7 @@ import Foundation
 import Synchronization
 
 /// Keeps every item, its ringing state and its next wake-up, and fires them on
-/// time with one wall-clock Dispatch timer armed for the earliest wake-up.
+/// time with one wall-clock timer (``LoopTimer``) armed for the earliest wake-up.
 ///
 /// All state is confined to the daemon's owner queue (``Owner``). Each step
 /// runs the pure `RingingMachine`, persists the resulting state through the
@@ -37,7 +37,8 @@ public final class Scheduler: Sendable {
         var zone: Zone
         /// Every item, its ringing state and its next wake-up.
         var table = ItemTable()
-        var timer: DispatchSourceTimer?
+        /// Armed for the earliest wake-up; made at the first.
+        var timer: LoopTimer?
         var armedFor: Date?
         /// Commits every durable change off this queue, in groups, in the
         /// order handed over; opened by ``start()``. The owner's own
@@ -74,6 +75,9 @@ public final class Scheduler: Sendable {
         var onPlanChange: (() -> Void)?
         var statusPacer = Pacer(interval: statusInterval)
         var historyPacer = Pacer(interval: historyCommitInterval)
+        /// Where the pacers wait; made at their first wait.
+        var statusTimer: LoopTimer?
+        var historyTimer: LoopTimer?
     }
     let owned: QueueBound<State>
     /// The zone floating alarms follow, readable from any thread without
@@ -100,8 +104,8 @@ public final class Scheduler: Sendable {
         publishedZone.withLock { $0 = zone }
     }
 
-    /// `owner` is the daemon's; a scheduler made alone (in a test) gets its own.
-    public init(store: Store, clock: any WallClock, journal: Journal, ringer: any Ringer, policy: RingPolicy, zone: Zone, owner: Owner = Owner()) {
+    /// `owner` is the daemon's (a scheduler made alone, in a test, has one of its own).
+    public init(store: Store, clock: any WallClock, journal: Journal, ringer: any Ringer, policy: RingPolicy, zone: Zone, owner: Owner) {
         self.owner = owner
         self.clock = clock
         self.journal = journal
@@ -180,7 +184,7 @@ public final class Scheduler: Sendable {
     /// committed first, and the store is left matching memory.
     public func stop() {
         owner.sync {
-            owned.timer?.cancel()
+            owned.timer?.disarm()
             owned.timer = nil
             restoreSavedAhead()
             if !owned.pending.isEmpty, let writer = owned.writer { submit(DurableWriter.Batch(), to: writer) }
@@ -417,8 +421,7 @@ public final class Scheduler: Sendable {
     /// Arms the single timer for the earliest wake-up, or disarms it.
     func arm() {
         guard let first = owned.table.first?.deadline else {
-            owned.timer?.cancel()
-            owned.timer = nil
+            owned.timer?.disarm()
             owned.armedFor = nil
             return
         }
@@ -429,14 +432,9 @@ public final class Scheduler: Sendable {
         if owned.pipeline.lookedAheadUntil < first, first.timeIntervalSince(now) > Self.aheadHorizon / 2 {
             target = first.addingTimeInterval(-Self.aheadHorizon / 2)
         }
-        if owned.armedFor == target, owned.timer != nil { return }
-        if owned.timer == nil {
-            let source = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
-            source.setEventHandler { [unowned self] in fireDue() }
-            source.resume()
-            owned.timer = source
-        }
-        owned.timer!.schedule(wallDeadline: clock.wallDeadline(for: target), repeating: .never, leeway: .nanoseconds(0))
+        if owned.armedFor == target { return }
+        if owned.timer == nil { owned.timer = owner.timer(.wall) { [unowned self] in fireDue() } }
+        owned.timer!.schedule(wall: clock.systemInstant(for: target))
         owned.armedFor = target
     }
 
@@ -450,10 +448,13 @@ public final class Scheduler: Sendable {
         case .run:
             sendStatus()
         case .wait(let due):
-            queue.asyncAfter(deadline: due) { [weak self] in
-                self?.owned.statusPacer.woke()
-                self?.publishStatus()
+            if owned.statusTimer == nil {
+                owned.statusTimer = owner.timer(.monotonic) { [weak self] in
+                    self?.owned.statusPacer.woke()
+                    self?.publishStatus()
+                }
             }
+            owned.statusTimer!.schedule(at: due)
         case .waiting:
             break
         }

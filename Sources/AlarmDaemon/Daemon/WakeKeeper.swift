@@ -81,7 +81,7 @@ final class WakeKeeper: Sendable {
         board = Published(status)
         state = QueueBound(State(status: status), queue: owner.queue)
         helper.lost = { [weak self] in
-            owner.queue.async { [weak self] in
+            owner.post { [weak self] in
                 self?.state.requested = nil
                 helperLost()
             }
@@ -108,7 +108,7 @@ final class WakeKeeper: Sendable {
             return
         }
         do throws(SystemError) {
-            if state.timer == nil { state.timer = try WakeTimer.open(queue: owner.queue).get() }
+            if state.timer == nil { state.timer = try WakeTimer.open(owner: owner).get() }
             try state.timer?.arm(instant)
             state.status.next = instant
             logArmed(instant, for: firing, via: "alarmd's own CLOCK_REALTIME_ALARM timer")
@@ -130,7 +130,7 @@ final class WakeKeeper: Sendable {
         let preferHelper = state.status.method == Method.helper
         owner.output.async { [weak self] in
             let outcome = Self.setOutside(instant, userTimer: userTimer, helper: helper, preferHelper: preferHelper)
-            owner.queue.async { [weak self] in self?.outsideAnswered(instant, firing: firing, outcome: outcome, settings: settings) }
+            owner.post { [weak self] in self?.outsideAnswered(instant, firing: firing, outcome: outcome, settings: settings) }
         }
     }
 

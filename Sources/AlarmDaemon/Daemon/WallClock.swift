@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-import Dispatch
 import Foundation
 
 /// Where the daemon gets "now". The one thing tests inject: everything else in
@@ -7,20 +6,13 @@ import Foundation
 /// for `ContinuousClock` and friends, which this one would shadow.
 public protocol WallClock: Sendable {
     func now() -> Date
-    /// The Dispatch wall-clock deadline at which this clock will read `instant`.
-    func wallDeadline(for instant: Date) -> DispatchWallTime
+    /// What the system's clock will read when this clock reads `instant`:
+    /// where a wall timer (``LoopTimer``) is armed for it.
+    func systemInstant(for instant: Date) -> Date
 }
 
 extension WallClock {
-    public func wallDeadline(for instant: Date) -> DispatchWallTime {
-        wallTime(realInstant: instant)
-    }
-}
-
-func wallTime(realInstant instant: Date) -> DispatchWallTime {
-    let seconds = instant.timeIntervalSince1970.rounded(.down)
-    let nanoseconds = (instant.timeIntervalSince1970 - seconds) * 1_000_000_000
-    return DispatchWallTime(timespec: timespec(tv_sec: Int(seconds), tv_nsec: Int(nanoseconds)))
+    public func systemInstant(for instant: Date) -> Date { instant }
 }
 
 /// The real wall clock.

@@ -29,7 +29,8 @@ public final class SyncSupervisor: Sendable {
 
     private struct State {
         var machine: SyncSupervision
-        let timer: DispatchSourceTimer
+        /// The next round's (``SyncSupervision/Effect/armTimer(_:)``); made by ``begin()``.
+        var timer: LoopTimer?
         var generation: Generation?
         var generations = 0
         /// Removals in flight: request id → items still to go and the first error.
@@ -48,14 +49,14 @@ public final class SyncSupervisor: Sendable {
     /// reading blocks only that queue), and what it sent so far.
     private final class Generation {
         let process: ChildProcess
-        let reader: OwnedReadSource
+        let reader: LoopSource
         let writerFD: Int32
         let writer = DispatchQueue(label: "alarmd.sync-channel")
         /// Which run this is, for answers that come back after it ended.
         let number: Int
         var framer = VarlinkFramer(maxMessageSize: SyncMessage.maxSize)
 
-        init(number: Int, process: ChildProcess, reader: OwnedReadSource, writerFD: Int32) {
+        init(number: Int, process: ChildProcess, reader: LoopSource, writerFD: Int32) {
             self.number = number
             self.process = process
             self.reader = reader
@@ -95,7 +96,7 @@ public final class SyncSupervisor: Sendable {
         self.environment = Self.childEnvironment(environment, stateDirectory: start.stateDirectory)
         let machine = SyncSupervision(limits: limits ?? SyncSupervision.Limits(interval: start.settings.interval), server: start.settings.url, now: Date())
         published = Published(SyncReport(server: start.settings.url))
-        state = QueueBound(State(machine: machine, timer: DispatchSource.makeTimerSource(queue: owner.queue)), queue: owner.queue)
+        state = QueueBound(State(machine: machine), queue: owner.queue)
     }
 
     /// What the process may see of alarmd's environment: where home is, the
@@ -124,19 +125,18 @@ public final class SyncSupervisor: Sendable {
     }
 
     func begin() {
-        owner.queue.async { [self] in
-            state.timer.setEventHandler { [weak self] in
+        owner.post { [self] in
+            state.timer = owner.timer(.monotonic) { [weak self] in
                 guard let self else { return }
                 perform(state.machine.timer(now: Date()))
             }
-            state.timer.resume()
             perform(state.machine.start(now: Date()))
         }
     }
 
     /// A local change: a round soon, several in a burst sharing one.
     func nudge() {
-        owner.queue.async { [self] in
+        owner.post { [self] in
             guard !state.stopped else { return }
             perform(state.machine.nudge(now: Date()))
         }
@@ -156,7 +156,7 @@ public final class SyncSupervisor: Sendable {
     func stop() {
         owner.sync { [self] in
             state.stopped = true
-            state.timer.cancel()
+            state.timer?.disarm()
             if let generation = state.generation {
                 generation.send(.stop)
                 generation.close()
@@ -178,7 +178,7 @@ public final class SyncSupervisor: Sendable {
             case .sendRound(let id): sendRound(id)
             case .kill: if let generation = state.generation { kill(-generation.process.pid, SIGKILL) }
             case .armTimer(let at):
-                state.timer.schedule(deadline: .now() + max(0, at.timeIntervalSinceNow), leeway: .milliseconds(100))
+                state.timer?.schedule(after: UInt64(max(0, at.timeIntervalSinceNow) * 1_000_000_000))
             case .answer(let ids, let report):
                 for id in ids {
                     // Taken out first: the waiter may call back in.
@@ -202,8 +202,9 @@ public final class SyncSupervisor: Sendable {
         defer { close(theirs) }
         let process: ChildProcess
         do {
-            process = try ChildProcess([program], environment: environment, channel: theirs, queue: owner.queue) { [weak self] status in
-                self?.exited(status)
+            // Its exit is seen on the output worker, which tells the owner.
+            process = try ChildProcess([program], environment: environment, channel: theirs, queue: owner.output) { [weak self, owner] status in
+                owner.post { [weak self] in self?.exited(status) }
             }
         } catch {
             close(mine)
@@ -213,11 +214,17 @@ public final class SyncSupervisor: Sendable {
         fcntl(writerFD, F_SETFD, FD_CLOEXEC)
         state.generations += 1
         state.removals = [:]
-        let generation = Generation(number: state.generations, process: process, reader: OwnedReadSource(fd: mine, queue: owner.queue), writerFD: writerFD)
+        let generation = Generation(number: state.generations, process: process, reader: LoopSource(fd: mine, loop: owner.loop), writerFD: writerFD)
         state.generation = generation
-        generation.reader.activate { [weak self, weak generation] in
-            guard let self, let generation else { return }
-            read(generation)
+        do throws(SystemError) {
+            try generation.reader.activate { [weak self, weak generation] in
+                guard let self, let generation else { return }
+                read(generation)
+            }
+        } catch {
+            // Unread, the process would wait forever: end it; its exit is reported as usual.
+            journal.send("Sync: cannot watch the sync process's channel (\(error))", priority: .error, messageID: MessageID.syncFailed)
+            kill(-process.pid, SIGKILL)
         }
         generation.send(.start(start))
     }

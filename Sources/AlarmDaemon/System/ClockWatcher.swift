@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import CLinux
 import CSystemd
-import Dispatch
 import Glibc
 
 /// A change of the wall clock that the scheduler must react to.
@@ -28,17 +27,17 @@ public struct ClockChange: Sendable, CustomStringConvertible {
 /// `TFD_TIMER_CANCEL_ON_SET`: the kernel cancels it, and a read fails with
 /// `ECANCELED`, whenever the clock is set — including the adjustment made on
 /// resume. It never fires otherwise, so it costs no wake-ups.
-public final class ClockWatcher {
-    private let source: OwnedReadSource
-    // Confined to `queue`.
+final class ClockWatcher {
+    private let source: LoopSource
+    // The owner's: read and written in the handler only.
     private var reference: (real: Int64, monotonic: Int64, boot: Int64)
 
-    public init(queue: DispatchQueue, onChange: @escaping @Sendable (ClockChange) -> Void) throws(SystemError) {
+    init(owner: Owner, onChange: @escaping (ClockChange) -> Void) throws(SystemError) {
         let fd = try systemCall("timerfd_create") { timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) }
         reference = ClockWatcher.sample()
-        source = OwnedReadSource(fd: fd, queue: queue)
+        source = LoopSource(fd: fd, loop: owner.loop)
         try arm()
-        source.activate { [unowned self] in
+        try source.activate { [unowned self] in
             var expirations: UInt64 = 0
             let result = read(fd, &expirations, 8)
             guard result < 0, errno == ECANCELED else { return }

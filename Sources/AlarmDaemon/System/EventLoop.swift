@@ -5,41 +5,56 @@ import CLinux
 import Glibc
 import Synchronization
 
-/// A thread that waits in epoll for readable descriptors and runs each one's
-/// handler on `queue` with `sync`.
+/// The owner's one event mechanism: a thread that waits in epoll for every
+/// descriptor the owner watches — the control socket and its connections,
+/// signals, the clock and the zone, the wake timer, the sync process — and
+/// for the owner's timers (``LoopTimer``), and runs each handler on the
+/// owner's queue with `sync`.
 ///
-/// The queue is idle almost always, so `sync` runs the handler right here: a
-/// request costs one thread wake-up. A Dispatch read source costs two (its
-/// epoll manager thread wakes, then wakes a worker for the queue), which was
-/// most of a `Status` round trip on this kind of machine.
+/// The queue is idle almost always, so `sync` runs the handler right here: an
+/// event costs one thread wake-up. A Dispatch source costs two (its epoll
+/// manager thread wakes, then wakes a worker for the queue), which was most
+/// of a `Status` round trip on this kind of machine, and a firing's first
+/// tenth of a millisecond.
 ///
 /// Descriptors are level-triggered: a handler reads until the socket would
 /// block. ``remove(_:)`` must come before the descriptor is closed; a handler
 /// already picked up by the loop may still run once afterwards, so handlers
-/// check that their connection is open.
+/// check that what they serve is still open (``LoopSource`` does).
 ///
-/// Messages to the queue from another thread (the durable writer's "these
-/// commits are done") come through here too (``post(_:)``): the loop's thread
-/// is the one that reads the next requests, so answering and reading run on
-/// one thread, where a `queue.async` woke a Dispatch worker for each commit
-/// while this thread waited in `sync` behind it. With eight clients adding
-/// alarms that took a third of alarmd's system time per change.
+/// Messages to the owner from another thread (the durable writer's "these
+/// commits are done") come through here too (``post(_:)``): the loop's
+/// thread is the one that reads the next requests, so answering and reading
+/// run on one thread, where a `queue.async` woke a Dispatch worker for each
+/// commit while this thread waited in `sync` behind it.
 final class EventLoop: Sendable {
-    /// What ``post(_:)``, ``add(_:handler:)`` and the loop's thread share.
+    /// What one descriptor is watched for; each handler is the queue's (the
+    /// loop's thread only carries it there and runs it inside `queue.sync`).
+    private struct Watch {
+        var readable: QueueBound<() -> Void>?
+        var writable: QueueBound<() -> Void>?
+
+        var events: UInt32 {
+            (readable == nil ? 0 : EPOLLIN.rawValue) | (writable == nil ? 0 : EPOLLOUT.rawValue)
+        }
+    }
+
+    /// What ``post(_:)``, the watchers and the loop's thread share.
     private struct State {
-        /// Each handler is the queue's: the loop's thread only carries it
-        /// there and runs it inside `queue.sync`.
-        var handlers: [Int32: QueueBound<() -> Void>] = [:]
+        var watches: [Int32: Watch] = [:]
         /// Bodies to run on the queue, oldest first.
         var posted: [@Sendable () -> Void] = []
         var stopping = false
+        var timers = TimerTable()
     }
 
     private let epoll: FileDescriptor
     /// Written to by ``post(_:)`` and by ``stop()``.
     private let wakeRead: FileDescriptor
     private let wakeWrite: FileDescriptor
-    private let queue: DispatchQueue
+    /// One absolute `timerfd` per clock, armed for its earliest timer.
+    private let clockFDs: [LoopTimer.Clock: FileDescriptor]
+    let queue: DispatchQueue
     private let state = Mutex(State())
 
     init(queue: DispatchQueue) throws(SystemError) {
@@ -48,27 +63,121 @@ final class EventLoop: Sendable {
         let ends = try UnixSocket.pair()
         wakeRead = FileDescriptor(ends.0)
         wakeWrite = FileDescriptor(ends.1)
-        try watch(wakeRead.rawValue)
+        var clocks: [LoopTimer.Clock: FileDescriptor] = [:]
+        for clock in LoopTimer.Clock.allCases {
+            clocks[clock] = FileDescriptor(try systemCall("timerfd_create") { timerfd_create(clock.id, Int32(TFD_NONBLOCK | TFD_CLOEXEC)) })
+        }
+        clockFDs = clocks
+        try control(EPOLL_CTL_ADD, wakeRead.rawValue, events: EPOLLIN.rawValue)
+        for fd in clocks.values { try control(EPOLL_CTL_ADD, fd.rawValue, events: EPOLLIN.rawValue) }
         let thread = Thread { [self] in run() }
-        thread.name = "alarmd.control-io"
+        thread.name = "alarmd.events"
         thread.start()
     }
 
+    // MARK: - Descriptors
+
     /// Runs `handler` on the queue whenever `fd` is readable.
     func add(_ fd: Int32, handler: @escaping () -> Void) throws(SystemError) {
-        let bound = QueueBound(handler, queue: queue)
-        state.withLock { $0.handlers[fd] = bound }
-        do { try watch(fd) } catch {
-            state.withLock { $0.handlers[fd] = nil }
-            throw error
+        try change(fd) { $0.readable = QueueBound(handler, queue: queue) }
+    }
+
+    /// Runs `handler` on the queue whenever `fd` is writable, until
+    /// ``stopWritable(_:)``; what is watched for reading stays so.
+    func addWritable(_ fd: Int32, handler: @escaping () -> Void) throws(SystemError) {
+        try change(fd) { $0.writable = QueueBound(handler, queue: queue) }
+    }
+
+    /// Stops watching `fd` for room to write.
+    func stopWritable(_ fd: Int32) {
+        try? change(fd) { $0.writable = nil }
+    }
+
+    /// Stops watching `fd` for reading only.
+    func stopReadable(_ fd: Int32) {
+        try? change(fd) { $0.readable = nil }
+    }
+
+    /// Stops watching `fd` at all; call before closing it.
+    func remove(_ fd: Int32) {
+        state.withLock { state in
+            guard state.watches.removeValue(forKey: fd) != nil else { return }
+            _ = epoll_ctl(epoll.rawValue, EPOLL_CTL_DEL, fd, nil)
         }
     }
 
-    /// Stops watching `fd`; call before closing it.
-    func remove(_ fd: Int32) {
-        _ = epoll_ctl(epoll.rawValue, EPOLL_CTL_DEL, fd, nil)
-        state.withLock { $0.handlers[fd] = nil }
+    /// Applies `body` to what `fd` is watched for and tells epoll, under the
+    /// lock, so that two changes cannot reach the kernel in the other order.
+    private func change(_ fd: Int32, _ body: (inout Watch) -> Void) throws(SystemError) {
+        try state.withLock { (state: inout State) throws(SystemError) in
+            let before = state.watches[fd]
+            var watch = before ?? Watch()
+            body(&watch)
+            let operation: Int32
+            switch (before?.events ?? 0, watch.events) {
+            case (let old, let new) where old == new:
+                state.watches[fd] = watch.events == 0 ? nil : watch
+                return
+            case (0, _): operation = EPOLL_CTL_ADD
+            case (_, 0): operation = EPOLL_CTL_DEL
+            default: operation = EPOLL_CTL_MOD
+            }
+            try control(operation, fd, events: watch.events)
+            state.watches[fd] = watch.events == 0 ? nil : watch
+        }
     }
+
+    private func control(_ operation: Int32, _ fd: Int32, events: UInt32) throws(SystemError) {
+        var event = epoll_event()
+        event.events = events
+        event.data.fd = fd
+        _ = try systemCall("epoll_ctl \(operation) \(fd)") { epoll_ctl(epoll.rawValue, operation, fd, &event) }
+    }
+
+    // MARK: - Timers
+
+    /// Arms `timer` to expire at `deadline` on its clock (nanoseconds since
+    /// that clock's epoch); a later call replaces the deadline.
+    func arm(_ timer: LoopTimer, at deadline: Int64) {
+        state.withLock { state in
+            state.timers.arm(timer, at: deadline)
+            setClock(timer.clock, from: state.timers)
+        }
+    }
+
+    func disarm(_ timer: LoopTimer) {
+        state.withLock { state in
+            guard state.timers.disarm(timer) else { return }
+            setClock(timer.clock, from: state.timers)
+        }
+    }
+
+    /// Sets the clock's `timerfd` to its earliest deadline, or disarms it.
+    private func setClock(_ clock: LoopTimer.Clock, from timers: TimerTable) {
+        var spec = itimerspec()
+        if let earliest = timers.earliest(on: clock) {
+            // Zero would disarm: a deadline at or before the epoch is "now".
+            let at = max(earliest, 1)
+            spec.it_value = timespec(tv_sec: Int(at / 1_000_000_000), tv_nsec: Int(at % 1_000_000_000))
+        }
+        // Fails only for a bad descriptor or value, neither of which can be here.
+        _ = timerfd_settime(clockFDs[clock]!.rawValue, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+    }
+
+    /// The timers of `clock` that are due, taken out of the table; the
+    /// clock's descriptor is set for the next one.
+    private func takeDue(on clock: LoopTimer.Clock) -> [(LoopTimer, UInt64)] {
+        var expirations: UInt64 = 0
+        _ = read(clockFDs[clock]!.rawValue, &expirations, 8)
+        let now = clock.now()
+        return state.withLock { state in
+            let due = state.timers.takeDue(on: clock, now: now)
+            setClock(clock, from: state.timers)
+            return due
+        }
+    }
+
+    // MARK: - Messages
 
     /// Runs `body` on the queue, from the loop's thread; after ``stop()``
     /// with `queue.async`. Bodies run in the order they were posted.
@@ -87,7 +196,8 @@ final class EventLoop: Sendable {
         }
     }
 
-    /// Ends the loop's thread; what was posted and not run yet runs with `queue.async`.
+    /// Ends the loop's thread; what was posted and not run yet runs with
+    /// `queue.async`. Watched descriptors and timers are not served after.
     func stop() {
         let left = state.withLock { state in
             state.stopping = true
@@ -119,29 +229,83 @@ final class EventLoop: Sendable {
         return true
     }
 
-    private func watch(_ fd: Int32) throws(SystemError) {
-        var event = epoll_event()
-        event.events = EPOLLIN.rawValue
-        event.data.fd = fd
-        _ = try systemCall("epoll_ctl ADD \(fd)") { epoll_ctl(epoll.rawValue, EPOLL_CTL_ADD, fd, &event) }
-    }
+    // MARK: - The loop
 
     private func run() {
         var events = [epoll_event](repeating: epoll_event(), count: 64)
+        let readableMask = EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
+        let writableMask = EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
         while true {
             let count = events.withUnsafeMutableBufferPointer { epoll_wait(epoll.rawValue, $0.baseAddress, Int32($0.count), -1) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return
             }
-            for event in events.prefix(Int(count)) {
+            let ready = events.prefix(Int(count))
+            // Timers first: a firing does not wait behind a batch of replies.
+            for clock in LoopTimer.Clock.allCases where ready.contains(where: { $0.data.fd == clockFDs[clock]!.rawValue }) {
+                for (timer, generation) in takeDue(on: clock) { queue.sync { timer.expired(generation: generation) } }
+            }
+            for event in ready {
                 let fd = event.data.fd
                 if fd == wakeRead.rawValue {
                     guard runPosted() else { return }
                     continue
                 }
-                if let handler = state.withLock({ $0.handlers[fd] }) { queue.sync { handler.value() } }
+                if clockFDs.values.contains(where: { $0.rawValue == fd }) { continue }
+                guard let watch = state.withLock({ $0.watches[fd] }) else { continue }
+                if event.events & readableMask != 0, let readable = watch.readable { queue.sync { readable.value() } }
+                if event.events & writableMask != 0, let writable = watch.writable { queue.sync { writable.value() } }
             }
         }
+    }
+}
+
+/// The armed ``LoopTimer``s, by clock; a handful at most, so a list.
+private struct TimerTable {
+    private struct Entry {
+        weak var timer: LoopTimer?
+        let id: ObjectIdentifier
+        let clock: LoopTimer.Clock
+        var deadline: Int64
+        var generation: UInt64
+    }
+
+    private var entries: [Entry] = []
+
+    mutating func arm(_ timer: LoopTimer, at deadline: Int64) {
+        let id = ObjectIdentifier(timer), generation = timer.nextGeneration()
+        if let index = entries.firstIndex(where: { $0.id == id }) {
+            entries[index].deadline = deadline
+            entries[index].generation = generation
+        } else {
+            entries.append(Entry(timer: timer, id: id, clock: timer.clock, deadline: deadline, generation: generation))
+        }
+    }
+
+    /// Whether `timer` was armed.
+    mutating func disarm(_ timer: LoopTimer) -> Bool {
+        _ = timer.nextGeneration()
+        let id = ObjectIdentifier(timer)
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return false }
+        entries.remove(at: index)
+        return true
+    }
+
+    func earliest(on clock: LoopTimer.Clock) -> Int64? {
+        entries.lazy.filter { $0.clock == clock && $0.timer != nil }.map(\.deadline).min()
+    }
+
+    /// The timers due at `now`, each with the generation it was armed in.
+    mutating func takeDue(on clock: LoopTimer.Clock, now: Int64) -> [(LoopTimer, UInt64)] {
+        var due: [(LoopTimer, UInt64)] = []
+        entries.removeAll { entry in
+            guard entry.clock == clock else { return false }
+            guard let timer = entry.timer else { return true }
+            guard entry.deadline <= now else { return false }
+            due.append((timer, entry.generation))
+            return true
+        }
+        return due
     }
 }

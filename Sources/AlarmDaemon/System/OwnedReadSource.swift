@@ -3,7 +3,8 @@ import Dispatch
 import Glibc
 import Synchronization
 
-/// A Dispatch read source that owns its descriptor, and gives it back (closes
+/// A Dispatch read source for a worker's queue (the owner's descriptors are
+/// its ``EventLoop``'s), that owns its descriptor, and gives it back (closes
 /// it) when the source is cancelled and Dispatch has let go of it — in the
 /// cancel handler, never sooner.
 ///

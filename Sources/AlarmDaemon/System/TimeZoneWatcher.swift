@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-import Dispatch
 import Glibc
 
 /// Watches the directory holding `localtime` with inotify: tools replace the
 /// symlink (timedatectl renames a new one over it), so watching the file
 /// itself would lose track after the first change.
-public final class TimeZoneWatcher {
-    private let source: OwnedReadSource
+final class TimeZoneWatcher {
+    private let source: LoopSource
 
-    public init(directory: String, queue: DispatchQueue, onChange: @escaping @Sendable () -> Void) throws(SystemError) {
+    init(directory: String, owner: Owner, onChange: @escaping () -> Void) throws(SystemError) {
         let fd = try systemCall("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
         let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | IN_DELETE | IN_ATTRIB)
         do throws(SystemError) {
@@ -17,8 +16,8 @@ public final class TimeZoneWatcher {
             close(fd)
             throw error
         }
-        source = OwnedReadSource(fd: fd, queue: queue)
-        source.activate {
+        source = LoopSource(fd: fd, loop: owner.loop)
+        try source.activate {
             var buffer = [UInt8](repeating: 0, count: 4096)
             var relevant = false
             while true {

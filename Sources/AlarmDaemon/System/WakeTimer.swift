@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 import CLinux
-import Dispatch
 import Foundation
 import Glibc
 
@@ -22,13 +21,13 @@ final class WakeTimer {
     /// `CLOCK_REALTIME_ALARM` from `<linux/time.h>` (Glibc's module does not export it).
     static let clockID: Int32 = 8
 
-    private let source: OwnedReadSource
+    private let source: LoopSource
     /// The instant armed, if any.
     private(set) var armed: Date?
 
-    private init(fd: Int32, queue: DispatchQueue, expired: (() -> Void)?) {
-        source = OwnedReadSource(fd: fd, queue: queue)
-        source.activate {
+    private init(fd: Int32, owner: Owner, expired: (() -> Void)?) throws(SystemError) {
+        source = LoopSource(fd: fd, loop: owner.loop)
+        try source.activate {
             var expirations: UInt64 = 0
             guard read(fd, &expirations, 8) == 8 else { return }
             expired?()
@@ -36,8 +35,7 @@ final class WakeTimer {
     }
 
     /// Whether this process may have such a timer: `nil`, or why not. The
-    /// descriptor is closed at once (a ``WakeTimer`` would close it only
-    /// when Dispatch lets go of it, later).
+    /// descriptor is closed at once.
     static func probe() -> SystemError? {
         do throws(SystemError) {
             close(try create())
@@ -47,11 +45,11 @@ final class WakeTimer {
         }
     }
 
-    /// A timer delivering to `queue`, or why there can be none. `expired`
-    /// runs there each time the armed instant passes.
-    static func open(queue: DispatchQueue, expired: (() -> Void)? = nil) -> Result<WakeTimer, SystemError> {
+    /// A timer watched by the owner's event loop, or why there can be none.
+    /// `expired` runs on the owner each time the armed instant passes.
+    static func open(owner: Owner, expired: (() -> Void)? = nil) -> Result<WakeTimer, SystemError> {
         do throws(SystemError) {
-            return .success(WakeTimer(fd: try create(), queue: queue, expired: expired))
+            return .success(try WakeTimer(fd: try create(), owner: owner, expired: expired))
         } catch {
             return .failure(error)
         }
