@@ -45,6 +45,9 @@ import time
 
 import gi
 
+# bench/, this script's directory, is on sys.path.
+from alarmd_bench.processes import kib, proc_status
+
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 import pyatspi  # noqa: E402
@@ -83,13 +86,8 @@ def terminated(number, _frame):
 
 def memory(pid):
     """VmRSS, VmHWM, threads and PSS (smaps_rollup) of `pid`, in MiB."""
-    fields = {}
-    with open(f"/proc/{pid}/status") as handle:
-        for line in handle:
-            key, _, value = line.partition(":")
-            fields[key] = value.strip()
-    result = {"rss_mib": int(fields["VmRSS"].split()[0]) / 1024, "hwm_mib": int(fields["VmHWM"].split()[0]) / 1024,
-              "threads": int(fields["Threads"])}
+    fields = proc_status(pid)
+    result = {"rss_mib": kib(fields["VmRSS"]) / 1024, "hwm_mib": kib(fields["VmHWM"]) / 1024, "threads": int(fields["Threads"])}
     try:
         with open(f"/proc/{pid}/smaps_rollup") as handle:
             for line in handle:

@@ -77,93 +77,52 @@ public final class Store {
 
     /// Every alarm, in no particular order.
     public func alarms() throws(StoreError) -> [Alarm] {
-        try sqlite("list alarms") { database throws(SQLiteError) in
-            try database.withStatement(AlarmRow.selectAll) { statement throws(SQLiteError) in
-                var decoder = AlarmRow.Decoder()
-                var alarms: [Alarm] = []
-                while try statement.step() {
-                    alarms.append(try decoder.decode(statement))
-                }
-                return alarms
-            }
-        }
+        var decoder = AlarmRow.Decoder()
+        return try rows("list alarms", AlarmRow.selectAll) { statement throws(SQLiteError) in try decoder.decode(statement) }
     }
 
     /// The alarm with `id`, or `nil`.
     public func alarm(id: UUID) throws(StoreError) -> Alarm? {
-        try sqlite("read alarm \(id.uuidString)") { database throws(SQLiteError) in
-            try database.withCachedStatement(AlarmRow.selectOne) { statement throws(SQLiteError) in
-                try statement.bind(id, at: 1)
-                var decoder = AlarmRow.Decoder()
-                return try statement.step() ? decoder.decode(statement) : nil
-            }
+        var decoder = AlarmRow.Decoder()
+        return try row("read alarm \(id.uuidString)", id: id, AlarmRow.selectOne) { statement throws(SQLiteError) in
+            try decoder.decode(statement)
         }
     }
 
     /// Adds `alarm`. An id already in use is ``StoreError/invalid(_:)`` for field `id`.
     public func insert(_ alarm: Alarm) throws(StoreError) {
         try AlarmRow.validate(alarm)
-        do {
-            try write("insert alarm \(alarm.id.uuidString)") { database throws(SQLiteError) in
-                try database.withCachedStatement(AlarmRow.insert) { statement throws(SQLiteError) in
-                    try AlarmRow.bind(alarm, to: statement)
-                    try statement.step()
-                }
-            }
-        } catch {
-            throw error.replacingDuplicate(id: alarm.id)
+        try insertRow("insert alarm \(alarm.id.uuidString)", id: alarm.id, sql: AlarmRow.insert) { statement throws(SQLiteError) in
+            try AlarmRow.bind(alarm, to: statement)
         }
     }
 
     /// Replaces the stored alarm that has `alarm.id`; ``StoreError/notFound(id:)`` if there is none.
     public func update(_ alarm: Alarm) throws(StoreError) {
         try AlarmRow.validate(alarm)
-        let changed = try write("update alarm \(alarm.id.uuidString)") { database throws(SQLiteError) in
-            try database.withCachedStatement(AlarmRow.update) { statement throws(SQLiteError) in
-                try AlarmRow.bind(alarm, to: statement)
-                try statement.step()
-                return database.changes
-            }
+        try changeRow("update alarm \(alarm.id.uuidString)", id: alarm.id, sql: AlarmRow.update) { statement throws(SQLiteError) in
+            try AlarmRow.bind(alarm, to: statement)
         }
-        guard changed > 0 else { throw .notFound(id: alarm.id) }
     }
 
     /// Deletes the alarm with `id`; ``StoreError/notFound(id:)`` if there is none. Its
     /// history stays.
     public func removeAlarm(id: UUID) throws(StoreError) {
-        let changed = try write("remove alarm \(id.uuidString)") { database throws(SQLiteError) in
-            try database.withCachedStatement(AlarmRow.delete) { statement throws(SQLiteError) in
-                try statement.bind(id, at: 1)
-                try statement.step()
-                return database.changes
-            }
+        try changeRow("remove alarm \(id.uuidString)", id: id, sql: AlarmRow.delete) { statement throws(SQLiteError) in
+            try statement.bind(id, at: 1)
         }
-        guard changed > 0 else { throw .notFound(id: id) }
     }
 
     // MARK: Reminders
 
     /// Every reminder, ordered by position (0, 1, 2, …).
     public func reminders() throws(StoreError) -> [Reminder] {
-        try sqlite("list reminders") { database throws(SQLiteError) in
-            try database.withStatement(ReminderRow.selectAll) { statement throws(SQLiteError) in
-                var reminders: [Reminder] = []
-                while try statement.step() {
-                    reminders.append(try ReminderRow.decode(statement))
-                }
-                return reminders
-            }
-        }
+        try rows("list reminders", ReminderRow.selectAll, ReminderRow.decode)
     }
 
     /// The reminder with `id`, or `nil`.
     public func reminder(id: UUID) throws(StoreError) -> Reminder? {
-        try sqlite("read reminder \(id.uuidString)") { database throws(SQLiteError) in
-            try database.withCachedStatement(ReminderRow.selectOne) { statement throws(SQLiteError) in
-                try statement.bind(id, at: 1)
-                return try statement.step() ? ReminderRow.decode(statement) : nil
-            }
-        }
+        try row("read reminder \(id.uuidString)", id: id, ReminderRow.selectOne, ReminderRow.decode)
     }
 
     /// Appends `reminder` to the end of the list.
@@ -174,15 +133,8 @@ public final class Store {
     /// is ``StoreError/invalid(_:)`` for field `id`.
     public func insert(_ reminder: Reminder) throws(StoreError) {
         try ReminderRow.validate(reminder)
-        do {
-            try write("insert reminder \(reminder.id.uuidString)") { database throws(SQLiteError) in
-                try database.withCachedStatement(ReminderRow.append) { statement throws(SQLiteError) in
-                    try ReminderRow.bind(reminder, to: statement)
-                    try statement.step()
-                }
-            }
-        } catch {
-            throw error.replacingDuplicate(id: reminder.id)
+        try insertRow("insert reminder \(reminder.id.uuidString)", id: reminder.id, sql: ReminderRow.append) { statement throws(SQLiteError) in
+            try ReminderRow.bind(reminder, to: statement)
         }
     }
 
@@ -191,14 +143,9 @@ public final class Store {
     /// ``StoreError/notFound(id:)`` if there is none.
     public func update(_ reminder: Reminder) throws(StoreError) {
         try ReminderRow.validate(reminder)
-        let changed = try write("update reminder \(reminder.id.uuidString)") { database throws(SQLiteError) in
-            try database.withCachedStatement(ReminderRow.update) { statement throws(SQLiteError) in
-                try ReminderRow.bind(reminder, to: statement)
-                try statement.step()
-                return database.changes
-            }
+        try changeRow("update reminder \(reminder.id.uuidString)", id: reminder.id, sql: ReminderRow.update) { statement throws(SQLiteError) in
+            try ReminderRow.bind(reminder, to: statement)
         }
-        guard changed > 0 else { throw .notFound(id: reminder.id) }
     }
 
     /// Deletes the reminder with `id` and moves every later reminder up by one, so
@@ -445,11 +392,8 @@ public final class Store {
 
     /// The saved ringing state of one item, `nil` when it has none.
     public func ringState(id: UUID) throws(StoreError) -> RingState? {
-        try sqlite("read a ringing state") { database throws(SQLiteError) in
-            try database.withCachedStatement(RingStateRow.selectOne) { statement throws(SQLiteError) in
-                try statement.bind(id, at: 1)
-                return try statement.step() ? try RingStateRow.decode(statement).1 : nil
-            }
+        try row("read a ringing state", id: id, RingStateRow.selectOne) { statement throws(SQLiteError) in
+            try RingStateRow.decode(statement).1
         }
     }
 
@@ -566,6 +510,66 @@ public final class Store {
         _ operation: String, _ body: (SQLiteDatabase) throws(SQLiteError) -> T
     ) throws(StoreError) -> T {
         try transaction { () throws(StoreError) in try sqlite(operation, body) }
+    }
+
+    /// Every row the query `sql` gives, each read by `decode`.
+    private func rows<Row>(
+        _ operation: String, _ sql: String, _ decode: (SQLiteStatement) throws(SQLiteError) -> Row
+    ) throws(StoreError) -> [Row] {
+        try sqlite(operation) { database throws(SQLiteError) in
+            try database.withStatement(sql) { statement throws(SQLiteError) in
+                var rows: [Row] = []
+                while try statement.step() {
+                    rows.append(try decode(statement))
+                }
+                return rows
+            }
+        }
+    }
+
+    /// The row the query `sql` gives for `id` (its `?1`), read by `decode`, or `nil`.
+    private func row<Row>(
+        _ operation: String, id: UUID, _ sql: String, _ decode: (SQLiteStatement) throws(SQLiteError) -> Row
+    ) throws(StoreError) -> Row? {
+        try sqlite(operation) { database throws(SQLiteError) in
+            try database.withCachedStatement(sql) { statement throws(SQLiteError) in
+                try statement.bind(id, at: 1)
+                return try statement.step() ? decode(statement) : nil
+            }
+        }
+    }
+
+    /// Runs the insert `sql`, its parameters set by `bind`, as a write named
+    /// `operation`; a primary-key clash is ``StoreError/invalid(_:)`` for `id`.
+    private func insertRow(
+        _ operation: String, id: UUID, sql: String, bind: (SQLiteStatement) throws(SQLiteError) -> Void
+    ) throws(StoreError) {
+        do {
+            try write(operation) { database throws(SQLiteError) in
+                try database.withCachedStatement(sql) { statement throws(SQLiteError) in
+                    try bind(statement)
+                    try statement.step()
+                }
+            }
+        } catch {
+            throw error.replacingDuplicate(id: id)
+        }
+    }
+
+    /// Runs the update or delete `sql` of the row with `id`, its parameters set by
+    /// `bind`, as a write named `operation`; ``StoreError/notFound(id:)`` when no
+    /// row changed.
+    private func changeRow(
+        _ operation: String, id: UUID, sql: String, bind: (SQLiteStatement) throws(SQLiteError) -> Void
+    ) throws(StoreError) {
+        let changed = try write(operation) { database throws(SQLiteError) in
+            try database.withCachedStatement(sql) { statement throws(SQLiteError) in
+                try bind(statement)
+                try statement.step()
+                return database.changes
+            }
+        }
+        guard changed > 0 else { throw .notFound(id: id) }
     }
 
     /// Prepared statements alive on the connection; 0 whenever no store call is running.

@@ -9,6 +9,14 @@ import Testing
         return CivilTime.dayNumber(year: parts[0], month: parts[1], day: parts[2])
     }
 
+    /// Expects `calendar` to contain each of `holidays` and none of `workdays`
+    /// (each `YYYY-MM-DD`).
+    static func expect(_ calendar: HolidayCalendar, holidays: [String], workdays: [String],
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        for day in holidays { #expect(calendar.contains(Self.day(day)), "\(day)", sourceLocation: sourceLocation) }
+        for day in workdays { #expect(!calendar.contains(Self.day(day)), "\(day)", sourceLocation: sourceLocation) }
+    }
+
     /// What a calendar program exports: a zone, events with alarms, folded
     /// lines (one folded with a tab, one inside a property that is read),
     /// parameters, one with a quoted `:` in it, a moved instance.
@@ -131,8 +139,7 @@ import Testing
                         "2026-10-03", "2026-11-01"]
         let workdays = ["1999-12-25", "2026-12-24", "2026-12-26", "2026-04-04", "2026-04-05", "2027-02-05", "2027-02-09",
                         "2025-05-26", "2027-05-31", "2028-05-29", "2026-12-31", "2026-10-04"]
-        for day in holidays { #expect(calendar.contains(Self.day(day)), "\(day)") }
-        for day in workdays { #expect(!calendar.contains(Self.day(day)), "\(day)") }
+        Self.expect(calendar, holidays: holidays, workdays: workdays)
         #expect(calendar.eventCount == 9)
         #expect(!calendar.isEmpty)
         // The same with LF line ends (and a byte-order mark).
@@ -151,12 +158,9 @@ import Testing
             END:VEVENT
             END:VCALENDAR
             """)
-        for day in ["2025-12-31", "2026-01-01", "2026-01-02", "2026-12-31", "2027-01-02", "2027-12-31", "2028-01-02"] {
-            #expect(calendar.contains(Self.day(day)), "\(day)")
-        }
-        for day in ["2025-12-30", "2026-01-03", "2026-12-30", "2028-01-03", "2028-12-31", "2029-01-01"] {
-            #expect(!calendar.contains(Self.day(day)), "\(day)")
-        }
+        Self.expect(calendar,
+                    holidays: ["2025-12-31", "2026-01-01", "2026-01-02", "2026-12-31", "2027-01-02", "2027-12-31", "2028-01-02"],
+                    workdays: ["2025-12-30", "2026-01-03", "2026-12-30", "2028-01-03", "2028-12-31", "2029-01-01"])
     }
 
     /// RFC 5545 makes DTSTART the first instance even when the rule does not give it.
@@ -169,9 +173,7 @@ import Testing
             END:VEVENT
             END:VCALENDAR
             """)
-        #expect(calendar.contains(Self.day("2026-01-01")))
-        #expect(calendar.contains(Self.day("2026-05-04")))
-        #expect(!calendar.contains(Self.day("2027-01-01")))
+        Self.expect(calendar, holidays: ["2026-01-01", "2026-05-04"], workdays: ["2027-01-01"])
     }
 
     /// Timed events cover the days they touch; one ending at midnight not the next.
@@ -197,12 +199,9 @@ import Testing
             END:VEVENT
             END:VCALENDAR
             """)
-        for day in ["2026-03-01", "2026-03-02", "2026-03-10", "2026-03-20", "2026-04-01", "2026-04-07", "2028-04-07"] {
-            #expect(calendar.contains(Self.day(day)), "\(day)")
-        }
-        for day in ["2026-03-03", "2026-03-11", "2026-03-21", "2026-04-08", "2027-04-01", "2027-04-03"] {
-            #expect(!calendar.contains(Self.day(day)), "\(day)")
-        }
+        Self.expect(calendar,
+                    holidays: ["2026-03-01", "2026-03-02", "2026-03-10", "2026-03-20", "2026-04-01", "2026-04-07", "2028-04-07"],
+                    workdays: ["2026-03-03", "2026-03-11", "2026-03-21", "2026-04-08", "2027-04-01", "2027-04-03"])
     }
 
     @Test func mergingEmptyAndCancelled() throws {
@@ -230,8 +229,7 @@ import Testing
             END:VCALENDAR
             """)
         let both = christmas.merging(other)
-        for day in ["2026-12-25", "2026-01-01", "2026-06-01", "2026-06-05"] { #expect(both.contains(Self.day(day)), "\(day)") }
-        #expect(!both.contains(Self.day("2026-06-06")))
+        Self.expect(both, holidays: ["2026-12-25", "2026-01-01", "2026-06-01", "2026-06-05"], workdays: ["2026-06-06"])
         #expect(both.eventCount == 4)
         #expect(HolidayCalendar.empty.merging(christmas) == christmas)
         #expect(christmas.merging(.empty) == christmas)

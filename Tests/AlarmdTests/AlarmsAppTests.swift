@@ -16,16 +16,21 @@ struct AlarmsAppTests {
     static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
     static let mondayToFriday = ["mon", "tue", "wed", "thu", "fri"]
 
+    /// Opens the New Alarm form and sets its time to `hour`:`minute`.
+    static func openNewAlarm(_ ui: AlarmsUI, at hour: Double, _ minute: Double) throws {
+        try ui.click("push button", "Add Alarm")
+        try ui.waitWindow("New Alarm")
+        try ui.setValue("spin button", "Hour", hour)
+        try ui.setValue("spin button", "Minute", minute)
+    }
+
     /// (a) The form: Add Alarm, Hour 7, Minute 30, the Monday–Friday
     /// toggles (the Repeat choice follows them: Weekdays), Label "Work",
     /// Save; the daemon has exactly that alarm and the list shows it.
     @Test func anAlarmAddedThroughTheFormIsInTheDaemon() throws {
         let world = try AlarmsAppWorld()
         let ui = world.ui!
-        try ui.click("push button", "Add Alarm")
-        try ui.waitWindow("New Alarm")
-        try ui.setValue("spin button", "Hour", 7)
-        try ui.setValue("spin button", "Minute", 30)
+        try Self.openNewAlarm(ui, at: 7, 30)
         for day in Self.weekdays {
             try ui.toggle("push button", day)
             try ui.waitState("push button", day, "pressed")
@@ -167,10 +172,7 @@ struct AlarmsAppTests {
     @Test func aFormOutlivesTheDaemonGoingAwayAndNothingTypedIsLost() throws {
         let world = try AlarmsAppWorld()
         let ui = world.ui!
-        try ui.click("push button", "Add Alarm")
-        try ui.waitWindow("New Alarm")
-        try ui.setValue("spin button", "Hour", 6)
-        try ui.setValue("spin button", "Minute", 45)
+        try Self.openNewAlarm(ui, at: 6, 45)
         try ui.setText("text", "Label", "Kept")
         world.stopDaemon()
         try ui.click("push button", "Save")

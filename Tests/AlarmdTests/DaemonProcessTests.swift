@@ -17,6 +17,19 @@ import Testing
         try store.saveRingStates(states.map { id, state in (id, alarms.contains { $0.id == id } ? ItemKind.alarm : .reminder, state) })
     }
 
+    /// Writes `alarms` into a fresh store, each last anchored at `anchor`: the
+    /// daemon takes whatever fell due since as due at start.
+    static func seed(_ daemon: DaemonProcess, alarms: [Alarm], anchoredAt anchor: Date) throws {
+        try seed(daemon, alarms: alarms, states: Dictionary(uniqueKeysWithValues: alarms.map { ($0.id, RingState(anchor: anchor)) }))
+    }
+
+    /// The minute `date` falls in, as a time of day in UTC (the test daemons'
+    /// zone): a daily alarm at it is due that minute.
+    static func utcMinute(of date: Date) throws -> TimeOfDay {
+        let local = Zone.utc.rules.localDateTime(at: date.epochSecondsFloor)
+        return try TimeOfDay(hour: local.hour, minute: local.minute)
+    }
+
     /// A SIGTERM sent the moment READY=1 arrives stops the daemon: its signal
     /// handlers are in place before READY (a Dispatch signal source is armed
     /// later, on Dispatch's own thread, and lost a signal sent in between).
@@ -117,10 +130,9 @@ import Testing
     func anOccurrenceTwoMinutesOverdueAtStartRingsLate() throws {
         let daemon = DaemonProcess()
         let now = Date()
-        let due = now.addingTimeInterval(-120)
-        let local = Zone.utc.rules.localDateTime(at: due.epochSecondsFloor)
-        let alarm = Alarm(time: try TimeOfDay(hour: local.hour, minute: local.minute), days: .everyDay, label: "Late", created: now.addingTimeInterval(-86_400 * 3))
-        try Self.seed(daemon, alarms: [alarm], states: [alarm.id: RingState(anchor: now.addingTimeInterval(-86_400))])
+        let alarm = Alarm(time: try Self.utcMinute(of: now.addingTimeInterval(-120)), days: .everyDay, label: "Late",
+                          created: now.addingTimeInterval(-86_400 * 3))
+        try Self.seed(daemon, alarms: [alarm], anchoredAt: now.addingTimeInterval(-86_400))
         try daemon.start()
         let entries = JournalFixture.entries(itemID: alarm.id.uuidString.lowercased()) { $0.contains { $0["ALARMD_EVENT"] == "fired" } }
         let fired = try #require(entries.first { $0["ALARMD_EVENT"] == "fired" }, "stderr: \(daemon.standardError)")
@@ -134,11 +146,10 @@ import Testing
     func anOccurrenceTwoHoursOverdueGivesExactlyOneMissedEvent() throws {
         let daemon = DaemonProcess()
         let now = Date()
-        let due = now.addingTimeInterval(-7200)
-        let local = Zone.utc.rules.localDateTime(at: due.epochSecondsFloor)
-        let alarm = Alarm(time: try TimeOfDay(hour: local.hour, minute: local.minute), days: .everyDay, label: "Gone", created: now.addingTimeInterval(-86_400 * 10))
+        let alarm = Alarm(time: try Self.utcMinute(of: now.addingTimeInterval(-7200)), days: .everyDay, label: "Gone",
+                          created: now.addingTimeInterval(-86_400 * 10))
         // Anchored five days back: five occurrences were lost, one event reports them.
-        try Self.seed(daemon, alarms: [alarm], states: [alarm.id: RingState(anchor: now.addingTimeInterval(-86_400 * 5))])
+        try Self.seed(daemon, alarms: [alarm], anchoredAt: now.addingTimeInterval(-86_400 * 5))
         try daemon.start()
         #expect(daemon.notify.wait(for: "READY=1") != nil)
         let id = alarm.id.uuidString.lowercased()

@@ -17,16 +17,13 @@ enum Tool {
     }
 
     static func run(_ path: String, _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 10) -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(environment) { $1 }
         let out = Pipe()
         let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
+        let process: Process
+        do {
+            process = try startProcess(path, arguments, environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(environment) { $1 },
+                                       output: out, errors: err)
+        } catch {
             return Result(status: -1, standardOutput: "", standardError: "cannot run \(path): \(error)")
         }
         // A program that hangs is killed, which ends its output too.
@@ -39,6 +36,22 @@ enum Tool {
         return Result(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
                       standardError: String(decoding: errorData, as: UTF8.self))
     }
+}
+
+/// Starts `path` with `arguments` and `environment` (the test runner's when
+/// `nil`), reading from /dev/null and writing to `output` and `errors`
+/// (/dev/null unless given). The caller ends it.
+func startProcess(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+                  output: Any = FileHandle.nullDevice, errors: Any = FileHandle.nullDevice) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    return process
 }
 
 /// Writes an executable file in one go, with a close-on-exec descriptor, so no
@@ -289,13 +302,7 @@ final class DesktopSession: @unchecked Sendable {
             if Self.nextDisplay > 900 { Self.nextDisplay = 40 }
             Self.displayLock.unlock()
 
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-            process.arguments = [":\(number)", "-nolisten", "tcp", "-screen", "0", "800x600x24"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
+            let process = try startProcess("/usr/bin/Xvfb", [":\(number)", "-nolisten", "tcp", "-screen", "0", "800x600x24"])
             let socket = "/tmp/.X11-unix/X\(number)"
             if waitUntil(timeout: 10, { FileManager.default.fileExists(atPath: socket) || !process.isRunning }), process.isRunning {
                 xvfb = process
@@ -311,31 +318,22 @@ final class DesktopSession: @unchecked Sendable {
     /// dbus-monitor and dunst, and waits until dunst owns the Notifications name.
     func startBus() throws {
         unlink(busPath)
-        let bus = Process()
-        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        bus.arguments = ["--config-file=\(directory.path)/bus.conf", "--nofork", "--address=\(busAddress)", "--print-address"]
         busErrors = PipeCollector()
-        bus.standardOutput = FileHandle.nullDevice
-        bus.standardError = busErrors.pipe
-        bus.standardInput = FileHandle.nullDevice
-        try bus.run()
+        let bus = try startProcess("/usr/bin/dbus-daemon",
+                                   ["--config-file=\(directory.path)/bus.conf", "--nofork", "--address=\(busAddress)", "--print-address"],
+                                   errors: busErrors.pipe)
         self.bus = bus
         guard waitUntil(timeout: 10, { FileManager.default.fileExists(atPath: busPath) || !bus.isRunning }), bus.isRunning else {
             throw HarnessError(description: "dbus-daemon did not start: \(busErrors.text)")
         }
 
-        let monitor = Process()
-        monitor.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-monitor")
-        monitor.arguments = ["--address", busAddress, "--monitor",
-                             "interface='org.freedesktop.Notifications'",
-                             "type='method_return'",
-                             "type='signal',member='NameOwnerChanged',arg0='org.freedesktop.Notifications'"]
         let output = PipeCollector()
-        monitor.standardOutput = output.pipe
-        monitor.standardError = FileHandle.nullDevice
-        monitor.standardInput = FileHandle.nullDevice
-        try monitor.run()
-        self.monitor = monitor
+        monitor = try startProcess("/usr/bin/dbus-monitor",
+                                   ["--address", busAddress, "--monitor",
+                                    "interface='org.freedesktop.Notifications'",
+                                    "type='method_return'",
+                                    "type='signal',member='NameOwnerChanged',arg0='org.freedesktop.Notifications'"],
+                                   output: output.pipe)
         lock.lock()
         monitorOutputs.append(output)
         lock.unlock()
@@ -349,16 +347,11 @@ final class DesktopSession: @unchecked Sendable {
 
     /// Starts dunst and waits until it owns the Notifications name.
     private func startDunst() throws {
-        let dunst = Process()
-        dunst.executableURL = URL(fileURLWithPath: "/usr/bin/dunst")
-        dunst.arguments = ["-config", directory.path + "/dunstrc"]
-        dunst.environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path, "XDG_CONFIG_HOME": directory.path + "/config",
-                             "XDG_DATA_HOME": directory.path + "/data", "LANG": "C.UTF-8"].merging(environment) { $1 }
         dunstOutput = PipeCollector()
-        dunst.standardOutput = dunstOutput.pipe
-        dunst.standardError = dunstOutput.pipe
-        dunst.standardInput = FileHandle.nullDevice
-        try dunst.run()
+        let dunst = try startProcess("/usr/bin/dunst", ["-config", directory.path + "/dunstrc"],
+                                     environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path, "XDG_CONFIG_HOME": directory.path + "/config",
+                                                   "XDG_DATA_HOME": directory.path + "/data", "LANG": "C.UTF-8"].merging(environment) { $1 },
+                                     output: dunstOutput.pipe, errors: dunstOutput.pipe)
         self.dunst = dunst
         guard waitUntil(timeout: 10, { notificationsOwned() || !dunst.isRunning }), dunst.isRunning else {
             throw HarnessError(description: "dunst did not take org.freedesktop.Notifications: \(dunstOutput.text)")

@@ -175,14 +175,12 @@ struct DesktopNotificationTests {
         let player = DesktopDaemon.writeRecordingPlayer(in: directory.path)
         let daemon = DaemonProcess(directory: directory, config: Self.config(player: player.script), environment: desktop.environment)
         let now = Date()
-        let local = Zone.utc.rules.localDateTime(at: now.epochSecondsFloor)
-        let time = try TimeOfDay(hour: local.hour, minute: local.minute)
+        let time = try DaemonProcessTests.utcMinute(of: now)
         let created = now.addingTimeInterval(-86_400 * 2)
         let daily = Alarm(time: time, days: .everyDay, label: "Wake <up> & go", snooze: SnoozeSettings(minutes: 5), created: created)
         let strict = Alarm(time: time, days: .everyDay, label: "Strict", snooze: SnoozeSettings(enabled: false), created: created)
         let once = Alarm(time: time, label: "Once", created: created)
-        let anchor = RingState(anchor: now.addingTimeInterval(-86_400))
-        try DaemonProcessTests.seed(daemon, alarms: [daily, strict, once], states: [daily.id: anchor, strict.id: anchor, once.id: anchor])
+        try DaemonProcessTests.seed(daemon, alarms: [daily, strict, once], anchoredAt: now.addingTimeInterval(-86_400))
         _ = JournalFixture.isAvailable
         try daemon.startAndWaitReady()
         defer { withExtendedLifetime(desktop) { _ = daemon.stop() } }
@@ -386,11 +384,9 @@ struct DesktopNotificationTests {
         let player = DesktopDaemon.writeRecordingPlayer(in: directory.path)
         let daemon = DaemonProcess(directory: directory, config: Self.config(player: player.script), environment: desktop.environment)
         let now = Date()
-        let due = now.addingTimeInterval(-7200)
-        let local = Zone.utc.rules.localDateTime(at: due.epochSecondsFloor)
-        let alarm = Alarm(time: try TimeOfDay(hour: local.hour, minute: local.minute), days: .everyDay, label: "Gone & <away>",
+        let alarm = Alarm(time: try DaemonProcessTests.utcMinute(of: now.addingTimeInterval(-7200)), days: .everyDay, label: "Gone & <away>",
                           created: now.addingTimeInterval(-86_400 * 10))
-        try DaemonProcessTests.seed(daemon, alarms: [alarm], states: [alarm.id: RingState(anchor: now.addingTimeInterval(-86_400 * 3))])
+        try DaemonProcessTests.seed(daemon, alarms: [alarm], anchoredAt: now.addingTimeInterval(-86_400 * 3))
         _ = JournalFixture.isAvailable
         try daemon.startAndWaitReady()
         defer { withExtendedLifetime(desktop) { _ = daemon.stop() } }

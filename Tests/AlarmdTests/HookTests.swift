@@ -113,7 +113,7 @@ import Testing
         let local = Zone.utc.rules.localDateTime(at: now.epochSecondsFloor)
         let alarm = Alarm(time: try TimeOfDay(hour: local.hour, minute: local.minute), days: .everyDay, label: "Wake",
                           command: [alarmScript, "--from", "alarm"], created: now.addingTimeInterval(-86_400 * 2))
-        try DaemonProcessTests.seed(restarted, alarms: [alarm], states: [alarm.id: RingState(anchor: now.addingTimeInterval(-86_400))])
+        try DaemonProcessTests.seed(restarted, alarms: [alarm], anchoredAt: now.addingTimeInterval(-86_400))
         _ = JournalFixture.isAvailable
         try restarted.startAndWaitReady()
         defer { restarted.stop() }

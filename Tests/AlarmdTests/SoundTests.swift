@@ -143,14 +143,37 @@ struct SoundLoopTests {
     static func starts(_ log: String) -> [[String]] { DesktopDaemon.playerLog(log).filter { $0.first == "start" } }
     static func pids(_ log: String, _ kind: String) -> [pid_t] { DesktopDaemon.playerLog(log).filter { $0.first == kind }.compactMap { pid_t($0[1]) } }
 
+    /// A daemon in `directory` that plays sounds with `player` (its `Player=`
+    /// line), and the id of a reminder titled `title` that it rings a second
+    /// later. The caller stops the daemon.
+    static func ring(_ title: String, player: String, in directory: TemporaryDirectory,
+                     sourceLocation: SourceLocation = #_sourceLocation) throws -> (daemon: DaemonProcess, id: String) {
+        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(player)\n", desktop: nil, directory: directory)
+        do {
+            let id = try DesktopDaemon.remind(title, in: 1, daemon)
+            #expect(try DesktopDaemon.waitRinging(id, daemon), sourceLocation: sourceLocation)
+            return (daemon, id)
+        } catch {
+            daemon.stop()
+            throw error
+        }
+    }
+
+    /// A player script `name` in `directory` that logs `start <pid> <arguments>
+    /// <time>` to its log, then runs the shell lines `then`.
+    static func writePlayer(_ name: String, in directory: TemporaryDirectory, then: String) -> (script: String, log: String) {
+        let script = directory.path + "/" + name
+        let log = directory.path + "/player.log"
+        writeExecutable(script, "#!/bin/sh\necho \"start $$ $* $(date +%s.%N)\" >> '\(log)'\n\(then)\n")
+        return (script, log)
+    }
+
     @Test func thePlayerLoopsWhileRingingAndStopsOnDismiss() throws {
         let directory = TemporaryDirectory()
         let player = DesktopDaemon.writeRecordingPlayer(in: directory.path)
         // Arguments after the program are passed as they are, never through a shell.
-        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(player.script) --volume '0.5 $HOME'\n", desktop: nil, directory: directory)
+        let (daemon, id) = try Self.ring("Tea", player: "\(player.script) --volume '0.5 $HOME'", in: directory)
         defer { daemon.stop() }
-        let id = try DesktopDaemon.remind("Tea", in: 1, daemon)
-        #expect(try DesktopDaemon.waitRinging(id, daemon))
         #expect(waitUntil(timeout: 5) { Self.starts(player.log).count >= 3 }, "player log: \(DesktopDaemon.playerLog(player.log))")
         for start in Self.starts(player.log) {
             #expect(Array(start.dropFirst(2).dropLast()) == ["--volume", "0.5", "$HOME", FreedesktopSounds.reminder], "\(start)")
@@ -174,9 +197,7 @@ struct SoundLoopTests {
     @Test func stoppingTheDaemonStopsAPlayerAndItsChildren() throws {
         let directory = TemporaryDirectory()
         let player = DesktopDaemon.writeRecordingPlayer(in: directory.path, seconds: "30")
-        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(player.script)\n", desktop: nil, directory: directory)
-        let id = try DesktopDaemon.remind("Long song", in: 1, daemon)
-        #expect(try DesktopDaemon.waitRinging(id, daemon))
+        let (daemon, _) = try Self.ring("Long song", player: player.script, in: directory)
         #expect(waitUntil(timeout: 5) { !Self.pids(player.log, "child").isEmpty })
         #expect(daemon.stop() == 0)
         #expect(Self.starts(player.log).count == 1)
@@ -193,14 +214,12 @@ struct SoundLoopTests {
         let daemon = DaemonProcess(directory: directory, config: "[Sound]\nPlayer=\(player.script)\n",
                                    environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(directory.path)/no-bus"])
         let now = Date()
-        let local = Zone.utc.rules.localDateTime(at: now.epochSecondsFloor)
-        let time = try TimeOfDay(hour: local.hour, minute: local.minute)
+        let time = try DaemonProcessTests.utcMinute(of: now)
         let created = now.addingTimeInterval(-86_400 * 2)
         let own = Alarm(time: time, days: .everyDay, label: "Own", sound: .file(file), created: created)
         let silent = Alarm(time: time, days: .everyDay, label: "Silent", sound: .none, created: created)
         let gone = Alarm(time: time, days: .everyDay, label: "Gone", sound: .themed("gone-sound"), created: created)
-        let anchor = RingState(anchor: now.addingTimeInterval(-86_400))
-        try DaemonProcessTests.seed(daemon, alarms: [own, silent, gone], states: [own.id: anchor, silent.id: anchor, gone.id: anchor])
+        try DaemonProcessTests.seed(daemon, alarms: [own, silent, gone], anchoredAt: now.addingTimeInterval(-86_400))
         _ = JournalFixture.isAvailable
         try daemon.startAndWaitReady()
         defer { daemon.stop() }
@@ -215,13 +234,9 @@ struct SoundLoopTests {
 
     @Test func aCrashingPlayerIsLoggedOnceAndNotRestarted() throws {
         let directory = TemporaryDirectory()
-        let script = directory.path + "/crash.sh"
-        let log = directory.path + "/player.log"
-        writeExecutable(script, "#!/bin/sh\necho \"start $$ $*\" >> '\(log)'\necho 'no audio device' >&2\nexit 1\n")
-        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(script)\n", desktop: nil, directory: directory)
+        let (script, log) = Self.writePlayer("crash.sh", in: directory, then: "echo 'no audio device' >&2\nexit 1")
+        let (daemon, id) = try Self.ring("Crash", player: script, in: directory)
         defer { daemon.stop() }
-        let id = try DesktopDaemon.remind("Crash", in: 1, daemon)
-        #expect(try DesktopDaemon.waitRinging(id, daemon))
         let lines = DesktopDaemon.waitForLog(daemon) { $0.contains { $0.contains("the sound player") } }
         usleep(1_500_000)
         #expect(Self.starts(log).count == 1, "started once: \(DesktopDaemon.playerLog(log))")
@@ -234,13 +249,9 @@ struct SoundLoopTests {
 
     @Test func aPlayerThatEndsAtOnceIsNotRestartedInATightLoop() throws {
         let directory = TemporaryDirectory()
-        let script = directory.path + "/instant.sh"
-        let log = directory.path + "/player.log"
-        writeExecutable(script, "#!/bin/sh\necho \"start $$ $* $(date +%s.%N)\" >> '\(log)'\nexit 0\n")
-        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(script)\n", desktop: nil, directory: directory)
+        let (script, log) = Self.writePlayer("instant.sh", in: directory, then: "exit 0")
+        let (daemon, id) = try Self.ring("Blip", player: script, in: directory)
         defer { daemon.stop() }
-        let id = try DesktopDaemon.remind("Blip", in: 1, daemon)
-        #expect(try DesktopDaemon.waitRinging(id, daemon))
         #expect(waitUntil(timeout: 5) { !Self.starts(log).isEmpty })
         usleep(2_500_000)
         try Alarmctl.ok(["dismiss", id], daemon)
@@ -254,13 +265,9 @@ struct SoundLoopTests {
 
     @Test func aPlayerThatFailsAfterRunningIsLoggedOnceAndRestarted() throws {
         let directory = TemporaryDirectory()
-        let script = directory.path + "/late-fail.sh"
-        let log = directory.path + "/player.log"
-        writeExecutable(script, "#!/bin/sh\necho \"start $$ $*\" >> '\(log)'\nsleep 1.1\nexit 3\n")
-        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(script)\n", desktop: nil, directory: directory)
+        let (script, log) = Self.writePlayer("late-fail.sh", in: directory, then: "sleep 1.1\nexit 3")
+        let (daemon, id) = try Self.ring("Flaky", player: script, in: directory)
         defer { daemon.stop() }
-        let id = try DesktopDaemon.remind("Flaky", in: 1, daemon)
-        #expect(try DesktopDaemon.waitRinging(id, daemon))
         #expect(waitUntil(timeout: 10) { Self.starts(log).count >= 3 }, "restarted: \(DesktopDaemon.playerLog(log))")
         let reports = DesktopDaemon.log(daemon).filter { $0.contains("the sound player") }
         #expect(reports.count == 1, "logged once per ring: \(reports)")
@@ -288,10 +295,8 @@ struct SoundLoopTests {
     @Test func aPlayerIgnoringSIGTERMIsKilledAfterTheGrace() throws {
         let directory = TemporaryDirectory()
         let player = Self.writeStubbornPlayer(in: directory.path)
-        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(player.script)\n", desktop: nil, directory: directory)
+        let (daemon, id) = try Self.ring("Stubborn", player: player.script, in: directory)
         defer { daemon.stop() }
-        let id = try DesktopDaemon.remind("Stubborn", in: 1, daemon)
-        #expect(try DesktopDaemon.waitRinging(id, daemon))
         #expect(waitUntil(timeout: 5) { !Self.pids(player.log, "child").isEmpty })
         let all = Self.pids(player.log, "start") + Self.pids(player.log, "child")
         let dismissed = Date()
@@ -307,9 +312,7 @@ struct SoundLoopTests {
     @Test func stoppingTheDaemonKillsAPlayerIgnoringSIGTERM() throws {
         let directory = TemporaryDirectory()
         let player = Self.writeStubbornPlayer(in: directory.path)
-        let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(player.script)\n", desktop: nil, directory: directory)
-        let id = try DesktopDaemon.remind("Stubborn", in: 1, daemon)
-        #expect(try DesktopDaemon.waitRinging(id, daemon))
+        let (daemon, _) = try Self.ring("Stubborn", player: player.script, in: directory)
         #expect(waitUntil(timeout: 5) { !Self.pids(player.log, "child").isEmpty })
         let all = Self.pids(player.log, "start") + Self.pids(player.log, "child")
         #expect(daemon.stop() == 0)

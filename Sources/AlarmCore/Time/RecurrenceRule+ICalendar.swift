@@ -30,6 +30,16 @@ extension RecurrenceRule {
         func refuse(_ requirement: String) -> ICalendarError {
             ICalendarError(property: "RRULE", value: text, requirement: requirement)
         }
+        /// The comma-separated items of `value`, each read by `parse`; the
+        /// first it cannot read is refused with `requirement`.
+        func list<Item>(_ value: Substring, _ requirement: String, _ parse: (Substring) -> Item?) throws(ICalendarError) -> [Item] {
+            var items: [Item] = []
+            for item in value.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let parsed = parse(item) else { throw refuse("\(requirement), got \(ValidationError.quoted(String(item)))") }
+                items.append(parsed)
+            }
+            return items
+        }
         var frequency: Frequency?
         var interval = 1
         var byDay: [DayOfWeek] = []
@@ -56,26 +66,11 @@ extension RecurrenceRule {
                 guard let number = Self.unsignedNumber(value) else { throw refuse("INTERVAL must be a whole number, got \(ValidationError.quoted(String(value)))") }
                 interval = number
             case "BYDAY":
-                for item in value.split(separator: ",", omittingEmptySubsequences: false) {
-                    guard let day = Self.dayOfWeek(item) else {
-                        throw refuse("BYDAY must list weekdays like MO, 2TU or -1FR, got \(ValidationError.quoted(String(item)))")
-                    }
-                    byDay.append(day)
-                }
+                byDay = try list(value, "BYDAY must list weekdays like MO, 2TU or -1FR", Self.dayOfWeek)
             case "BYMONTHDAY":
-                for item in value.split(separator: ",", omittingEmptySubsequences: false) {
-                    guard let day = Self.signedNumber(item) else {
-                        throw refuse("BYMONTHDAY must list days of the month like 1 or -1, got \(ValidationError.quoted(String(item)))")
-                    }
-                    byMonthDay.append(day)
-                }
+                byMonthDay = try list(value, "BYMONTHDAY must list days of the month like 1 or -1", Self.signedNumber)
             case "BYMONTH":
-                for item in value.split(separator: ",", omittingEmptySubsequences: false) {
-                    guard let month = Self.unsignedNumber(item) else {
-                        throw refuse("BYMONTH must list months like 1 or 12, got \(ValidationError.quoted(String(item)))")
-                    }
-                    byMonth.append(month)
-                }
+                byMonth = try list(value, "BYMONTH must list months like 1 or 12", Self.unsignedNumber)
             case "UNTIL":
                 guard let date = Self.icalendarDate(value) else {
                     throw refuse("UNTIL must be a date like 20301231 or a date-time like 20301231T235959Z, got \(ValidationError.quoted(String(value)))")

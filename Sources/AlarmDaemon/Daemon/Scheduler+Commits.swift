@@ -78,24 +78,23 @@ extension Scheduler {
             outcomes += writer.takeOutcomes()
         }
         var errors: [UInt64: StoreError] = [:]
+        var results: [(serial: UInt64, saved: Bool)] = []
+        results.reserveCapacity(outcomes.count)
         for outcome in outcomes {
             switch outcome {
             case .saved(let batch):
                 journal(batch.records.events)
+                results.append((batch.serial, true))
             case .failed(let batch, let error):
                 // The rows are tried again with the next commit; the journal
                 // entries go out now, since a failing disk may never let them.
                 owned.pending.putBack(rows: batch.records.rows)
                 journal(batch.records.events)
                 errors[batch.serial] = error
+                results.append((batch.serial, false))
             }
         }
-        let collected = owned.pipeline.collect(outcomes.map { outcome in
-            switch outcome {
-            case .saved(let batch): (batch.serial, true)
-            case .failed(let batch, _): (batch.serial, false)
-            }
-        })
+        let collected = owned.pipeline.collect(results)
         owned.durable += collected.durable
         answerDurable()
         guard !collected.failed.isEmpty else { return }
@@ -116,17 +115,9 @@ extension Scheduler {
     func answerDurable() {
         guard !owned.answering else { return }
         owned.answering = true
-        let end = min(owned.durable.count, owned.durableAnswered + Self.answersPerBlock)
-        while owned.durableAnswered < end {
-            let answer = owned.durable[owned.durableAnswered]
-            owned.durableAnswered += 1
-            answer.durable()
-        }
+        answer(upTo: min(owned.durable.count, owned.durableAnswered + Self.answersPerBlock))
         owned.answering = false
-        if owned.durableAnswered == owned.durable.count {
-            owned.durable.removeAll(keepingCapacity: true)
-            owned.durableAnswered = 0
-        } else if !owned.answerQueued {
+        if owned.durableAnswered < owned.durable.count, !owned.answerQueued {
             owned.answerQueued = true
             owner.post { [weak self] in
                 guard let self else { return }
@@ -140,13 +131,22 @@ extension Scheduler {
 
     /// Every durable answer still waiting, at once (at a stop).
     func answerAllDurable() {
-        while owned.durableAnswered < owned.durable.count {
+        while !owned.durable.isEmpty { answer(upTo: owned.durable.count) }
+    }
+
+    /// Runs the durable answers before `end`, in order; the list is emptied
+    /// once every one has run. An answer may add more (another commit
+    /// collected): those wait for the next call.
+    private func answer(upTo end: Int) {
+        while owned.durableAnswered < end {
             let answer = owned.durable[owned.durableAnswered]
             owned.durableAnswered += 1
             answer.durable()
         }
-        owned.durable.removeAll()
-        owned.durableAnswered = 0
+        if owned.durableAnswered == owned.durable.count {
+            owned.durable.removeAll(keepingCapacity: true)
+            owned.durableAnswered = 0
+        }
     }
 
     /// After a failed commit: the item as the store has it, or gone when the

@@ -26,6 +26,24 @@ fail() {
     printf 'FAIL: %s\n' "$*"
     failures=$((failures + 1))
 }
+# fail OUTPUT MESSAGE...: a failure, with the checker's OUTPUT indented below it.
+fail_showing() {
+    local output=$1
+    shift
+    fail "$@"
+    printf '%s\n' "$output" | sed 's/^/    /'
+}
+# syntax_check SHELL FILE: `SHELL -n` on config/completions/FILE; returns 1
+# when it fails.
+syntax_check() {
+    local shell=$1 file=$2 output
+    if output=$("$shell" -n "$completions/$file" 2>&1); then
+        pass "$shell -n config/completions/$file"
+    else
+        fail_showing "$output" "$shell -n config/completions/$file"
+        return 1
+    fi
+}
 
 # --- man pages -----------------------------------------------------------
 
@@ -39,8 +57,7 @@ if command -v mandoc >/dev/null 2>&1; then
         output=$(mandoc -T lint -W warning "$man_dir/$page" 2>&1)
         status=$?
         if ((status != 0)) || [[ -n $output ]]; then
-            fail "mandoc -T lint -W warning docs/man/$page (exit $status)"
-            printf '%s\n' "$output" | sed 's/^/    /'
+            fail_showing "$output" "mandoc -T lint -W warning docs/man/$page (exit $status)"
         else
             pass "mandoc -T lint -W warning docs/man/$page"
         fi
@@ -54,8 +71,7 @@ if command -v groff >/dev/null 2>&1; then
         [[ -f $man_dir/$page ]] || continue
         output=$(groff -man -ww -z -Tutf8 "$man_dir/$page" 2>&1)
         if [[ -n $output ]]; then
-            fail "groff -man -ww docs/man/$page"
-            printf '%s\n' "$output" | sed 's/^/    /'
+            fail_showing "$output" "groff -man -ww docs/man/$page"
         else
             pass "groff -man -ww docs/man/$page"
         fi
@@ -69,12 +85,7 @@ fi
 bash_file=$completions/alarmctl.bash
 if [[ ! -f $bash_file ]]; then
     fail "config/completions/alarmctl.bash is missing"
-elif ! output=$(bash -n "$bash_file" 2>&1); then
-    fail "bash -n config/completions/alarmctl.bash"
-    printf '%s\n' "$output" | sed 's/^/    /'
-else
-    pass "bash -n config/completions/alarmctl.bash"
-
+elif syntax_check bash alarmctl.bash; then
     stub_dir=$(mktemp -d)
     trap 'rm -rf "$stub_dir"' EXIT
     mkdir -p "$stub_dir/up" "$stub_dir/down"
@@ -183,12 +194,7 @@ fi
 # --- zsh and fish ----------------------------------------------------------
 
 if command -v zsh >/dev/null 2>&1; then
-    if output=$(zsh -n "$completions/_alarmctl" 2>&1); then
-        pass "zsh -n config/completions/_alarmctl"
-    else
-        fail "zsh -n config/completions/_alarmctl"
-        printf '%s\n' "$output" | sed 's/^/    /'
-    fi
+    syntax_check zsh _alarmctl
     head -n 1 "$completions/_alarmctl" | grep -qx '#compdef alarmctl' ||
         fail "config/completions/_alarmctl must start with #compdef alarmctl"
 else
@@ -196,12 +202,7 @@ else
 fi
 
 if command -v fish >/dev/null 2>&1; then
-    if output=$(fish -n "$completions/alarmctl.fish" 2>&1); then
-        pass "fish -n config/completions/alarmctl.fish"
-    else
-        fail "fish -n config/completions/alarmctl.fish"
-        printf '%s\n' "$output" | sed 's/^/    /'
-    fi
+    syntax_check fish alarmctl.fish
     # fish completes for real (complete -C) against the stub daemon: `remind
     # done` offers only reminders not done yet, `remind undone` every one.
     if [[ -n ${stub_dir:-} ]]; then
