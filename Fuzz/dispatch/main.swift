@@ -12,7 +12,9 @@
 //   - nothing traps; every failure is a Varlink error, io.alarmd ones declared
 //     in the interface, never StoreFailure (the disk is fine);
 //   - a successful reply carries exactly the fields the interface declares for
-//     that method; every reply re-encodes and reads back equal;
+//     that method; every reply re-encodes and reads back equal, and reads as
+//     its method's typed reply (as alarmctl and the app read it), which writes
+//     it again byte for byte;
 //   - after the calls, Status, ListAlarms and ListReminders agree on counts, and
 //     what Export returns is a document Import accepts, with the same items.
 @testable import AlarmDaemon
@@ -131,7 +133,7 @@ final class Harness {
         guard watching else { return }
         for event in seen {
             let json = ControlService.eventJSON(event, zone: service.zone())
-            checkReply("Watch", .parameters(["event": json], continues: true))
+            checkReply("Watch", .parameters(ControlService.watchReply(event, zone: service.zone()), continues: true))
             guard case .object(let object) = json else { check(false, "a Watch event is not an object: \(json.jsonText)"); continue }
             let item = event.item.kind == .alarm ? "alarm" : "reminder", other = item == "alarm" ? "reminder" : "alarm"
             check(object[item]?.objectValue?["id"] == object["id"] && object[other] == nil,
@@ -210,26 +212,30 @@ final class Harness {
         return answer.take()
     }
 
-    func call(_ member: String, _ parameters: JSONObject = [:]) -> JSONObject {
-        switch serve(member, Parameters(parameters)) {
-        case .success(let parameters): return parameters
+    /// A call and its typed reply; `nil` (after a failed check) when it fails.
+    func call<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request) -> M.Reply? {
+        switch serve(M.name, Parameters(request.json)) {
+        case .success(let parameters):
+            switch typedReply(method, parameters) {
+            case .success(let reply): return reply
+            case .failure(let error): check(false, "\(M.name)'s reply after the input does not read: \(error)")
+            }
         case .failure(let error):
-            check(false, "\(member) after the input failed: \(error)")
-            return [:]
+            check(false, "\(M.name) after the input failed: \(error)")
         }
+        return nil
     }
 
     /// The daemon agrees with itself after the input's calls.
     func checkConsistency() {
-        let status = call("Status")
-        let alarms = call("ListAlarms")["alarms"]?.arrayValue ?? []
-        let reminders = call("ListReminders", ["all": true])["reminders"]?.arrayValue ?? []
-        check(status["alarms"]?.intValue == alarms.count, "Status says \(status["alarms"]?.jsonText ?? "?") alarms, ListAlarms lists \(alarms.count)")
-        check(status["reminders"]?.intValue == reminders.count, "Status says \(status["reminders"]?.jsonText ?? "?") reminders, ListReminders lists \(reminders.count)")
-        let positions = reminders.compactMap { $0.objectValue?["position"]?.intValue }
+        guard let status = call(Status.self, NoMembers()), let alarms = call(ListAlarms.self, NoMembers())?.alarms,
+              let reminders = call(ListReminders.self, ListReminders.Request(all: true))?.reminders else { return }
+        check(status.alarms == alarms.count, "Status says \(status.alarms) alarms, ListAlarms lists \(alarms.count)")
+        check(status.reminders == reminders.count, "Status says \(status.reminders) reminders, ListReminders lists \(reminders.count)")
+        let positions = reminders.compactMap { $0[Wire.Reminder.position]?.intValue }
         check(positions == Array(0..<reminders.count), "reminder positions are not dense: \(positions)")
 
-        guard case .object(let document)? = call("Export")["document"] else { check(false, "Export without a document"); return }
+        guard let document = call(Export.self, NoMembers())?.document else { return }
         do throws(VarlinkError) {
             let items = try ExportDocument.parse(Parameters(document, path: "document."), zone: scheduler.systemZone)
             check(items.alarms.count == alarms.count && items.reminders.count == reminders.count, "Export and the lists disagree")
@@ -248,6 +254,16 @@ nonisolated(unsafe) var atexit_directories: [String] = []
 nonisolated(unsafe) var harness: Harness?
 /// FUZZ_VERBOSE=1 prints each call's reply (to check what seeds reach).
 let verbose = ProcessInfo.processInfo.environment["FUZZ_VERBOSE"] == "1"
+
+/// A reply read as `method`'s typed reply.
+func typedReply<M: VarlinkMethod>(_ method: M.Type, _ parameters: JSONObject) -> Result<M.Reply, VarlinkError> {
+    do throws(VarlinkError) { return .success(try M.Reply(Parameters(parameters))) } catch { return .failure(error) }
+}
+
+/// A reply read as `method`'s typed reply and written again.
+func rewritten<M: VarlinkMethod>(_ method: M.Type, _ parameters: JSONObject) -> Result<JSONObject, VarlinkError> {
+    typedReply(method, parameters).map(\.json)
+}
 
 func checkReply(_ member: String, _ reply: VarlinkReply) {
     let text = reply.json.jsonText
@@ -271,6 +287,14 @@ func checkReply(_ member: String, _ reply: VarlinkReply) {
             return
         }
         check(Set(parameters.keys) == declared, "reply to \(member) has \(parameters.keys.sorted()), the interface declares \(declared.sorted())")
+        guard let method = InterfaceDefinition.methodTypes.first(where: { $0.name == member }) else { return }
+        switch rewritten(method, parameters) {
+        case .success(let again):
+            check(JSONValue.object(again).jsonText == JSONValue.object(parameters).jsonText,
+                  "reply to \(member) changes when read as its typed reply: \(quoted(JSONValue.object(parameters).jsonText)) -> \(quoted(JSONValue.object(again).jsonText))")
+        case .failure(let error):
+            check(false, "reply to \(member) does not read as its typed reply: \(error)")
+        }
     }
 }
 

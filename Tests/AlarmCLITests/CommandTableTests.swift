@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import AlarmCore
+import AlarmProtocol
 import Foundation
 import Testing
 @testable import AlarmCLI
@@ -81,20 +83,48 @@ import Testing
         }
     }
 
+    /// A well-formed reply to every method, written by the replies' own types.
+    static let replies: [String: any WireReply] = {
+        func object(_ text: String) -> JSONObject { (try? JSONParser.parse(text))?.objectValue ?? [:] }
+        let work = object(Fixtures.work), milk = object(Fixtures.milk)
+        let named = ItemNamed(id: "abcd0001-0000-4000-8000-000000000011", title: "Buy milk")
+        let imported = Import.Reply(alarms: 0, reminders: 0, added: 0, updated: 0, removed: 0, changes: [])
+        let event = Wire.Event.json(kind: "fired", item: .alarm(Alarm(time: try! TimeOfDay(hour: 7, minute: 30), created: Date(timeIntervalSince1970: 0))),
+                                    scheduled: nil, actual: Date(timeIntervalSince1970: 0), snoozeCount: 0, detail: "", zone: .utc).objectValue ?? [:]
+        return [
+            ListAlarms.name: ListAlarms.Reply(alarms: [work]), GetAlarm.name: GetAlarm.Reply(alarm: work, warnings: []),
+            AddAlarm.name: AlarmReply(alarm: work), UpdateAlarm.name: AlarmReply(alarm: work), SetAlarmEnabled.name: AlarmReply(alarm: work),
+            SkipNext.name: AlarmReply(alarm: work), RemoveAlarm.name: named, Dismiss.name: named, RemoveReminder.name: named,
+            Snooze.name: Snooze.Reply(id: named.id, title: named.title, until: "2030-01-07T14:09:00+00:00", snoozeCount: 1),
+            AddReminder.name: ReminderReply(reminder: milk), UpdateReminder.name: ReminderReply(reminder: milk),
+            CompleteReminder.name: ReminderReply(reminder: milk), ListReminders.name: RemindersReply(reminders: [milk]),
+            MoveReminder.name: RemindersReply(reminders: [milk]), Upcoming.name: Upcoming.Reply(firings: []),
+            Status.name: Status.Reply(version: "0.9.0", alarms: 1, reminders: 1, ringing: [], next: nil, timeZone: "UTC",
+                                      wake: Wire.Wake(method: "none", next: nil, reason: "not set up"), linger: nil, warnings: [], sync: nil),
+            History.name: History.Reply(events: []), Watch.name: Watch.Reply(event: event), ListSounds.name: ListSounds.Reply(sounds: []),
+            PlaySound.name: PlaySound.Reply(path: "/usr/share/sounds/freedesktop/stereo/bell.oga", volume: 80),
+            // export writes it where import then reads it.
+            Export.name: Export.Reply(document: [:]),
+            // export --ical writes there next: a text import still reads.
+            ExportCalendar.name: ExportCalendar.Reply(calendar: "{}"),
+            Import.name: imported, ImportCalendar.name: imported,
+            Sync.name: Sync.Reply(state: Wire.SyncState(server: "https://dav.example/tasks/", lastSync: nil, error: nil, pending: 0)),
+        ]
+    }()
+
+    @Test func everyMethodHasAReplyHere() {
+        let methods = InterfaceDefinition.methodTypes.map { $0.name }
+        #expect(Set(Self.replies.keys) == Set(methods))
+    }
+
     /// Every command with every option it declares, against a daemon that
     /// answers everything: an option read but not declared would stop
     /// alarmctl with a crash, so every command must end normally.
     @Test func everyCommandRunsWithEveryOptionItDeclares() throws {
         let fake = FakeDaemon { call in
-            let member = call.method.split(separator: ".").last ?? ""
-            switch member {
-            case "ListReminders": return [#"{"parameters":{"reminders":[\#(Fixtures.milk)]}}"#]
-            // export writes it where import then reads it.
-            case "Export": return [#"{"parameters":{"document":{}}}"#]
-            // export --ical writes there next: a text import still reads.
-            case "ExportCalendar": return [#"{"parameters":{"calendar":"{}"}}"#]
-            default: return [#"{"parameters":{}}"#]
-            }
+            let member = String(call.method.split(separator: ".").last ?? "")
+            let parameters = Self.replies[member]?.json ?? [:]
+            return [JSONValue.object(["parameters": .object(parameters)]).jsonText]
         }
         let document = fake.directory + "/document.json"
         try Data("{}".utf8).write(to: URL(fileURLWithPath: document))

@@ -332,6 +332,18 @@ import Testing
         #expect(try Self.json(lines[0]) == Self.json(#"{"event":\#(events[0])}"#))
     }
 
+    @Test func anEventThatDoesNotReadIsSaidAndTheWatchGoesOn() throws {
+        let fired = #"{"kind":"fired","id":"1a2b3c4d-0000-4000-8000-000000000001","itemKind":"alarm","title":"Work","scheduled":"2030-01-07T07:30:00+00:00","actual":"2030-01-07T07:30:00+00:00","snoozeCount":0,"detail":""}"#
+        let fake = FakeDaemon { call in
+            guard call.more else { return [#"{"error":"org.varlink.service.ExpectedMore","parameters":{}}"#] }
+            return [#"{"parameters":{"event":3},"continues":true}"#, #"{"parameters":{"event":\#(fired)}}"#]
+        }
+        let result = try Self.run(["watch"], fake)
+        #expect(result.status == 0)
+        #expect(result.standardError == "alarmctl: alarmd sent a reply alarmctl cannot read: event must be an object, got a number\n")
+        #expect(result.standardOutput == "2030-01-07 07:30:00  fired      1a2b3c4d  Alarm \"Work\"  (on time)\n")
+    }
+
     @Test func exportWritesTheDocumentAndImportSendsItBack() throws {
         let document = #"{"format":"alarmd","version":1,"alarms":[{"id":"1a2b3c4d-0000-4000-8000-000000000001","time":"07:30"}],"reminders":[]}"#
         let reply = #"{"alarms":1,"reminders":0,"added":1,"updated":0,"removed":0,"changes":[{"change":"added","id":"1a2b3c4d-0000-4000-8000-000000000001","itemKind":"alarm","title":"Alarm"}]}"#
@@ -362,6 +374,17 @@ import Testing
 
     // MARK: Errors
 
+    /// `--json` prints what the daemon sent as it is, even a reply the
+    /// command itself could not read.
+    @Test func jsonShowsEvenAReplyThatDoesNotRead() throws {
+        let reply = #"{"alarms":[3],"extra":true}"#
+        let fake = FakeDaemon(replies: ["ListAlarms": reply])
+        let json = try Self.run(["list", "--json"], fake)
+        #expect(json.status == 0)
+        #expect(try Self.json(json.standardOutput) == Self.json(reply))
+        #expect(try Self.run(["list"], fake).status == 1)
+    }
+
     @Test(arguments: [
         (#"{"error":"io.alarmd.NoSuchItem","parameters":{"id":"abcd"}}"#, ["snooze", "abcd"], "no alarm or reminder with id \"abcd\""),
         (#"{"error":"io.alarmd.NoSuchItem","parameters":{"id":"abcd"}}"#, ["show", "abcd"], "no alarm with id \"abcd\""),
@@ -380,6 +403,10 @@ import Testing
         (#"{"error":"org.varlink.service.MethodNotFound","parameters":{"method":"io.alarmd.ListSounds"}}"#, ["sounds"], "this alarmd does not offer"),
         (#"{"error":"io.alarmd.Frobnicated","parameters":{"why":"because"}}"#, ["list"], "io.alarmd.Frobnicated (why=\"because\")"),
         (#"not json"#, ["list"], "alarmd sent a reply alarmctl cannot read: the reply is not valid JSON"),
+        // A reply that is not its method's names the member.
+        (#"{"parameters":{"alarms":[3]}}"#, ["list"], "alarmd sent a reply alarmctl cannot read: alarms[0] must be an object, got a number"),
+        (#"{"parameters":{}}"#, ["sounds"], "alarmd sent a reply alarmctl cannot read: sounds is required"),
+        (#"{"parameters":{"path":"/x.oga","volume":"loud"}}"#, ["sounds", "--play", "bell"], "alarmd sent a reply alarmctl cannot read: volume must be a whole number, got \"loud\""),
     ])
     func daemonErrorsAreExit1WithOneSentence(reply: String, arguments: [String], message: String) throws {
         let fake = FakeDaemon { _ in [reply] }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
+import AlarmTestSupport
 import Testing
 
 /// `InterfaceError` against the interface definition: every `error` of
@@ -10,26 +11,7 @@ import Testing
 /// read as the list's.
 @Suite struct InterfaceErrorTests {
     /// The definition's errors, each as its `name:type` list, read from its text.
-    static let definitionErrors: [String: [String]] = {
-        // Comments out, then one declaration per keyword; the errors kept.
-        let code = InterfaceDefinition.text.split(separator: "\n").map { $0.prefix { $0 != "#" } }.joined(separator: " ")
-        let words = code.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        var rest = Substring(" " + words + " ")
-        func next(_ from: Substring) -> Range<Substring.Index>? {
-            [" interface ", " method ", " type ", " error "].compactMap { from.firstRange(of: $0) }.min { $0.lowerBound < $1.lowerBound }
-        }
-        var errors: [String: [String]] = [:]
-        while let start = next(rest) {
-            let keyword = rest[start]
-            let end = next(rest[start.upperBound...])?.lowerBound ?? rest.endIndex
-            let declaration = rest[start.upperBound..<end]
-            rest = rest[end...]
-            guard keyword == " error " else { continue }
-            let name = String(declaration.prefix { $0 != " " && $0 != "(" })
-            errors[name] = InterfaceTypesTests.Definition.groups(declaration).first ?? []
-        }
-        return errors
-    }()
+    static let definitionErrors = VarlinkDefinition(InterfaceDefinition.text).errors
 
     static func members(_ fields: [WireField]) -> [String] { fields.map { $0.description.filter { $0 != " " } } }
 

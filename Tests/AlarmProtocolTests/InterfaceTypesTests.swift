@@ -1,65 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmProtocol
+import AlarmTestSupport
 import Testing
 
 /// The Swift types against the interface definition: every method's
 /// parameters and reply and every struct type, member by member (name,
 /// optionality, type), in both directions.
 @Suite struct InterfaceTypesTests {
-    /// `name: type` lists of the definition's methods and types, read from its text.
-    struct Definition {
-        var methods: [String: (parameters: [String], reply: [String])] = [:]
-        var types: [String: [String]] = [:]
-
-        init(_ text: String) {
-            // Comments out, then one declaration per `method` / `type` / `error` keyword.
-            let code = text.split(separator: "\n").map { $0.prefix { $0 != "#" } }.joined(separator: " ")
-            let words = code.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-            var rest = Substring(" " + words)
-            func next(_ from: Substring) -> Range<Substring.Index>? {
-                [" method ", " type ", " error "].compactMap { from.firstRange(of: $0) }.min { $0.lowerBound < $1.lowerBound }
-            }
-            while let start = next(rest) {
-                let keyword = rest[start]
-                let end = next(rest[start.upperBound...])?.lowerBound ?? rest.endIndex
-                let declaration = rest[start.upperBound..<end]
-                rest = rest[end...]
-                let method = keyword == " method "
-                if keyword == " error " { continue }
-                let name = String(declaration.prefix { $0 != " " && $0 != "(" })
-                let groups = Self.groups(declaration)
-                if method {
-                    methods[name] = (groups[0], groups.count > 1 ? groups[1] : [])
-                } else if declaration.contains(":") {
-                    types[name] = groups[0]
-                }
-            }
-        }
-
-        /// The members of each top-level parenthesised group, as `name: type` without spaces.
-        static func groups(_ text: Substring) -> [[String]] {
-            var result: [[String]] = []
-            var depth = 0
-            var current = ""
-            for character in text {
-                switch character {
-                case "(":
-                    depth += 1
-                    if depth == 1 { current = "" } else { current.append(character) }
-                case ")":
-                    depth -= 1
-                    if depth == 0 {
-                        result.append(current.split(separator: ",").map { $0.filter { $0 != " " } }.filter { !$0.isEmpty })
-                    } else { current.append(character) }
-                default:
-                    if depth >= 1 { current.append(character) }
-                }
-            }
-            return result
-        }
-    }
-
-    static let definition = Definition(InterfaceDefinition.text)
+    static let definition = VarlinkDefinition(InterfaceDefinition.text)
 
     static func members(_ type: any WireStruct.Type) -> [String] { type.fields.map { $0.description.filter { $0 != " " } } }
 
@@ -84,7 +32,7 @@ import Testing
             "Firing": Wire.Firing.self, "Event": Wire.Event.self, "SoundFile": Wire.SoundFile.self, "Wake": Wire.Wake.self, "SyncState": Wire.SyncState.self,
             "Rule": Wire.Rule.self, "RuleDay": Wire.RuleDay.self, "HistoryEntry": Wire.HistoryEntry.self, "ImportChange": ImportChange.self,
         ]
-        #expect(Set(swift.keys) == Set(Self.definition.types.keys))
+        #expect(Set(swift.keys) == Set(Self.definition.structTypes.keys))
         for (name, type) in swift {
             #expect(Self.members(type) == Self.definition.types[name], "type \(name)")
         }

@@ -39,7 +39,7 @@ import Testing
             [#"{"error":"io.alarmd.InvalidParameter","parameters":{"parameter":"fields.label","message":"fields.label must not be empty, got \"\""}}"#],
         ])
         let client = DaemonClient(path: daemon.path)
-        #expect(try client.call(ListAlarms.self)["alarms"] == .array([]))
+        #expect(try client.call(ListAlarms.self).alarms == [])
         // The first connection is closed after its reply (as the daemon
         // closes one idle for IdleTimeout=): the next call finds it closed
         // and connects again, rather than sending into it.
@@ -57,6 +57,21 @@ import Testing
             #expect(refusal.requirementAndValue?.requirement == "must not be empty")
             #expect(AlarmForm(today: 0, language: Languages.english).fieldError(for: refusal)?.field == .label)
         }
+    }
+
+    /// A reply that is not its method's (a daemon of another version) is
+    /// `lost`, its reason naming the member, like one that is not Varlink.
+    @Test func aReplyThatIsNotTheMethodsIsLostNamingTheMember() throws {
+        let daemon = try FakeDaemon(replies: [[#"{"parameters":{"alarms":{"id":"x"}}}"#], [#"{"parameters":{"reminders":[]}}"#]])
+        let client = DaemonClient(path: daemon.path)
+        #expect(throws: DaemonFailure.lost(reason: .malformed(.invalidParameter("alarms", "must be an array of objects, got an object")))) {
+            try client.call(ListAlarms.self)
+        }
+        #expect(daemon.waitForClosed(1))
+        #expect(try client.call(ListReminders.self, ListReminders.Request(all: false)).reminders == [])
+        // A Watch reply without its event reads as an event with a problem.
+        let event = WatchEvent(reply: ["event": 3])
+        #expect(event.problem == ItemDecodingError(field: "event", problem: .invalid("must be an object, got a number")))
     }
 
     @Test func aWatchReadsWhatHasArrivedWithoutWaitingAndThenSeesTheEnd() throws {

@@ -75,8 +75,14 @@ import Testing
 @Suite struct StatusBannerTests {
     let l = Languages.english
 
+    /// A `Status` reply with these warnings (`nil`: a daemon that does not say).
+    static func status(_ warnings: [String]?) -> Status.Reply {
+        Status.Reply(version: "1", alarms: 0, reminders: 0, ringing: [], next: nil, timeZone: "UTC", wake: nil, linger: nil, warnings: warnings, sync: nil)
+    }
+
     @Test func allWellIsNoBanner() {
-        #expect(StatusBanner(reachability: .connected, status: ["warnings": []], language: l) == nil)
+        #expect(StatusBanner(reachability: .connected, status: Self.status([]), language: l) == nil)
+        #expect(StatusBanner(reachability: .connected, status: Self.status(nil), language: l) == nil)
         #expect(StatusBanner(reachability: .connected, status: nil, language: l) == nil)
     }
 
@@ -87,7 +93,7 @@ import Testing
     }
 
     @Test func theDaemonsWarningsAreClassifiedMuteFirst() throws {
-        let status: JSONObject = ["warnings": ["the machine will not wake from suspend for it (no RTC wake alarm)", "the output \"Speakers\" is muted"]]
+        let status = Self.status(["the machine will not wake from suspend for it (no RTC wake alarm)", "the output \"Speakers\" is muted"])
         let banner = try #require(StatusBanner(reachability: .connected, status: status, language: l))
         #expect(banner.problem == .outputMuted)
         #expect(StatusBanner.classify("the output \"Speakers\" is at 10 % volume") == .outputMuted)
@@ -96,7 +102,7 @@ import Testing
         #expect(StatusBanner.classify("the machine will not wake from suspend for it (no permission)") == .noWakeUp)
         #expect(StatusBanner.classify("no notification will show (no server)") == .noNotifications)
         #expect(StatusBanner.classify("something new") == .other)
-        let other = try #require(StatusBanner(reachability: .connected, status: ["warnings": ["something new"]], language: l))
+        let other = try #require(StatusBanner(reachability: .connected, status: Self.status(["something new"]), language: l))
         #expect(other.title == "Alarms may not be heard: something new")
     }
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import AlarmTestSupport
 import AlarmWake
 import Testing
 import VarlinkCore
@@ -8,62 +9,7 @@ import VarlinkCore
 /// error's parameters, member by member (name, optionality, type), in both
 /// directions; and each declaration writing what it reads.
 @Suite struct WakeInterfaceTests {
-    /// The definition's methods and errors, each as its `name: type` lists,
-    /// read from its text.
-    struct Definition {
-        var methods: [String: (parameters: [String], reply: [String])] = [:]
-        var errors: [String: [String]] = [:]
-        var types: [String] = []
-        var interface = ""
-
-        init(_ text: String) {
-            // Comments out, then one declaration per keyword.
-            let code = text.split(separator: "\n").map { $0.prefix { $0 != "#" } }.joined(separator: " ")
-            let words = code.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-            var rest = Substring(" " + words + " ")
-            func next(_ from: Substring) -> Range<Substring.Index>? {
-                [" interface ", " method ", " type ", " error "].compactMap { from.firstRange(of: $0) }.min { $0.lowerBound < $1.lowerBound }
-            }
-            while let start = next(rest) {
-                let keyword = rest[start]
-                let end = next(rest[start.upperBound...])?.lowerBound ?? rest.endIndex
-                let declaration = rest[start.upperBound..<end]
-                rest = rest[end...]
-                let name = String(declaration.prefix { $0 != " " && $0 != "(" })
-                let groups = Self.groups(declaration)
-                switch keyword {
-                case " interface ": interface = name
-                case " method ": methods[name] = (groups.first ?? [], groups.count > 1 ? groups[1] : [])
-                case " error ": errors[name] = groups.first ?? []
-                default: types.append(name)
-                }
-            }
-        }
-
-        /// The members of each top-level parenthesised group, as `name:type`.
-        static func groups(_ text: Substring) -> [[String]] {
-            var result: [[String]] = []
-            var depth = 0
-            var current = ""
-            for character in text {
-                switch character {
-                case "(":
-                    depth += 1
-                    if depth == 1 { current = "" } else { current.append(character) }
-                case ")":
-                    depth -= 1
-                    if depth == 0 {
-                        result.append(current.split(separator: ",").map { $0.filter { $0 != " " } }.filter { !$0.isEmpty })
-                    } else { current.append(character) }
-                default:
-                    if depth >= 1 { current.append(character) }
-                }
-            }
-            return result
-        }
-    }
-
-    static let definition = Definition(WakeInterface.text)
+    static let definition = VarlinkDefinition(WakeInterface.text)
 
     static func members(_ fields: [WakeField]) -> [String] { fields.map { $0.description.filter { $0 != " " } } }
 

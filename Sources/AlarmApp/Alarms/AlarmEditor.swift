@@ -16,7 +16,7 @@ final class AlarmEditor {
     private let session: AppSession
     private var form: AlarmForm
     private let frame: FormDialog
-    private let saved: (JSONObject) -> Void
+    private let saved: (AlarmReply) -> Void
     private let twelveHour: Bool
 
     private let hour: SpinButton
@@ -45,13 +45,13 @@ final class AlarmEditor {
     private static let moreKinds = [N_("Every few days"), N_("Every few weeks"), N_("Monthly"), N_("Yearly"), N_("Once, on a date")]
 
     /// Opens the form; `saved` gets the daemon's reply (`alarm`) after Save.
-    static func present(session: AppSession, editing item: AlarmItem?, saved: @escaping (JSONObject) -> Void) {
+    static func present(session: AppSession, editing item: AlarmItem?, saved: @escaping (AlarmReply) -> Void) {
         let editor = AlarmEditor(session: session, editing: item, saved: saved)
         editor.frame.present(keeping: editor)
         editor.hour.widget.grabFocus()
     }
 
-    private init(session: AppSession, editing item: AlarmItem?, saved: @escaping (JSONObject) -> Void) {
+    private init(session: AppSession, editing item: AlarmItem?, saved: @escaping (AlarmReply) -> Void) {
         self.session = session
         self.saved = saved
         let today = CivilTime.dayNumber(isoDate: session.zone.rules.localDateTime(at: session.now.epochSecondsFloor).dateText) ?? 0
@@ -327,7 +327,7 @@ final class AlarmEditor {
 
     private func loadSounds() {
         guard let reply = try? session.call(ListSounds.self, NoMembers()) else { return }
-        let found = (reply[ListSounds.Reply.sounds]?.arrayValue ?? []).compactMap { $0.objectValue?[Wire.SoundFile.name]?.stringValue }
+        let found = reply.sounds.map(\.name)
         var names: [String?] = [nil, "none"] + found.map { Optional($0) }
         if let current = form.sound, !names.contains(current) { names.append(current) }
         sounds = names

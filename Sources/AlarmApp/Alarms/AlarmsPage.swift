@@ -45,7 +45,7 @@ final class AlarmsPage: WidgetWrapper {
     /// Reads every alarm again (at start and after the daemon came back).
     func reload() {
         guard let reply = try? session.call(ListAlarms.self, NoMembers()) else { return }
-        let items = AlarmItem.list(reply[ListAlarms.Reply.alarms])
+        let items = AlarmItem.list(reply.alarms)
         list = AlarmList(items)
         show()
     }
@@ -59,8 +59,8 @@ final class AlarmsPage: WidgetWrapper {
     }
 
     /// Takes in one alarm from a reply (after a change made here).
-    func take(_ reply: JSONObject?) {
-        guard let item = AlarmItem.one(reply?[AlarmReply.alarm]) else { return }
+    func take(_ reply: AlarmReply?) {
+        guard let reply, let item = AlarmItem.one(reply.alarm) else { return }
         list.update(item)
         show()
     }
@@ -76,7 +76,7 @@ final class AlarmsPage: WidgetWrapper {
             self.liveStatePending = false
             for id in self.list.needsState {
                 guard let reply = try? self.session.call(GetAlarm.self, IDRequest(id: id)),
-                      let item = AlarmItem.one(reply[AlarmReply.alarm]) else { break }
+                      let item = AlarmItem.one(reply.alarm) else { break }
                 self.list.update(item)
             }
             self.show()
@@ -95,10 +95,10 @@ final class AlarmsPage: WidgetWrapper {
     // MARK: Actions
 
     @discardableResult
-    private func update<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request) -> AlarmItem? {
+    private func update<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request) -> AlarmItem? where M.Reply == AlarmReply {
         guard let reply = session.perform(method, request) else { return nil }
         take(reply)
-        return AlarmItem.one(reply[AlarmReply.alarm])
+        return AlarmItem.one(reply.alarm)
     }
 
     private func setEnabled(_ id: String, _ on: Bool) {
@@ -123,9 +123,9 @@ final class AlarmsPage: WidgetWrapper {
     }
 
     /// After Save: the row, scrolled to, and when it rings in a toast.
-    private func saved(_ reply: JSONObject) {
+    private func saved(_ reply: AlarmReply) {
         take(reply)
-        guard let item = AlarmItem.one(reply[AlarmReply.alarm]) else { return }
+        guard let item = AlarmItem.one(reply.alarm) else { return }
         if let index = list.index(of: item.id) { page.scroll(to: index) }
         session.toast(ToastText.alarmSaved(item, now: session.now, language: appLanguage))
     }

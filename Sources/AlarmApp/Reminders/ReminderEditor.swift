@@ -13,7 +13,7 @@ final class ReminderEditor {
     private let session: AppSession
     private var form: ReminderForm
     private let frame: FormDialog
-    private let saved: (JSONObject) -> Void
+    private let saved: (ReminderReply) -> Void
 
     private let title = Entry()
     private let notes = TextView()
@@ -28,13 +28,13 @@ final class ReminderEditor {
     private let removeImage: Button
     private let dueBox = Box(vertical: true, spacing: 6)
 
-    static func present(session: AppSession, editing item: ReminderItem?, saved: @escaping (JSONObject) -> Void) {
+    static func present(session: AppSession, editing item: ReminderItem?, saved: @escaping (ReminderReply) -> Void) {
         let editor = ReminderEditor(session: session, editing: item, saved: saved)
         editor.frame.present(keeping: editor)
         editor.title.widget.grabFocus()
     }
 
-    private init(session: AppSession, editing item: ReminderItem?, saved: @escaping (JSONObject) -> Void) {
+    private init(session: AppSession, editing item: ReminderItem?, saved: @escaping (ReminderReply) -> Void) {
         self.session = session
         self.saved = saved
         form = item.map { ReminderForm(editing: $0, zone: session.zone, language: appLanguage) } ?? ReminderForm(zone: session.zone, language: appLanguage)

@@ -37,7 +37,7 @@ final class RemindersPage: WidgetWrapper {
 
     func reload() {
         guard let reply = try? session.call(ListReminders.self, ListReminders.Request(all: true)) else { return }
-        let items = ReminderItem.list(reply[RemindersReply.reminders])
+        let items = ReminderItem.list(reply.reminders)
         list = ReminderList(items, content: .todos, showsDone: true)
         show()
     }
@@ -47,8 +47,8 @@ final class RemindersPage: WidgetWrapper {
         show()
     }
 
-    func take(_ reply: JSONObject?) {
-        guard let item = ReminderItem.one(reply?[ReminderReply.reminder]) else { return }
+    func take(_ reply: ReminderReply?) {
+        guard let reply, let item = ReminderItem.one(reply.reminder) else { return }
         list.update(item)
         show()
     }
@@ -91,7 +91,7 @@ final class RemindersPage: WidgetWrapper {
 
     private func send(_ move: MoveReminderRequest) {
         guard let reply = session.perform(MoveReminder.self, move.request) else { return }
-        let items = ReminderItem.list(reply[RemindersReply.reminders])
+        let items = ReminderItem.list(reply.reminders)
         // The reply lists the to-dos not done; the done ones keep their place.
         for item in items { list.update(item) }
         show()
@@ -111,7 +111,7 @@ final class RemindersPage: WidgetWrapper {
         let form = ReminderForm(editing: item, zone: session.zone, language: appLanguage)
         guard let changes = try? form.changes(), let reply = session.perform(AddReminder.self, AddReminder.Request(changes)) else { return false }
         take(reply)
-        if let added = ReminderItem.one(reply[ReminderReply.reminder]) {
+        if let added = ReminderItem.one(reply.reminder) {
             send(MoveReminderRequest(id: added.id, position: item.position))
             if item.done { setDone(added.id, true) }
         }

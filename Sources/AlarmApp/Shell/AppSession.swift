@@ -31,7 +31,7 @@ final class AppSession {
 
     /// Calls the daemon; a failure comes back as it is, for a form to show
     /// next to its field. A lost daemon also goes to the banner.
-    func call<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request) throws(DaemonFailure) -> JSONObject {
+    func call<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request) throws(DaemonFailure) -> M.Reply {
         MainContext.assertOwner()
         do throws(DaemonFailure) {
             return try link.client.call(method, request)
@@ -44,7 +44,7 @@ final class AppSession {
     /// Calls the daemon for a one-click action (a switch, a menu item); a
     /// failure is said in a toast. `nil` when it failed.
     @discardableResult
-    func perform<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request) -> JSONObject? {
+    func perform<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request) -> M.Reply? {
         do throws(DaemonFailure) {
             return try call(method, request)
         } catch {

@@ -79,8 +79,8 @@ final class FormDialog {
 
     /// Sends the form: its own problems first, then the daemon's answer; the
     /// dialog closes and `saved` gets the reply only when the daemon took it.
-    func submit<Form: ItemForm>(_ form: Form, session: AppSession, saved: (JSONObject) -> Void) {
-        let reply: JSONObject
+    func submit<Form: ItemForm>(_ form: Form, session: AppSession, saved: (Form.Add.Reply) -> Void) {
+        let reply: Form.Add.Reply
         do throws(FormInvalid) {
             let update = try form.updateRequest()
             let add = try form.addRequest()

@@ -62,7 +62,7 @@ final class TimersPage: WidgetWrapper {
 
     func reload() {
         guard let reply = try? session.call(ListReminders.self, ListReminders.Request(all: false)) else { return }
-        let items = ReminderItem.list(reply[RemindersReply.reminders])
+        let items = ReminderItem.list(reply.reminders)
         list = ReminderList(items, content: .timers)
         show()
     }
@@ -125,7 +125,7 @@ final class TimersPage: WidgetWrapper {
 
     private func start(seconds: Int) {
         let request = TimerPresets.startRequest(seconds: seconds, label: label.text, now: session.now, zone: session.zone, language: appLanguage)
-        guard let reply = session.perform(AddReminder.self, request), let item = ReminderItem.one(reply[ReminderReply.reminder]) else { return }
+        guard let reply = session.perform(AddReminder.self, request), let item = ReminderItem.one(reply.reminder) else { return }
         list.update(item)
         show()
         session.toast(ToastText.timerStarted(seconds: seconds, language: appLanguage))

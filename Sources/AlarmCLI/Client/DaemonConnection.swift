@@ -3,8 +3,9 @@ import AlarmCore
 import AlarmProtocol
 import AlarmViewModels
 
-/// alarmd as the commands see it: calls by method name, answers as parameters,
-/// every failure already turned into a `CLIError` with its message and exit code.
+/// alarmd as the commands see it: typed calls, each answered with what the
+/// daemon sent and the method's typed reply read from it (``Answer``), every
+/// failure already turned into a `CLIError` with its message and exit code.
 ///
 /// Connects on the first call, so a command line that fails to parse never
 /// touches the socket.
@@ -33,26 +34,26 @@ final class DaemonConnection {
                   whileWaiting: { context.prepareSystemZone() }, names: DaemonErrorText.names(given: arguments))
     }
 
-    /// Calls the method and returns the reply's parameters. `subject`
-    /// names what the id refers to in a "no such item" message.
-    func call<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, subject: String = N_("alarm or reminder")) throws(CLIError) -> ReplyObject {
-        ReplyObject(try attempt(method, request, subject: subject).get())
+    /// Calls the method and returns its answer. `subject` names what the
+    /// id refers to in a "no such item" message.
+    func call<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, subject: String = N_("alarm or reminder")) throws(CLIError) -> Answer<M.Reply> {
+        try attempt(method, request, subject: subject).get()
     }
 
     /// Calls a method that takes no parameters.
-    func call<M: VarlinkMethod>(_ method: M.Type) throws(CLIError) -> ReplyObject where M.Request == NoMembers {
+    func call<M: VarlinkMethod>(_ method: M.Type) throws(CLIError) -> Answer<M.Reply> where M.Request == NoMembers {
         try call(method, NoMembers())
     }
 
     /// Like `call`, but a daemon error comes back as a value, so a command acting
     /// on several ids can report it and go on. Transport failures still throw.
-    func attempt<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, subject: String = N_("alarm or reminder")) throws(CLIError) -> Result<JSONObject, CLIError> {
+    func attempt<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, subject: String = N_("alarm or reminder")) throws(CLIError) -> Result<Answer<M.Reply>, CLIError> {
         let client = try connected(timeout: Self.timeout)
         do throws(VarlinkClient.Failure) {
             try client.send(VarlinkCall(method: M.qualifiedName, parameters: request.json))
             whileWaiting()
             switch try client.receive() {
-            case .parameters(let reply, _): return .success(reply)
+            case .parameters(let reply, _): return .success(Answer(reply))
             case .error(let error): return .failure(.daemon(DaemonErrorText.message(for: error, subject: subject, names: names)))
             }
         } catch {
@@ -60,10 +61,10 @@ final class DaemonConnection {
         }
     }
 
-    /// Calls a method with `more: true` and hands each reply's parameters to
-    /// `body` as it arrives, until the daemon sends its last reply (for `Watch`,
-    /// never). There is no timeout: a quiet daemon is a normal state here.
-    func stream<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, _ body: (ReplyObject) throws(CLIError) -> Void) throws(CLIError) {
+    /// Calls a method with `more: true` and hands each answer to `body` as it
+    /// arrives, until the daemon sends its last reply (for `Watch`, never).
+    /// There is no timeout: a quiet daemon is a normal state here.
+    func stream<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, _ body: (Answer<M.Reply>) throws(CLIError) -> Void) throws(CLIError) {
         let client = try connected(timeout: nil)
         do throws(VarlinkClient.Failure) {
             try client.send(VarlinkCall(method: M.qualifiedName, parameters: request.json, more: true))
@@ -75,7 +76,7 @@ final class DaemonConnection {
             do throws(VarlinkClient.Failure) { reply = try client.receive() } catch { throw failure(error) }
             switch reply {
             case .parameters(let parameters, let continues):
-                try body(ReplyObject(parameters))
+                try body(Answer(parameters))
                 if !continues { return }
             case .error(let error):
                 throw .daemon(DaemonErrorText.message(for: error, subject: N_("alarm or reminder"), names: names))
@@ -101,7 +102,43 @@ final class DaemonConnection {
         case .connectionLost(let cause):
             return .unreachable(Lf("lost the connection to alarmd at %1$s: %2$s", path, cause.text(in: userLanguage)))
         case .badReply(let cause):
-            return .daemon(Lf("alarmd sent a reply alarmctl cannot read: %s", cause.text(in: userLanguage)))
+            return Self.unreadable(cause)
+        }
+    }
+
+    /// A reply that is not Varlink, or not its method's.
+    static func unreadable(_ cause: VarlinkClient.Cause) -> CLIError {
+        .daemon(Lf("alarmd sent a reply alarmctl cannot read: %s", cause.text(in: userLanguage)))
+    }
+}
+
+/// One reply as the daemon sent it, which `--json` prints as it is, and read
+/// as its method's typed reply (``read()``) for everything else: a reply that
+/// does not read is the daemon's error, like one that is not JSON.
+struct Answer<Reply: WireReply> {
+    let object: JSONObject
+
+    init(_ object: JSONObject) { self.object = object }
+
+    func read() throws(CLIError) -> Reply {
+        do throws(VarlinkError) { return try Reply(Parameters(object)) } catch {
+            throw DaemonConnection.unreadable(.malformed(error))
+        }
+    }
+
+    /// With `json`, prints the answer as sent; else hands the typed reply
+    /// to `body`. A reply that does not read comes back as a failure, for a
+    /// command acting on several ids to report and go on.
+    func emit(_ context: CommandContext, json: Bool, _ body: (Reply) -> Void) -> Result<Void, CLIError> {
+        if json {
+            context.emitJSON(object)
+            return .success(())
+        }
+        do throws(CLIError) {
+            body(try read())
+            return .success(())
+        } catch {
+            return .failure(error)
         }
     }
 }

@@ -23,9 +23,9 @@ enum AlarmCommands {
             examples: ["alarmctl list", "alarmctl list --json"]
         ),
         run: { arguments, context throws(CLIError) in
-            let reply = try DaemonConnection(arguments, context).call(ListAlarms.self)
-            if arguments.flag(json) { return context.emitJSON(reply.object) }
-            context.standardOutput(ItemFormat(context).alarmTable(reply.list(ListAlarms.Reply.alarms).map(AlarmView.init)))
+            let answer = try DaemonConnection(arguments, context).call(ListAlarms.self)
+            if arguments.flag(json) { return context.emitJSON(answer.object) }
+            context.standardOutput(ItemFormat(context).alarmTable(try answer.read().alarms.map(AlarmView.init)))
         }
     )
 
@@ -38,9 +38,10 @@ enum AlarmCommands {
             examples: ["alarmctl show 1a2b3c4d"]
         ),
         run: { arguments, context throws(CLIError) in
-            let reply = try DaemonConnection(arguments, context).call(GetAlarm.self, .init(id: arguments.positionals[0]), subject: N_("alarm"))
-            if arguments.flag(json) { return context.emitJSON(reply.object) }
-            context.standardOutput(ItemFormat(context).alarmDetails(AlarmView(reply.nested(GetAlarm.Reply.alarm)), warnings: reply.strings(GetAlarm.Reply.warnings)))
+            let answer = try DaemonConnection(arguments, context).call(GetAlarm.self, .init(id: arguments.positionals[0]), subject: N_("alarm"))
+            if arguments.flag(json) { return context.emitJSON(answer.object) }
+            let reply = try answer.read()
+            context.standardOutput(ItemFormat(context).alarmDetails(AlarmView(reply.alarm), warnings: reply.warnings ?? []))
         }
     )
 
@@ -74,8 +75,8 @@ enum AlarmCommands {
         run: { arguments, context throws(CLIError) in
             // `add tomorrow 7:00` as well as `add "tomorrow 7:00"`.
             let fields = try AlarmFieldOptions.fields(arguments, time: arguments.positionals.joined(separator: " "), editing: false, context: context)
-            let reply = try DaemonConnection(arguments, context).call(AddAlarm.self, .init(fields: fields))
-            report(reply, verb: N_("Added alarm"), arguments, context)
+            let answer = try DaemonConnection(arguments, context).call(AddAlarm.self, .init(fields: fields))
+            try report(answer, verb: N_("Added alarm"), arguments, context).get()
         }
     )
 
@@ -111,8 +112,8 @@ enum AlarmCommands {
                 throw .usage(L("edit: nothing to change; give at least one option (see alarmctl edit --help)"))
             }
             let fields = try AlarmFieldOptions.fields(arguments, time: arguments.value(AlarmFieldOptions.time), editing: true, context: context)
-            let reply = try DaemonConnection(arguments, context).call(UpdateAlarm.self, .init(id: arguments.positionals[0], fields: fields), subject: N_("alarm"))
-            report(reply, verb: N_("Changed alarm"), arguments, context)
+            let answer = try DaemonConnection(arguments, context).call(UpdateAlarm.self, .init(id: arguments.positionals[0], fields: fields), subject: N_("alarm"))
+            try report(answer, verb: N_("Changed alarm"), arguments, context).get()
         }
     )
 
@@ -127,9 +128,10 @@ enum AlarmCommands {
         run: { arguments, context throws(CLIError) in
             let daemon = DaemonConnection(arguments, context)
             try forEachID(arguments.positionals, noun: N_("alarms"), verb: N_("removed"), context: context) { id throws(CLIError) in
-                try daemon.attempt(RemoveAlarm.self, .init(id: id), subject: N_("alarm")).map { object in
-                    let reply = ReplyObject(object)
-                    context.emit(Lf("Removed alarm %1$s (%2$s)", ValidationError.quoted(reply.string(ItemNamed.title)), shortID(reply.string(ItemNamed.id))))
+                try daemon.attempt(RemoveAlarm.self, .init(id: id), subject: N_("alarm")).flatMap { answer in
+                    answer.emit(context, json: false) { reply in
+                        context.emit(Lf("Removed alarm %1$s (%2$s)", ValidationError.quoted(reply.title), shortID(reply.id)))
+                    }
                 }
             }
         }
@@ -150,8 +152,8 @@ enum AlarmCommands {
             run: { arguments, context throws(CLIError) in
                 let daemon = DaemonConnection(arguments, context)
                 try forEachID(arguments.positionals, noun: N_("alarms"), verb: on ? N_("enabled") : N_("disabled"), context: context) { id throws(CLIError) in
-                    try daemon.attempt(SetAlarmEnabled.self, .init(id: id, enabled: on), subject: N_("alarm")).map { reply in
-                        report(ReplyObject(reply), verb: on ? N_("Enabled alarm") : N_("Disabled alarm"), arguments, context)
+                    try daemon.attempt(SetAlarmEnabled.self, .init(id: id, enabled: on), subject: N_("alarm")).flatMap { answer in
+                        report(answer, verb: on ? N_("Enabled alarm") : N_("Disabled alarm"), arguments, context)
                     }
                 }
             }
@@ -171,8 +173,8 @@ enum AlarmCommands {
                 examples: ["alarmctl \(name) 1a2b3c4d"]
             ),
             run: { arguments, context throws(CLIError) in
-                let reply = try DaemonConnection(arguments, context).call(SkipNext.self, .init(id: arguments.positionals[0], skip: skip), subject: N_("alarm"))
-                report(reply, verb: skip ? N_("Skipping the next occurrence of alarm") : N_("No longer skipping alarm"), arguments, context)
+                let answer = try DaemonConnection(arguments, context).call(SkipNext.self, .init(id: arguments.positionals[0], skip: skip), subject: N_("alarm"))
+                try report(answer, verb: skip ? N_("Skipping the next occurrence of alarm") : N_("No longer skipping alarm"), arguments, context).get()
             }
         )
     }
@@ -223,21 +225,22 @@ enum AlarmCommands {
         var ids = arguments.positionals
         if arguments.flag(allAlarms) {
             guard ids.isEmpty else { throw .usage(Lf("%s: give alarm ids or --all, not both", arguments.commandName)) }
-            ids = try daemon.call(ListAlarms.self).list(ListAlarms.Reply.alarms).map { AlarmView($0).id }
+            ids = try daemon.call(ListAlarms.self).read().alarms.map { AlarmView($0).id }
             if ids.isEmpty { return context.emit(L("No alarms.")) }
         } else if ids.isEmpty {
             throw .usage(Lf("%s: give the alarms' ids, or --all", arguments.commandName))
         }
         try forEachID(ids, noun: N_("alarms"), verb: failedVerb, context: context) { id throws(CLIError) in
-            try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm")).map { reply in
-                report(ReplyObject(reply), verb: verb, arguments, context)
+            try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm")).flatMap { answer in
+                report(answer, verb: verb, arguments, context)
             }
         }
     }
 
     /// Prints the alarm a change returned: as JSON, or as `VERB 1a2b3c4d 07:30 Work (next Tue 07:30)`.
-    private static func report(_ reply: ReplyObject, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) {
-        if arguments.flag(json) { return context.emitJSON(reply.object) }
-        context.emit(L(verb) + " " + ItemFormat(context).alarmSummary(AlarmView(reply.nested(AlarmReply.alarm))))
+    private static func report(_ answer: Answer<AlarmReply>, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) -> Result<Void, CLIError> {
+        answer.emit(context, json: arguments.flag(json)) { reply in
+            context.emit(L(verb) + " " + ItemFormat(context).alarmSummary(AlarmView(reply.alarm)))
+        }
     }
 }

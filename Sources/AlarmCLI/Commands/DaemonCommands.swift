@@ -21,9 +21,9 @@ enum DaemonCommands {
         ),
         run: { arguments, context throws(CLIError) in
             let count = try arguments.integer(Self.count, in: 1...1000)
-            let reply = try DaemonConnection(arguments, context).call(Upcoming.self, .init(count: count))
-            if arguments.flag(json) { return context.emitJSON(reply.object) }
-            context.standardOutput(ItemFormat(context).firingLines(reply.list(Upcoming.Reply.firings)))
+            let answer = try DaemonConnection(arguments, context).call(Upcoming.self, .init(count: count))
+            if arguments.flag(json) { return context.emitJSON(answer.object) }
+            context.standardOutput(ItemFormat(context).firingLines(try answer.read().firings))
         }
     )
 
@@ -59,9 +59,9 @@ enum DaemonCommands {
                 }
             }
             let count = try arguments.integer(limit, in: History.Request.limitRange)
-            let reply = try DaemonConnection(arguments, context).call(History.self, .init(id: arguments.positionals.first, since: sinceText, kinds: kinds, limit: count))
-            if arguments.flag(json) { return context.emitJSON(reply.object) }
-            context.standardOutput(ItemFormat(context).historyTable(reply.list(History.Reply.events)))
+            let answer = try DaemonConnection(arguments, context).call(History.self, .init(id: arguments.positionals.first, since: sinceText, kinds: kinds, limit: count))
+            if arguments.flag(json) { return context.emitJSON(answer.object) }
+            context.standardOutput(ItemFormat(context).historyTable(try answer.read().events.map(ReplyObject.init)))
         }
     )
 
@@ -73,43 +73,39 @@ enum DaemonCommands {
             examples: ["alarmctl status"]
         ),
         run: { arguments, context throws(CLIError) in
-            let status = try DaemonConnection(arguments, context).call(Status.self)
-            if arguments.flag(json) { return context.emitJSON(status.object) }
-            typealias R = Status.Reply
-            typealias F = Wire.Firing
+            let answer = try DaemonConnection(arguments, context).call(Status.self)
+            if arguments.flag(json) { return context.emitJSON(answer.object) }
+            let status = try answer.read()
             let time = TimeText(context)
             var list = KeyValueList()
-            list.add(L("version"), status.string(R.version))
-            list.add(L("alarms"), String(status.int(R.alarms)))
-            list.add(L("reminders"), String(status.int(R.reminders)))
-            let ringing = status.strings(R.ringing)
-            list.add(L("ringing"), ringing.isEmpty ? L("nothing") : userLanguage.list(ringing.map(shortID)))
-            if status.object[R.next]?.objectValue != nil {
-                let next = status.nested(R.next)
-                let kind = next.string(F.kind) == "reminder" ? L("reminder") : next.string(F.kind) == "notice" ? L("notice") : L("alarm")
-                list.add(L("next"), "\(time.dayAndTime(next.optionalString(F.at)))  \(kind) \(ValidationError.quoted(next.string(F.title))) (\(shortID(next.string(F.id))))")
+            list.add(L("version"), status.version)
+            list.add(L("alarms"), String(status.alarms))
+            list.add(L("reminders"), String(status.reminders))
+            list.add(L("ringing"), status.ringing.isEmpty ? L("nothing") : userLanguage.list(status.ringing.map(shortID)))
+            if let next = status.next {
+                let kind = next.kind == "reminder" ? L("reminder") : next.kind == "notice" ? L("notice") : L("alarm")
+                list.add(L("next"), "\(time.dayAndTime(next.at))  \(kind) \(ValidationError.quoted(next.title)) (\(shortID(next.id)))")
             } else {
                 list.add(L("next"), L("nothing scheduled"))
             }
-            list.add(L("time zone"), status.string(R.timeZone))
+            list.add(L("time zone"), status.timeZone)
             // An older daemon's Status has no `wake`.
-            if status.object[R.wake]?.objectValue != nil { list.add(L("wake"), Self.wakeLine(status.nested(R.wake), time)) }
-            if case .bool(let lingers)? = status.object[R.linger] {
+            if let wake = status.wake { list.add(L("wake"), Self.wakeLine(wake, time)) }
+            if let lingers = status.linger {
                 list.add(L("linger"), lingers ? L("yes") : L("no — alarms stop when you log out; run loginctl enable-linger"))
             }
-            if status.object[R.sync]?.objectValue != nil { list.add(L("sync"), Self.syncLine(status.nested(R.sync), time)) }
-            for warning in status.strings(R.warnings) { list.add(L("warning"), Lf("alarms may not be heard: %s", relocalized(warning, among: Audibility.templates))) }
+            if let sync = status.sync { list.add(L("sync"), Self.syncLine(sync, time)) }
+            for warning in status.warnings ?? [] { list.add(L("warning"), Lf("alarms may not be heard: %s", relocalized(warning, among: Audibility.templates))) }
             context.standardOutput(list.text)
         }
     )
 
     /// `with https://… at 14:02, 2 changes waiting`, or what went wrong.
-    static func syncLine(_ state: ReplyObject, _ time: TimeText) -> String {
-        typealias S = Wire.SyncState
-        var parts = [Lf("with %s", state.string(S.server))]
-        if let last = state.optionalString(S.lastSync) { parts.append(Lf("last %s", time.dayAndTime(last))) } else { parts.append(L("not yet")) }
-        if let error = state.optionalString(S.error) { parts.append(Lf("failed: %s", error)) }
-        let pending = state.int(S.pending)
+    static func syncLine(_ state: Wire.SyncState, _ time: TimeText) -> String {
+        var parts = [Lf("with %s", state.server)]
+        if let last = state.lastSync { parts.append(Lf("last %s", time.dayAndTime(last))) } else { parts.append(L("not yet")) }
+        if let error = state.error { parts.append(Lf("failed: %s", error)) }
+        let pending = state.pending
         if pending > 0 { parts.append(Ln("%d change waiting to be sent", "%d changes waiting to be sent", pending)) }
         return userLanguage.list(parts)
     }
@@ -123,30 +119,25 @@ enum DaemonCommands {
             examples: ["alarmctl sync"]
         ),
         run: { arguments, context throws(CLIError) in
-            let reply = try DaemonConnection(arguments, context).call(Sync.self)
-            if arguments.flag(json) {
-                context.emitJSON(reply.object)
-            } else {
-                typealias R = Sync.Reply
+            let answer = try DaemonConnection(arguments, context).call(Sync.self)
+            if arguments.flag(json) { context.emitJSON(answer.object) }
+            let reply = try answer.read()
+            if !arguments.flag(json), reply.state.error == nil {
                 let moved = userLanguage.list([
-                    Lf("%d received", reply.int(R.received)), Lf("%d sent", reply.int(R.sent)), Lf("%d removed here", reply.int(R.removedHere)),
-                    Lf("%d removed on the server", reply.int(R.removedThere)), Ln("%d conflict", "%d conflicts", reply.int(R.conflicts)),
+                    Lf("%d received", reply.received), Lf("%d sent", reply.sent), Lf("%d removed here", reply.removedHere),
+                    Lf("%d removed on the server", reply.removedThere), Ln("%d conflict", "%d conflicts", reply.conflicts),
                 ])
-                let state = reply.nested(R.state)
-                if state.optionalString(Wire.SyncState.error) == nil {
-                    context.standardOutput(Lf("Synced with %1$s: %2$s", state.string(Wire.SyncState.server), moved) + "\n")
-                }
+                context.standardOutput(Lf("Synced with %1$s: %2$s", reply.state.server, moved) + "\n")
             }
-            if let error = reply.nested(Sync.Reply.state).optionalString(Wire.SyncState.error) { throw .daemon(L("sync: ") + error) }
+            if let error = reply.state.error { throw .daemon(L("sync: ") + error) }
         }
     )
 
     /// `07:29 via alarmd's own timer`, or why the machine will not be woken.
-    static func wakeLine(_ wake: ReplyObject, _ time: TimeText) -> String {
-        typealias W = Wire.Wake
-        let method = wake.string(W.method)
-        guard method != "none", let next = wake.optionalString(W.next) else {
-            let reason = wake.optionalString(W.reason) ?? L("no wake-up set")
+    static func wakeLine(_ wake: Wire.Wake, _ time: TimeText) -> String {
+        let method = wake.method
+        guard method != "none", let next = wake.next else {
+            let reason = wake.reason ?? L("no wake-up set")
             return method == "none" ? Lf("none — %s", reason) : reason
         }
         let via = ["timerfd": L("alarmd's own timer"), "user-timer": L("the user manager"), "helper": L("the alarmd-wake helper")][method] ?? method
@@ -165,9 +156,12 @@ enum DaemonCommands {
             let format = ItemFormat(context)
             let asJSON = arguments.flag(json)
             unblockTerminationSignals()
-            try DaemonConnection(arguments, context).stream(Watch.self, NoMembers()) { reply throws(CLIError) in
-                if asJSON { return context.emitJSON(reply.object) }
-                context.emit(format.eventLine(reply.nested(Watch.Reply.event)))
+            try DaemonConnection(arguments, context).stream(Watch.self, NoMembers()) { answer throws(CLIError) in
+                if asJSON { return context.emitJSON(answer.object) }
+                // One event that does not read is said, and the watch goes on.
+                do throws(CLIError) { context.emit(format.eventLine(ReplyObject(try answer.read().event))) } catch {
+                    context.standardError("alarmctl: \(error.description)\n")
+                }
             }
         }
     )
@@ -186,18 +180,19 @@ enum DaemonCommands {
         run: { arguments, context throws(CLIError) in
             guard let name = arguments.value(play) else {
                 if arguments.value(playVolume) != nil { throw .usage(L("--volume needs --play NAME (the sound to play)")) }
-                let reply = try DaemonConnection(arguments, context).call(ListSounds.self)
-                if arguments.flag(json) { return context.emitJSON(reply.object) }
-                let sounds = reply.list(ListSounds.Reply.sounds)
+                let answer = try DaemonConnection(arguments, context).call(ListSounds.self)
+                if arguments.flag(json) { return context.emitJSON(answer.object) }
+                let sounds = try answer.read().sounds
                 guard !sounds.isEmpty else { return context.emit(L("No sounds found.")) }
-                let table = Table(header: [L("NAME"), L("THEME"), L("PATH")], rows: sounds.map { [$0.string(Wire.SoundFile.name), $0.string(Wire.SoundFile.theme), $0.string(Wire.SoundFile.path)] })
+                let table = Table(header: [L("NAME"), L("THEME"), L("PATH")], rows: sounds.map { [$0.name, $0.theme, $0.path] })
                 return context.emit(table.lines.joined(separator: "\n"))
             }
             let volume = try arguments.value(playVolume).map { (text) throws(CLIError) in try AlarmFieldOptions.volumePercent(text, editing: false) } ?? nil
             let request = PlaySound.Request(sound: Sound(wire: name), volume: volume)
-            let reply = try DaemonConnection(arguments, context).call(PlaySound.self, request, subject: N_("sound"))
-            if arguments.flag(json) { return context.emitJSON(reply.object) }
-            context.emit(Lf("Playing %1$s at %2$d %%", reply.string(PlaySound.Reply.path), reply.int(PlaySound.Reply.volume)))
+            let answer = try DaemonConnection(arguments, context).call(PlaySound.self, request, subject: N_("sound"))
+            if arguments.flag(json) { return context.emitJSON(answer.object) }
+            let reply = try answer.read()
+            context.emit(Lf("Playing %1$s at %2$d %%", reply.path, reply.volume))
         }
     )
 
@@ -218,18 +213,18 @@ enum DaemonCommands {
                 throw .usage(Lf("--json prints the reply on standard output; leave out %s, or leave out --json to write the document there", path))
             }
             if arguments.flag(ical) {
-                let reply = try DaemonConnection(arguments, context).call(ExportCalendar.self)
-                if arguments.flag(json) { return context.emitJSON(reply.object) }
-                let text = reply.string(ExportCalendar.Reply.calendar)
+                let answer = try DaemonConnection(arguments, context).call(ExportCalendar.self)
+                if arguments.flag(json) { return context.emitJSON(answer.object) }
+                let text = try answer.read().calendar
                 guard let path = arguments.positionals.first, path != "-" else { return context.standardOutput(text) }
                 try FileIO.write(text, to: path)
                 let events = text.components(separatedBy: "\r\nBEGIN:VEVENT\r\n").count - 1, todos = text.components(separatedBy: "\r\nBEGIN:VTODO\r\n").count - 1
                 return context.emit(Lf("Exported %1$s and %2$s to %3$s (iCalendar)", Ln("%d alarm", "%d alarms", events), Ln("%d reminder", "%d reminders", todos), path))
             }
-            let reply = try DaemonConnection(arguments, context).call(Export.self)
-            if arguments.flag(json) { return context.emitJSON(reply.object) }
-            let document = reply.object[Export.Reply.document] ?? .null
-            let text = document.jsonText + "\n"
+            let answer = try DaemonConnection(arguments, context).call(Export.self)
+            if arguments.flag(json) { return context.emitJSON(answer.object) }
+            let document = try answer.read().document
+            let text = JSONValue.object(document).jsonText + "\n"
             guard let path = arguments.positionals.first, path != "-" else { return context.standardOutput(text) }
             try FileIO.write(text, to: path)
             let counts = ReplyObject(document)
@@ -275,8 +270,8 @@ enum DaemonCommands {
                 do throws(ICalendarError) { _ = try ICalendarItems.items(icalendar: text, settings: settings) } catch {
                     throw .data(Lf("%1$s is not an iCalendar file alarmd can read: %2$s", name, error))
                 }
-                let reply = try DaemonConnection(arguments, context).call(ImportCalendar.self, .init(calendar: text, dryRun: arguments.flag(dryRun)))
-                return report(reply, merge: true, arguments, context)
+                let answer = try DaemonConnection(arguments, context).call(ImportCalendar.self, .init(calendar: text, dryRun: arguments.flag(dryRun)))
+                return try report(answer, merge: true, arguments, context)
             }
             let parsed: JSONValue
             do throws(JSONError) { parsed = try JSONParser.parse(bytes) } catch {
@@ -284,14 +279,14 @@ enum DaemonCommands {
             }
             guard case .object(var object) = parsed else { throw .data(Lf("%1$s must hold a JSON object, as export writes, not %2$s", name, parsed.typeName)) }
             // `export --json` prints the reply, {"document": {…}}: it reads as the document.
-            if object.keys.count == 1, case .object(let inner)? = object[Export.Reply.document] { object = inner }
+            if object.keys.count == 1, let reply = try? Export.Reply(Parameters(object)) { object = reply.document }
             let merge = !arguments.flag(replace)
             if arguments.flag(yes), merge { throw .usage(L("import: --yes goes with --replace (a merge removes nothing, so it never asks)")) }
             let daemon = DaemonConnection(arguments, context)
             if !merge, !arguments.flag(dryRun), !arguments.flag(yes) {
                 // Say what would go, and ask, before anything is replaced.
-                let plan = try daemon.call(Import.self, .init(document: object, merge: false, dryRun: true))
-                let removed = plan.list(Import.Reply.changes).filter { $0.string(ImportChange.change) == "removed" }
+                let plan = try daemon.call(Import.self, .init(document: object, merge: false, dryRun: true)).read()
+                let removed = plan.changes.filter { $0.change == .removed }
                 if !removed.isEmpty {
                     context.standardError(Self.changeLines(removed, verb: N_("Would remove")))
                     switch context.askYesNo(Ln("Replace everything, removing %d item?", "Replace everything, removing %d items?", removed.count)) {
@@ -301,23 +296,26 @@ enum DaemonCommands {
                     }
                 }
             }
-            let reply = try daemon.call(Import.self, .init(document: object, merge: merge, dryRun: arguments.flag(dryRun)))
-            report(reply, merge: merge, arguments, context)
+            let answer = try daemon.call(Import.self, .init(document: object, merge: merge, dryRun: arguments.flag(dryRun)))
+            try report(answer, merge: merge, arguments, context)
         }
     )
 
     /// What an import changed (or would), or the reply with --json.
-    private static func report(_ reply: ReplyObject, merge: Bool, _ arguments: ParsedArguments, _ context: CommandContext) {
-        if arguments.flag(json) { return context.emitJSON(reply.object) }
+    private static func report(_ answer: Answer<Import.Reply>, merge: Bool, _ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) {
+        if arguments.flag(json) { return context.emitJSON(answer.object) }
+        let reply = try answer.read()
         let dry = arguments.flag(dryRun)
         var text = ""
-        for (change, verb) in [("added", dry ? N_("Would add") : N_("Added")), ("updated", dry ? N_("Would update") : N_("Updated")), ("removed", dry ? N_("Would remove") : N_("Removed"))] {
-            text += Self.changeLines(reply.list(Import.Reply.changes).filter { $0.string(ImportChange.change) == change }, verb: verb)
+        let verbs: [(ImportChange.Change, String)] = [(.added, dry ? N_("Would add") : N_("Added")), (.updated, dry ? N_("Would update") : N_("Updated")),
+                                                      (.removed, dry ? N_("Would remove") : N_("Removed"))]
+        for (change, verb) in verbs {
+            text += Self.changeLines(reply.changes.filter { $0.change == change }, verb: verb)
         }
-        let counts = Lf("%1$d added, %2$d updated, %3$d removed", reply.int(Import.Reply.added), reply.int(Import.Reply.updated), reply.int(Import.Reply.removed))
+        let counts = Lf("%1$d added, %2$d updated, %3$d removed", reply.added, reply.updated, reply.removed)
         if !merge, !dry {
-            text += Lf("Imported %1$s and %2$s; they replace what alarmd had before (%3$s)", Ln("%d alarm", "%d alarms", reply.int(Import.Reply.alarms)),
-                       Ln("%d reminder", "%d reminders", reply.int(Import.Reply.reminders)), counts) + "\n"
+            text += Lf("Imported %1$s and %2$s; they replace what alarmd had before (%3$s)", Ln("%d alarm", "%d alarms", reply.alarms),
+                       Ln("%d reminder", "%d reminders", reply.reminders), counts) + "\n"
         } else {
             text += (dry ? Lf("Nothing changed (dry run): %s", counts) : Lf("Imported: %s", counts)) + "\n"
         }
@@ -325,9 +323,9 @@ enum DaemonCommands {
     }
 
     /// `Added alarm "Work" (80a7c2d1)`, one line per change.
-    private static func changeLines(_ changes: [ReplyObject], verb: String) -> String {
+    private static func changeLines(_ changes: [ImportChange], verb: String) -> String {
         changes.map { change in
-            "\(L(verb)) \(L(change.string(ImportChange.itemKind))) \(ValidationError.quoted(change.string(ImportChange.title))) (\(shortID(change.string(ImportChange.id))))\n"
+            "\(L(verb)) \(L(change.itemKind.rawValue)) \(ValidationError.quoted(change.title)) (\(shortID(change.id)))\n"
         }.joined()
     }
 

@@ -71,8 +71,8 @@ enum ReminderCommands {
             changes.sound = arguments.value(sound).map { .some(Sound(wire: $0)) }
             changes.imagePath = arguments.value(image).map { absolute($0, context) }
             if let line = arguments.value(command) { changes.command = try AlarmFieldOptions.commandVector(line) }
-            let reply = try DaemonConnection(arguments, context).call(AddReminder.self, .init(changes))
-            report(reply, verb: N_("Added reminder"), arguments, context)
+            let answer = try DaemonConnection(arguments, context).call(AddReminder.self, .init(changes))
+            try report(answer, verb: N_("Added reminder"), arguments, context).get()
         }
     )
 
@@ -86,10 +86,10 @@ enum ReminderCommands {
         ),
         run: { arguments, context throws(CLIError) in
             let all = arguments.flag(Self.all)
-            let reply = try DaemonConnection(arguments, context).call(ListReminders.self, .init(all: all))
-            if arguments.flag(json) { return context.emitJSON(reply.object) }
+            let answer = try DaemonConnection(arguments, context).call(ListReminders.self, .init(all: all))
+            if arguments.flag(json) { return context.emitJSON(answer.object) }
             // Timers have their own list (alarmctl timer).
-            let reminders = reply.list(RemindersReply.reminders).map(ReminderView.init).filter { !$0.isTimer }
+            let reminders = try answer.read().reminders.map(ReminderView.init).filter { !$0.isTimer }
             context.standardOutput(ItemFormat(context).reminderTable(reminders, all: all))
         }
     )
@@ -104,9 +104,9 @@ enum ReminderCommands {
         ),
         run: { arguments, context throws(CLIError) in
             // The interface has no GetReminder: find it in the whole list, by the daemon's prefix rule.
-            let reply = try DaemonConnection(arguments, context).call(ListReminders.self, .init(all: true))
-            let reminder = try find(arguments.positionals[0], in: reply.list(RemindersReply.reminders))
-            if arguments.flag(json) { return context.emitJSON(ReminderReply.json([ReminderReply.reminder: .object(reminder.object)])) }
+            let reply = try DaemonConnection(arguments, context).call(ListReminders.self, .init(all: true)).read()
+            let reminder = try find(arguments.positionals[0], in: reply.reminders.map(ReplyObject.init))
+            if arguments.flag(json) { return context.emitJSON(ReminderReply(reminder: reminder.object).json) }
             context.standardOutput(ItemFormat(context).reminderDetails(ReminderView(reminder)))
         }
     )
@@ -126,8 +126,8 @@ enum ReminderCommands {
             run: { arguments, context throws(CLIError) in
                 let daemon = DaemonConnection(arguments, context)
                 try forEachID(arguments.positionals, noun: N_("reminders"), verb: done ? N_("marked done") : N_("marked not done"), context: context) { id throws(CLIError) in
-                    try daemon.attempt(CompleteReminder.self, .init(id: id, done: done), subject: N_("reminder")).map { object in
-                        report(ReplyObject(object), verb: done ? "Done:" : "Not done:", arguments, context)
+                    try daemon.attempt(CompleteReminder.self, .init(id: id, done: done), subject: N_("reminder")).flatMap { answer in
+                        report(answer, verb: done ? "Done:" : "Not done:", arguments, context)
                     }
                 }
             }
@@ -145,10 +145,10 @@ enum ReminderCommands {
         run: { arguments, context throws(CLIError) in
             let daemon = DaemonConnection(arguments, context)
             try forEachID(arguments.positionals, noun: N_("reminders"), verb: N_("removed"), context: context) { id throws(CLIError) in
-                try daemon.attempt(RemoveReminder.self, .init(id: id), subject: N_("reminder")).map { object in
-                    let reply = ReplyObject(object)
-                    if arguments.flag(json) { return context.emitJSON(reply.object) }
-                    context.emit(Lf("Removed reminder %1$s (%2$s)", ValidationError.quoted(reply.string(ItemNamed.title)), shortID(reply.string(ItemNamed.id))))
+                try daemon.attempt(RemoveReminder.self, .init(id: id), subject: N_("reminder")).flatMap { answer in
+                    answer.emit(context, json: arguments.flag(json)) { reply in
+                        context.emit(Lf("Removed reminder %1$s (%2$s)", ValidationError.quoted(reply.title), shortID(reply.id)))
+                    }
                 }
             }
         }
@@ -251,8 +251,8 @@ enum ReminderCommands {
             try arguments.exclusive(EditOptions.commandOrNot)
             if let line = arguments.value(EditOptions.command) { changes.command = try AlarmFieldOptions.commandVector(line) }
             if arguments.flag(AlarmFieldOptions.noCommand) { changes.command = [] }
-            let reply = try DaemonConnection(arguments, context).call(UpdateReminder.self, .init(id: arguments.positionals[0], changes), subject: N_("reminder"))
-            report(reply, verb: N_("Changed reminder"), arguments, context)
+            let answer = try DaemonConnection(arguments, context).call(UpdateReminder.self, .init(id: arguments.positionals[0], changes), subject: N_("reminder"))
+            try report(answer, verb: N_("Changed reminder"), arguments, context).get()
         }
     )
 
@@ -276,7 +276,7 @@ enum ReminderCommands {
             let daemon = DaemonConnection(arguments, context)
             // Numbers count the open reminders, as the list shows them; the
             // daemon's positions count every reminder.
-            let all = try daemon.call(ListReminders.self, .init(all: true)).list(RemindersReply.reminders).map(ReminderView.init)
+            let all = try daemon.call(ListReminders.self, .init(all: true)).read().reminders.map(ReminderView.init)
             let open = all.filter { !$0.done }
             let last = max(0, all.count - 1)
             let position: Int
@@ -285,16 +285,17 @@ enum ReminderCommands {
             case (_, let number?) where number <= open.count: position = open[number - 1].position
             default: position = last
             }
-            let reply = try daemon.call(MoveReminder.self, .init(id: arguments.positionals[0], position: position), subject: N_("reminder"))
-            if arguments.flag(json) { return context.emitJSON(reply.object) }
-            context.standardOutput(ItemFormat(context).reminderTable(reply.list(RemindersReply.reminders).map(ReminderView.init).filter { !$0.done }, all: false))
+            let answer = try daemon.call(MoveReminder.self, .init(id: arguments.positionals[0], position: position), subject: N_("reminder"))
+            if arguments.flag(json) { return context.emitJSON(answer.object) }
+            context.standardOutput(ItemFormat(context).reminderTable(try answer.read().reminders.map(ReminderView.init).filter { !$0.done }, all: false))
         }
     )
 
     /// Prints the reminder a change returned: as JSON, or as `VERB 5e6f7a8b Tea (due …)`.
-    private static func report(_ reply: ReplyObject, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) {
-        if arguments.flag(json) { return context.emitJSON(reply.object) }
-        context.emit(L(verb) + " " + ItemFormat(context).reminderSummary(ReminderView(reply.nested(ReminderReply.reminder))))
+    private static func report(_ answer: Answer<ReminderReply>, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) -> Result<Void, CLIError> {
+        answer.emit(context, json: arguments.flag(json)) { reply in
+            context.emit(L(verb) + " " + ItemFormat(context).reminderSummary(ReminderView(reply.reminder)))
+        }
     }
 
     /// The daemon runs elsewhere, so a relative image path must be made absolute here.

@@ -27,12 +27,11 @@ enum RingingCommands {
             let daemon = DaemonConnection(arguments, context)
             let ids: [String?] = arguments.positionals.isEmpty ? [nil] : arguments.positionals
             try forEachID(ids.map { $0 ?? "" }, noun: N_("items"), verb: N_("snoozed"), context: context) { id throws(CLIError) in
-                try daemon.attempt(Snooze.self, .init(id: id.isEmpty ? nil : id, minutes: minutes)).map { object in
-                    let reply = ReplyObject(object)
-                    if arguments.flag(.json) { return context.emitJSON(reply.object) }
-                    let count = reply.int(Snooze.Reply.snoozeCount)
-                    context.emit(Lf("Snoozed %1$s (%2$s) until %3$s (snooze %4$d)", ValidationError.quoted(reply.string(Snooze.Reply.title)),
-                                    shortID(reply.string(Snooze.Reply.id)), TimeText(context).clock(reply.optionalString(Snooze.Reply.until)), count))
+                try daemon.attempt(Snooze.self, .init(id: id.isEmpty ? nil : id, minutes: minutes)).flatMap { answer in
+                    answer.emit(context, json: arguments.flag(.json)) { reply in
+                        context.emit(Lf("Snoozed %1$s (%2$s) until %3$s (snooze %4$d)", ValidationError.quoted(reply.title), shortID(reply.id),
+                                        TimeText(context).clock(reply.until), reply.snoozeCount))
+                    }
                 }
             }
         }
@@ -55,16 +54,16 @@ enum RingingCommands {
             var ids: [String] = arguments.positionals.isEmpty ? [""] : arguments.positionals
             if arguments.flag(allRinging) {
                 guard arguments.positionals.isEmpty else { throw .usage(L("dismiss: give ids or --all, not both")) }
-                let alarms = try daemon.call(ListAlarms.self).list(ListAlarms.Reply.alarms)
-                let reminders = try daemon.call(ListReminders.self, .init(all: false)).list(RemindersReply.reminders)
+                let alarms = try daemon.call(ListAlarms.self).read().alarms.map(ReplyObject.init)
+                let reminders = try daemon.call(ListReminders.self, .init(all: false)).read().reminders.map(ReplyObject.init)
                 ids = (alarms + reminders).filter { ["ringing", "snoozed"].contains($0.string(Wire.Alarm.phase)) }.map { $0.string(Wire.Alarm.id) }
                 if ids.isEmpty { return context.emit(L("Nothing is ringing or snoozed.")) }
             }
             try forEachID(ids, noun: N_("items"), verb: N_("dismissed"), context: context) { id throws(CLIError) in
-                try daemon.attempt(Dismiss.self, .init(id: id.isEmpty ? nil : id)).map { object in
-                    let reply = ReplyObject(object)
-                    if arguments.flag(.json) { return context.emitJSON(reply.object) }
-                    context.emit(Lf("Dismissed %1$s (%2$s)", ValidationError.quoted(reply.string(ItemNamed.title)), shortID(reply.string(ItemNamed.id))))
+                try daemon.attempt(Dismiss.self, .init(id: id.isEmpty ? nil : id)).flatMap { answer in
+                    answer.emit(context, json: arguments.flag(.json)) { reply in
+                        context.emit(Lf("Dismissed %1$s (%2$s)", ValidationError.quoted(reply.title), shortID(reply.id)))
+                    }
                 }
             }
         }

@@ -32,18 +32,18 @@ enum TimerCommands {
             if words.first == "rm" {
                 guard words.count > 1 else { throw .usage(L("timer rm: give the timers' ids (see alarmctl timer)")) }
                 return try forEachID(Array(words.dropFirst()), noun: N_("timers"), verb: N_("cancelled"), context: context) { id throws(CLIError) in
-                    try daemon.attempt(RemoveReminder.self, .init(id: id), subject: N_("timer")).map { object in
-                        let reply = ReplyObject(object)
-                        if arguments.flag(.json) { return context.emitJSON(reply.object) }
-                        context.emit(Lf("Cancelled timer %1$s (%2$s)", ValidationError.quoted(reply.string(ItemNamed.title)), shortID(reply.string(ItemNamed.id))))
+                    try daemon.attempt(RemoveReminder.self, .init(id: id), subject: N_("timer")).flatMap { answer in
+                        answer.emit(context, json: arguments.flag(.json)) { reply in
+                            context.emit(Lf("Cancelled timer %1$s (%2$s)", ValidationError.quoted(reply.title), shortID(reply.id)))
+                        }
                     }
                 }
             }
             guard !words.isEmpty else {
                 if arguments.hasAny([label, sound]) { throw .usage(L("timer: --label and --sound go with a DURATION to start one")) }
-                let reply = try daemon.call(ListReminders.self, .init(all: false))
-                let timers = reply.list(RemindersReply.reminders).filter { $0.bool(Wire.Reminder.timer) }
-                if arguments.flag(.json) { return context.emitJSON(RemindersReply.json([RemindersReply.reminders: .array(timers.map { .object($0.object) })])) }
+                let reply = try daemon.call(ListReminders.self, .init(all: false)).read()
+                let timers = reply.reminders.filter { ReplyObject($0).bool(Wire.Reminder.timer) }
+                if arguments.flag(.json) { return context.emitJSON(RemindersReply(reminders: timers).json) }
                 return context.standardOutput(Self.table(timers.map(ReminderView.init), context))
             }
             let text = words.joined(separator: " ")
@@ -54,9 +54,9 @@ enum TimerCommands {
                                           due: WireTime.string(due, in: context.systemZone))
             changes.timer = true
             changes.sound = arguments.value(sound).map { .some(Sound(wire: $0)) }
-            let reply = try daemon.call(AddReminder.self, .init(changes))
-            if arguments.flag(.json) { return context.emitJSON(reply.object) }
-            let added = ReminderView(reply.nested(ReminderReply.reminder))
+            let answer = try daemon.call(AddReminder.self, .init(changes))
+            if arguments.flag(.json) { return context.emitJSON(answer.object) }
+            let added = ReminderView(try answer.read().reminder)
             context.emit(Lf("Started timer %1$s (%2$s): rings at %3$s, in %4$s", ValidationError.quoted(added.title), shortID(added.id), TimeText(context).clock(added.due), ItemFormat.beforeText(Int(seconds))))
         }
     )

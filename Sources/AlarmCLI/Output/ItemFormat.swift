@@ -229,10 +229,10 @@ struct ItemFormat {
     }
 
     /// `2026-03-09 Mon 07:30  alarm  1a2b3c4d  Work`, one upcoming firing a line.
-    func firingLines(_ firings: [ReplyObject]) -> String {
+    func firingLines(_ firings: [Wire.Firing]) -> String {
         guard !firings.isEmpty else { return L("Nothing scheduled.") + "\n" }
         let table = Table(rows: firings.map { firing in
-            [time.dayAndTime(firing.optionalString(Wire.Firing.at)), kindName(firing.string(Wire.Firing.kind)), shortID(firing.string(Wire.Firing.id)), oneLine(firing.string(Wire.Firing.title))]
+            [time.dayAndTime(firing.at), kindName(firing.kind), shortID(firing.id), oneLine(firing.title)]
         })
         return table.lines.joined(separator: "\n") + "\n"
     }

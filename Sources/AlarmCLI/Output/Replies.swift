@@ -3,9 +3,10 @@ import AlarmCore
 import AlarmLocale
 import AlarmProtocol
 
-/// Read access to the interface's types in a reply. Lenient on purpose: a
-/// missing or mistyped member shows as empty rather than failing the command,
-/// and `--json` always shows exactly what the daemon sent.
+/// Read access to the objects a typed reply carries as they are (`Alarm`,
+/// `Reminder`, `HistoryEntry`, `Event`, the export document). Lenient on
+/// purpose: a missing or mistyped member of one shows as empty rather than
+/// failing the command.
 struct ReplyObject {
     let object: JSONObject
 
@@ -36,6 +37,7 @@ private func ruleText(_ rule: JSONObject) -> String? {
 struct AlarmView {
     let reply: ReplyObject
     init(_ reply: ReplyObject) { self.reply = reply }
+    init(_ object: JSONObject) { reply = ReplyObject(object) }
 
     var id: String { reply.string(Wire.Alarm.id) }
     var time: String { reply.string(Wire.Alarm.time) }
@@ -65,6 +67,7 @@ struct AlarmView {
 struct ReminderView {
     let reply: ReplyObject
     init(_ reply: ReplyObject) { self.reply = reply }
+    init(_ object: JSONObject) { reply = ReplyObject(object) }
 
     var id: String { reply.string(Wire.Reminder.id) }
     var title: String { reply.string(Wire.Reminder.title) }

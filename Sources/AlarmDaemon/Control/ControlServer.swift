@@ -312,7 +312,7 @@ public final class ControlServer: Sendable {
                 guard !overflowed else { return connection.close() }
                 let zone = zone()
                 for event in events {
-                    connection.send(.parameters(["event": ControlService.eventJSON(event, zone: zone)], continues: true))
+                    connection.send(.parameters(ControlService.watchReply(event, zone: zone), continues: true))
                 }
             }
         }

@@ -46,15 +46,16 @@ public final class ControlService: Sendable {
     /// The zone instants are shown in: the system zone, read when needed.
     var zone: @Sendable () -> Zone { { [scheduler] in scheduler.systemZone } }
 
-    /// The reply to one call. Reads answer at once; a change answers once it
-    /// is durable (the scheduler's group commit), from the scheduler's queue.
+    /// The reply to one call, its method's typed `Reply` encoded. Reads
+    /// answer at once; a change answers once it is durable (the scheduler's
+    /// group commit), from the scheduler's queue.
     public typealias Reply = @Sendable (Result<JSONObject, VarlinkError>) -> Void
 
     func handle(_ method: String, _ parameters: Parameters, reply: @escaping Reply) {
         do throws(VarlinkError) {
             switch method {
-            case ListAlarms.name: reply(.success(try listAlarms(parameters)))
-            case GetAlarm.name: reply(.success(try getAlarm(request(parameters))))
+            case ListAlarms.name: reply(.success(try listAlarms(parameters).json))
+            case GetAlarm.name: reply(.success(try getAlarm(request(parameters)).json))
             case AddAlarm.name: try addAlarm(request(parameters), reply)
             case UpdateAlarm.name: try updateAlarm(request(parameters), reply)
             case RemoveAlarm.name: remove(try request(parameters) as IDRequest, kind: .alarm, reply)
@@ -63,19 +64,19 @@ public final class ControlService: Sendable {
             case Snooze.name: snooze(try request(parameters), reply)
             case Dismiss.name: dismiss(try request(parameters), reply)
             case AddReminder.name: try addReminder(request(parameters), reply)
-            case ListReminders.name: reply(.success(listReminders(try request(parameters))))
+            case ListReminders.name: reply(.success(listReminders(try request(parameters)).json))
             case UpdateReminder.name: try updateReminder(request(parameters), reply)
             case CompleteReminder.name: completeReminder(try request(parameters), reply)
             case MoveReminder.name: moveReminder(try request(parameters), reply)
             case RemoveReminder.name: remove(try request(parameters) as IDRequest, kind: .reminder, reply)
-            case Upcoming.name: reply(.success(upcoming(try request(parameters))))
+            case Upcoming.name: reply(.success(upcoming(try request(parameters)).json))
             case History.name: try history(request(parameters), reply)
-            case Status.name: reply(.success(try status(parameters)))
-            case ListSounds.name: reply(.success(try listSounds(parameters)))
-            case PlaySound.name: reply(.success(try playSound(request(parameters))))
-            case Export.name: reply(.success(try export(parameters)))
+            case Status.name: reply(.success(try status(parameters).json))
+            case ListSounds.name: reply(.success(try listSounds(parameters).json))
+            case PlaySound.name: reply(.success(try playSound(request(parameters)).json))
+            case Export.name: reply(.success(try export(parameters).json))
             case Import.name: try importDocument(request(parameters), reply)
-            case ExportCalendar.name: reply(.success(try exportCalendar(parameters)))
+            case ExportCalendar.name: reply(.success(try exportCalendar(parameters).json))
             case ImportCalendar.name: try importCalendar(request(parameters), reply)
             case Sync.name: try syncNow(parameters, reply)
             default: throw .methodNotFound("\(InterfaceDefinition.name).\(method)")
@@ -95,13 +96,14 @@ public final class ControlService: Sendable {
         do throws(SchedulerError) { return try body() } catch { throw Self.varlinkError(error) }
     }
 
-    /// The scheduler's completion for a change: its result through `body`,
-    /// or its error as the interface names it (through `renaming` first).
-    private func answer<T>(_ reply: @escaping Reply, renaming: @escaping @Sendable (SchedulerError) -> SchedulerError = { $0 },
-                           _ body: @escaping @Sendable (T) -> JSONObject) -> Scheduler.Completion<T> {
+    /// The scheduler's completion for a change: its result made the
+    /// method's reply by `body`, or its error as the interface names it
+    /// (through `renaming` first).
+    private func answer<T, R: WireReply>(_ reply: @escaping Reply, renaming: @escaping @Sendable (SchedulerError) -> SchedulerError = { $0 },
+                                         _ body: @escaping @Sendable (T) -> R) -> Scheduler.Completion<T> {
         { result in
             switch result {
-            case .success(let value): reply(.success(body(value)))
+            case .success(let value): reply(.success(body(value).json))
             case .failure(let error): reply(.failure(Self.varlinkError(renaming(error))))
             }
         }
@@ -126,21 +128,23 @@ public final class ControlService: Sendable {
 
     // MARK: - Alarms
 
-    private func alarmJSON(_ entry: Scheduler.Entry) -> JSONValue {
-        guard case .alarm(let alarm) = entry.item else { return .null }
-        return Wire.Alarm.json(alarm, state: entry.state, next: entry.next, zone: zone())
+    /// An entry's alarm in its wire form, with its live state; an entry
+    /// the scheduler found by kind `.alarm` is one.
+    private func alarmObject(_ entry: Scheduler.Entry) -> JSONObject {
+        guard case .alarm(let alarm) = entry.item else { return [:] }
+        return Wire.Alarm.object(alarm, state: entry.state, next: entry.next, zone: zone())
     }
 
-    private func reminderJSON(_ entry: Scheduler.Entry) -> JSONValue {
-        guard case .reminder(let reminder) = entry.item else { return .null }
-        return Wire.Reminder.json(reminder, state: entry.state, next: entry.next, zone: zone())
+    private func reminderObject(_ entry: Scheduler.Entry) -> JSONObject {
+        guard case .reminder(let reminder) = entry.item else { return [:] }
+        return Wire.Reminder.object(reminder, state: entry.state, next: entry.next, zone: zone())
     }
 
-    private func alarmReply(_ entry: Scheduler.Entry) -> JSONObject { AlarmReply.json([AlarmReply.alarm: alarmJSON(entry)]) }
-    private func reminderReply(_ entry: Scheduler.Entry) -> JSONObject { ReminderReply.json([ReminderReply.reminder: reminderJSON(entry)]) }
-    private func remindersReply(_ entries: [Scheduler.Entry]) -> JSONObject { RemindersReply.json([RemindersReply.reminders: .array(entries.map(reminderJSON))]) }
+    private func alarmReply(_ entry: Scheduler.Entry) -> AlarmReply { AlarmReply(alarm: alarmObject(entry)) }
+    private func reminderReply(_ entry: Scheduler.Entry) -> ReminderReply { ReminderReply(reminder: reminderObject(entry)) }
+    private func remindersReply(_ entries: [Scheduler.Entry]) -> RemindersReply { RemindersReply(reminders: entries.map(reminderObject)) }
 
-    private func listAlarms(_ parameters: Parameters) throws(VarlinkError) -> JSONObject {
+    private func listAlarms(_ parameters: Parameters) throws(VarlinkError) -> ListAlarms.Reply {
         let _: ListAlarms.Request = try request(parameters)
         let alarms = scheduler.snapshot().compactMap { entry -> (Alarm, Scheduler.Entry)? in
             if case .alarm(let alarm) = entry.item { return (alarm, entry) }
@@ -148,15 +152,15 @@ public final class ControlService: Sendable {
         }
         // Like a phone's alarm list: by time of day, then label.
         let sorted = alarms.sorted { ($0.0.time, $0.0.label, $0.0.id.uuidString) < ($1.0.time, $1.0.label, $1.0.id.uuidString) }
-        return ListAlarms.Reply.json([ListAlarms.Reply.alarms: .array(sorted.map { alarmJSON($0.1) })])
+        return ListAlarms.Reply(alarms: sorted.map { alarmObject($0.1) })
     }
 
-    private func getAlarm(_ request: GetAlarm.Request) throws(VarlinkError) -> JSONObject {
+    private func getAlarm(_ request: GetAlarm.Request) throws(VarlinkError) -> GetAlarm.Reply {
         let entry = try scheduled { () throws(SchedulerError) in try scheduler.lookup(request.id, kind: .alarm) }
-        guard case .alarm(let alarm) = entry.item else { return [:] }
+        guard case .alarm(let alarm) = entry.item else { return GetAlarm.Reply(alarm: [:], warnings: []) }
         // An alarm that is off will not ring: nothing to warn about.
         let warnings = alarm.enabled ? Forewarnings.warnings(for: alarm, audibility()) : []
-        return GetAlarm.Reply.json([GetAlarm.Reply.alarm: alarmJSON(entry), GetAlarm.Reply.warnings: .array(warnings.map { .string($0) })])
+        return GetAlarm.Reply(alarm: alarmObject(entry), warnings: warnings)
     }
 
     private func addAlarm(_ request: AddAlarm.Request, _ reply: @escaping Reply) throws(VarlinkError) {
@@ -203,27 +207,21 @@ public final class ControlService: Sendable {
     }
 
     private func remove(_ request: IDRequest, kind: ItemKind, _ reply: @escaping Reply) {
-        scheduler.remove(request.id, kind: kind, completion: answer(reply) { item in
-            ItemNamed.json([ItemNamed.id: .string(item.id.uuidString.lowercased()), ItemNamed.title: .string(item.title)])
-        })
+        scheduler.remove(request.id, kind: kind, completion: answer(reply) { ItemNamed($0) })
     }
 
     // MARK: - Ringing
 
     private func snooze(_ request: Snooze.Request, _ reply: @escaping Reply) {
         scheduler.command(.snooze(minutes: request.minutes), id: request.id, completion: answer(reply) { entry in
-            var until = JSONValue.null
-            if case .snoozed(let date) = entry.state.phase { until = .string(WireTime.string(date, in: self.zone())) }
-            return Snooze.Reply.json([Snooze.Reply.id: .string(entry.item.id.uuidString.lowercased()), Snooze.Reply.title: .string(entry.item.title),
-                                      Snooze.Reply.phase: Wire.Phase.snoozed,
-                                      Snooze.Reply.until: until, Snooze.Reply.snoozeCount: JSONValue(entry.state.snoozeCount)])
+            var until: String?
+            if case .snoozed(let date) = entry.state.phase { until = WireTime.string(date, in: self.zone()) }
+            return Snooze.Reply(id: entry.item.id.uuidString.lowercased(), title: entry.item.title, until: until, snoozeCount: entry.state.snoozeCount)
         })
     }
 
     private func dismiss(_ request: Dismiss.Request, _ reply: @escaping Reply) {
-        scheduler.command(.dismiss, id: request.id, completion: answer(reply) {
-            ItemNamed.json([ItemNamed.id: .string($0.item.id.uuidString.lowercased()), ItemNamed.title: .string($0.item.title)])
-        })
+        scheduler.command(.dismiss, id: request.id, completion: answer(reply) { ItemNamed($0.item) })
     }
 
     // MARK: - Reminders
@@ -259,7 +257,7 @@ public final class ControlService: Sendable {
         scheduler.add(.reminder(reminder), completion: answer(reply) { self.reminderReply($0) })
     }
 
-    private func listReminders(_ request: ListReminders.Request) -> JSONObject {
+    private func listReminders(_ request: ListReminders.Request) -> RemindersReply {
         let entries = scheduler.reminders().filter { entry in
             if request.all { return true }
             if case .reminder(let reminder) = entry.item { return !reminder.done }
@@ -308,7 +306,10 @@ public final class ControlService: Sendable {
 
     // MARK: - Daemon
 
-    static func firingJSON(_ firing: Scheduler.Firing, zone: Zone) -> JSONValue { Wire.Firing.json(firing.item, at: firing.at, zone: zone) }
+    /// What a `Watch` subscriber receives for `event`.
+    static func watchReply(_ event: DaemonEvent, zone: Zone) -> JSONObject {
+        Watch.Reply(event: eventJSON(event, zone: zone).objectValue ?? [:]).json
+    }
 
     static func eventJSON(_ event: DaemonEvent, zone: Zone) -> JSONValue {
         Wire.Event.json(kind: event.kind.rawValue, item: event.item, scheduled: event.scheduled, actual: event.actual,
@@ -320,34 +321,33 @@ public final class ControlService: Sendable {
         let since = try request.since.map { text throws(VarlinkError) in try WireTime.parse(text, parameter: History.Request.since.name, zone: zone) }
         scheduler.history(id: request.id, since: since, kinds: Set(request.kinds), limit: request.limit ?? History.Request.defaultLimit,
                           completion: answer(reply) { events in
-            History.Reply.json([History.Reply.events: .array(events.map { Wire.HistoryEntry.json($0.event, item: $0.item, zone: zone) })])
+            History.Reply(events: events.map { Wire.HistoryEntry.object($0.event, item: $0.item, zone: zone) })
         })
     }
 
-    private func upcoming(_ request: Upcoming.Request) -> JSONObject {
+    private func upcoming(_ request: Upcoming.Request) -> Upcoming.Reply {
         let zone = zone()
         let firings = scheduler.upcoming(request.count ?? Upcoming.Request.defaultCount)
-        return Upcoming.Reply.json([Upcoming.Reply.firings: .array(firings.map { Self.firingJSON($0, zone: zone) })])
+        return Upcoming.Reply(firings: firings.map { Wire.Firing($0.item, at: $0.at, zone: zone) })
     }
 
-    private func status(_ parameters: Parameters) throws(VarlinkError) -> JSONObject {
+    private func status(_ parameters: Parameters) throws(VarlinkError) -> Status.Reply {
         let _: Status.Request = try request(parameters)
         let summary = scheduler.summary()
         let wake = wake()
-        typealias R = Status.Reply
-        return R.json([
-            R.version: .string(AlarmdVersion.string),
-            R.alarms: JSONValue(summary.alarms),
-            R.reminders: JSONValue(summary.reminders),
-            R.ringing: .array(summary.ringing.map { .string($0.uuidString.lowercased()) }),
-            R.next: summary.next.map { Self.firingJSON($0, zone: summary.zone) } ?? .null,
-            R.timeZone: .string(summary.zone.identifier),
-            R.wake: Wire.Wake(method: wake.method, next: wake.next.map { WireTime.string($0, in: summary.zone) }, reason: wake.reason).json,
-            R.linger: linger().map(JSONValue.bool) ?? .null,
-            R.warnings: .array((audibility().map { Audibility.machineWarnings($0) } ?? []).map { .string($0) }),
-            R.sync: sync.map { Self.syncState($0.report, zone: summary.zone).json }
-                ?? syncOff.map { Wire.SyncState(server: $0.server, lastSync: nil, error: "sync is off: " + $0.reason, pending: 0).json } ?? .null,
-        ])
+        return Status.Reply(
+            version: AlarmdVersion.string,
+            alarms: summary.alarms,
+            reminders: summary.reminders,
+            ringing: summary.ringing.map { $0.uuidString.lowercased() },
+            next: summary.next.map { Wire.Firing($0.item, at: $0.at, zone: summary.zone) },
+            timeZone: summary.zone.identifier,
+            wake: Wire.Wake(method: wake.method, next: wake.next.map { WireTime.string($0, in: summary.zone) }, reason: wake.reason),
+            linger: linger(),
+            warnings: audibility().map { Audibility.machineWarnings($0) } ?? [],
+            sync: sync.map { Self.syncState($0.report, zone: summary.zone) }
+                ?? syncOff.map { Wire.SyncState(server: $0.server, lastSync: nil, error: "sync is off: " + $0.reason, pending: 0) }
+        )
     }
 
     static func syncState(_ report: SyncReport, zone: Zone) -> Wire.SyncState {
@@ -357,28 +357,25 @@ public final class ControlService: Sendable {
     /// A round in the sync process; the reply comes once it is done.
     private func syncNow(_ parameters: Parameters, _ reply: @escaping Reply) throws(VarlinkError) {
         let _: Sync.Request = try request(parameters)
-        typealias R = Sync.Reply
         guard let sync else {
             let state = syncOff.map { Wire.SyncState(server: $0.server, lastSync: nil, error: "sync is off: " + $0.reason, pending: 0) }
                 ?? Wire.SyncState(server: "", lastSync: nil, error: "sync is not configured: set [Sync] URL= (and User=, PasswordFile=) in alarmd.conf", pending: 0)
-            return reply(.success(R.json([R.state: state.json, R.received: 0, R.sent: 0, R.removedHere: 0, R.removedThere: 0, R.conflicts: 0])))
+            return reply(.success(Sync.Reply(state: state).json))
         }
         let zone = zone()
         sync.syncNow { report in
-            reply(.success(R.json([R.state: Self.syncState(report, zone: zone).json, R.received: JSONValue(report.pulled), R.sent: JSONValue(report.pushed),
-                                   R.removedHere: JSONValue(report.deletedHere), R.removedThere: JSONValue(report.deletedThere),
-                                   R.conflicts: JSONValue(report.conflicts)])))
+            reply(.success(Sync.Reply(state: Self.syncState(report, zone: zone), received: report.pulled, sent: report.pushed, removedHere: report.deletedHere,
+                                      removedThere: report.deletedThere, conflicts: report.conflicts).json))
         }
     }
 
-    private func listSounds(_ parameters: Parameters) throws(VarlinkError) -> JSONObject {
+    private func listSounds(_ parameters: Parameters) throws(VarlinkError) -> ListSounds.Reply {
         let _: ListSounds.Request = try request(parameters)
-        // The sound files the theme found, in their wire form.
-        let files = sounds()
-        return ListSounds.Reply.json([ListSounds.Reply.sounds: .array(files.map(\.json))])
+        // The sound files the theme found.
+        return ListSounds.Reply(sounds: sounds())
     }
 
-    private func playSound(_ request: PlaySound.Request) throws(VarlinkError) -> JSONObject {
+    private func playSound(_ request: PlaySound.Request) throws(VarlinkError) -> PlaySound.Reply {
         let parameter = PlaySound.Request.sound.name
         let path: String
         switch request.sound {
@@ -395,13 +392,13 @@ public final class ControlService: Sendable {
         }
         let volume = request.volume ?? defaults().soundVolume
         play(path, volume)
-        return PlaySound.Reply.json([PlaySound.Reply.path: .string(path), PlaySound.Reply.volume: JSONValue(volume)])
+        return PlaySound.Reply(path: path, volume: volume)
     }
 
-    private func export(_ parameters: Parameters) throws(VarlinkError) -> JSONObject {
+    private func export(_ parameters: Parameters) throws(VarlinkError) -> Export.Reply {
         let _: Export.Request = try request(parameters)
         let (alarms, reminders) = scheduler.allItems()
-        return Export.Reply.json([Export.Reply.document: ExportDocument.json(alarms: alarms, reminders: reminders, zone: zone())])
+        return Export.Reply(document: ExportDocument.object(alarms: alarms, reminders: reminders, zone: zone()))
     }
 
     private func importDocument(_ request: Import.Request, _ reply: @escaping Reply) throws(VarlinkError) {
@@ -415,10 +412,10 @@ public final class ControlService: Sendable {
         ICalendarItems.Settings(zone: zone(), allDayAt: defaults().allDayAt, now: Date(), zoneNamed: { ZoneName.zone($0) })
     }
 
-    private func exportCalendar(_ parameters: Parameters) throws(VarlinkError) -> JSONObject {
+    private func exportCalendar(_ parameters: Parameters) throws(VarlinkError) -> ExportCalendar.Reply {
         let _: ExportCalendar.Request = try request(parameters)
         let (alarms, reminders) = scheduler.allItems()
-        return ExportCalendar.Reply.json([ExportCalendar.Reply.calendar: .string(ICalendarItems.calendar(alarms: alarms, reminders: reminders, settings: calendarSettings()))])
+        return ExportCalendar.Reply(calendar: ICalendarItems.calendar(alarms: alarms, reminders: reminders, settings: calendarSettings()))
     }
 
     /// A merge by UID; a calendar carries no commands, so known items keep theirs.
@@ -431,9 +428,9 @@ public final class ControlService: Sendable {
     }
 
     private func importItems(alarms: [Alarm], reminders: [Reminder], merge: Bool, dryRun: Bool, keepingCommands: Bool, _ reply: @escaping Reply) {
-        let done: @Sendable (Scheduler.ImportOutcome) -> JSONObject = { Self.importReply(alarms: alarms, reminders: reminders, merge: merge, dryRun: dryRun, outcome: $0) }
+        let done: @Sendable (Scheduler.ImportOutcome) -> Import.Reply = { Self.importReply(alarms: alarms, reminders: reminders, merge: merge, dryRun: dryRun, outcome: $0) }
         if dryRun {
-            reply(.success(done(scheduler.importPlan(alarms: alarms, reminders: reminders, replacing: !merge))))
+            reply(.success(done(scheduler.importPlan(alarms: alarms, reminders: reminders, replacing: !merge)).json))
         } else if merge {
             scheduler.mergeAll(alarms: alarms, reminders: reminders, keepingCommands: keepingCommands, completion: answer(reply, done))
         } else {
@@ -443,26 +440,24 @@ public final class ControlService: Sendable {
         }
     }
 
-    private static func importReply(alarms: [Alarm], reminders: [Reminder], merge: Bool, dryRun: Bool, outcome: Scheduler.ImportOutcome) -> JSONObject {
+    private static func importReply(alarms: [Alarm], reminders: [Reminder], merge: Bool, dryRun: Bool, outcome: Scheduler.ImportOutcome) -> Import.Reply {
         // Each change is listed for a merge or a dry run; a replace of
         // 100,000 items done says only how many.
-        var changes: [JSONValue] = []
+        var changes: [ImportChange] = []
         if merge || dryRun {
             var titles: [UUID: (ItemKind, String)] = [:]
             for alarm in alarms { titles[alarm.id] = (.alarm, alarm.label) }
             for reminder in reminders { titles[reminder.id] = (.reminder, reminder.title) }
             for removed in outcome.removed { titles[removed.id] = (removed.kind, removed.title) }
-            for (change, ids) in [("added", outcome.added), ("updated", outcome.updated), ("removed", outcome.removed.map(\.id))] {
+            for (change, ids) in [(ImportChange.Change.added, outcome.added), (.updated, outcome.updated), (.removed, outcome.removed.map(\.id))] {
                 for id in ids {
                     let (kind, title) = titles[id] ?? (.alarm, "")
-                    changes.append(.object(ImportChange.json([ImportChange.change: .string(change), ImportChange.id: .string(id.uuidString.lowercased()),
-                                                               ImportChange.itemKind: .string(kind.rawValue), ImportChange.title: .string(title)])))
+                    changes.append(ImportChange(change: change, id: id.uuidString.lowercased(), itemKind: kind, title: title))
                 }
             }
         }
-        return Import.Reply.json([Import.Reply.alarms: JSONValue(alarms.count), Import.Reply.reminders: JSONValue(reminders.count),
-                                  Import.Reply.added: JSONValue(outcome.added.count), Import.Reply.updated: JSONValue(outcome.updated.count),
-                                  Import.Reply.removed: JSONValue(outcome.removed.count), Import.Reply.changes: .array(changes)])
+        return Import.Reply(alarms: alarms.count, reminders: reminders.count, added: outcome.added.count, updated: outcome.updated.count,
+                            removed: outcome.removed.count, changes: changes)
     }
 
     private static let soundField = AddAlarm.Request.alarmFields.name + "." + AlarmFields.sound.name

@@ -433,7 +433,14 @@ public final class Scheduler: Sendable {
             target = first.addingTimeInterval(-Self.aheadHorizon / 2)
         }
         if owned.armedFor == target { return }
-        if owned.timer == nil { owned.timer = owner.timer(.wall) { [unowned self] in fireDue() } }
+        if owned.timer == nil {
+            owned.timer = owner.timer(.wall) { [unowned self] in
+                // Expired, so no longer armed: a wake-up that finds nothing
+                // due (the clock read a hair before the instant) arms again.
+                owned.armedFor = nil
+                fireDue()
+            }
+        }
         owned.timer!.schedule(wall: clock.systemInstant(for: target))
         owned.armedFor = target
     }

@@ -164,16 +164,22 @@ final class EventLoop: Sendable {
         _ = timerfd_settime(clockFDs[clock]!.rawValue, Int32(TFD_TIMER_ABSTIME), &spec, nil)
     }
 
-    /// The timers of `clock` that are due, taken out of the table; the
-    /// clock's descriptor is set for the next one.
-    private func takeDue(on clock: LoopTimer.Clock) -> [(LoopTimer, UInt64)] {
-        var expirations: UInt64 = 0
-        _ = read(clockFDs[clock]!.rawValue, &expirations, 8)
-        let now = clock.now()
-        return state.withLock { state in
-            let due = state.timers.takeDue(on: clock, now: now)
-            setClock(clock, from: state.timers)
-            return due
+    /// Runs every timer that is due, on the queue, earliest clock first.
+    /// Called before each event and each message, so that a firing waits
+    /// for at most one handler, never for a whole round of them.
+    private func runDueTimers() {
+        for clock in LoopTimer.Clock.allCases {
+            let now = clock.now()
+            let due: [(LoopTimer, UInt64)] = state.withLock { state in
+                guard let earliest = state.timers.earliest(on: clock), earliest <= now else { return [] }
+                let due = state.timers.takeDue(on: clock, now: now)
+                setClock(clock, from: state.timers)
+                return due
+            }
+            // The descriptor's expiry is read where epoll reports it, and the
+            // timers looked at again then: read here, it could take the
+            // expiry of a deadline set just now that has passed already.
+            for (timer, generation) in due { queue.sync { timer.expired(generation: generation) } }
         }
     }
 
@@ -225,7 +231,10 @@ final class EventLoop: Sendable {
             return (state.stopping, state.posted)
         }
         if stopped { return false }
-        for body in bodies { queue.sync(execute: body) }
+        for body in bodies {
+            runDueTimers()
+            queue.sync(execute: body)
+        }
         return true
     }
 
@@ -241,18 +250,20 @@ final class EventLoop: Sendable {
                 if errno == EINTR { continue }
                 return
             }
-            let ready = events.prefix(Int(count))
-            // Timers first: a firing does not wait behind a batch of replies.
-            for clock in LoopTimer.Clock.allCases where ready.contains(where: { $0.data.fd == clockFDs[clock]!.rawValue }) {
-                for (timer, generation) in takeDue(on: clock) { queue.sync { timer.expired(generation: generation) } }
-            }
-            for event in ready {
+            for event in events.prefix(Int(count)) {
+                runDueTimers()
                 let fd = event.data.fd
                 if fd == wakeRead.rawValue {
                     guard runPosted() else { return }
                     continue
                 }
-                if clockFDs.values.contains(where: { $0.rawValue == fd }) { continue }
+                if clockFDs.values.contains(where: { $0.rawValue == fd }) {
+                    // Taken, so that epoll stops reporting it, then served by time.
+                    var expirations: UInt64 = 0
+                    _ = read(fd, &expirations, 8)
+                    runDueTimers()
+                    continue
+                }
                 guard let watch = state.withLock({ $0.watches[fd] }) else { continue }
                 if event.events & readableMask != 0, let readable = watch.readable { queue.sync { readable.value() } }
                 if event.events & writableMask != 0, let writable = watch.writable { queue.sync { writable.value() } }

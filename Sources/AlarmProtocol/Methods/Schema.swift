@@ -57,7 +57,23 @@ public protocol WireRequest: WireStruct, Sendable {
     var json: JSONObject { get }
 }
 
-/// A parameterless call or an empty reply.
+/// A method's reply: written by the daemon (``json``) and read by alarmctl
+/// and the app (``init(_:)``), so neither names a member by hand.
+///
+/// Read like a request, with the same typed errors: every failure is an
+/// `InvalidParameter` naming the member (`alarms[2]`, `wake.method`), a
+/// number is read only within a range (``counts`` for counts), and nothing
+/// a reply holds can make the reader trap. Unlike a request, a member the
+/// reply does not declare is left unread: a daemon that adds one does not
+/// break an older client. A member an older daemon left out, which clients
+/// have always done without, is an optional property; its ``WireField``
+/// still says what the interface declares.
+public protocol WireReply: WireStruct, Sendable {
+    init(_ parameters: Parameters) throws(VarlinkError)
+    var json: JSONObject { get }
+}
+
+/// A parameterless call.
 public struct NoMembers: WireRequest {
     public static let fields: [WireField] = []
     public init() {}
@@ -68,7 +84,7 @@ public struct NoMembers: WireRequest {
 /// An `io.alarmd` method: its name, its parameters and its reply.
 public protocol VarlinkMethod {
     associatedtype Request: WireRequest
-    associatedtype Reply: WireStruct
+    associatedtype Reply: WireReply
     /// `AddAlarm`, without the interface; the type's own name, stored (not
     /// `String(describing:)`, whose reflection cost more than a whole `Status`
     /// call when the daemon dispatched on it). InterfaceTypesTests checks
@@ -107,6 +123,10 @@ extension Parameters {
 
 }
 extension WireStruct {
+    /// What a count the daemon sends (items, snoozes, changes) is read
+    /// within: far beyond any real one, and exact in JSON and in `Int`.
+    public static var counts: ClosedRange<Int> { 0...Int(Int32.max) }
+
     /// An object of this struct's members; a member it does not declare is a bug.
     public static func json(_ members: KeyValuePairs<WireField, JSONValue>) -> JSONObject {
         assert(members.allSatisfy { member in fields.contains(member.key) }, "\(Self.self) has no such member")
@@ -122,6 +142,49 @@ extension Parameters {
 
     public func requiredInt(_ field: WireField, in range: ClosedRange<Int>) throws(VarlinkError) -> Int {
         guard let value = try int(field, in: range) else { throw .invalidParameter(path + field.name, "is required") }
+        return value
+    }
+
+    public func requiredStringArray(_ field: WireField) throws(VarlinkError) -> [String] {
+        guard let value = try stringArray(field) else { throw .invalidParameter(path + field.name, "is required") }
+        return value
+    }
+
+    /// A nested object, its members named `field.…` in errors.
+    public func requiredObject(_ field: WireField) throws(VarlinkError) -> Parameters {
+        guard let value = try object(field) else { throw .invalidParameter(path + field.name, "is required") }
+        return value
+    }
+
+    /// A nested object read by `read` (a `Wake`, a `Firing`), its members
+    /// named `field.…` in errors; `nil` when absent or null.
+    public func object<T>(_ field: WireField, as read: (Parameters) throws(VarlinkError) -> T) throws(VarlinkError) -> T? {
+        guard let nested = try object(field) else { return nil }
+        return try read(nested)
+    }
+
+    public func requiredObject<T>(_ field: WireField, as read: (Parameters) throws(VarlinkError) -> T) throws(VarlinkError) -> T {
+        guard let value = try object(field, as: read) else { throw .invalidParameter(path + field.name, "is required") }
+        return value
+    }
+
+    /// An array of objects, each read by `read` and named `field[i].…` in errors.
+    public func requiredObjectArray<T>(_ field: WireField, as read: (Parameters) throws(VarlinkError) -> T) throws(VarlinkError) -> [T] {
+        guard let objects = try objectArray(field.name) else { throw .invalidParameter(path + field.name, "is required") }
+        var values: [T] = []
+        values.reserveCapacity(objects.count)
+        for object in objects { values.append(try read(object)) }
+        return values
+    }
+
+    /// A string that names one of `E`'s cases (a `Phase`, an import's `change`).
+    public func required<E: RawRepresentable & CaseIterable>(_ field: WireField, as type: E.Type) throws(VarlinkError) -> E where E.RawValue == String {
+        let text = try requiredString(field)
+        guard let value = E(rawValue: text) else {
+            let names = E.allCases.map(\.rawValue)
+            let known = names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+            throw .invalidParameter(path + field.name, "must be \(known), got \(ValidationError.quoted(text))")
+        }
         return value
     }
 }

@@ -8,7 +8,12 @@ import FoundationEssentials
 public enum Wire {
     /// `Phase`: what an item is doing now.
     public enum Phase {
-        public static let values = ["waiting", "ringing", "snoozed"]
+        /// A phase, typed, as a reply that names one holds it.
+        public enum Name: String, CaseIterable, Sendable {
+            case waiting, ringing, snoozed
+        }
+
+        public static let values = Name.allCases.map(\.rawValue)
         public static let waiting: JSONValue = "waiting", ringing: JSONValue = "ringing", snoozed: JSONValue = "snoozed"
 
         static func json(_ state: RingState?) -> JSONValue {
@@ -42,6 +47,11 @@ public enum Wire {
 
         /// An `Alarm`, with its live state when the daemon has one (`nil` in exports).
         public static func json(_ alarm: AlarmCore.Alarm, state: RingState?, next: Date?, zone: Zone) -> JSONValue {
+            .object(object(alarm, state: state, next: next, zone: zone))
+        }
+
+        /// The same, as the object a reply holds.
+        public static func object(_ alarm: AlarmCore.Alarm, state: RingState?, next: Date?, zone: Zone) -> JSONObject {
             var object = JSONObject([
                 id: .string(alarm.id.uuidString.lowercased()),
                 time: .string(alarm.time.description),
@@ -72,7 +82,7 @@ public enum Wire {
             }
             object[created] = .string(WireTime.string(alarm.created, in: zone))
             object[updated] = .string(WireTime.string(alarm.updated, in: zone))
-            return .object(object)
+            return object
         }
     }
 
@@ -90,6 +100,11 @@ public enum Wire {
 
         /// A `Reminder`, with its live state when the daemon has one.
         public static func json(_ reminder: AlarmCore.Reminder, state: RingState?, next: Date?, zone: Zone) -> JSONValue {
+            .object(object(reminder, state: state, next: next, zone: zone))
+        }
+
+        /// The same, as the object a reply holds.
+        public static func object(_ reminder: AlarmCore.Reminder, state: RingState?, next: Date?, zone: Zone) -> JSONObject {
             var object = JSONObject([
                 id: .string(reminder.id.uuidString.lowercased()),
                 title: .string(reminder.title),
@@ -115,18 +130,46 @@ public enum Wire {
             }
             object[created] = .string(WireTime.string(reminder.created, in: zone))
             object[updated] = .string(WireTime.string(reminder.updated, in: zone))
-            return .object(object)
+            return object
         }
     }
 
     /// `Firing`: one upcoming firing.
-    public enum Firing: WireStruct {
+    public struct Firing: WireStruct, Sendable, Equatable {
         public static let id = WireField("id", .string), kind = WireField("kind", .string), title = WireField("title", .string), at = WireField("at", .string)
         public static let fields = [id, kind, title, at]
 
-        public static func json(_ item: Item, at instant: Date, zone: Zone) -> JSONValue {
-            .object(JSONObject([id: .string(item.id.uuidString.lowercased()), kind: .string(item.kind.rawValue), title: .string(item.title),
-                                at: .string(WireTime.string(instant, in: zone))]))
+        /// The item's id, lowercase.
+        public var id: String
+        /// `alarm` or `reminder`; kept as written, so a kind a newer daemon
+        /// adds still shows.
+        public var kind: String
+        /// The alarm's label or the reminder's title.
+        public var title: String
+        /// Wire time of the firing.
+        public var at: String
+
+        public init(id: String, kind: String, title: String, at: String) {
+            self.id = id
+            self.kind = kind
+            self.title = title
+            self.at = at
+        }
+
+        /// `item`'s firing at `instant`, as the daemon sends it.
+        public init(_ item: Item, at instant: Date, zone: Zone) {
+            self.init(id: item.id.uuidString.lowercased(), kind: item.kind.rawValue, title: item.title, at: WireTime.string(instant, in: zone))
+        }
+
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            id = try parameters.requiredString(Self.id)
+            kind = try parameters.requiredString(Self.kind)
+            title = try parameters.requiredString(Self.title)
+            at = try parameters.requiredString(Self.at)
+        }
+
+        public var json: JSONValue {
+            .object(JSONObject([Self.id: .string(id), Self.kind: .string(kind), Self.title: .string(title), Self.at: .string(at)]))
         }
     }
 
@@ -163,16 +206,20 @@ public enum Wire {
 
         /// `item` is the item as it is now, `nil` once removed.
         public static func json(_ event: AlarmCore.HistoryEvent, item: Item?, zone: Zone) -> JSONValue {
+            .object(object(event, item: item, zone: zone))
+        }
+
+        /// The same, as the object a reply holds.
+        public static func object(_ event: AlarmCore.HistoryEvent, item: Item?, zone: Zone) -> JSONObject {
             var object = JSONObject([
                 kind: .string(event.event.rawValue), id: .string(event.itemID.uuidString.lowercased()), itemKind: .string(event.itemKind.rawValue),
                 scheduled: WireTime.json(event.scheduled, in: zone), actual: .string(WireTime.string(event.actual, in: zone)), detail: .string(event.detail),
             ])
             object[title] = item.map { .string($0.title) } ?? .null
-            return .object(object)
+            return object
         }
     }
 
-    /// `Wake`: how the machine is set to wake from suspend for the next alarm.
     /// `SyncState`: CalDAV sync as the last round left it.
     public struct SyncState: WireStruct, Sendable, Equatable {
         public static let server = WireField("server", .string), lastSync = WireField.optional("lastSync", .string)
@@ -195,12 +242,20 @@ public enum Wire {
             self.pending = pending
         }
 
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            server = try parameters.requiredString(Self.server)
+            lastSync = try parameters.string(Self.lastSync)
+            error = try parameters.string(Self.error)
+            pending = try parameters.requiredInt(Self.pending, in: Self.counts)
+        }
+
         public var json: JSONValue {
             .object(JSONObject([Self.server: .string(server), Self.lastSync: lastSync.map(JSONValue.string) ?? .null,
                                 Self.error: error.map(JSONValue.string) ?? .null, Self.pending: JSONValue(pending)]))
         }
     }
 
+    /// `Wake`: how the machine is set to wake from suspend for the next alarm.
     public struct Wake: WireStruct, Sendable, Equatable {
         public static let method = WireField("method", .string), next = WireField.optional("next", .string)
         public static let reason = WireField.optional("reason", .string)
@@ -218,13 +273,19 @@ public enum Wire {
             self.reason = reason
         }
 
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            method = try parameters.requiredString(Self.method)
+            next = try parameters.string(Self.next)
+            reason = try parameters.string(Self.reason)
+        }
+
         public var json: JSONValue {
             .object(JSONObject([Self.method: .string(method), Self.next: next.map(JSONValue.string) ?? .null, Self.reason: reason.map(JSONValue.string) ?? .null]))
         }
     }
 
     /// `SoundFile`: a sound the daemon can play.
-    public struct SoundFile: WireStruct, Sendable {
+    public struct SoundFile: WireStruct, Sendable, Equatable {
         public static let name = WireField("name", .string), theme = WireField("theme", .string), path = WireField("path", .string)
         public static let fields = [name, theme, path]
 
@@ -236,6 +297,12 @@ public enum Wire {
             self.name = name
             self.theme = theme
             self.path = path
+        }
+
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            name = try parameters.requiredString(Self.name)
+            theme = try parameters.requiredString(Self.theme)
+            path = try parameters.requiredString(Self.path)
         }
 
         public var json: JSONValue { .object(JSONObject([Self.name: .string(name), Self.theme: .string(theme), Self.path: .string(path)])) }

@@ -16,12 +16,17 @@ public enum ExportDocument: WireStruct {
     public static let fields = [format, versionField, alarms, reminders]
 
     public static func json(alarms: [Alarm], reminders: [Reminder], zone: Zone) -> JSONValue {
-        .object(Self.json([
+        .object(object(alarms: alarms, reminders: reminders, zone: zone))
+    }
+
+    /// The same, as the object `Export`'s reply holds.
+    public static func object(alarms: [Alarm], reminders: [Reminder], zone: Zone) -> JSONObject {
+        Self.json([
             format: "alarmd",
             versionField: JSONValue(version),
             Self.alarms: .array(alarms.map { Wire.Alarm.json($0, state: nil, next: nil, zone: zone) }),
             Self.reminders: .array(reminders.map { Wire.Reminder.json($0, state: nil, next: nil, zone: zone) }),
-        ]))
+        ])
     }
 
     /// Reads a whole document or throws on the first problem, naming its path

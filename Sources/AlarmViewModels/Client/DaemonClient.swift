@@ -30,14 +30,16 @@ public final class DaemonClient {
     /// Whether a connection is open (it may still turn out broken).
     public var isConnected: Bool { connection != nil }
 
-    /// Calls `method` and returns its reply's parameters.
+    /// Calls `method` and returns its reply, read as the method's. A reply
+    /// that does not read (a daemon of another version) is `lost` with the
+    /// reason naming the member, as one that is not Varlink at all is.
     ///
     /// A connection kept from an earlier call that turns out closed when the
     /// call is sent (the daemon restarted in between) is replaced and the
     /// call sent once more: nothing reached the daemon. A connection that
     /// breaks after the call was sent is `lost`, not retried, since the
     /// daemon may have carried it out.
-    public func call<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request) throws(DaemonFailure) -> JSONObject {
+    public func call<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request) throws(DaemonFailure) -> M.Reply {
         let call = VarlinkCall(method: M.qualifiedName, parameters: request.json)
         var reused = connection?.isOpen == true
         while true {
@@ -59,14 +61,17 @@ public final class DaemonClient {
                 throw .lost(reason: error.cause)
             }
             switch reply {
-            case .parameters(let parameters, _): return parameters
+            case .parameters(let parameters, _):
+                do throws(VarlinkError) { return try M.Reply(Parameters(parameters)) } catch {
+                    throw .lost(reason: .malformed(error))
+                }
             case .error(let error): throw .refused(DaemonRefusal(error))
             }
         }
     }
 
     /// Calls a method that takes no parameters.
-    public func call<M: VarlinkMethod>(_ method: M.Type) throws(DaemonFailure) -> JSONObject where M.Request == NoMembers {
+    public func call<M: VarlinkMethod>(_ method: M.Type) throws(DaemonFailure) -> M.Reply where M.Request == NoMembers {
         try call(method, NoMembers())
     }
 

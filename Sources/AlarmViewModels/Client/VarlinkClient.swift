@@ -38,7 +38,8 @@ public final class VarlinkClient {
         case closedByPeer
         /// A reply grew past `limit` bytes without its terminating NUL.
         case oversize(limit: Int)
-        /// A complete message that is not a Varlink reply; the error says why.
+        /// A complete message that is not a Varlink reply, or a reply that
+        /// is not its method's; the error says why.
         case malformed(VarlinkError)
     }
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmProtocol
 
-/// A form that adds an item or changes one: what Save sends, and which of
-/// its fields a refusal is about.
+/// A form that adds an item or changes one: what Save sends, which of its
+/// fields a refusal is about; either call replies with the item.
 public protocol ItemForm {
     associatedtype Add: VarlinkMethod
-    associatedtype Update: VarlinkMethod
+    associatedtype Update: VarlinkMethod where Update.Reply == Add.Reply
     /// The call that adds a new item, or the form's own problems.
     func addRequest() throws(FormInvalid) -> Add.Request
     /// The call that changes the item being edited; `nil` for a new one.

@@ -29,15 +29,20 @@ public struct WatchEvent: Equatable, Sendable {
     /// malformed is kept as a ``problem``, never thrown: one bad event must
     /// not end the subscription.
     public init(reply: JSONObject) {
-        var problem: ItemDecodingError?
-        let event = WireReader(reply)
-        let object: JSONObject
-        do throws(ItemDecodingError) {
-            object = try event.optionalObject(Watch.Reply.event) ?? [:]
+        do throws(VarlinkError) {
+            self.init(try Watch.Reply(Parameters(reply)))
         } catch {
-            object = [:]
-            problem = error
+            self.init(event: [:], problem: ItemDecodingError(error))
         }
+    }
+
+    /// Reads a typed `Watch` reply's event; see ``init(reply:)``.
+    public init(_ reply: Watch.Reply) {
+        self.init(event: reply.event, problem: nil)
+    }
+
+    private init(event object: JSONObject, problem: ItemDecodingError?) {
+        var problem = problem
         let reader = WireReader(object, path: "event.")
         func read<T>(_ body: () throws(ItemDecodingError) -> T?) -> T? {
             do throws(ItemDecodingError) { return try body() } catch {
@@ -63,4 +68,15 @@ public struct WatchEvent: Equatable, Sendable {
 
     /// A `changed` event that removed its item.
     public var isRemoval: Bool { kind == .changed && detail == "removed" }
+}
+
+extension ItemDecodingError {
+    /// A reply's decoder's refusal (`InvalidParameter` naming the member,
+    /// `event`) as the same member's problem.
+    init(_ error: VarlinkError) {
+        let field = error.parameters["parameter"]?.stringValue ?? ""
+        var message = error.description
+        if message.hasPrefix(field + " ") { message.removeFirst(field.count + 1) }
+        self.init(field: field, problem: .invalid(message))
+    }
 }

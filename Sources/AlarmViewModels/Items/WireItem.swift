@@ -15,12 +15,12 @@ extension WireItem {
     /// The items of a reply's array, in order. One that does not read is
     /// left out of the list rather than stopping it: the rest still show,
     /// and the daemon keeps it as it is.
-    public static func list(_ values: JSONValue?) -> [Self] {
-        (values?.arrayValue ?? []).compactMap { value in value.objectValue.flatMap { try? Self(wire: $0) } }
+    public static func list(_ objects: [JSONObject]) -> [Self] {
+        objects.compactMap { try? Self(wire: $0) }
     }
 
     /// The one item of a reply's member (`alarm`, `reminder`).
-    public static func one(_ value: JSONValue?) -> Self? {
-        value?.objectValue.flatMap { try? Self(wire: $0) }
+    public static func one(_ object: JSONObject) -> Self? {
+        try? Self(wire: object)
     }
 }

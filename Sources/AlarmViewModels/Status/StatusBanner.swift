@@ -37,13 +37,13 @@ public struct StatusBanner: Equatable, Sendable {
     /// The banner for this state: unreachable first; else the most
     /// important of the `Status` reply's `warnings` (a mute before the
     /// rest); `nil` when there is nothing to say.
-    public init?(reachability: Reachability, status: JSONObject?, language l: some Localization) {
+    public init?(reachability: Reachability, status: Status.Reply?, language l: some Localization) {
         if case .unreachable = reachability {
             self.init(problem: .unreachable, title: l.L("alarmd is not running"),
                       advice: l.L("Alarms ring only while alarmd runs. Start it with: systemctl --user start alarmd.socket"))
             return
         }
-        let warnings = (status?[Status.Reply.warnings]?.arrayValue ?? []).compactMap(\.stringValue)
+        let warnings = status?.warnings ?? []
         let ranked = warnings.map { (Self.classify($0), $0) }.sorted { Self.rank($0.0) < Self.rank($1.0) }
         guard let (problem, warning) = ranked.first else { return nil }
         switch problem {
