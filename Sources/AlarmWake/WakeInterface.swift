@@ -23,5 +23,5 @@ public enum WakeInterface {
     public static let version = "0.1.0"
 
     /// Every method of the interface, for the check against the definition.
-    public static let methods: [any WakeMethod.Type] = [SetWake.self, GetWake.self]
+    public static var methods: [any WakeMethod.Type] { [SetWake.self, GetWake.self] }
 }
