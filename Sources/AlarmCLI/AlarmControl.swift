@@ -69,14 +69,16 @@ public enum AlarmControl {
     private static func dispatch(_ arguments: ArraySlice<String>, context: CommandContext) throws(CLIError) -> Int32 {
         var rest = arguments
         var preset: [Option: String] = [:]
-        if rest.first == "--version" {
-            guard rest.count == 1 else { throw .usage(L("--version takes nothing after it")) }
-            context.standardOutput("alarmctl \(AlarmdVersion.string)\n")
-            return 0
-        }
-        if try takeGlobalOptions(&rest, into: &preset) {
+        switch try takeGlobalOptions(&rest, into: &preset) {
+        case .help:
             context.standardOutput(usage)
             return 0
+        case .version:
+            guard rest.isEmpty else { throw .usage(Lf("--version takes no command; run 'alarmctl %s' alone", rest.joined(separator: " "))) }
+            context.standardOutput("alarmctl \(AlarmdVersion.string)\n")
+            return 0
+        case .command:
+            break
         }
         guard var name = rest.popFirst() else {
             context.standardError(usage)
@@ -86,7 +88,7 @@ public enum AlarmControl {
             return try help(topic: Array(rest), context: context)
         }
         if name == "remind" {
-            if try takeGlobalOptions(&rest, into: &preset) {
+            if try takeGlobalOptions(&rest, into: &preset) != .command {
                 context.standardOutput(ReminderCommands.groupHelp)
                 return 0
             }
@@ -115,14 +117,21 @@ public enum AlarmControl {
         return 0
     }
 
+    /// What the options before a command name ask for.
+    private enum GlobalRequest { case command, help, version }
+
     /// Takes the options that may come before a command name (`--socket PATH`,
-    /// `--help`) off the front of `rest`. Returns whether help was asked for.
-    private static func takeGlobalOptions(_ rest: inout ArraySlice<String>, into preset: inout [Option: String]) throws(CLIError) -> Bool {
+    /// `--help`, `--version`, in any order, as `git -C dir --version` takes
+    /// them) off the front of `rest`.
+    private static func takeGlobalOptions(_ rest: inout ArraySlice<String>, into preset: inout [Option: String]) throws(CLIError) -> GlobalRequest {
+        var request = GlobalRequest.command
         while let first = rest.first, first.hasPrefix("-") {
             rest.removeFirst()
             switch first {
             case "-h", "--help":
-                return true
+                return .help
+            case "--version":
+                request = .version
             case _ where first == "--socket" || first.hasPrefix("--socket="):
                 let path: String
                 if first == "--socket" {
@@ -137,7 +146,7 @@ public enum AlarmControl {
                 throw .usage(Lf("unknown option %s before the command; run 'alarmctl --help' for the list", first))
             }
         }
-        return false
+        return request
     }
 
     /// `alarmctl help`, `alarmctl help add`, `alarmctl help remind add`.

@@ -126,6 +126,12 @@ import Testing
         #expect(try Self.run(["skip", "5555"], fake).standardOutput
             == "Skipping the next occurrence of alarm 5555aaaa 09:00 Run, Weekends (next 2030-01-05 09:05, ringing, skipping next)\n")
         _ = try Self.run(["unskip", "5555"], fake)
+        // A waiting alarm says which occurrence it passes over and which rings.
+        let skipping = Fixtures.alarm(id: "5555aaaa-0000-4000-8000-000000000003", time: "09:00", days: ["sat", "sun"], repeatText: "Weekends", label: "Run",
+                                      skipNext: true, next: "2030-01-06T09:00:00+00:00", skipping: "2030-01-05T09:00:00+00:00")
+        let skipFake = FakeDaemon(replies: ["SkipNext": #"{"alarm":\#(skipping)}"#])
+        #expect(try Self.run(["skip", "5555"], skipFake).standardOutput
+            == "Skipping the next occurrence of alarm 5555aaaa 09:00 Run, Weekends (skips 2030-01-05 09:00, rings 2030-01-06 09:00)\n")
         #expect(fake.calls.map(\.method) == ["io.alarmd.SetAlarmEnabled", "io.alarmd.SetAlarmEnabled", "io.alarmd.SetAlarmEnabled", "io.alarmd.SkipNext", "io.alarmd.SkipNext"])
         #expect(Self.canonical(fake.calls.map(\.parameters)) == Self.canonical([
             ["id": "1a2b", "enabled": true], ["id": "1a2c", "enabled": true], ["id": "1a2b", "enabled": false],
@@ -184,6 +190,54 @@ import Testing
 
         _ = try Self.run(["remind", "add", "Plain to-do"], fake)
         #expect(Self.canonical(fake.calls.last?.parameters) == Self.canonical(["title": "Plain to-do"]))
+    }
+
+    /// A repeating reminder is first due on a day its rule has: repeating
+    /// on the 1st it is not first due today, on Mondays not on a Thursday,
+    /// yearly on 03-14 not today; from --starting, not before.
+    @Test func aRepeatingReminderIsFirstDueOnADayItsRuleHas() throws {
+        let fake = FakeDaemon(replies: ["AddReminder": #"{"reminder":\#(Fixtures.milk)}"#])
+        func due(_ arguments: [String]) throws -> (text: String, date: Date) {
+            let result = try Self.run(["remind", "add", "Rent"] + arguments, fake)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            let text = try #require(fake.calls.last?.parameters["due"] as? String, "\(arguments) sent no due")
+            return (text, try #require(ISO8601DateFormatter().date(from: text)))
+        }
+        let now = Date()
+        let monthly = try due(["--at", "9:00", "--monthly", "1"])
+        #expect(monthly.text.dropFirst(8).hasPrefix("01T09:00:00"), "\(monthly.text)")
+        #expect(monthly.date > now && monthly.date.timeIntervalSince(now) < 32 * 86_400)
+
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let weekly = try due(["--at", "9:00", "--days", "mon"])
+        #expect(calendar.component(.weekday, from: weekly.date) == 2, "\(weekly.text) is not a Monday")
+        #expect(weekly.date > now && weekly.date.timeIntervalSince(now) <= 7 * 86_400)
+
+        let yearly = try due(["--at", "9:00", "--yearly", "03-14"])
+        #expect(yearly.text.dropFirst(4).hasPrefix("-03-14T09:00:00"), "\(yearly.text)")
+
+        let started = try due(["--at", "9:00", "--every", "3d", "--starting", "2031-05-02"])
+        #expect(started.text == "2031-05-02T09:00:00+00:00")
+        let rule = try #require(fake.calls.last?.parameters["rule"] as? [String: Any])
+        #expect(rule["starting"] as? String == "2031-05-02")
+
+        // An all-day one moves the same way.
+        _ = try Self.run(["remind", "add", "Rent", "--on", "2031-05-03", "--monthly", "1"], fake)
+        #expect(fake.calls.last?.parameters["on"] as? String == "2031-06-01")
+    }
+
+    /// `history --since mon` means the last Monday: looking forward it
+    /// asked for the future and printed "No history.".
+    @Test func historySinceADayLooksBack() throws {
+        let fake = FakeDaemon(replies: ["History": #"{"events":[]}"#])
+        for (text, within) in [("mon", 7.0), ("yesterday", 2.0), ("fri 9:00", 7.0), ("9:00", 1.0)] {
+            let now = Date()
+            let result = try Self.run(["history", "--since", text], fake)
+            #expect(result.status == 0, "\(text): \(result.standardError)")
+            let since = try #require(ISO8601DateFormatter().date(from: fake.calls.last?.parameters["since"] as? String ?? ""), "--since \(text) sent no instant")
+            #expect(since <= now && now.timeIntervalSince(since) <= within * 86_400, "--since \(text) asked from \(since)")
+        }
     }
 
     @Test func remindAddInADurationAndAtATimeOfDay() throws {

@@ -5,10 +5,11 @@ enum Fixtures {
     static func alarm(
         id: String, time: String, days: [String], repeatText: String, label: String,
         enabled: Bool = true, skipNext: Bool = false, timeZone: String? = nil, phase: String = "waiting",
-        next: String?, snoozeCount: Int = 0, snooze: String = #"{"enabled":true,"minutes":9,"maxCount":0}"#, volume: Int? = nil
+        next: String?, skipping: String? = nil, snoozeCount: Int = 0, snooze: String = #"{"enabled":true,"minutes":9,"maxCount":0}"#, volume: Int? = nil
     ) -> String {
         let dayList = days.map { "\"\($0)\"" }.joined(separator: ",")
-        return #"{"id":"\#(id)","time":"\#(time)","days":[\#(dayList)],"repeat":"\#(repeatText)","label":"\#(label)","sound":"alarm-clock-elapsed","snooze":\#(snooze),"ringSeconds":300,"volume":\#(volume.map(String.init) ?? "null"),"fadeSeconds":null,"enabled":\#(enabled),"skipNext":\#(skipNext),"timeZone":\#(quoted(timeZone)),"phase":"\#(phase)","next":\#(quoted(next)),"snoozeCount":\#(snoozeCount),"created":"2026-03-01T10:00:00+00:00","updated":"2026-03-02T11:30:15+00:00"}"#
+        let skippingMember = skipping.map { #""skipping":"\#($0)","# } ?? ""
+        return #"{"id":"\#(id)","time":"\#(time)","days":[\#(dayList)],"repeat":"\#(repeatText)","label":"\#(label)","sound":"alarm-clock-elapsed","snooze":\#(snooze),"ringSeconds":300,"volume":\#(volume.map(String.init) ?? "null"),"fadeSeconds":null,"enabled":\#(enabled),"skipNext":\#(skipNext),"timeZone":\#(quoted(timeZone)),"phase":"\#(phase)","next":\#(quoted(next)),\#(skippingMember)"snoozeCount":\#(snoozeCount),"created":"2026-03-01T10:00:00+00:00","updated":"2026-03-02T11:30:15+00:00"}"#
     }
 
     static func reminder(

@@ -49,6 +49,21 @@ import Testing
         }
     }
 
+    /// Options before the command combine in any order, as `git -C dir
+    /// --version` does; a command after --version is a mistake said so.
+    @Test func globalOptionsCombineInAnyOrder() throws {
+        for arguments in [["--version"], ["--socket", "/x", "--version"], ["--version", "--socket", "/x"], ["--socket=/x", "--version"]] {
+            let result = try BinaryRunner.alarmctl(arguments, socket: "/nonexistent")
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            #expect(result.standardOutput.hasPrefix("alarmctl "), "\(arguments)")
+        }
+        let help = try BinaryRunner.alarmctl(["--socket", "/x", "--help"], socket: "/nonexistent")
+        #expect(help.status == 0 && help.standardOutput.hasPrefix("Usage: alarmctl"))
+        let mistaken = try BinaryRunner.alarmctl(["--version", "list"], socket: "/nonexistent")
+        #expect(mistaken.status == 64)
+        #expect(mistaken.standardError == "alarmctl: --version takes no command; run 'alarmctl list' alone\n")
+    }
+
     @Test func remindHelpListsItsSubcommands() throws {
         let result = try BinaryRunner.alarmctl(["remind", "--help"], socket: "/nonexistent")
         #expect(result.status == 0)
@@ -58,7 +73,7 @@ import Testing
         }
         let add = try BinaryRunner.alarmctl(["remind", "add", "--help"], socket: "/nonexistent")
         #expect(add.standardOutput.hasPrefix("Usage: alarmctl remind add TITLE [--at WHEN | --in DURATION | --on YYYY-MM-DD] [--days SPEC] "
-            + "[--every INTERVAL | --monthly SPEC | --yearly MM-DD] [--until YYYY-MM-DD | --times N] [--except DATES] [--before DURATIONS] "
+            + "[--every INTERVAL | --monthly SPEC | --yearly MM-DD] [--starting YYYY-MM-DD] [--until YYYY-MM-DD | --times N] [--except DATES] [--before DURATIONS] "
             + "[--notes TEXT] [--sound NAME] [--image PATH] [--command LINE] [--json]\n"))
         for option in ["--at WHEN", "--in DURATION", "--on YYYY-MM-DD", "--every INTERVAL", "--before DURATIONS", "--notes TEXT", "--image PATH", "--command LINE"] {
             #expect(add.standardOutput.contains("\n  \(option) "), "missing \(option)")

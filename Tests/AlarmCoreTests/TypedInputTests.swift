@@ -74,6 +74,24 @@ import Testing
             == "2026-12-04")
     }
 
+    /// Looking back (`history --since`), the same words name the past: the
+    /// last such weekday, a time alone today once it has come, yesterday.
+    /// Wednesday 2026-12-02 10:00 UTC.
+    @Test func daysResolveLookingBack() throws {
+        let now = try ISO.seconds("2026-12-02T10:00:00Z")
+        func resolved(_ text: String) throws -> String {
+            RecurrenceRule.dateText(try DayAndTime.parse(text, field: "x").resolveDay(now: now, rules: Zone.utc.rules, allDay: .midnight, lookingBack: true))
+        }
+        #expect(try resolved("mon") == "2026-11-30", "the last Monday, not the next")
+        #expect(try resolved("wed") == "2026-12-02", "today, since midnight")
+        #expect(try resolved("wed 11:00") == "2026-11-25", "today's has not come yet: a week ago")
+        #expect(try resolved("thu") == "2026-11-26")
+        #expect(try resolved("9:00") == "2026-12-02")
+        #expect(try resolved("11:00") == "2026-12-01", "not come yet today: yesterday's")
+        #expect(try resolved("yesterday") == "2026-12-01")
+        #expect(try resolved("2026-11-01") == "2026-11-01")
+    }
+
     @Test(arguments: [
         ("20m", 1200), ("20min", 1200), ("20 minutes", 1200), ("1h30m", 5400), ("1h 30m", 5400), ("1.5h", 5400), ("90s", 90), ("2d", 172_800),
         ("1 hour", 3600), ("2 hrs 5 mins", 7500), ("1w", 604_800), ("0.5m", 30), ("1d2h3m4s", 93_784), ("25m", 1500),

@@ -19,8 +19,8 @@ _alarmctl_options() {
         rm) echo "--socket" ;;
         pause) echo "--until --all --json --socket" ;;
         resume | "remind list" | dismiss) echo "--all --json --socket" ;;
-        "remind add") echo "--at --in --on --days --every --monthly --yearly --until --times --except --before --notes --sound --image --command --json --socket" ;;
-        "remind edit") echo "--title --notes --at --in --no-due --on --days --every --monthly --yearly --until --times --except --before --no-repeat --no-before --sound --image --no-image --command --no-command --json --socket" ;;
+        "remind add") echo "--at --in --on --days --every --monthly --yearly --starting --until --times --except --before --notes --sound --image --command --json --socket" ;;
+        "remind edit") echo "--title --notes --at --in --no-due --on --days --every --monthly --yearly --starting --until --times --except --before --no-repeat --no-before --sound --image --no-image --command --no-command --json --socket" ;;
         snooze) echo "--minutes --json --socket" ;;
         timer) echo "--label --sound --json --socket" ;;
         next) echo "--count --json --socket" ;;

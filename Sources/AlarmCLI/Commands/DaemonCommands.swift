@@ -27,7 +27,7 @@ enum DaemonCommands {
         }
     )
 
-    private static let since = Option("since", "WHEN", .instant, N_("only from WHEN on: 2026-12-01, yesterday's date, fri, 2026-12-01 08:00"))
+    private static let since = Option("since", "WHEN", .instant, N_("only from WHEN on: 2026-12-01, yesterday, fri (the last Friday), 2026-12-01 08:00"))
     // The kinds written out, so the text can be translated whole; a test holds it to History.kindNames.
     static let kind = Option("kind", "KINDS", .choice(History.kindNames),
                              N_("only these kinds, comma-separated: fired, snoozed, dismissed, timed-out, skipped, missed, completed, escalated"))
@@ -47,7 +47,7 @@ enum DaemonCommands {
         ),
         run: { arguments, context throws(CLIError) in
             let sinceText = try arguments.value(since).map { text throws(CLIError) in
-                WireTime.string(try WhenParser.instant(text, option: "--since", now: context.now, zone: context.systemZone), in: context.systemZone)
+                WireTime.string(try WhenParser.instant(text, option: "--since", now: context.now, zone: context.systemZone, lookingBack: true), in: context.systemZone)
             }
             var kinds: [EventKind] = []
             if let text = arguments.value(kind) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
+import FoundationEssentials
 
 /// `alarmctl remind …`: the to-do list with due times.
 enum ReminderCommands {
@@ -160,10 +161,12 @@ enum ReminderCommands {
     /// day), the repeat and `--before` into `changes`.
     private static func calendar(_ arguments: ParsedArguments, _ context: CommandContext, into changes: inout ReminderChanges) throws(CLIError) {
         var dueDay: Int64?
+        var dueInstant: Date?
         switch try WhenParser.due(arguments, context: context) {
         case .instant(let date)?:
             changes.due = WireTime.string(date, in: context.systemZone)
             dueDay = RuleOptions.today(date, in: context.systemZone)
+            dueInstant = date
         case .day(let day)?:
             changes.on = RecurrenceRule.dateText(day)
             dueDay = day
@@ -187,6 +190,17 @@ enum ReminderCommands {
         } else if let weekdays {
             // --days alone: every week on those days; `never` ends the repeat.
             changes.rule = .some(weekdays.isEmpty ? nil : .weekly(on: weekdays, start: start))
+        }
+        // The first occurrence is one the rule has: repeating on the 1st, it
+        // is first due on the 1st, not today; from --starting, not before.
+        if case .some(.some(let rule)) = changes.rule, let day = dueDay, let first = rule.nextDay(after: max(day, rule.start) - 1), first != day {
+            if let date = dueInstant {
+                let rules = context.systemZone.rules, epoch = date.epochSecondsFloor
+                let secondsIntoDay = epoch + Int64(rules.offset(at: epoch)) - rules.localDay(at: epoch) * CivilTime.secondsPerDay
+                changes.due = WireTime.string(Date(epochSeconds: rules.instant(forWall: first * CivilTime.secondsPerDay + secondsIntoDay)), in: context.systemZone)
+            } else {
+                changes.on = RecurrenceRule.dateText(first)
+            }
         }
         if let text = arguments.value(before) {
             var seconds: [Int] = []

@@ -21,8 +21,9 @@ enum RuleOptions {
 
     /// The rule's options, in the order help lists them.
     static let options = [date, every, monthly, yearly, starting, until, times, except]
-    /// A reminder's: its due time gives the day and the start (`--on` is its `--date`).
-    static let reminderOptions = [every, monthly, yearly, until, times, except]
+    /// A reminder's: its due time gives the day and the start, unless
+    /// `--starting` says otherwise (`--on` is its `--date`).
+    static let reminderOptions = [every, monthly, yearly, starting, until, times, except]
     static let reminderFrequencies = Alternatives(every, monthly, yearly)
 
     static let frequencies = Alternatives(every, date, monthly, yearly)

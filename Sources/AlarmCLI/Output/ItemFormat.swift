@@ -37,7 +37,11 @@ struct ItemFormat {
     /// `1a2b3c4d 07:30 Work, Weekdays (next Tue 07:30)` — what a change left behind.
     func alarmSummary(_ alarm: AlarmView) -> String {
         var state = alarm.enabled ? Lf("next %s", time.short(alarm.next)) : L("off")
-        let extra = markers(alarm)
+        if alarm.enabled, alarm.skipNext, let skipping = alarm.skipping {
+            // Which occurrence is passed over, and which one rings.
+            state = alarm.next == nil ? Lf("skips %s, then off", time.short(skipping)) : Lf("skips %1$s, rings %2$s", time.short(skipping), time.short(alarm.next))
+        }
+        let extra = markers(alarm, summarised: true)
         if !extra.isEmpty { state = userLanguage.list([state] + extra) }
         return "\(shortID(alarm.id)) \(timeColumn(alarm)) \(alarm.listLine) (\(state))"
     }
@@ -92,10 +96,14 @@ struct ItemFormat {
         return alarm.timeZone.map { Lf("%1$s (%2$s)", shown, $0) } ?? shown
     }
 
-    private func markers(_ alarm: AlarmView) -> [String] {
+    /// What a row adds to an alarm's time; `summarised`, the skip is said
+    /// in the summary's own words.
+    private func markers(_ alarm: AlarmView, summarised: Bool = false) -> [String] {
         var markers: [String] = []
         if alarm.phase == "ringing" || alarm.phase == "snoozed" { markers.append(phaseName(alarm.phase)) }
-        if alarm.skipNext { markers.append(L("skipping next")) }
+        if alarm.skipNext, !(summarised && alarm.enabled && alarm.skipping != nil) {
+            markers.append(alarm.skipping.map { Lf("skips %s", time.short($0)) } ?? L("skipping next"))
+        }
         if let paused = time.dayAhead(alarm.pausedUntil) { markers.append(Lf("paused until %s", paused)) }
         return markers
     }

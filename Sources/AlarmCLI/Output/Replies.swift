@@ -58,6 +58,8 @@ struct AlarmView {
     var timeZone: String? { reply.optionalString(Wire.Alarm.timeZone) }
     var phase: String { reply.string(Wire.Alarm.phase) }
     var next: String? { reply.optionalString(Wire.Alarm.next) }
+    /// With skipNext, the occurrence passed over (a daemon that does not say: `nil`).
+    var skipping: String? { reply.optionalString(Wire.Alarm.skipping) }
 
     /// `Work, Weekdays`, or just the label for a one-shot alarm, as a phone lists it.
     var listLine: String { isOneShot ? label : Lf("%1$s, %2$s", label, repeatText) }

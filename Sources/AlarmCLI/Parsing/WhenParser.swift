@@ -19,7 +19,7 @@ enum WhenParser {
     /// offset; otherwise a ``DayAndTime``: a time alone is today, or
     /// tomorrow once it has passed; a weekday is the next one whose time is
     /// ahead; a day alone is that day, all day.
-    static func due(_ text: String, option: String, now: Date, zone: Zone) throws(CLIError) -> Due {
+    static func due(_ text: String, option: String, now: Date, zone: Zone, lookingBack: Bool = false) throws(CLIError) -> Due {
         let rules = zone.rules
         if looksLikeDate(text), text.contains(where: { "Tt+Zz".contains($0) }) || text.filter({ $0 == ":" }).count > 1 {
             do { return .instant(try InstantParser.parse(text, rules: rules, field: option)) } catch { throw .invalid(error) }
@@ -33,15 +33,18 @@ enum WhenParser {
             }
             throw .invalid(error)
         }
-        let day = parsed.resolveDay(now: now.epochSecondsFloor, rules: rules, allDay: TimeOfDay.nineAM)
+        // Looking back, a day alone begins at midnight; ahead, it is all day.
+        let day = parsed.resolveDay(now: now.epochSecondsFloor, rules: rules, allDay: lookingBack ? .midnight : .nineAM, lookingBack: lookingBack)
         guard let time = parsed.time else { return .day(day) }
         return .instant(Date(epochSeconds: rules.instant(forWall: day * CivilTime.secondsPerDay + Int64(time.secondsIntoDay))))
     }
 
-    /// An instant for `preview --from`: ISO 8601, or a day and time as
-    /// ``due(_:option:now:zone:)`` reads them, a day alone at its midnight.
-    static func instant(_ text: String, option: String, now: Date, zone: Zone) throws(CLIError) -> Date {
-        switch try due(text, option: option, now: now, zone: zone) {
+    /// An instant for `preview --from` or, `lookingBack`, `history --since`:
+    /// ISO 8601, or a day and time as ``due(_:option:now:zone:lookingBack:)``
+    /// reads them, a day alone at its midnight. Looking back, `mon` is the
+    /// last Monday, not the next.
+    static func instant(_ text: String, option: String, now: Date, zone: Zone, lookingBack: Bool = false) throws(CLIError) -> Date {
+        switch try due(text, option: option, now: now, zone: zone, lookingBack: lookingBack) {
         case .instant(let date): return date
         case .day(let day): return Date(epochSeconds: zone.rules.instant(forWall: day * CivilTime.secondsPerDay))
         }

@@ -23,6 +23,8 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// 09:00, when an all-day reminder rings unless `[Reminders] AllDayAt=` says otherwise.
     public static let nineAM = TimeOfDay(unchecked: 9, 0)
+    /// 00:00, where a day named alone begins.
+    public static let midnight = TimeOfDay(unchecked: 0, 0)
 
     /// Seconds after local midnight.
     public var secondsIntoDay: Int { hour * 3600 + minute * 60 }

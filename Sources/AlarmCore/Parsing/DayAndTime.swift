@@ -11,7 +11,9 @@ public struct DayAndTime: Hashable, Sendable {
     public enum Day: Hashable, Sendable {
         case today
         case tomorrow
-        /// The next such weekday: today if the time is still ahead.
+        case yesterday
+        /// The next such weekday: today if the time is still ahead (the
+        /// last one, looking back).
         case weekday(Weekday)
         /// A day number.
         case date(Int64)
@@ -26,7 +28,7 @@ public struct DayAndTime: Hashable, Sendable {
     }
 
     /// Every form, for messages that list them.
-    public static let forms = "a time (" + TimeOfDay.forms + "), a day (today, tomorrow, a weekday such as fri, "
+    public static let forms = "a time (" + TimeOfDay.forms + "), a day (today, tomorrow, yesterday, a weekday such as fri, "
         + "or YYYY-MM-DD), or both in either order (tomorrow 7:30, 9:00 fri, 2026-12-24 9:00)"
 
     /// The longest text looked at: nothing people type is longer.
@@ -74,6 +76,7 @@ public struct DayAndTime: Hashable, Sendable {
         switch word {
         case "today": return .today
         case "tomorrow", "tmrw": return .tomorrow
+        case "yesterday": return .yesterday
         default:
             if let weekday = Weekday(name: word) { return .weekday(weekday) }
             return CivilTime.dayNumber(isoDate: word).map(Day.date)
@@ -86,18 +89,30 @@ public struct DayAndTime: Hashable, Sendable {
     /// passed today means tomorrow; a weekday means the next one whose
     /// time is still ahead. A date or `today` is that day even when it has
     /// passed: whether the past is allowed is the caller's to say.
-    public func resolveDay(now: Int64, rules: ZoneRules, allDay: TimeOfDay) -> Int64 {
+    /// `lookingBack` (`history --since mon`) turns the search around: a time
+    /// alone is today once it has come, else yesterday; a weekday is the
+    /// last one whose time has come.
+    public func resolveDay(now: Int64, rules: ZoneRules, allDay: TimeOfDay, lookingBack: Bool = false) -> Int64 {
         let today = rules.localDay(at: now)
         let seconds = Int64((time ?? allDay).secondsIntoDay)
         func ahead(_ day: Int64) -> Bool { rules.instant(forWall: day * CivilTime.secondsPerDay + seconds) > now }
         switch day {
         case nil:
+            if lookingBack { return ahead(today) ? today - 1 : today }
             return ahead(today) ? today : today + 1
         case .today?:
             return today
         case .tomorrow?:
             return today + 1
+        case .yesterday?:
+            return today - 1
         case .weekday(let weekday)?:
+            if lookingBack {
+                // The last such weekday whose time has come: today, or up to a week ago.
+                let offset = Int64((CivilTime.weekday(dayNumber: today).weekPosition - weekday.weekPosition + 7) % 7)
+                let candidate = today - offset
+                return offset == 0 && ahead(candidate) ? candidate - 7 : candidate
+            }
             let offset = Int64((weekday.weekPosition - CivilTime.weekday(dayNumber: today).weekPosition + 7) % 7)
             let candidate = today + offset
             return offset == 0 && !ahead(candidate) ? candidate + 7 : candidate

@@ -132,7 +132,7 @@ public final class ControlService: Sendable {
     /// the scheduler found by kind `.alarm` is one.
     private func alarmObject(_ entry: Scheduler.Entry) -> JSONObject {
         guard case .alarm(let alarm) = entry.item else { return [:] }
-        return Wire.Alarm.object(alarm, state: entry.state, next: entry.next, zone: zone())
+        return Wire.Alarm.object(alarm, state: entry.state, next: entry.next, skipping: entry.skipping, zone: zone())
     }
 
     private func reminderObject(_ entry: Scheduler.Entry) -> JSONObject {

@@ -16,6 +16,8 @@ extension Scheduler {
         /// alarm skipping its next occurrence, the one after, which is what
         /// will really ring (the skipped one only wakes the scheduler).
         public let next: Date?
+        /// For an alarm skipping its next occurrence, the one skipped.
+        public var skipping: Date? = nil
     }
 
     /// A summary for `Status`.
@@ -42,7 +44,7 @@ extension Scheduler {
         owner.sync {
             var entries: [Entry] = []
             entries.reserveCapacity(owned.table.count)
-            owned.table.forEach { item, state in entries.append(Entry(item: item, state: state, next: shownNext(item, state))) }
+            owned.table.forEach { item, state in entries.append(shownEntry(item, state)) }
             return entries
         }
     }
@@ -54,17 +56,17 @@ extension Scheduler {
     }
 
     func entry(_ item: Item) -> Entry {
-        let state = owned.table.state(of: item.id)!
-        return Entry(item: item, state: state, next: shownNext(item, state))
+        shownEntry(item, owned.table.state(of: item.id)!)
     }
 
-    /// The wake-up, except for a waiting alarm that skips its next
-    /// occurrence: then the occurrence after it (none for a one-shot alarm,
-    /// which switches itself off instead).
-    private func shownNext(_ item: Item, _ state: RingState) -> Date? {
+    /// The item with its wake-up, except for a waiting alarm that skips its
+    /// next occurrence: then the occurrence after it (none for a one-shot
+    /// alarm, which switches itself off instead), and the skipped one.
+    private func shownEntry(_ item: Item, _ state: RingState) -> Entry {
         let deadline = owned.table.deadline(of: item.id)
-        guard item.skipsNext, case .waiting = state.phase, let deadline else { return deadline }
-        return item.endsAfter(deadline, in: owned.zone, holidays: owned.policy.holidays) ? nil : item.nextOccurrence(after: deadline, in: owned.zone, holidays: owned.policy.holidays)
+        guard item.skipsNext, case .waiting = state.phase, let deadline else { return Entry(item: item, state: state, next: deadline) }
+        let next = item.endsAfter(deadline, in: owned.zone, holidays: owned.policy.holidays) ? nil : item.nextOccurrence(after: deadline, in: owned.zone, holidays: owned.policy.holidays)
+        return Entry(item: item, state: state, next: next, skipping: deadline)
     }
 
     /// One item by full id or unique prefix (at least 4 hex digits, dashes optional).

@@ -41,17 +41,19 @@ public enum Wire {
         public static let rule = WireField.optional("rule", .named("Rule")), pausedUntil = WireField.optional("pausedUntil", .string)
         public static let skipHolidays = WireField.optional("skipHolidays", .bool)
         public static let phase = WireField("phase", .named("Phase")), next = WireField.optional("next", .string)
+        public static let skipping = WireField.optional("skipping", .string)
         public static let snoozeCount = WireField("snoozeCount", .int), created = WireField("created", .string), updated = WireField("updated", .string)
         public static let fields = [id, time, days, `repeat`, rule, pausedUntil, skipHolidays, label, sound, snooze, ringSeconds, volume, fadeSeconds, enabled,
-                                    skipNext, timeZone, command, escalateCommand, phase, next, snoozeCount, created, updated]
+                                    skipNext, timeZone, command, escalateCommand, phase, next, skipping, snoozeCount, created, updated]
 
-        /// An `Alarm`, with its live state when the daemon has one (`nil` in exports).
-        public static func json(_ alarm: AlarmCore.Alarm, state: RingState?, next: Date?, zone: Zone) -> JSONValue {
-            .object(object(alarm, state: state, next: next, zone: zone))
+        /// An `Alarm`, with its live state when the daemon has one (`nil` in
+        /// exports); `skipping` is the occurrence `skipNext` passes over.
+        public static func json(_ alarm: AlarmCore.Alarm, state: RingState?, next: Date?, skipping: Date? = nil, zone: Zone) -> JSONValue {
+            .object(object(alarm, state: state, next: next, skipping: skipping, zone: zone))
         }
 
         /// The same, as the object a reply holds.
-        public static func object(_ alarm: AlarmCore.Alarm, state: RingState?, next: Date?, zone: Zone) -> JSONObject {
+        public static func object(_ alarm: AlarmCore.Alarm, state: RingState?, next: Date?, skipping: Date? = nil, zone: Zone) -> JSONObject {
             var object = JSONObject([
                 id: .string(alarm.id.uuidString.lowercased()),
                 time: .string(alarm.time.description),
@@ -78,6 +80,7 @@ public enum Wire {
             if let state {
                 object[phase] = Phase.json(state)
                 object[Self.next] = WireTime.json(next, in: zone)
+                if let skipping { object[Self.skipping] = .string(WireTime.string(skipping, in: zone)) }
                 object[snoozeCount] = JSONValue(state.snoozeCount)
             }
             object[created] = .string(WireTime.string(alarm.created, in: zone))
