@@ -7,8 +7,9 @@
 // None may trap; errors are typed (ValidationError) and name the field;
 // whatever parses must be consistent:
 //   - a DayAndTime has a day or a time, and its day resolves, from any
-//     instant in three zones, to a day no more than a week (or, for a date,
-//     exactly that date) away, whose time is ahead when it says so;
+//     instant in three zones, to a day no more than a week ahead (or, for
+//     a date, exactly that date; yesterday, the day before), and looking
+//     back (`history --since`) to one no more than a week behind;
 //   - a time of day prints as HH:MM and parses back to itself;
 //   - a duration is 0 only for `now`, at most 100 years, and its canonical
 //     XdYhZmWs form parses back to it.
@@ -39,13 +40,18 @@ func fuzzDayAndTime(_ text: String) {
         }
         for rules in zones {
             for now in instants {
-                let day = parsed.resolveDay(now: now, rules: rules, allDay: .nineAM)
                 let today = (now + Int64(rules.offset(at: now))).floorDivided(by: 86_400)
-                switch parsed.day {
-                case .date(let date)?: check(day == date, "a date resolved to another day")
-                case .today?: check(day == today, "today is not today")
-                case .tomorrow?: check(day == today + 1, "tomorrow is not tomorrow")
-                default: check(day >= today && day <= today + 7, "\(ValidationError.quoted(text)) resolved \(day - today) days from today")
+                for lookingBack in [false, true] {
+                    let day = parsed.resolveDay(now: now, rules: rules, allDay: lookingBack ? .midnight : .nineAM, lookingBack: lookingBack)
+                    switch parsed.day {
+                    case .date(let date)?: check(day == date, "a date resolved to another day")
+                    case .today?: check(day == today, "today is not today")
+                    case .tomorrow?: check(day == today + 1, "tomorrow is not tomorrow")
+                    case .yesterday?: check(day == today - 1, "yesterday is not yesterday")
+                    default:
+                        let range = lookingBack ? (today - 7)...today : today...(today + 7)
+                        check(range.contains(day), "\(ValidationError.quoted(text)) resolved \(day - today) days from today\(lookingBack ? ", looking back" : "")")
+                    }
                 }
             }
         }

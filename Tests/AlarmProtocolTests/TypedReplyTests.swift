@@ -66,7 +66,7 @@ import Testing
         sample(History.self, History.Reply(events: [history])),
         sample(Watch.self, Watch.Reply(event: event)),
         sample(ListSounds.self, ListSounds.Reply(sounds: [Wire.SoundFile(name: "bell", theme: "freedesktop", path: "/usr/share/sounds/freedesktop/stereo/bell.oga")])),
-        sample(PlaySound.self, PlaySound.Reply(path: "/usr/share/sounds/freedesktop/stereo/bell.oga", volume: 60)),
+        sample(PlaySound.self, PlaySound.Reply(path: "/usr/share/sounds/freedesktop/stereo/bell.oga", volume: 60, notHeard: "the sound player aplay exited with status 1")),
         sample(Export.self, Export.Reply(document: ExportDocument.object(alarms: [alarm], reminders: [reminder], zone: .utc))),
         sample(Import.self, importReply),
         sample(ExportCalendar.self, ExportCalendar.Reply(calendar: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n")),

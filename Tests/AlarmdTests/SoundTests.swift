@@ -465,3 +465,32 @@ struct SoundFileCheckTests {
         #expect(waitUntil(timeout: 10) { fileWarnings()?.isEmpty == false }, "a changed file was not checked again")
     }
 }
+
+/// `sounds --play` exists to hear the wake-up sound: a player that fails is
+/// said, with why, and alarmctl exits 1; one that plays is said so.
+@Suite(.serialized, .enabled(if: FreedesktopSounds.isAvailable, "\(FreedesktopSounds.unavailableReason ?? "")"))
+struct SoundPreviewTests {
+    @Test func aPlayerThatFailsIsSaidAndExits1() throws {
+        let directory = TemporaryDirectory()
+        let failing = directory.path + "/failing-player", playing = directory.path + "/playing-player"
+        writeExecutable(failing, "#!/bin/sh\necho 'cannot open audio device' >&2\nexit 1\n")
+        writeExecutable(playing, "#!/bin/sh\nsleep 3\n")
+        for (player, heard) in [(failing, false), (playing, true)] {
+            let daemon = try DesktopDaemon.start(config: "[Sound]\nPlayer=\(player)\n", desktop: nil, directory: TemporaryDirectory())
+            defer { _ = daemon.stop() }
+            let result = try Alarmctl.run(["sounds", "--play", FreedesktopSounds.bell], daemon)
+            if heard {
+                #expect(result.status == 0, "\(result.standardError)")
+                #expect(result.standardOutput.hasPrefix("Playing \(FreedesktopSounds.bell) at "))
+            } else {
+                #expect(result.status == 1)
+                #expect(result.standardOutput.isEmpty)
+                #expect(result.standardError.hasPrefix("alarmctl: \(FreedesktopSounds.bell) is not being heard: the sound player \(player)"), "\(result.standardError)")
+                #expect(result.standardError.contains("exited with status 1"), "\(result.standardError)")
+                // The reply says so too, for a script reading --json.
+                let json = try Alarmctl.run(["sounds", "--play", FreedesktopSounds.bell, "--json"], daemon)
+                #expect(json.status == 1 && json.standardOutput.contains("\"notHeard\""), "\(json.standardOutput)")
+            }
+        }
+    }
+}

@@ -173,7 +173,7 @@ enum DaemonCommands {
         spec: CommandSpec(
             name: "sounds",
             summary: N_("List the sound-theme sounds an alarm can use, or play one."),
-            details: N_("NAME is what add --sound takes. --play plays a sound once through the daemon, on the stream an alarm would use, so you can hear it and choose a volume; alarmctl returns at once."),
+            details: N_("NAME is what add --sound takes. --play plays a sound once through the daemon, on the stream an alarm would use, so you can hear it and choose a volume; alarmctl returns once it plays, and fails (exit 1) saying why when it cannot be heard."),
             options: [play, playVolume, json, socket],
             examples: ["alarmctl sounds", "alarmctl sounds --play alarm-clock-elapsed --volume 60"]
         ),
@@ -190,9 +190,11 @@ enum DaemonCommands {
             let volume = try arguments.value(playVolume).map { (text) throws(CLIError) in try AlarmFieldOptions.volumePercent(text, editing: false) } ?? nil
             let request = PlaySound.Request(sound: Sound(wire: name), volume: volume)
             let answer = try DaemonConnection(arguments, context).call(PlaySound.self, request, subject: N_("sound"))
-            if arguments.flag(json) { return context.emitJSON(answer.object) }
             let reply = try answer.read()
-            context.emit(Lf("Playing %1$s at %2$d %%", reply.path, reply.volume))
+            if arguments.flag(json) { context.emitJSON(answer.object) }
+            // Said, and exit 1: the command exists to hear the wake-up sound.
+            if let reason = reply.notHeard { throw .daemon(Lf("%1$s is not being heard: %2$s", reply.path, reason)) }
+            if !arguments.flag(json) { context.emit(Lf("Playing %1$s at %2$d %%", reply.path, reply.volume)) }
         }
     )
 

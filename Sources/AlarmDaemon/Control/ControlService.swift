@@ -16,7 +16,8 @@ public final class ControlService: Sendable {
     /// Whether the user lingers (logind), `nil` when unknown.
     private let linger: @Sendable () -> Bool?
     /// Plays a sound file once at a volume (percent), on the output worker.
-    private let play: @Sendable (String, Int) -> Void
+    /// Plays a file at a volume; the completion gets why it is not heard, or `nil`.
+    private let play: @Sendable (String, Int, @escaping @Sendable (String?) -> Void) -> Void
     /// What the last audibility check found; `nil` before the first.
     private let audibility: @Sendable () -> AudibilityReport?
     /// The CalDAV sync worker, `nil` when `[Sync]` is not configured or is off.
@@ -28,7 +29,7 @@ public final class ControlService: Sendable {
 
     public init(scheduler: Scheduler, defaults: @escaping @Sendable () -> DaemonConfig, sounds: @escaping @Sendable () -> [Wire.SoundFile],
                 wake: @escaping @Sendable () -> WakeStatus = { WakeStatus(method: "none", next: nil, reason: "not set up") },
-                linger: @escaping @Sendable () -> Bool? = { nil }, play: @escaping @Sendable (String, Int) -> Void = { _, _ in },
+                linger: @escaping @Sendable () -> Bool? = { nil }, play: @escaping @Sendable (String, Int, @escaping @Sendable (String?) -> Void) -> Void = { _, _, heard in heard(nil) },
                 audibility: @escaping @Sendable () -> AudibilityReport? = { nil }, sync: SyncSupervisor? = nil,
                 syncOff: (server: String, reason: String)? = nil, defaultLabel: @escaping @Sendable () -> String = { Alarm.defaultLabel }) {
         self.defaultLabel = defaultLabel
@@ -73,7 +74,7 @@ public final class ControlService: Sendable {
             case History.name: try history(request(parameters), reply)
             case Status.name: reply(.success(try status(parameters).json))
             case ListSounds.name: reply(.success(try listSounds(parameters).json))
-            case PlaySound.name: reply(.success(try playSound(request(parameters)).json))
+            case PlaySound.name: try playSound(request(parameters), reply)
             case Export.name: reply(.success(try export(parameters).json))
             case Import.name: try importDocument(request(parameters), reply)
             case ExportCalendar.name: reply(.success(try exportCalendar(parameters).json))
@@ -375,7 +376,8 @@ public final class ControlService: Sendable {
         return ListSounds.Reply(sounds: sounds())
     }
 
-    private func playSound(_ request: PlaySound.Request) throws(VarlinkError) -> PlaySound.Reply {
+    /// Checks the sound, plays it, and replies once it plays or has failed to.
+    private func playSound(_ request: PlaySound.Request, _ reply: @escaping Reply) throws(VarlinkError) {
         let parameter = PlaySound.Request.sound.name
         let path: String
         switch request.sound {
@@ -391,8 +393,10 @@ public final class ControlService: Sendable {
             path = file
         }
         let volume = request.volume ?? defaults().soundVolume
-        play(path, volume)
-        return PlaySound.Reply(path: path, volume: volume)
+        let owner = scheduler.owner
+        play(path, volume) { notHeard in
+            owner.post { reply(.success(PlaySound.Reply(path: path, volume: volume, notHeard: notHeard).json)) }
+        }
     }
 
     private func export(_ parameters: Parameters) throws(VarlinkError) -> Export.Reply {

@@ -222,7 +222,7 @@ public final class Daemon: Sendable {
                                      sounds: { SoundTheme(theme: configuration.value.soundTheme, environment: environment).available() },
                                      wake: { wakeBoard.value },
                                      linger: { linger.value() },
-                                     play: { [ringer] path, volume in output.async { ringer.playOnce(path, volume: volume) } },
+                                     play: { [ringer] path, volume, heard in output.async { ringer.playOnce(path, volume: volume, heard: heard) } },
                                      audibility: { [forewarnings] in forewarnings.current }, sync: sync,
                                      syncOff: syncOff.map { (config.sync.url, $0) }, defaultLabel: { [defaultLabel] in defaultLabel.value })
         do {

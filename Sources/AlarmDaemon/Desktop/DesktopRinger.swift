@@ -357,7 +357,13 @@ public final class DesktopRinger: Ringer, Sendable {
     /// The external player for `file` at `volume` (where the player takes
     /// one; a player named in `Player=` is run as written), or `nil`, logged,
     /// when there is none.
-    private func externalPlayer(_ file: String, volume: Int, config: DaemonConfig, subject: String, once: Bool) -> SoundLoop? {
+    /// How long a preview's player has to fail before the preview counts as heard.
+    static let previewCheck: TimeInterval = 1
+
+    /// A loop playing `file` with the configured player (or the first of the
+    /// usual ones found); each failure is journaled and given to `failed`.
+    private func externalPlayer(_ file: String, volume: Int, config: DaemonConfig, subject: String, once: Bool,
+                                failed: (@Sendable (String) -> Void)? = nil) -> SoundLoop? {
         guard let player = config.player.isEmpty ? SoundLoop.defaultPlayer(path: environment["PATH"] ?? "/usr/bin:/bin") : config.player else {
             journal.send("\(subject): no sound player found (tried pw-play, paplay, ogg123, aplay); set Player= in alarmd.conf", priority: .warning)
             return nil
@@ -365,6 +371,7 @@ public final class DesktopRinger: Ringer, Sendable {
         let volume = config.player.isEmpty ? SoundLoop.volumeArguments(player: player[0], percent: volume) : []
         return SoundLoop(argv: player + volume + [file], once: once, queue: queue) { [journal] reason in
             journal.send("\(subject): \(reason)", priority: .warning)
+            failed?(reason)
         }
     }
 
@@ -419,7 +426,7 @@ public final class DesktopRinger: Ringer, Sendable {
     /// `alarmctl sounds --play`. A newer preview replaces an older one; a
     /// preview ends with the sound, and after ``DecodedSound/maxSeconds`` at
     /// the latest.
-    public func playOnce(_ file: String, volume: Int) {
+    public func playOnce(_ file: String, volume: Int, heard: @escaping @Sendable (String?) -> Void = { _ in }) {
         dispatchPrecondition(condition: .onQueue(queue))
         stopPreview()
         state.previews += 1
@@ -431,10 +438,23 @@ public final class DesktopRinger: Ringer, Sendable {
         let served = config.player.isEmpty && sound.map {
             playThroughServer($0, id: Self.previewID, name: "Sound preview", role: "alarm", volume: volume, fade: 0, once: true, subject: subject)
         } == true
-        if !served {
-            guard let loop = externalPlayer(file, volume: volume, config: config, subject: subject, once: true) else { return }
+        if served {
+            heard(nil)
+        } else {
+            // Heard unless the player fails within its first second: a player
+            // that cannot open the file or the output ends at once.
+            let answered = QueueBound(false, queue: queue)
+            let answer: @Sendable (String?) -> Void = { reason in
+                guard !answered.value else { return }
+                answered.value = true
+                heard(reason)
+            }
+            guard let loop = externalPlayer(file, volume: volume, config: config, subject: subject, once: true, failed: { answer($0) }) else {
+                return answer("no sound player found (tried pw-play, paplay, ogg123, aplay); set Player= in alarmd.conf")
+            }
             state.loops[Self.previewID] = loop
             loop.start()
+            queue.asyncAfter(deadline: .now() + Self.previewCheck) { answer(nil) }
         }
         // The server's buffer, and a player's start-up, come on top of the sound.
         queue.asyncAfter(deadline: .now() + seconds + 0.5) { [weak self] in

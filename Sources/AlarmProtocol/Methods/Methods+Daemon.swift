@@ -224,19 +224,28 @@ public enum PlaySound: VarlinkMethod {
     }
     public struct Reply: WireReply {
         public static let path = WireField("path", .string), volume = WireField("volume", .int)
-        public static let fields = [path, volume]
+        public static let notHeard = WireField.optional("notHeard", .string)
+        public static let fields = [path, volume, notHeard]
         /// The file played.
         public var path: String
         /// Percent, 1–100.
         public var volume: Int
-        public init(path: String, volume: Int) {
+        /// Why it is not being heard; `nil` when it plays.
+        public var notHeard: String?
+        public init(path: String, volume: Int, notHeard: String? = nil) {
             self.path = path
             self.volume = volume
+            self.notHeard = notHeard
         }
         public init(_ parameters: Parameters) throws(VarlinkError) {
             path = try parameters.requiredString(Self.path)
             volume = try parameters.requiredInt(Self.volume, in: SoundLevel.volumeRange)
+            notHeard = try parameters.string(Self.notHeard)
         }
-        public var json: JSONObject { Self.json([Self.path: .string(path), Self.volume: JSONValue(volume)]) }
+        public var json: JSONObject {
+            var object = Self.json([Self.path: .string(path), Self.volume: JSONValue(volume)])
+            if let notHeard { object[Self.notHeard] = .string(notHeard) }
+            return object
+        }
     }
 }
