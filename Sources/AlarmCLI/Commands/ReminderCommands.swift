@@ -195,9 +195,10 @@ enum ReminderCommands {
         // is first due on the 1st, not today; from --starting, not before.
         if case .some(.some(let rule)) = changes.rule, let day = dueDay, let first = rule.nextDay(after: max(day, rule.start) - 1), first != day {
             if let date = dueInstant {
+                // The same wall-clock time, those days later.
                 let rules = context.systemZone.rules, epoch = date.epochSecondsFloor
-                let secondsIntoDay = epoch + Int64(rules.offset(at: epoch)) - rules.localDay(at: epoch) * CivilTime.secondsPerDay
-                changes.due = WireTime.string(Date(epochSeconds: rules.instant(forWall: first * CivilTime.secondsPerDay + secondsIntoDay)), in: context.systemZone)
+                let wall = epoch + Int64(rules.offset(at: epoch)) + (first - day) * CivilTime.secondsPerDay
+                changes.due = WireTime.string(Date(epochSeconds: rules.instant(forWall: wall)), in: context.systemZone)
             } else {
                 changes.on = RecurrenceRule.dateText(first)
             }

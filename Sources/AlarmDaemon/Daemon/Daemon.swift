@@ -387,6 +387,8 @@ public final class Daemon: Sendable {
             }
             owned.store.close()
         }
+        // Nothing is left to watch: the loop's thread goes with the daemon.
+        owner.stopEvents()
     }
 
     /// The sync supervisor for `[Sync]`, or `nil` and why, when configured

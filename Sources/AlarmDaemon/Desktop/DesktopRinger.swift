@@ -361,11 +361,14 @@ public final class DesktopRinger: Ringer, Sendable {
     static let previewCheck: TimeInterval = 1
 
     /// A loop playing `file` with the configured player (or the first of the
-    /// usual ones found); each failure is journaled and given to `failed`.
+    /// usual ones found); each failure, and finding no player, is journaled
+    /// and given to `failed`.
     private func externalPlayer(_ file: String, volume: Int, config: DaemonConfig, subject: String, once: Bool,
                                 failed: (@Sendable (String) -> Void)? = nil) -> SoundLoop? {
         guard let player = config.player.isEmpty ? SoundLoop.defaultPlayer(path: environment["PATH"] ?? "/usr/bin:/bin") : config.player else {
-            journal.send("\(subject): no sound player found (tried pw-play, paplay, ogg123, aplay); set Player= in alarmd.conf", priority: .warning)
+            let reason = "no sound player found (tried pw-play, paplay, ogg123, aplay); set Player= in alarmd.conf"
+            journal.send("\(subject): \(reason)", priority: .warning)
+            failed?(reason)
             return nil
         }
         let volume = config.player.isEmpty ? SoundLoop.volumeArguments(player: player[0], percent: volume) : []
@@ -426,7 +429,7 @@ public final class DesktopRinger: Ringer, Sendable {
     /// `alarmctl sounds --play`. A newer preview replaces an older one; a
     /// preview ends with the sound, and after ``DecodedSound/maxSeconds`` at
     /// the latest.
-    public func playOnce(_ file: String, volume: Int, heard: @escaping @Sendable (String?) -> Void = { _ in }) {
+    public func playOnce(_ file: String, volume: Int, heard: @escaping @Sendable (String?) -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
         stopPreview()
         state.previews += 1
@@ -449,9 +452,7 @@ public final class DesktopRinger: Ringer, Sendable {
                 answered.value = true
                 heard(reason)
             }
-            guard let loop = externalPlayer(file, volume: volume, config: config, subject: subject, once: true, failed: { answer($0) }) else {
-                return answer("no sound player found (tried pw-play, paplay, ogg123, aplay); set Player= in alarmd.conf")
-            }
+            guard let loop = externalPlayer(file, volume: volume, config: config, subject: subject, once: true, failed: answer) else { return }
             state.loops[Self.previewID] = loop
             loop.start()
             queue.asyncAfter(deadline: .now() + Self.previewCheck) { answer(nil) }
