@@ -64,7 +64,7 @@ let serviceReplies: [String: Set<String>] = [
 ]
 
 /// Methods that leave the items as they were.
-let readOnly: Set<String> = ["ListAlarms", "GetAlarm", "ListReminders", "Upcoming", "Status", "ListSounds", "Export", "Watch"]
+let readOnly: Set<String> = ["ListAlarms", "GetAlarm", "ListReminders", "GetReminder", "Upcoming", "Status", "ListSounds", "Export", "Watch"]
 
 /// Events collected from the scheduler's queue.
 final class EventBox: @unchecked Sendable {

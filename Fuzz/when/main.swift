@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: what people type for a time, a day or a duration —
-// DayAndTime (`tomorrow 7am`, `9:00 fri`, `2026-12-24 9:00`), TimeOfDay in
-// all its forms (`0730`, `7.30`, `noon`) and DurationParser (`1h 30m`,
-// `1.5h`, `20 minutes`, `now`).
+// DayAndTime (`tomorrow 7am`, `9:00 fri`, `next tue at 2pm`, `dec 24`,
+// `1st`, `明天早上7點`, `下週二`), TimeOfDay in all its forms (`0730`,
+// `7.30`, `noon`), DurationParser (`1h 30m`, `1.5h`, `20 minutes`, `now`,
+// `25分鐘`, `in 25 min`, `2h ago`) and SpokenRepeat (`every 2 weeks on fri`,
+// `每天`).
 //
 // None may trap; errors are typed (ValidationError) and name the field;
 // whatever parses must be consistent:
@@ -12,7 +14,10 @@
 //     back (`history --since`) to one no more than a week behind;
 //   - a time of day prints as HH:MM and parses back to itself;
 //   - a duration is 0 only for `now`, at most 100 years, and its canonical
-//     XdYhZmWs form parses back to it.
+//     XdYhZmWs form parses back to it; a relative one is never 0;
+//   - a spoken day lands on what it names: the date of `dec 24`, the day
+//     number of `15th`, never today for `next tue`, next week for `下週二`;
+//   - a repeat in words takes some of the words and names days or a count.
 import AlarmCore
 import Foundation
 
@@ -48,6 +53,18 @@ func fuzzDayAndTime(_ text: String) {
                     case .today?: check(day == today, "today is not today")
                     case .tomorrow?: check(day == today + 1, "tomorrow is not tomorrow")
                     case .yesterday?: check(day == today - 1, "yesterday is not yesterday")
+                    case .dayAfterTomorrow?: check(day == today + 2, "後天 is not the day after tomorrow")
+                    case .nextWeekday?:
+                        check(day != today && abs(day - today) <= 7, "\(ValidationError.quoted(text)) resolved \(day - today) days from today")
+                    case .nextWeek?:
+                        check(day - today >= 1 && day - today <= 13, "\(ValidationError.quoted(text)) resolved \(day - today) days from today")
+                    case .monthDay(let month, let dayOfMonth)?:
+                        let date = CivilTime.date(dayNumber: day)
+                        check(date.month == month && date.day == dayOfMonth, "\(ValidationError.quoted(text)) resolved to another date")
+                        check(abs(day - today) <= 8 * 366, "\(ValidationError.quoted(text)) resolved \(day - today) days from today")
+                    case .dayOfMonth(let number)?:
+                        check(CivilTime.date(dayNumber: day).day == number, "\(ValidationError.quoted(text)) resolved to another day of the month")
+                        check(abs(day - today) <= 62, "\(ValidationError.quoted(text)) resolved \(day - today) days from today")
                     default:
                         let range = lookingBack ? (today - 7)...today : today...(today + 7)
                         check(range.contains(day), "\(ValidationError.quoted(text)) resolved \(day - today) days from today\(lookingBack ? ", looking back" : "")")
@@ -55,6 +72,27 @@ func fuzzDayAndTime(_ text: String) {
                 }
             }
         }
+    }
+}
+
+/// A repeat in words: the rest is a suffix or prefix of the text's words,
+/// and every repeat names days or counts them.
+func fuzzRepeat(_ text: String) {
+    do throws(ValidationError) {
+        let (found, rest) = try SpokenRepeat.split(text, field: "TIME")
+        guard let found else { return check(rest == text, "no repeat, yet the text changed") }
+        check(rest.utf8.count < text.utf8.count, "a repeat took no words of \(ValidationError.quoted(text))")
+        check(found.everyDays != nil || !found.days.isEmpty, "a repeat without days in \(ValidationError.quoted(text))")
+        check((1...999).contains(found.everyWeeks) && (found.everyDays.map { (1...999).contains($0) } ?? true), "a repeat's count is out of range")
+    } catch {
+        checkError(error, field: "TIME", text)
+    }
+    do throws(ValidationError) {
+        if let seconds = try DurationParser.relative(text, field: "when") {
+            check(seconds != 0 && abs(seconds) <= DurationParser.maxDays * 86_400, "relative \(seconds) out of range for \(ValidationError.quoted(text))")
+        }
+    } catch {
+        checkError(error, field: "when", text)
     }
 }
 
@@ -92,5 +130,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     fuzzDayAndTime(text)
     fuzzDuration(text)
+    fuzzRepeat(text)
     return 0
 }

@@ -48,7 +48,7 @@ public enum AlarmControl {
             "  alarmctl remind add 'Call Bob' --in 2h",
             "  alarmctl watch --json | jq -r .event.kind",
             "",
-            L("IDs are full ids or their first characters (at least 4), as list shows them."),
+            L("An ID is a full id, its first characters (at least 4) as list shows them, or a label or title: whole, or its first letters."),
             L("Exit codes: 0 done, 1 alarmd refused, 64 bad command line, 69 alarmd unreachable."),
             L("Run 'alarmctl COMMAND --help' for a command's options and examples."),
         ]

@@ -27,7 +27,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.standardError == "alarmctl: SHELL must be bash, zsh or fish, got \"tcsh\"\n")
         let missing = try BinaryRunner.alarmctl(["completions"], socket: "/nonexistent")
-        #expect(missing.standardError == "alarmctl: completions: SHELL is missing (usage: alarmctl completions SHELL)\n")
+        #expect(missing.standardError == "alarmctl: completions: SHELL is missing (usage: alarmctl completions SHELL; see alarmctl completions --help)\n")
     }
 
     /// The scripts look an option's kind of value up by its name alone.
@@ -97,7 +97,7 @@ import Testing
             SkipNext.name: AlarmReply(alarm: work), RemoveAlarm.name: named, Dismiss.name: named, RemoveReminder.name: named,
             Snooze.name: Snooze.Reply(id: named.id, title: named.title, until: "2030-01-07T14:09:00+00:00", snoozeCount: 1),
             AddReminder.name: ReminderReply(reminder: milk), UpdateReminder.name: ReminderReply(reminder: milk),
-            CompleteReminder.name: ReminderReply(reminder: milk), ListReminders.name: RemindersReply(reminders: [milk]),
+            CompleteReminder.name: ReminderReply(reminder: milk), ListReminders.name: RemindersReply(reminders: [milk]), GetReminder.name: ReminderReply(reminder: milk),
             MoveReminder.name: RemindersReply(reminders: [milk]), Upcoming.name: Upcoming.Reply(firings: []),
             Status.name: Status.Reply(version: "0.9.0", alarms: 1, reminders: 1, ringing: [], next: nil, timeZone: "UTC",
                                       wake: Wire.Wake(method: "none", next: nil, reason: "not set up"), linger: nil, warnings: [], sync: nil),

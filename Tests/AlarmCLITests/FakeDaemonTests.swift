@@ -75,14 +75,33 @@ import Testing
         #expect(Self.canonical(fake.calls.first?.parameters) == Self.canonical(["id": "5555"]))
     }
 
+    /// An alarm with the same time, repeat and label as one that exists is
+    /// not added twice by mistake; `--force` adds it.
+    @Test func anExactDuplicateIsRefusedUnlessForced() throws {
+        let fake = FakeDaemon(replies: ["ListAlarms": #"{"alarms":[\#(Fixtures.work),\#(Fixtures.dentist)]}"#, "AddAlarm": #"{"alarm":\#(Fixtures.work)}"#])
+        let twin = try Self.run(["add", "weekdays", "at", "7:30", "--label", "work"], fake)
+        #expect(twin.status == 1)
+        #expect(twin.standardError == "alarmctl: alarm 1a2b3c4d is the same: 07:30 Work, Weekdays; nothing was added (--force adds another)\n")
+        #expect(fake.calls.map(\.method) == ["io.alarmd.ListAlarms"])
+        #expect(try Self.run(["add", "7:30", "--days", "weekdays", "--label", "Work", "--force"], fake).status == 0)
+        #expect(fake.calls.last?.method == "io.alarmd.AddAlarm")
+        for other in [["add", "7:30", "--days", "weekdays", "--label", "Gym"], ["add", "7:31", "--days", "weekdays", "--label", "Work"],
+                      ["add", "7:30", "--days", "mon", "--label", "Work"], ["add", "7:30", "--label", "Work"]] {
+            let before = fake.calls.count
+            #expect(try Self.run(other, fake).status == 0, "\(other)")
+            #expect(fake.calls.dropFirst(before).map(\.method) == ["io.alarmd.ListAlarms", "io.alarmd.AddAlarm"], "\(other)")
+        }
+    }
+
     @Test func addSendsEveryFieldParsedLocally() throws {
         let fake = FakeDaemon(replies: ["AddAlarm": #"{"alarm":\#(Fixtures.work)}"#])
         let result = try Self.run(["add", "6:45pm", "--days", "mon-wed,Fri", "--label", "Gym", "--sound", "bell", "--snooze", "5",
                                    "--max-snoozes", "2", "--ring", "2m", "--volume", "35%", "--fade", "1m30s", "--tz", "Europe/Berlin", "--disabled",
                                    "--escalate-command", "ntfy publish 'still asleep'"], fake)
         #expect(result.status == 0)
-        #expect(result.standardOutput == "Added alarm 1a2b3c4d 07:30 Work, Weekdays (next 2030-01-07 07:30)\n")
-        #expect(Self.canonical(fake.calls.first?.parameters["fields"]) == Self.canonical([
+        #expect(result.standardOutput == "Added alarm 1a2b3c4d 07:30 Work, Weekdays: rings 2030-01-07 07:30\n")
+        #expect(fake.calls.map(\.method) == ["io.alarmd.ListAlarms", "io.alarmd.AddAlarm"], "a look for the same alarm first")
+        #expect(Self.canonical(fake.calls.last?.parameters["fields"]) == Self.canonical([
             "time": "18:45", "days": ["mon", "tue", "wed", "fri"], "label": "Gym", "sound": "bell", "snooze": true, "snoozeMinutes": 5,
             "maxSnoozes": 2, "ringSeconds": 120, "volume": 35, "fadeSeconds": 90, "enabled": false, "timeZone": "Europe/Berlin",
             "escalateCommand": ["ntfy", "publish", "still asleep"],
@@ -108,7 +127,7 @@ import Testing
         let result = try Self.run(["edit", "9f8e", "--time", "8:20", "--tz", "", "--days", "never", "--enabled", "--volume", "default", "--fade", "0",
                                    "--no-escalate-command"], fake)
         #expect(result.status == 0)
-        #expect(result.standardOutput == "Changed alarm 9f8e7d6c 08:15 (Europe/Berlin) Dentist (off)\n")
+        #expect(result.standardOutput == "Changed alarm 9f8e7d6c 08:15 (Europe/Berlin) Dentist: off\n")
         let call = try #require(fake.calls.first)
         #expect(call.method == "io.alarmd.UpdateAlarm")
         #expect(Self.canonical(call.parameters) == Self.canonical(["id": "9f8e", "fields": ["time": "08:20", "timeZone": "", "days": [String](), "enabled": true,
@@ -118,20 +137,20 @@ import Testing
     @Test func switchingAndSkippingCallTheirMethods() throws {
         let fake = FakeDaemon(replies: ["SetAlarmEnabled": #"{"alarm":\#(Fixtures.work)}"#, "SkipNext": #"{"alarm":\#(Fixtures.run)}"#])
         #expect(try Self.run(["enable", "1a2b", "1a2c"], fake).standardOutput == """
-            Enabled alarm 1a2b3c4d 07:30 Work, Weekdays (next 2030-01-07 07:30)
-            Enabled alarm 1a2b3c4d 07:30 Work, Weekdays (next 2030-01-07 07:30)
+            Enabled alarm 1a2b3c4d 07:30 Work, Weekdays: rings 2030-01-07 07:30
+            Enabled alarm 1a2b3c4d 07:30 Work, Weekdays: rings 2030-01-07 07:30
 
             """)
         _ = try Self.run(["disable", "1a2b"], fake)
         #expect(try Self.run(["skip", "5555"], fake).standardOutput
-            == "Skipping the next occurrence of alarm 5555aaaa 09:00 Run, Weekends (next 2030-01-05 09:05, ringing, skipping next)\n")
+            == "Skipping the next occurrence of alarm 5555aaaa 09:00 Run, Weekends: rings 2030-01-05 09:05, ringing, skipping next\n")
         _ = try Self.run(["unskip", "5555"], fake)
         // A waiting alarm says which occurrence it passes over and which rings.
         let skipping = Fixtures.alarm(id: "5555aaaa-0000-4000-8000-000000000003", time: "09:00", days: ["sat", "sun"], repeatText: "Weekends", label: "Run",
                                       skipNext: true, next: "2030-01-06T09:00:00+00:00", skipping: "2030-01-05T09:00:00+00:00")
         let skipFake = FakeDaemon(replies: ["SkipNext": #"{"alarm":\#(skipping)}"#])
         #expect(try Self.run(["skip", "5555"], skipFake).standardOutput
-            == "Skipping the next occurrence of alarm 5555aaaa 09:00 Run, Weekends (skips 2030-01-05 09:00, rings 2030-01-06 09:00)\n")
+            == "Skipping the next occurrence of alarm 5555aaaa 09:00 Run, Weekends: skips 2030-01-05 09:00, rings 2030-01-06 09:00\n")
         #expect(fake.calls.map(\.method) == ["io.alarmd.SetAlarmEnabled", "io.alarmd.SetAlarmEnabled", "io.alarmd.SetAlarmEnabled", "io.alarmd.SkipNext", "io.alarmd.SkipNext"])
         #expect(Self.canonical(fake.calls.map(\.parameters)) == Self.canonical([
             ["id": "1a2b", "enabled": true], ["id": "1a2c", "enabled": true], ["id": "1a2b", "enabled": false],
@@ -149,12 +168,12 @@ import Testing
         #expect(result.status == 1)
         // Each named, not just its id.
         #expect(result.standardOutput == "Removed alarm \"Alarm aaaa\" (aaaa0000)\nRemoved alarm \"Alarm bbbb\" (bbbb0000)\n")
-        #expect(result.standardError == "alarmctl: no alarm with id \"dead\"\nalarmctl: 1 of 3 alarms could not be removed\n")
+        #expect(result.standardError == "alarmctl: no alarm with id or name \"dead\"\nalarmctl: 1 of 3 alarms could not be removed\n")
         #expect(fake.calls.count == 3)
 
         let single = try Self.run(["rm", "dead"], fake)
         #expect(single.status == 1)
-        #expect(single.standardError == "alarmctl: no alarm with id \"dead\"\n")
+        #expect(single.standardError == "alarmctl: no alarm with id or name \"dead\"\n")
     }
 
     // MARK: Reminders
@@ -255,8 +274,18 @@ import Testing
         #expect(atDue > before && atDue.timeIntervalSince(before) <= 86_400)
     }
 
-    @Test func remindShowFindsByPrefixAndRefusesAmbiguity() throws {
-        let fake = FakeDaemon(replies: ["ListReminders": #"{"reminders":[\#(Fixtures.milk),\#(Fixtures.tax),\#(Fixtures.tea)]}"#])
+    /// The daemon resolves what was typed (an id, a prefix or a name);
+    /// alarmctl passes it on as typed and says what came back.
+    @Test func remindShowAsksForWhatWasTypedAndListsTheCandidatesOfAnAmbiguousOne() throws {
+        let fake = FakeDaemon { call in
+            switch call.parameters["id"] as? String {
+            case "ABCD0002": [#"{"parameters":{"reminder":\#(Fixtures.tax)}}"#]
+            case "beef": [#"{"parameters":{"reminder":\#(Fixtures.tea)}}"#]
+            case "abcd":
+                [#"{"error":"io.alarmd.AmbiguousId","parameters":{"id":"abcd","matches":["abcd0001-0000-4000-8000-000000000011","abcd0002-0000-4000-8000-000000000012"],"titles":["Buy milk","File taxes"],"message":"several"}}"#]
+            default: [#"{"error":"io.alarmd.NoSuchItem","parameters":{"id":"ffff","message":"none"}}"#]
+            }
+        }
         let result = try Self.run(["remind", "show", "ABCD0002"], fake)
         #expect(result.status == 0)
         #expect(result.standardOutput == """
@@ -279,10 +308,16 @@ import Testing
 
         let ambiguous = try Self.run(["remind", "show", "abcd"], fake)
         #expect(ambiguous.status == 1)
-        #expect(ambiguous.standardError == "alarmctl: id \"abcd\" matches several items: abcd0001-0000-4000-8000-000000000011, abcd0002-0000-4000-8000-000000000012; give more characters\n")
+        #expect(ambiguous.standardError == """
+            alarmctl: "abcd" matches several items; name one by its id:
+              abcd0001  "Buy milk"
+              abcd0002  "File taxes"
+
+            """)
         let missing = try Self.run(["remind", "show", "ffff"], fake)
         #expect(missing.status == 1)
-        #expect(missing.standardError == "alarmctl: no reminder with id \"ffff\"\n")
+        #expect(missing.standardError == "alarmctl: no reminder with id or name \"ffff\"\n")
+        #expect(fake.calls.map(\.method) == Array(repeating: "io.alarmd.GetReminder", count: 4))
     }
 
     @Test func remindChangesCallTheirMethods() throws {
@@ -440,11 +475,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"error":"io.alarmd.NoSuchItem","parameters":{"id":"abcd"}}"#, ["snooze", "abcd"], "no alarm or reminder with id \"abcd\""),
-        (#"{"error":"io.alarmd.NoSuchItem","parameters":{"id":"abcd"}}"#, ["show", "abcd"], "no alarm with id \"abcd\""),
-        (#"{"error":"io.alarmd.NoSuchItem","parameters":{"id":"abcd"}}"#, ["remind", "done", "abcd"], "no reminder with id \"abcd\""),
+        (#"{"error":"io.alarmd.NoSuchItem","parameters":{"id":"abcd"}}"#, ["snooze", "abcd"], "no alarm or reminder with id or name \"abcd\""),
+        (#"{"error":"io.alarmd.NoSuchItem","parameters":{"id":"abcd"}}"#, ["show", "abcd"], "no alarm with id or name \"abcd\""),
+        (#"{"error":"io.alarmd.NoSuchItem","parameters":{"id":"abcd"}}"#, ["remind", "done", "abcd"], "no reminder with id or name \"abcd\""),
         (#"{"error":"io.alarmd.AmbiguousId","parameters":{"id":"ab12","matches":["ab12cd34-0000-4000-8000-000000000001","ab12ef56-0000-4000-8000-000000000002"]}}"#,
-         ["show", "ab12"], "id \"ab12\" matches several items: ab12cd34-0000-4000-8000-000000000001, ab12ef56-0000-4000-8000-000000000002; give more characters"),
+         ["show", "ab12"], "\"ab12\" matches several items; name one by its id:\n  ab12cd34\n  ab12ef56"),
         (#"{"error":"io.alarmd.InvalidParameter","parameters":{"parameter":"fields.label","message":"fields.label must not contain control characters, got \"bad\\u{7}\""}}"#,
          ["add", "7:30", "--label", "bad\u{7}"], "--label must not contain control characters, got \"bad\\u{7}\""),
         (#"{"error":"io.alarmd.InvalidParameter","parameters":{"parameter":"label","message":"is too long"}}"#, ["add", "7:30"], "label: is too long"),
@@ -468,6 +503,6 @@ import Testing
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         #expect(result.standardError.hasPrefix("alarmctl: " + message), "stderr was: \(result.standardError)")
-        #expect(result.standardError.filter { $0 == "\n" }.count == 1)
+        #expect(result.standardError.filter { $0 == "\n" }.count == 1 + message.filter { $0 == "\n" }.count)
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 @testable import AlarmCLI
 import AlarmCore
+import AlarmProtocol
+import AlarmViewModels
 
 /// The pure parts of alarmctl, in-process with a fixed clock and zone.
 @Suite struct WhenParserTests {
@@ -36,6 +38,44 @@ import AlarmCore
         }
     }
 
+    /// Everyday words for `--at` and `history --since`, from Wednesday
+    /// 2026-12-02 10:00 in Taipei (02:00 UTC).
+    @Test(arguments: [
+        ("in 25 min", false, "2026-12-02T02:25:00Z"), ("in 1h", false, "2026-12-02T03:00:00Z"), ("25分鐘後", false, "2026-12-02T02:25:00Z"),
+        ("next tue 2pm", false, "2026-12-08T06:00:00Z"), ("tue 2pm", false, "2026-12-08T06:00:00Z"), ("dec 24 9am", false, "2026-12-24T01:00:00Z"),
+        ("1st of month 8:00", false, "2027-01-01T00:00:00Z"), ("明天早上7點", false, "2026-12-02T23:00:00Z"), ("下週二下午2點", false, "2026-12-08T06:00:00Z"),
+        ("yesterday", true, "2026-11-30T16:00:00Z"), ("mon", true, "2026-11-29T16:00:00Z"), ("2h ago", true, "2026-12-02T00:00:00Z"),
+        ("昨天", true, "2026-11-30T16:00:00Z"),
+    ])
+    func spokenInstants(text: String, lookingBack: Bool, expected: String) throws {
+        let result = try WhenParser.instant(text, option: "--at", now: Self.date("2026-12-02T02:00:00Z"), zone: Zone(identifier: "Asia/Taipei")!, lookingBack: lookingBack)
+        #expect(result == Self.date(expected), "\(text)")
+    }
+
+    /// What `add`'s TIME becomes: the time, and the repeat or the one day.
+    /// Wednesday 2026-12-02 10:00:40 in Taipei.
+    @Test(arguments: [
+        ("in 25 min", "10:26", nil as String?, "once 2026-12-02" as String?), ("in 10 s", "10:01", nil, "once 2026-12-02"),
+        ("in 14h", "00:01", nil, "once 2026-12-03"), ("next tue 2pm", "14:00", nil, "once 2026-12-08"),
+        ("weekdays at 7", "07:00", "weekdays", nil), ("every monday 7:00", "07:00", "mon", nil), ("7am every day", "07:00", "daily", nil),
+        ("每天早上7點", "07:00", "daily", nil), ("平日 7:00", "07:00", "weekdays", nil), ("每週一 7:00", "07:00", "mon", nil),
+        ("every 2 weeks on fri 9:00", "09:00", nil, "Every 2 weeks on Fri"), ("every 3 days 8:00", "08:00", nil, "Every 3 days"),
+    ])
+    func alarmTimesInWords(text: String, time: String, days: String?, rule: String?) throws {
+        let spec = AlarmCommands.add.spec
+        let arguments = try ParsedArguments(["x"], spec: spec)
+        var fields = AlarmFields()
+        try AlarmFieldOptions.readTime(text, field: "TIME", into: &fields, arguments, zone: Zone(identifier: "Asia/Taipei")!, now: Self.date("2026-12-02T02:00:40Z"))
+        #expect(fields.time?.description == time, "\(text)")
+        #expect(fields.days.map { $0.codes.joined(separator: ",") } == days.map { try! RepeatDays.parse($0).codes.joined(separator: ",") }, "\(text)")
+        let described: String? = switch fields.rule {
+        case .some(.some(let rule)) where rule.end == .count(1) && rule.interval == 1: "once " + RecurrenceRule.dateText(rule.start)
+        case .some(.some(let rule)): rule.displayText
+        default: nil
+        }
+        #expect(described == rule, "\(text)")
+    }
+
     @Test func badInstantsNameTheOption() {
         let zone = Zone.utc
         #expect(throws: CLIError.usage("--at must have an hour of 0–23, got \"24:00\"")) {
@@ -51,6 +91,21 @@ import AlarmCore
     static func context(now: String = "2026-03-09T10:00:00Z", zone: String = "Europe/Berlin", terminal: Bool = false, environment: [String: String] = [:]) -> CommandContext {
         CommandContext(environment: environment, now: WhenParserTests.date(now), systemZone: Zone(identifier: zone)!, isTerminal: terminal,
                        standardOutput: { _ in }, standardError: { _ in })
+    }
+
+    /// After a change, when the alarm rings, from now, as a phone says it.
+    @Test func comingTimesSayHowLongFromNow() {
+        let time = TimeText(Self.context())
+        #expect(time.coming("2026-03-09T18:05:30Z") == "in 8 h 5 min (Mon 19:05)")
+        #expect(time.coming("2026-03-10T06:30:00Z") == "in 20 h 30 min (Tue 07:30)")
+        #expect(time.coming("2026-03-12T12:00:00Z") == "in 3 d 2 h (Thu 13:00)")
+        #expect(time.coming("2026-03-09T10:00:45Z") == "in less than a minute (Mon 11:00)")
+        #expect(time.coming("2026-03-20T06:30:00Z") == "2026-03-20 07:30", "beyond the coming week, the date")
+        #expect(DurationText.countdown(0, in: .source) == "0 s")
+        #expect(DurationText.countdown(1255.2, in: .source) == "20 min 56 s")
+        #expect(DurationText.countdown(300, in: .source) == "5 min")
+        #expect(DurationText.countdown(86_400, in: .source) == "1 d")
+        #expect(DurationText.countdown(5400, in: .source) == "1 h 30 min")
     }
 
     @Test func nextTimesAreShortWithinTheComingWeek() {

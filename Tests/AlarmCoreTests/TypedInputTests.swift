@@ -40,15 +40,99 @@ import Testing
         for (text, expected) in cases { #expect(try DayAndTime.parse(text, field: "--at") == expected, "\(text)") }
         // An alarm needs a time.
         #expect(throws: ValidationError.self) { try DayAndTime.parse("tomorrow", field: "TIME", requireTime: true) }
-        for bad in ["tomorrow tomorrow", "7:00 8:00", "12/05 9:00", "next friday", "tomorrow 25:00", "in 5 minutes", String(repeating: "7", count: 100)] {
+        for bad in ["tomorrow tomorrow", "7:00 8:00", "12/05 9:00", "next", "next month", "tomorrow 25:00", "in 5 minutes", "dec 32", "32nd", "1th",
+                    "明天 後天", "下週八", String(repeating: "7", count: 100)] {
             #expect(throws: ValidationError.self, "\(bad)") { try DayAndTime.parse(bad, field: "--at") }
         }
         // A time with its own mistake gets its own reason.
         do { _ = try DayAndTime.parse("tomorrow 25:00", field: "--at") } catch {
             #expect(error.requirement == "must have an hour of 0–23" && error.field == "--at")
         }
-        do { _ = try DayAndTime.parse("next friday", field: "--at") } catch {
-            #expect(error.requirement.hasPrefix("must be a time (7, 0730, 7:30") && error.requirement.contains("tomorrow 7:30"))
+        do { _ = try DayAndTime.parse("next month", field: "--at") } catch {
+            #expect(error.requirement.hasPrefix("must be a time (7:30, 7am") && error.requirement.contains("next tue at 2pm"))
+        }
+    }
+
+    /// The day words people say, in English and in Traditional Chinese, with
+    /// the filler words around them.
+    @Test(arguments: [
+        ("next tue 2pm", DayAndTime.Day.nextWeekday(.tuesday), "14:00"), ("next tuesday at 2pm", .nextWeekday(.tuesday), "14:00"),
+        ("tue 2pm", .weekday(.tuesday), "14:00"), ("on fri at 9", .weekday(.friday), "09:00"),
+        ("dec 24 9am", .monthDay(month: 12, day: 24), "09:00"), ("24 dec 9:00", .monthDay(month: 12, day: 24), "09:00"),
+        ("December 24th at 9am", .monthDay(month: 12, day: 24), "09:00"), ("9am sept 3", .monthDay(month: 9, day: 3), "09:00"),
+        ("1st of month 8:00", .dayOfMonth(1), "08:00"), ("the 1st of the month at 8", .dayOfMonth(1), "08:00"), ("15th 18:00", .dayOfMonth(15), "18:00"),
+        ("明天 7:00", .tomorrow, "07:00"), ("明天早上7點", .tomorrow, "07:00"), ("後天下午3點半", .dayAfterTomorrow, "15:30"),
+        ("今天晚上9點30分", .today, "21:30"), ("下週二下午2點", .nextWeek(.tuesday), "14:00"), ("週五 9:00", .weekday(.friday), "09:00"),
+        ("星期日 中午12點", .weekday(.sunday), "12:00"), ("禮拜三 上午12點", .weekday(.wednesday), "00:00"), ("下星期一 8點", .nextWeek(.monday), "08:00"),
+    ])
+    func spokenDays(text: String, day: DayAndTime.Day, time: String) throws {
+        let parsed = try DayAndTime.parse(text, field: "--at")
+        #expect(parsed.day == day)
+        #expect(parsed.time?.description == time)
+    }
+
+    /// Wednesday 2026-12-02 10:00 UTC: where each spoken day falls.
+    @Test func spokenDaysResolveFromNow() throws {
+        let now = try ISO.seconds("2026-12-02T10:00:00Z")
+        func resolved(_ text: String, lookingBack: Bool = false) throws -> String {
+            RecurrenceRule.dateText(try DayAndTime.parse(text, field: "x").resolveDay(now: now, rules: Zone.utc.rules, allDay: .nineAM, lookingBack: lookingBack))
+        }
+        #expect(try resolved("next wed 11:00") == "2026-12-09", "never today, even with the time ahead")
+        #expect(try resolved("next thu") == "2026-12-03", "the first Thursday after today")
+        #expect(try resolved("下週三") == "2026-12-09", "Wednesday of next week")
+        #expect(try resolved("下週一") == "2026-12-07")
+        #expect(try resolved("下週日") == "2026-12-13", "weeks start on Monday")
+        #expect(try resolved("後天") == "2026-12-04")
+        #expect(try resolved("dec 24") == "2026-12-24")
+        #expect(try resolved("dec 2 9:00") == "2027-12-02", "this year's has passed")
+        #expect(try resolved("feb 29") == "2028-02-29", "the next year that has it")
+        #expect(try resolved("1st") == "2027-01-01")
+        #expect(try resolved("2nd 11:00") == "2026-12-02", "today, its time still ahead")
+        #expect(try resolved("31st") == "2026-12-31")
+        #expect(try resolved("dec 1", lookingBack: true) == "2026-12-01")
+        #expect(try resolved("1st", lookingBack: true) == "2026-12-01")
+        #expect(try resolved("next wed", lookingBack: true) == "2026-11-25")
+    }
+
+    /// `in 25 min` and `25 分鐘後` are from now; the Chinese units read as the English ones.
+    @Test func relativeDurationsAndChineseUnits() throws {
+        #expect(try DurationParser.relative("in 25 min", field: "x") == 1500)
+        #expect(try DurationParser.relative(" in 1h ", field: "x") == 3600)
+        #expect(try DurationParser.relative("25 分鐘後", field: "x") == 1500)
+        #expect(try DurationParser.relative("1小時30分之後", field: "x") == 5400)
+        #expect(try DurationParser.relative("2h ago", field: "x") == -7200)
+        #expect(try DurationParser.relative("3天前", field: "x") == -259_200)
+        #expect(try DurationParser.relative("tomorrow", field: "x") == nil)
+        #expect(try DurationParser.relative("7:00", field: "x") == nil)
+        #expect(throws: ValidationError.self) { try DurationParser.relative("in a while", field: "x") }
+        #expect(try DurationParser.parse("3天") == 259_200)
+        #expect(try DurationParser.parse("2個小時") == 7200)
+        #expect(try DurationParser.parse("1 週") == 604_800)
+        #expect(throws: ValidationError.self) { try DurationParser.parse("3 鐘") }
+    }
+
+    /// A repeat said in words, before or after the time.
+    @Test(arguments: [
+        ("every monday 7:00", RepeatDays([.monday]), 1, nil as Int?, "7:00"), ("7:00 every day", .everyDay, 1, nil, "7:00"),
+        ("weekdays at 7", .weekdays, 1, nil, "at 7"), ("9am on weekends", .weekends, 1, nil, "9am"), ("mondays 8:00", RepeatDays([.monday]), 1, nil, "8:00"),
+        ("every mon,thu 6:30", RepeatDays([.monday, .thursday]), 1, nil, "6:30"), ("every 2 weeks on fri 9:00", RepeatDays([.friday]), 2, nil, "9:00"),
+        ("every other tuesday 18:00", RepeatDays([.tuesday]), 2, nil, "18:00"), ("every 3 days 8:00", RepeatDays(), 1, 3, "8:00"), ("daily 7", .everyDay, 1, nil, "7"),
+        ("每天早上7點", .everyDay, 1, nil, "早上7點"), ("每週一 7:00", RepeatDays([.monday]), 1, nil, "7:00"), ("平日 7:00", .weekdays, 1, nil, "7:00"),
+        ("假日 9點", .weekends, 1, nil, "9點"), ("每個星期五晚上8點", RepeatDays([.friday]), 1, nil, "晚上8點"),
+    ])
+    func spokenRepeats(text: String, days: RepeatDays, weeks: Int, everyDays: Int?, rest: String) throws {
+        let (found, left) = try SpokenRepeat.split(text, field: "TIME")
+        #expect(found == SpokenRepeat(days: days, everyWeeks: weeks, everyDays: everyDays))
+        #expect(left == rest)
+    }
+
+    @Test func wordsThatAreNoRepeatAreLeftAlone() throws {
+        for text in ["7:00", "tomorrow 7:00", "next tue 2pm", "明天早上7點", "in 25 min"] {
+            let (found, left) = try SpokenRepeat.split(text, field: "TIME")
+            #expect(found == nil && left == text, "\(text)")
+        }
+        for bad in ["every blue moon 7:00", "every 2 weeks 9:00", "every 0 days 7:00", "every"] {
+            #expect(throws: ValidationError.self, "\(bad)") { try SpokenRepeat.split(bad, field: "TIME") }
         }
     }
 

@@ -19,7 +19,7 @@ import Testing
     @Test func theDefinitionsErrorsAreReadWhole() {
         #expect(Self.definitionErrors.count == 7)
         #expect(Self.definitionErrors["InvalidParameter"] == ["parameter:string", "message:string"])
-        #expect(Self.definitionErrors["AmbiguousId"] == ["id:string", "matches:[]string", "message:string"])
+        #expect(Self.definitionErrors["AmbiguousId"] == ["id:string", "matches:[]string", "titles:?[]string", "message:string"])
         let declared = InterfaceDefinition.text.split(separator: "\n").filter { $0.hasPrefix("error ") }
         #expect(declared.count == Self.definitionErrors.count)
     }
@@ -40,8 +40,8 @@ import Testing
     /// `InterfaceError` without one here fails the count.
     static let everyError: [InterfaceError] = [
         .noSuchItem(id: "abcd", message: #"no alarm or reminder with id "abcd""#),
-        .ambiguousId(id: "ab12", matches: ["ab12cd34-0000-4000-8000-000000000001", "ab12ef56-0000-4000-8000-000000000002"],
-                     message: #"id "ab12" matches several items: ab12cd34-0000-4000-8000-000000000001, ab12ef56-0000-4000-8000-000000000002"#),
+        .ambiguousId(id: "ab12", matches: ["ab12cd34-0000-4000-8000-000000000001", "ab12ef56-0000-4000-8000-000000000002"], titles: ["Work", "Gym"],
+                     message: #""ab12" matches several items: ab12cd34-0000-4000-8000-000000000001 "Work", ab12ef56-0000-4000-8000-000000000002 "Gym""#),
         .invalidParameter(parameter: "fields.label", message: #"fields.label must not contain control characters, got "bad\u{7}""#),
         .invalidRequest(message: "the message is not valid JSON: unexpected end of input"),
         .notRinging(message: "several items are ringing, name one", ringing: ["ab12cd34-0000-4000-8000-000000000001", "ab12ef56-0000-4000-8000-000000000002"]),
@@ -94,7 +94,7 @@ import Testing
         #expect(InterfaceError(VarlinkError(name: "io.alarmd.StoreFailure")) == .storeFailure(message: ""))
         #expect(InterfaceError(VarlinkError(name: "io.alarmd.NoSuchItem", parameters: ["id": 7, "extra": "x"])) == .noSuchItem(id: "", message: ""))
         #expect(InterfaceError(VarlinkError(name: "io.alarmd.AmbiguousId", parameters: ["id": "ab12", "matches": ["a", 1, .null, "b"]]))
-            == .ambiguousId(id: "ab12", matches: ["a", "b"], message: ""))
+            == .ambiguousId(id: "ab12", matches: ["a", "b"], titles: [], message: ""))
 
         let long = String(repeating: "é", count: InterfaceError.maxTextBytes)  // two bytes each
         guard case .invalidRequest(let clipped)? = InterfaceError(VarlinkError.invalidRequest(long)) else {

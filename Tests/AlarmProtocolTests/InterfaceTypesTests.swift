@@ -44,7 +44,7 @@ import Testing
 
     /// The parser itself reads what it should, so an empty match cannot pass.
     @Test func theDefinitionIsReadWhole() {
-        #expect(Self.definition.methods.count == 26)
+        #expect(Self.definition.methods.count == 27)
         #expect(Self.definition.methods["Snooze"]?.parameters == ["id:?string", "minutes:?int"])
         #expect(Self.definition.methods["RemoveAlarm"]?.reply == ["id:string", "title:string"])
         #expect(Self.definition.types["Event"]?.last == "reminder:?Reminder")

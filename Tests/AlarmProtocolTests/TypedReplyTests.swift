@@ -54,6 +54,7 @@ import Testing
         sample(Dismiss.self, ItemNamed(id: alarmID.uuidString.lowercased(), title: "Work")),
         sample(AddReminder.self, ReminderReply(reminder: reminderObject)),
         sample(ListReminders.self, RemindersReply(reminders: [reminderObject])),
+        sample(GetReminder.self, ReminderReply(reminder: reminderObject)),
         sample(UpdateReminder.self, ReminderReply(reminder: reminderObject)),
         sample(CompleteReminder.self, ReminderReply(reminder: reminderObject)),
         sample(MoveReminder.self, RemindersReply(reminders: [reminderObject])),

@@ -507,11 +507,11 @@ extension JSONObject {
         #expect(methods.first == "ListAlarms")
         #expect(methods.last == "Sync")
         for name in ["ListAlarms", "GetAlarm", "AddAlarm", "UpdateAlarm", "RemoveAlarm", "SetAlarmEnabled", "SkipNext", "Snooze", "Dismiss",
-                     "AddReminder", "ListReminders", "UpdateReminder", "CompleteReminder", "MoveReminder", "RemoveReminder",
+                     "AddReminder", "ListReminders", "GetReminder", "UpdateReminder", "CompleteReminder", "MoveReminder", "RemoveReminder",
                      "Upcoming", "Status", "History", "Watch", "ListSounds", "PlaySound", "Export", "Import", "ExportCalendar", "ImportCalendar", "Sync"] {
             #expect(methods.contains(name), "\(name)")
         }
-        #expect(methods.count == 26)
+        #expect(methods.count == 27)
         #expect(Set(methods).count == methods.count)
     }
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import AlarmCore
 import Foundation
 import Glibc
 import Testing
@@ -30,7 +31,7 @@ import Testing
         // Added evening first: the list is sorted by time of day, not by when.
         try Alarmctl.ok(["add", "6:00pm", "--label", "Late", "--disabled", "--tz", "Europe/Berlin"], daemon)
         let added = try Alarmctl.ok(["add", "7:30", "--days", "weekdays", "--label", "Work"], daemon)
-        #expect(added.matches(#"Added alarm [0-9a-f]{8} 07:30 Work, Weekdays \(next (Mon|Tue|Wed|Thu|Fri) 07:30\)\n"#), "\(added)")
+        #expect(added.matches(#"Added alarm [0-9a-f]{8} 07:30 Work, Weekdays: rings in [0-9]+ (d|h|min|s)( [0-9]+ (h|min|s))? \((Mon|Tue|Wed|Thu|Fri) 07:30\)\n"#), "\(added)")
 
         let reply = try Alarmctl.json(["list"], daemon)
         let alarms = reply["alarms"] as? [[String: Any]] ?? []
@@ -53,7 +54,7 @@ import Testing
         }
 
         let edited = try Alarmctl.ok(["edit", String(work.prefix(8)), "--label", "Job", "--time", "7:45", "--snooze", "5", "--max-snoozes", "2", "--ring", "90"], daemon)
-        #expect(edited.matches(#"Changed alarm [0-9a-f]{8} 07:45 Job, Weekdays \(next (Mon|Tue|Wed|Thu|Fri) 07:45\)\n"#), "\(edited)")
+        #expect(edited.matches(#"Changed alarm [0-9a-f]{8} 07:45 Job, Weekdays: rings in [0-9]+ (d|h|min|s)( [0-9]+ (h|min|s))? \((Mon|Tue|Wed|Thu|Fri) 07:45\)\n"#), "\(edited)")
         let job = try #require(try Alarmctl.json(["show", work], daemon)["alarm"] as? [String: Any])
         #expect(job["label"] as? String == "Job")
         #expect(job["ringSeconds"] as? Int == 90)
@@ -86,7 +87,7 @@ import Testing
         let removed = try Alarmctl.run(["rm", String(work.prefix(8)), "ffff0000", late], daemon)
         #expect(removed.status == 1)
         #expect(removed.standardOutput.matches(#"Removed alarm "[^"]+" \(\#(work.prefix(8))\)\nRemoved alarm "[^"]+" \(\#(late.prefix(8))\)\n"#), "\(removed.standardOutput)")
-        #expect(removed.standardError == "alarmctl: no alarm with id \"ffff0000\"\nalarmctl: 1 of 3 alarms could not be removed\n")
+        #expect(removed.standardError == "alarmctl: no alarm with id or name \"ffff0000\"\nalarmctl: 1 of 3 alarms could not be removed\n")
         #expect(try Alarmctl.ok(["list"], daemon) == "No alarms.\n")
     }
 
@@ -206,15 +207,15 @@ import Testing
 
         let unknown = try Alarmctl.run(["show", "ffffffff"], daemon)
         #expect(unknown.status == 1)
-        #expect(unknown.standardError == "alarmctl: no alarm with id \"ffffffff\"\n")
+        #expect(unknown.standardError == "alarmctl: no alarm with id or name \"ffffffff\"\n")
 
         let reminder = try Alarmctl.run(["remind", "done", "ffffffff"], daemon)
         #expect(reminder.status == 1)
-        #expect(reminder.standardError == "alarmctl: no reminder with id \"ffffffff\"\n")
+        #expect(reminder.standardError == "alarmctl: no reminder with id or name \"ffffffff\"\n")
 
         let short = try Alarmctl.run(["show", "ab"], daemon)
         #expect(short.status == 1)
-        #expect(short.standardError.hasPrefix("alarmctl: id "), "\(short.standardError)")
+        #expect(short.standardError == "alarmctl: no alarm with id or name \"ab\"\n")
 
         for command in [["snooze"], ["dismiss"]] {
             let result = try Alarmctl.run(command, daemon)
@@ -298,6 +299,67 @@ import Testing
         #expect(try Alarmctl.ok(["dismiss", String(tea.prefix(8))], daemon) == "Dismissed \"Tea\" (\(tea.prefix(8)))\n")
         let line = Self.lines(try Alarmctl.ok(["remind", "list"], daemon))[1]
         #expect(!line.hasSuffix("ringing") && !line.hasSuffix("snoozed"), "\(line)")
+    }
+
+    /// Alarms set as people say them, against the real daemon: a repeat in
+    /// words, a moment from now, a pause for a week, and an exact duplicate
+    /// refused until forced. Each change says when the alarm rings next.
+    @Test func alarmsSetInWords() throws {
+        let daemon = try Self.startDaemon()
+        defer { daemon.stop() }
+        let work = try Alarmctl.ok(["add", "weekdays", "at", "7", "--label", "Work"], daemon)
+        #expect(work.matches(#"Added alarm [0-9a-f]{8} 07:00 Work, Weekdays: rings in [0-9]+ (d|h|min|s)( [0-9]+ (h|min|s))? \((Mon|Tue|Wed|Thu|Fri) 07:00\)\n"#), "\(work)")
+        let pizza = try Alarmctl.ok(["add", "in", "30", "min", "--label", "Pizza"], daemon)
+        #expect(pizza.matches(#"Added alarm [0-9a-f]{8} [0-9]{2}:[0-9]{2} Pizza, Once on [^:]+: rings in (29|30) min \([^)]+\)\n"#), "\(pizza)")
+        let fortnight = try Alarmctl.json(["add", "every 2 weeks on fri 9:00", "--label", "Cleaning"], daemon)["alarm"] as? [String: Any]
+        #expect((fortnight?["rule"] as? [String: Any])?["interval"] as? Int == 2)
+
+        let twin = try Alarmctl.run(["add", "7:00", "--days", "weekdays", "--label", "work"], daemon)
+        #expect(twin.status == 1 && twin.standardError.contains("is the same: 07:00 Work, Weekdays"), "\(twin.standardError)")
+        #expect((try Alarmctl.json(["list"], daemon)["alarms"] as? [Any])?.count == 3)
+        try Alarmctl.ok(["add", "7:00", "--days", "weekdays", "--label", "work", "--force"], daemon)
+        #expect((try Alarmctl.json(["list"], daemon)["alarms"] as? [Any])?.count == 4)
+
+        let paused = try Alarmctl.ok(["pause", "cleaning", "--for", "1w"], daemon)
+        #expect(paused.hasPrefix("Paused alarm "), "\(paused)")
+        let shown = try Alarmctl.json(["show", "Cleaning"], daemon)["alarm"] as? [String: Any]
+        let today = CivilTime.floorDiv(Int64(Date().timeIntervalSince1970), 86_400)
+        #expect([today + 6, today + 7, today + 8].map(RecurrenceRule.dateText).contains(shown?["pausedUntil"] as? String ?? ""), "\(String(describing: shown?["pausedUntil"]))")
+    }
+
+    /// Wherever an id is taken, a label or title is too: whole or an
+    /// unambiguous prefix, case-insensitive. An ambiguous one lists the
+    /// candidates and changes nothing; an open reminder is found before a
+    /// done one of the same title.
+    @Test func itemsAreNamedByTheirLabelOrTitle() throws {
+        let daemon = try Self.startDaemon()
+        defer { daemon.stop() }
+        try Alarmctl.ok(["add", "7:00", "--days", "weekdays", "--label", "上班"], daemon)
+        try Alarmctl.ok(["add", "6:10", "--label", "Early train"], daemon)
+        try Alarmctl.ok(["add", "6:00", "--label", "Early bird"], daemon)
+
+        #expect(try Alarmctl.ok(["disable", "上班"], daemon).hasPrefix("Disabled alarm"))
+        let ambiguous = try Alarmctl.run(["rm", "early"], daemon)
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.standardError.hasPrefix("alarmctl: \"early\" matches several items; name one by its id:\n"), "\(ambiguous.standardError)")
+        #expect(ambiguous.standardError.contains("  \"Early train\"\n") && ambiguous.standardError.contains("  \"Early bird\"\n"), "\(ambiguous.standardError)")
+        #expect((try Alarmctl.json(["list"], daemon)["alarms"] as? [Any])?.count == 3, "nothing was removed")
+        #expect(try Alarmctl.ok(["rm", "EARLY TRAIN"], daemon).hasPrefix("Removed alarm \"Early train\""))
+        #expect(try Alarmctl.ok(["show", "early"], daemon).contains("Early bird"), "the one left is an unambiguous prefix")
+        let off = try Alarmctl.json(["show", "上班"], daemon)["alarm"] as? [String: Any]
+        #expect(off?["enabled"] as? Bool == false)
+
+        try Alarmctl.ok(["remind", "add", "milk"], daemon)
+        try Alarmctl.ok(["remind", "done", "milk"], daemon)
+        try Alarmctl.ok(["remind", "add", "Milk"], daemon)
+        try Alarmctl.ok(["remind", "add", "book flights"], daemon)
+        #expect(try Alarmctl.ok(["remind", "done", "milk"], daemon).hasPrefix("Done"), "the open one, not the done one")
+        try Alarmctl.ok(["remind", "add", "call mum"], daemon)
+        try Alarmctl.ok(["remind", "move", "Book Flights", "top"], daemon)
+        let open = (try Alarmctl.json(["remind", "list"], daemon)["reminders"] as? [[String: Any]] ?? []).map { $0["title"] as? String ?? "" }
+        #expect(open == ["book flights", "call mum"])
+        let missing = try Alarmctl.run(["remind", "done", "bread"], daemon)
+        #expect(missing.standardError == "alarmctl: no reminder with id or name \"bread\"\n")
     }
 
     /// An id prefix that fits several items, and a snooze or dismiss without

@@ -66,7 +66,7 @@ struct LocalizationTests {
         #expect(long.standardError.contains("最多只能有 256 個字元，收到的是 257 個字元"), "\(long.standardError)")
         let missing = try zh(["rm", "0000aaaa"])
         #expect(missing.status == 1)
-        #expect(missing.standardError.contains("沒有 id 為"), "\(missing.standardError)")
+        #expect(missing.standardError.contains("沒有 id 或名稱為"), "\(missing.standardError)")
 
         // --json stays the same in every language; the stored label is the
         // one the alarm was made with, never translated back.

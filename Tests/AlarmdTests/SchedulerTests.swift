@@ -300,11 +300,33 @@ import Testing
         #expect(fixture.scheduler.summary().next?.item.title == "Once")
     }
 
+    /// A name is matched whole before by prefix; a text that is both an id
+    /// prefix and a whole name is ambiguous; kinds narrow the search.
+    @Test func itemsResolveByIDPrefixOrName() throws {
+        let fixture = try Fixture()
+        let cafe = Alarm(id: UUID(uuidString: "cafe0000-0000-4000-8000-000000000001")!, time: try TimeOfDay(hour: 7, minute: 0), label: "Gym", created: Date())
+        let named = Alarm(time: try TimeOfDay(hour: 8, minute: 0), label: "Cafe", created: Date())
+        let longer = Alarm(time: try TimeOfDay(hour: 9, minute: 0), label: "Cafeteria", created: Date())
+        let tea = Reminder(title: "Gym bag", created: Date())
+        for item in [Item.alarm(cafe), .alarm(named), .alarm(longer), .reminder(tea)] { try fixture.scheduler.add(item) }
+
+        #expect(try fixture.scheduler.lookup("cafeteria").item.id == longer.id)
+        #expect(try fixture.scheduler.lookup("CAFET").item.id == longer.id)
+        #expect(throws: SchedulerError.ambiguous("cafe", [.init(.alarm(cafe)), .init(.alarm(named))].sorted { $0.id < $1.id })) {
+            try fixture.scheduler.lookup("cafe")
+        }
+        #expect(try fixture.scheduler.lookup("cafe0").item.id == cafe.id, "five hex digits name no label")
+        #expect(try fixture.scheduler.lookup(" gym ", kind: .alarm).item.id == cafe.id)
+        #expect(try fixture.scheduler.lookup("gym", kind: .reminder).item.id == tea.id, "a prefix, among reminders")
+        #expect(throws: SchedulerError.noSuchItem("tea")) { try fixture.scheduler.lookup("tea") }
+        #expect(throws: SchedulerError.badID(" ")) { try fixture.scheduler.lookup(" ") }
+    }
+
     @Test func errorsNameTheProblem() throws {
         let fixture = try Fixture()
         let id = UUID().uuidString
         #expect(throws: SchedulerError.noSuchItem(id)) { try fixture.scheduler.command(.dismiss, id: id) }
-        #expect(throws: SchedulerError.badID("ab")) { try fixture.scheduler.command(.dismiss, id: "ab") }
+        #expect(throws: SchedulerError.noSuchItem("ab")) { try fixture.scheduler.command(.dismiss, id: "ab") }
         #expect(throws: SchedulerError.ringingCount([])) { try fixture.scheduler.command(.dismiss, id: nil) }
         let bad = Alarm(time: try TimeOfDay(hour: 7, minute: 0), label: "bell\u{7}", created: Date())
         #expect(throws: SchedulerError.invalid(.text("label", "must not contain control characters", got: "bell\u{7}"))) {

@@ -123,7 +123,7 @@ import Testing
         defer { daemon.stop(signal: SIGKILL) }
         func newLabel() throws -> String? {
             // alarmctl under C sends no label: the daemon's default applies.
-            (try Alarmctl.json(["add", "7:30"], daemon)["alarm"] as? [String: Any])?["label"] as? String
+            (try Alarmctl.json(["add", "7:30", "--force"], daemon)["alarm"] as? [String: Any])?["label"] as? String
         }
         #expect(try newLabel() == "Alarm")
 

@@ -14,10 +14,10 @@ _alarmctl_day_words=(weekdays weekends daily every-day never mon tue wed thu fri
 _alarmctl_options() {
     case $1 in
         list | show | enable | disable | skip | unskip | "remind show" | "remind done" | "remind undone" | "remind rm" | "remind move" | status | sync | watch) echo "--json --socket" ;;
-        add) echo "--days --date --every --monthly --yearly --starting --until --times --except --skip-holidays --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --disabled --json --socket" ;;
+        add) echo "--in --days --date --every --monthly --yearly --starting --until --times --except --skip-holidays --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --disabled --force --json --socket" ;;
         edit) echo "--time --days --date --every --monthly --yearly --starting --until --times --except --skip-holidays --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --no-skip-holidays --no-command --no-escalate-command --enabled --disabled --json --socket" ;;
         rm) echo "--socket" ;;
-        pause) echo "--until --all --json --socket" ;;
+        pause) echo "--until --for --all --json --socket" ;;
         resume | "remind list" | dismiss) echo "--all --json --socket" ;;
         "remind add") echo "--at --in --on --days --every --monthly --yearly --starting --until --times --except --before --notes --sound --image --command --json --socket" ;;
         "remind edit") echo "--title --notes --at --in --no-due --on --days --every --monthly --yearly --starting --until --times --except --before --no-repeat --no-before --sound --image --no-image --command --no-command --json --socket" ;;
@@ -37,7 +37,7 @@ _alarmctl_options() {
 # Options that take a value (the next word, or after "=").
 _alarmctl_takes_value() {
     case $1 in
-        --socket | --days | --date | --every | --monthly | --yearly | --starting | --until | --times | --except | --label | --sound | --volume | --fade | --snooze | --max-snoozes | --ring | --tz | --command | --escalate-command | --time | --at | --in | --on | --before | --notes | --image | --title | --minutes | --count | --since | --kind | --limit | --play | --holidays | --from) return 0 ;;
+        --socket | --in | --days | --date | --every | --monthly | --yearly | --starting | --until | --times | --except | --label | --sound | --volume | --fade | --snooze | --max-snoozes | --ring | --tz | --command | --escalate-command | --time | --for | --at | --on | --before | --notes | --image | --title | --minutes | --count | --since | --kind | --limit | --play | --holidays | --from) return 0 ;;
     esac
     return 1
 }

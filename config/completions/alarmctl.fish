@@ -5,7 +5,7 @@
 # ~/.config/fish/completions/alarmctl.fish. Item ids and sound names come from
 # the running daemon; when it is not running they do not complete.
 
-set -g __alarmctl_value_options --socket --days --date --every --monthly --yearly --starting --until --times --except --label --sound --volume --fade --snooze --max-snoozes --ring --tz --command --escalate-command --time --at --in --on --before --notes --image --title --minutes --count --since --kind --limit --play --holidays --from
+set -g __alarmctl_value_options --socket --in --days --date --every --monthly --yearly --starting --until --times --except --label --sound --volume --fade --snooze --max-snoozes --ring --tz --command --escalate-command --time --for --at --on --before --notes --image --title --minutes --count --since --kind --limit --play --holidays --from
 
 # Prints the command ("add", "remind add", "help remind", ...) on the first
 # line and the number of positional arguments after it on the second.
@@ -173,6 +173,7 @@ complete -c alarmctl -n '__alarmctl_using remind' -l socket -r -F -d 'alarmd\'s 
 complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status sync watch history sounds export import preview completions' -s h -l help -d 'show the command help'
 complete -c alarmctl -n '__alarmctl_using list show add edit enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status sync watch history sounds export import' -l json -d 'print the daemon\'s reply as one line of JSON'
 complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status sync watch history sounds export import' -l socket -r -F -d 'alarmd\'s socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)'
+complete -c alarmctl -n '__alarmctl_using add' -l in -x -d 'ring once, DURATION from now (25m, 1h 30m), at the nearest minute'
 complete -c alarmctl -n '__alarmctl_using add edit' -l days -x -a '(__alarmctl_days)' -d 'repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never'
 complete -c alarmctl -n '__alarmctl_using add edit preview' -l date -x -d 'once, on that date'
 complete -c alarmctl -n '__alarmctl_using add edit "remind add" "remind edit" preview' -l every -x -d 'INTERVAL: every N days (3d), or every N weeks (2w) on the --days given (default: the start\'s weekday)'
@@ -195,13 +196,15 @@ complete -c alarmctl -n '__alarmctl_using add edit' -l tz -x -a '(__alarmctl_zon
 complete -c alarmctl -n '__alarmctl_using add edit' -l command -x -a '(__fish_complete_command)' -d 'run this when it fires: a program and its arguments, quoted like a shell line but never run by a shell'
 complete -c alarmctl -n '__alarmctl_using add edit' -l escalate-command -x -a '(__fish_complete_command)' -d 'run this when it has rung unanswered for [Alarms] EscalateAfter= (a push message to a phone, say); quoted like --command'
 complete -c alarmctl -n '__alarmctl_using add' -l disabled -d 'create it switched off'
+complete -c alarmctl -n '__alarmctl_using add' -l force -d 'add it even when an alarm with the same time, repeat and label exists'
 complete -c alarmctl -n '__alarmctl_using edit' -l time -x -d 'the new time of day; with a day (tomorrow 7:00, 2026-12-24 7:00) a one-off alarm on it'
 complete -c alarmctl -n '__alarmctl_using edit' -l no-skip-holidays -d 'ring on holidays too'
 complete -c alarmctl -n '__alarmctl_using edit "remind edit"' -l no-command -d 'remove the command'
 complete -c alarmctl -n '__alarmctl_using edit' -l no-escalate-command -d 'remove the escalation command'
 complete -c alarmctl -n '__alarmctl_using edit' -l enabled -d 'switch it on'
 complete -c alarmctl -n '__alarmctl_using edit' -l disabled -d 'switch it off'
-complete -c alarmctl -n '__alarmctl_using pause' -l until -x -d 'the day it rings again (required)'
+complete -c alarmctl -n '__alarmctl_using pause' -l until -x -d 'the day it rings again: 2027-01-05, mon, next tue, jan 5, 明天'
+complete -c alarmctl -n '__alarmctl_using pause' -l for -x -d 'how long it stays quiet, in whole days or weeks (1w, 10d): it rings again on the day after'
 complete -c alarmctl -n '__alarmctl_using pause resume' -l all -d 'every alarm'
 complete -c alarmctl -n '__alarmctl_using "remind add" "remind edit"' -l at -x -d 'due at WHEN: 14:00, tomorrow 9am, fri 9:00, 2026-12-24 9:00; a day alone (tomorrow, 2026-12-24) is all day'
 complete -c alarmctl -n '__alarmctl_using "remind add" "remind edit"' -l in -x -d 'due DURATION from now: 20m, 20 minutes, 1h 30m, 1.5h, 2d, or now'

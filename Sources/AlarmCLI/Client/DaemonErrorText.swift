@@ -50,9 +50,9 @@ enum DaemonErrorText {
         guard let declared = InterfaceError(error) else { return undeclared(error) }
         switch declared {
         case .noSuchItem(let id, _):
-            return Lf("no %1$s with id %2$s", L(subject), shown(id))
-        case .ambiguousId(let id, let matches, _):
-            return Lf("id %1$s matches several items: %2$s; give more characters", shown(id), matches.joined(separator: ", "))
+            return Lf("no %1$s with id or name %2$s", L(subject), shown(id))
+        case .ambiguousId(let id, let matches, let titles, _):
+            return Lf("%s matches several items; name one by its id:", shown(id)) + candidates(matches, titles: titles)
         case .invalidParameter(let wire, let message):
             let name = wire.isEmpty ? "a parameter" : typed(wire, names: names)
             guard !message.isEmpty else { return Lf("%s is not valid", name) }
@@ -83,6 +83,18 @@ enum DaemonErrorText {
 
     /// An id as the daemon sent it, quoted; `?` for an error without one.
     static func shown(_ id: String) -> String { id.isEmpty ? "?" : ValidationError.quoted(id) }
+
+    /// The items an ambiguous id or name matches, a line each: the shortest
+    /// id prefix (8 characters at least) that tells them apart, and the
+    /// label or title when the daemon sent them.
+    static func candidates(_ ids: [String], titles: [String]) -> String {
+        var length = 8
+        while length < 36, Set(ids.map { $0.prefix(length) }).count < ids.count { length += 1 }
+        return ids.indices.map { index in
+            let title = titles.count == ids.count ? "  " + ValidationError.quoted(titles[index]) : ""
+            return "\n  " + ids[index].prefix(length) + title
+        }.joined()
+    }
 
     /// An error `io.alarmd` does not declare: the standard Varlink ones in
     /// words, any other by its message, or its name and parameters.

@@ -13,6 +13,11 @@ enum AlarmCommands {
     private static let alarmIDs = Positional("ID", .alarmID, repeated: true)
     /// `add`'s own: a new alarm is on unless told otherwise.
     static let createDisabled = Option(flag: "disabled", N_("create it switched off"))
+    /// `add --in 25m`: a one-off alarm that long from now, as `add in 25 min`.
+    static let after = Option("in", "DURATION", .duration, N_("ring once, DURATION from now (25m, 1h 30m), at the nearest minute"))
+    static let timeOrAfter = Alternatives(positional: "TIME", after)
+    /// `add --force`: add an alarm though one just like it exists.
+    static let force = Option(flag: "force", N_("add it even when an alarm with the same time, repeat and label exists"))
 
     static let list = Command(
         spec: CommandSpec(
@@ -33,7 +38,7 @@ enum AlarmCommands {
         spec: CommandSpec(
             name: "show",
             summary: N_("Show every setting of one alarm."),
-            details: N_("ID is a full id or its first characters (at least 4), as list shows them."),
+            details: N_("ID is a full id, its first characters (at least 4) as list shows them, or the label (whole, or its first letters, any case)."),
             positionals: [alarmID], options: [json, socket],
             examples: ["alarmctl show 1a2b3c4d"]
         ),
@@ -50,19 +55,26 @@ enum AlarmCommands {
             name: "add",
             summary: N_("Create an alarm."),
             details: N_("""
-                TIME is a time of day: 7, 0730, 7:30, 7.30, 19:05, 7am, 7:30 pm, noon, midnight;
-                with a day before or after it (today, tomorrow, fri, 2026-12-24) the alarm rings
-                once, on that day. Without --days (or a
-                calendar option) the alarm rings once, at the next occurrence of TIME, and then
-                switches itself off; so does a --date alarm, on its date, and one whose repeat
-                ends (--until, --times), after its last day. --monthly on day 29-31 skips months
-                without that day (RFC 5545). Settings not given take alarmd's defaults.
+                TIME is a time of day: 7, 0730, 7:30, 7.30, 19:05, 7am, 7:30 pm, noon, midnight, 下午2點;
+                with a day before or after it (today, tomorrow, fri, next tue, dec 24, 1st of month,
+                2026-12-24, 明天, 下週二) the alarm rings once, on that day; "in 25 min" (or --in 25m)
+                rings once, that long from now. A repeat in words goes before or after it: every day,
+                weekdays, weekends, every mon, every mon,thu, every 2 weeks on fri, every 3 days,
+                每天, 平日, 假日, 每週一. Without a repeat (words, --days or a calendar option) the
+                alarm rings once, at the next occurrence of TIME, and then switches itself off; so
+                does a --date alarm, on its date, and one whose repeat ends (--until, --times), after
+                its last day. --monthly on day 29-31 skips months without that day (RFC 5545).
+                Settings not given take alarmd's defaults.
                 """),
-            positionals: [Positional("TIME", .timeOfDay, repeated: true)],
-            options: AlarmFieldOptions.options + [createDisabled, json, socket],
-            alternatives: [AlarmFieldOptions.snoozeOrNot, RuleOptions.frequencies, RuleOptions.ends],
+            positionals: [Positional("TIME", .timeOfDay, optional: true, repeated: true)],
+            options: [after] + AlarmFieldOptions.options + [createDisabled, force, json, socket],
+            alternatives: [timeOrAfter, AlarmFieldOptions.snoozeOrNot, RuleOptions.frequencies, RuleOptions.ends],
             examples: [
                 "alarmctl add 7:30 --days weekdays --label Work --skip-holidays",
+                "alarmctl add weekdays at 7 --label Work",
+                "alarmctl add every 2 weeks on fri 9:00 --label Cleaning",
+                "alarmctl add in 25 min --label Pizza",
+                "alarmctl add next tue 2pm --label Dentist",
                 "alarmctl add 5:10 --date 2026-12-24 --label Flight",
                 "alarmctl add tomorrow 6am --label Train",
                 "alarmctl add 8:00 --every 2w --days mon,thu --starting 2026-12-07",
@@ -74,11 +86,39 @@ enum AlarmCommands {
         ),
         run: { arguments, context throws(CLIError) in
             // `add tomorrow 7:00` as well as `add "tomorrow 7:00"`.
-            let fields = try AlarmFieldOptions.fields(arguments, time: arguments.positionals.joined(separator: " "), editing: false, context: context)
-            let answer = try DaemonConnection(arguments, context).call(AddAlarm.self, .init(fields: fields))
+            if arguments.hasAny([after]), !arguments.positionals.isEmpty { throw .usage(L("add: give TIME or --in, not both")) }
+            let time = arguments.value(after).map { "in " + $0 } ?? arguments.positionals.joined(separator: " ")
+            guard !time.isEmpty else { throw .usage(L("add: give the TIME it rings, or --in DURATION")) }
+            let fields = try AlarmFieldOptions.fields(arguments, time: time, editing: false, context: context)
+            let daemon = DaemonConnection(arguments, context)
+            // A list that cannot be had (a daemon without ListAlarms) checks nothing;
+            // one that cannot be reached fails the add below, saying so.
+            if !arguments.flag(force), let alarms = try? daemon.call(ListAlarms.self).read().alarms, let twin = twin(of: fields, among: alarms.map(AlarmView.init)) {
+                throw .daemon(Lf("alarm %1$s is the same: %2$s %3$s; nothing was added (--force adds another)", shortID(twin.id), twin.time, twin.listLine))
+            }
+            let answer = try daemon.call(AddAlarm.self, .init(fields: fields))
             try report(answer, verb: N_("Added alarm"), arguments, context).get()
         }
     )
+
+    /// An alarm just like the one `fields` describe: the same time, days or
+    /// rule, and label (in any case). A repeat's first day does not count,
+    /// a one-off alarm's day does.
+    static func twin(of fields: AlarmFields, among alarms: [AlarmView]) -> AlarmView? {
+        guard let time = fields.time?.description else { return nil }
+        func rule(_ value: JSONValue?) -> JSONObject? {
+            guard var object = value?.objectValue, !object.isEmpty else { return nil }
+            if object[Wire.Rule.times]?.intValue != 1 { object[Wire.Rule.starting] = nil }
+            return object
+        }
+        let label = Item.folded(fields.label ?? Alarm.defaultLabel)
+        let days = Set((fields.days ?? []).codes)
+        let wanted = rule(fields.rule.flatMap { $0 }.map(Wire.Rule.json))
+        return alarms.first { alarm in
+            alarm.time == time && Item.folded(alarm.label) == label && Set(alarm.reply.strings(Wire.Alarm.days)) == days
+                && rule(alarm.reply.object[Wire.Alarm.rule]) == wanted
+        }
+    }
 
     /// Every option of `edit` that changes something; it insists on one.
     private static let editChanges = [AlarmFieldOptions.time] + AlarmFieldOptions.options
@@ -180,7 +220,9 @@ enum AlarmCommands {
     }
 
     private static let someAlarmIDs = Positional("ID", .alarmID, optional: true, repeated: true)
-    static let pauseUntil = Option("until", "YYYY-MM-DD", .date, N_("the day it rings again (required)"))
+    static let pauseUntil = Option("until", "DAY", .date, N_("the day it rings again: 2027-01-05, mon, next tue, jan 5, 明天"))
+    static let pauseFor = Option("for", "DURATION", .duration, N_("how long it stays quiet, in whole days or weeks (1w, 10d): it rings again on the day after"))
+    static let untilOrFor = Alternatives(pauseUntil, pauseFor)
     static let allAlarms = Option(flag: "all", N_("every alarm"))
     static let idsOrAll = Alternatives(positional: "ID", allAlarms)
 
@@ -193,12 +235,29 @@ enum AlarmCommands {
                 that day. Lists show "paused until" meanwhile. resume ends a pause early. With
                 several ids, each is tried; the exit code is 1 if any failed.
                 """),
-            positionals: [someAlarmIDs], options: [pauseUntil, allAlarms, json, socket], alternatives: [idsOrAll],
-            examples: ["alarmctl pause 1a2b --until 2027-01-05", "alarmctl pause --all --until 2027-01-05"]
+            positionals: [someAlarmIDs], options: [pauseUntil, pauseFor, allAlarms, json, socket], alternatives: [idsOrAll, untilOrFor],
+            examples: ["alarmctl pause 1a2b --until 2027-01-05", "alarmctl pause --all --until mon", "alarmctl pause work --for 1w"]
         ),
         run: { arguments, context throws(CLIError) in
-            guard let text = arguments.value(pauseUntil) else { throw .usage(L("pause: give the day the alarms ring again, --until YYYY-MM-DD")) }
-            guard let day = CivilTime.dayNumber(isoDate: text) else { throw RuleOptions.dateError(pauseUntil, text) }
+            try arguments.exclusive(untilOrFor)
+            let today = RuleOptions.today(context.now, in: context.systemZone)
+            let day: Int64
+            if let text = arguments.value(pauseFor) {
+                let seconds: Int64
+                do throws(ValidationError) { seconds = try DurationParser.parse(text, field: "--for") } catch { throw .invalid(error) }
+                guard seconds % CivilTime.secondsPerDay == 0 else {
+                    throw .usage(Lf("--for must be whole days or weeks (3d, 1w), got %s", ValidationError.quoted(text)))
+                }
+                day = today + seconds / CivilTime.secondsPerDay
+            } else if let text = arguments.value(pauseUntil) {
+                let when: DayAndTime
+                do throws(ValidationError) { when = try DayAndTime.parse(text, field: "--until") } catch { throw .invalid(error) }
+                guard when.time == nil else { throw .usage(Lf("--until is a day, without a time, got %s", ValidationError.quoted(text))) }
+                // A day in the past is the daemon's to refuse, as for every client.
+                day = when.resolveDay(now: context.now.epochSecondsFloor, rules: context.systemZone.rules, allDay: .midnight)
+            } else {
+                throw .usage(L("pause: give the day the alarms ring again (--until DAY) or how long they stay quiet (--for DURATION)"))
+            }
             var fields = AlarmFields()
             fields.pausedUntil = .some(day)
             try update(arguments, context, fields: fields, verb: N_("Paused alarm"), failedVerb: N_("paused"))

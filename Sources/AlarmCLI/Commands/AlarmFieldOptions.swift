@@ -42,6 +42,66 @@ enum AlarmFieldOptions {
     static let commandOrNot = Alternatives(command, noCommand)
     static let escalateCommandOrNot = Alternatives(escalateCommand, noEscalateCommand)
 
+    /// Reads an alarm's TIME into `fields`: a time of day alone; with a day
+    /// (`tomorrow 7:00`, `dec 24 9am`) or from now (`in 25 min`), a one-off
+    /// alarm then; with a repeat in words (`every monday 7:00`, `weekdays at
+    /// 7`, `每天早上7點`), that repeat, which the repeat options cannot join.
+    static func readTime(_ text: String, field: String, into fields: inout AlarmFields, _ arguments: ParsedArguments, zone: Zone, now date: Date) throws(CLIError) {
+        let repeatOptions = RuleOptions.options.filter(arguments.spec.declares) + [Self.days]
+        let spoken: (repeat: SpokenRepeat?, rest: String)
+        do { spoken = try SpokenRepeat.split(text, field: field) } catch { throw .invalid(error) }
+        let now = date.epochSecondsFloor
+        let today = zone.rules.localDay(at: now)
+        if let seconds = try relative(spoken.rest, field: field) {
+            // A one-off alarm at that minute: the nearest, and never one already begun.
+            func wallMinutes(_ instant: Int64, rounding: Int64) -> Int64 {
+                CivilTime.floorDiv(instant + Int64(zone.rules.offset(at: instant)) + rounding, 60)
+            }
+            let minutes = max(wallMinutes(now + seconds, rounding: 30), wallMinutes(now, rounding: 0) + 1)
+            let minuteOfDay = Int(CivilTime.floorMod(minutes, 1440))
+            fields.time = try? TimeOfDay(hour: minuteOfDay / 60, minute: minuteOfDay % 60)
+            guard spoken.repeat == nil, !arguments.hasAny(repeatOptions) else {
+                throw .usage(Lf("%1$s %2$s is one moment from now: a one-off alarm, so --days and the repeat options cannot go with it", field, ValidationError.quoted(text)))
+            }
+            fields.rule = .some(.once(on: CivilTime.floorDiv(minutes, 1440)))
+            return
+        }
+        let when: DayAndTime
+        do { when = try DayAndTime.parse(spoken.rest, field: field, requireTime: true) } catch { throw .invalid(error) }
+        fields.time = when.time
+        if let repeatWords = spoken.repeat {
+            if when.day != nil { throw .usage(Lf("%1$s %2$s names a repeat and a day; give one of them", field, ValidationError.quoted(text))) }
+            if arguments.hasAny(repeatOptions) {
+                throw .usage(Lf("%1$s %2$s says how it repeats, so --days and the repeat options cannot go with it", field, ValidationError.quoted(text)))
+            }
+            if let count = repeatWords.everyDays {
+                fields.rule = .some(RecurrenceRule(.daily, interval: count, start: today))
+            } else if repeatWords.everyWeeks > 1 {
+                fields.rule = .some(.weekly(on: repeatWords.days, every: repeatWords.everyWeeks, start: today))
+            } else {
+                fields.days = repeatWords.days
+            }
+            return
+        }
+        // A day with the time (`tomorrow 7:00`, `2026-12-24 7:00`) is a
+        // one-off alarm on that day.
+        guard when.day != nil else { return }
+        if arguments.hasAny(repeatOptions) {
+            throw .usage(Lf("%1$s names a day (%2$s): that is a one-off alarm, so --days and the repeat options cannot go with it", field, ValidationError.quoted(text)))
+        }
+        let day = when.resolveDay(now: now, rules: zone.rules, allDay: .nineAM)
+        let time = when.time ?? .nineAM
+        guard zone.rules.instant(forWall: day * CivilTime.secondsPerDay + Int64(time.secondsIntoDay)) > now else {
+            throw .usage(Lf("%1$s %2$s has passed (%3$s %4$s); give a time still to come", field, ValidationError.quoted(text), RecurrenceRule.dateText(day), time))
+        }
+        fields.rule = .some(.once(on: day))
+    }
+
+    /// `in 25 min`, `25 分鐘後`: seconds from now, or `nil` for another form.
+    private static func relative(_ text: String, field: String) throws(CLIError) -> Int64? {
+        do { return try DurationParser.relative(text, field: field) } catch { throw .invalid(error) }
+    }
+
     /// Reads the options into `AlarmFields`. `editing` allows `--tz ""`
     /// (un-pin), which means nothing for a new alarm.
     /// A rule's default start is today where the alarm rings (`--tz`, else
@@ -54,24 +114,7 @@ enum AlarmFieldOptions {
         var zone = context.systemZone
         if let name = arguments.value(tz), !name.isEmpty { zone = try PreviewCommand.zone(named: name) }
         if let timeText {
-            let field = editing ? "--time" : "TIME"
-            let when: DayAndTime
-            do { when = try DayAndTime.parse(timeText, field: field, requireTime: true) } catch { throw .invalid(error) }
-            fields.time = when.time
-            // A day with the time (`tomorrow 7:00`, `2026-12-24 7:00`) is a
-            // one-off alarm on that day.
-            if when.day != nil {
-                if arguments.hasAny(RuleOptions.options.filter(arguments.spec.declares) + [Self.days]) {
-                    throw .usage(Lf("%1$s names a day (%2$s): that is a one-off alarm, so --days and the repeat options cannot go with it", field, ValidationError.quoted(timeText)))
-                }
-                let now = context.now.epochSecondsFloor
-                let day = when.resolveDay(now: now, rules: zone.rules, allDay: .nineAM)
-                let time = when.time ?? .nineAM
-                guard zone.rules.instant(forWall: day * CivilTime.secondsPerDay + Int64(time.secondsIntoDay)) > now else {
-                    throw .usage(Lf("%1$s %2$s has passed (%3$s %4$s); give a time still to come", field, ValidationError.quoted(timeText), RecurrenceRule.dateText(day), time))
-                }
-                fields.rule = .some(.once(on: day))
-            }
+            try readTime(timeText, field: editing ? "--time" : "TIME", into: &fields, arguments, zone: zone, now: context.now)
         }
         if let rule = try RuleOptions.rule(arguments, days: fields.days, today: RuleOptions.today(context.now, in: zone)) {
             fields.rule = .some(rule)

@@ -99,16 +99,14 @@ enum ReminderCommands {
         spec: CommandSpec(
             name: "remind show",
             summary: N_("Show one reminder in full."),
-            details: N_("ID is a full id or its first characters (at least 4). --json prints {\"reminder\": …}."),
+            details: N_("ID is a full id, its first characters (at least 4), or the title (whole, or its first letters, any case). --json prints {\"reminder\": …}."),
             positionals: [reminderID], options: [json, socket],
             examples: ["alarmctl remind show 5e6f7a8b"]
         ),
         run: { arguments, context throws(CLIError) in
-            // The interface has no GetReminder: find it in the whole list, by the daemon's prefix rule.
-            let reply = try DaemonConnection(arguments, context).call(ListReminders.self, .init(all: true)).read()
-            let reminder = try find(arguments.positionals[0], in: reply.reminders.map(ReplyObject.init))
-            if arguments.flag(json) { return context.emitJSON(ReminderReply(reminder: reminder.object).json) }
-            context.standardOutput(ItemFormat(context).reminderDetails(ReminderView(reminder)))
+            let answer = try DaemonConnection(arguments, context).call(GetReminder.self, .init(id: arguments.positionals[0]), subject: N_("reminder"))
+            if arguments.flag(json) { return context.emitJSON(answer.object) }
+            context.standardOutput(ItemFormat(context).reminderDetails(ReminderView(try answer.read().reminder)))
         }
     )
 
@@ -316,21 +314,5 @@ enum ReminderCommands {
     /// The daemon runs elsewhere, so a relative image path must be made absolute here.
     private static func absolute(_ path: String, _ context: CommandContext) -> String {
         path.hasPrefix("/") ? path : context.workingDirectory + "/" + path
-    }
-
-    /// A reminder by full id or unique prefix of at least 4 characters, the rule
-    /// the daemon applies to every id.
-    static func find(_ id: String, in reminders: [ReplyObject]) throws(CLIError) -> ReplyObject {
-        let key = id.lowercased()
-        guard key.count >= 4 else {
-            throw .daemon(Lf("id must be a full id or at least 4 characters of one, got %s", ValidationError.quoted(id)))
-        }
-        let matches = reminders.filter { $0.string(Wire.Reminder.id).lowercased().hasPrefix(key) }
-        switch matches.count {
-        case 1: return matches[0]
-        case 0: throw .daemon(Lf("no reminder with id %s", ValidationError.quoted(id)))
-        default:
-            throw .daemon(Lf("id %1$s matches several items: %2$s; give more characters", ValidationError.quoted(id), matches.map { $0.string(Wire.Reminder.id) }.joined(separator: ", ")))
-        }
     }
 }

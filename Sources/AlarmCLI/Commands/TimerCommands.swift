@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
+import AlarmViewModels
 import FoundationEssentials
 
 /// `alarmctl timer`: countdowns that ring like an alarm. A timer is a
@@ -50,14 +51,14 @@ enum TimerCommands {
             let seconds: Int64
             do throws(ValidationError) { seconds = try DurationParser.parse(text, field: "DURATION") } catch { throw .invalid(error) }
             let due = Date(timeIntervalSince1970: context.now.timeIntervalSince1970.rounded() + TimeInterval(seconds))
-            var changes = ReminderChanges(title: arguments.value(label) ?? "Timer " + ItemFormat.beforeText(Int(seconds)),
+            var changes = ReminderChanges(title: arguments.value(label) ?? Lf("Timer %s", DurationText.countdown(TimeInterval(seconds), in: userLanguage)),
                                           due: WireTime.string(due, in: context.systemZone))
             changes.timer = true
             changes.sound = arguments.value(sound).map { .some(Sound(wire: $0)) }
             let answer = try daemon.call(AddReminder.self, .init(changes))
             if arguments.flag(.json) { return context.emitJSON(answer.object) }
             let added = ReminderView(try answer.read().reminder)
-            context.emit(Lf("Started timer %1$s (%2$s): rings at %3$s, in %4$s", ValidationError.quoted(added.title), shortID(added.id), TimeText(context).clock(added.due), ItemFormat.beforeText(Int(seconds))))
+            context.emit(Lf("Started timer %1$s (%2$s): rings at %3$s, in %4$s", ValidationError.quoted(added.title), shortID(added.id), TimeText(context).clock(added.due), DurationText.countdown(TimeInterval(seconds), in: userLanguage)))
         }
     )
 
@@ -68,7 +69,7 @@ enum TimerCommands {
         let sorted = timers.sorted { ($0.due ?? "") < ($1.due ?? "") }
         let rows = sorted.map { timer -> [String] in
             let left = TimeText.instant(timer.due).map { max(0, Int($0.timeIntervalSince(context.now).rounded(.up))) } ?? 0
-            let state = timer.phase == "waiting" ? (left == 0 ? "0s" : ItemFormat.beforeText(left)) : timer.phase == "ringing" ? L("ringing") : timer.phase == "snoozed" ? L("snoozed") : timer.phase
+            let state = timer.phase == "waiting" ? DurationText.countdown(TimeInterval(left), in: userLanguage) : timer.phase == "ringing" ? L("ringing") : timer.phase == "snoozed" ? L("snoozed") : timer.phase
             return [shortID(timer.id), timer.title, state, time.clock(timer.due)]
         }
         return Table(header: [L("ID"), L("LABEL"), L("LEFT"), L("RINGS")], rows: rows, maxWidth: context.terminalColumns, shrinkable: 1).lines.joined(separator: "\n") + "\n"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
+import AlarmViewModels
 
 /// Human text for alarms and reminders: list tables, one-line summaries, and
 /// the `key: value` details of `show`.
@@ -34,16 +35,17 @@ struct ItemFormat {
         return ([lines[0]] + body).joined(separator: "\n") + "\n"
     }
 
-    /// `1a2b3c4d 07:30 Work, Weekdays (next Tue 07:30)` — what a change left behind.
+    /// `1a2b3c4d 07:30 Work, Weekdays: rings in 8 h 5 min (Tue 07:30)` — what a change left behind.
     func alarmSummary(_ alarm: AlarmView) -> String {
-        var state = alarm.enabled ? Lf("next %s", time.short(alarm.next)) : L("off")
+        // As a phone says it once an alarm is set: when it rings, from now.
+        var state = !alarm.enabled ? L("off") : alarm.next == nil ? L("does not ring again") : Lf("rings %s", time.coming(alarm.next))
         if alarm.enabled, alarm.skipNext, let skipping = alarm.skipping {
             // Which occurrence is passed over, and which one rings.
-            state = alarm.next == nil ? Lf("skips %s, then off", time.short(skipping)) : Lf("skips %1$s, rings %2$s", time.short(skipping), time.short(alarm.next))
+            state = alarm.next == nil ? Lf("skips %s, then off", time.short(skipping)) : Lf("skips %1$s, rings %2$s", time.short(skipping), time.coming(alarm.next))
         }
         let extra = markers(alarm, summarised: true)
         if !extra.isEmpty { state = userLanguage.list([state] + extra) }
-        return "\(shortID(alarm.id)) \(timeColumn(alarm)) \(alarm.listLine) (\(state))"
+        return "\(shortID(alarm.id)) \(timeColumn(alarm)) \(alarm.listLine): \(state)"
     }
 
     /// Every setting; `warnings` (from `GetAlarm`) last, one line each.
@@ -141,7 +143,7 @@ struct ItemFormat {
         if !reminder.notes.isEmpty { list.add(L("notes"), reminder.notes) }
         list.add(L("due"), reminder.allDay ? Lf("%s (all day)", time.day(reminder.due)) : time.full(reminder.due))
         if let repeatText = reminder.repeatText { list.add(L("repeat"), repeatText) }
-        if !reminder.before.isEmpty { list.add(L("notices"), Lf("%s before", userLanguage.list(reminder.before.map(Self.beforeText)))) }
+        if !reminder.before.isEmpty { list.add(L("notices"), Lf("%s before", userLanguage.list(reminder.before.map { DurationText.countdown(Double($0), in: userLanguage) }))) }
         list.add(L("done"), reminder.done ? L("yes") : L("no"))
         list.add(L("position"), String(reminder.position + 1))
         if let image = reminder.imagePath { list.add(L("image"), image) }
@@ -166,16 +168,6 @@ struct ItemFormat {
     }
 
     /// `15m`, `1h`, `1d`, `1h30m`.
-    static func beforeText(_ seconds: Int) -> String {
-        var text = ""
-        var rest = seconds
-        for (unit, size) in [("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)] where rest >= size {
-            text += "\(rest / size)\(unit)"
-            rest %= size
-        }
-        return text
-    }
-
     // MARK: Shared
 
     private func phaseText(_ phase: String, snoozes: Int) -> String {

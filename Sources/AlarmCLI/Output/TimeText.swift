@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmLocale
+import AlarmViewModels
 import FoundationEssentials
 
 /// Instants from the daemon (RFC 3339 strings) shown as local times, in the
@@ -49,6 +50,16 @@ struct TimeText {
         let local = local(date)
         if ahead > -86_400, ahead < 6 * 86_400 { return l.weekdayTime(local) }
         return l.dateTime(local)
+    }
+
+    /// When a wire instant comes, as a phone says it after an alarm is set:
+    /// `in 8 h 5 min (Thu 07:00)` within the coming week (``DurationText``), else
+    /// `2030-01-07 07:30`; `—` for none.
+    func coming(_ text: String?) -> String {
+        guard let date = Self.instant(text) else { return "—" }
+        let ahead = date.timeIntervalSince(now)
+        guard ahead >= 0, ahead < 6 * 86_400 else { return short(text) }
+        return Lf("in %1$s (%2$s)", DurationText.text(ahead, in: l), short(text))
     }
 
     /// `2026-03-09 14:00`; `—` for none.

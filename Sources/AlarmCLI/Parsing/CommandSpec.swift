@@ -66,6 +66,15 @@ struct CommandSpec: Sendable {
         return words.joined(separator: " ")
     }
 
+    /// The synopsis in one short line, for a usage error: the positionals,
+    /// and `[OPTIONS]` for the options (`remind done ID... [OPTIONS]`);
+    /// `--help` has the rest.
+    var shortSynopsis: String {
+        var words = [name] + positionals.map(\.synopsis)
+        if options.contains(where: { $0 != .socket }) { words.append("[OPTIONS]") }
+        return words.joined(separator: " ")
+    }
+
     /// The command's help in the reader's language (summaries, details and
     /// option texts are marked with `N_` where they are declared).
     var helpText: String {

@@ -76,11 +76,11 @@ struct ParsedArguments: Sendable {
         let count = spec.positionalCount
         if positionals.count < count.min {
             let missing = positionals.count < spec.positionals.count ? spec.positionals[positionals.count].name : "an argument"
-            throw .usage(Lf("%1$s: %2$s is missing (usage: alarmctl %3$s)", spec.name, missing, spec.synopsis))
+            throw .usage(Lf("%1$s: %2$s is missing (usage: alarmctl %3$s; see alarmctl %1$s --help)", spec.name, missing, spec.shortSynopsis))
         }
         if let max = count.max, positionals.count > max {
             let unexpected = positionals[max]
-            throw .usage(Lf("%1$s: unexpected argument %2$s (usage: alarmctl %3$s)", spec.name, ValidationError.quoted(unexpected), spec.synopsis))
+            throw .usage(Lf("%1$s: unexpected argument %2$s (usage: alarmctl %3$s; see alarmctl %1$s --help)", spec.name, ValidationError.quoted(unexpected), spec.shortSynopsis))
         }
     }
 

@@ -16,11 +16,16 @@ enum WhenParser {
     }
 
     /// `2026-03-09T14:00:00+01:00` and other ISO 8601 forms with a `T` or an
-    /// offset; otherwise a ``DayAndTime``: a time alone is today, or
+    /// offset; `in 25 min` or `2h ago`; otherwise a
+    /// ``DayAndTime``: a time alone is today, or
     /// tomorrow once it has passed; a weekday is the next one whose time is
     /// ahead; a day alone is that day, all day.
     static func due(_ text: String, option: String, now: Date, zone: Zone, lookingBack: Bool = false) throws(CLIError) -> Due {
         let rules = zone.rules
+        // `in 25 min`, `25 分鐘後`, `2h ago`: from now.
+        let relative: Int64?
+        do { relative = try DurationParser.relative(text, field: option) } catch { throw .invalid(error) }
+        if let relative { return .instant(Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded() + TimeInterval(relative))) }
         if looksLikeDate(text), text.contains(where: { "Tt+Zz".contains($0) }) || text.filter({ $0 == ":" }).count > 1 {
             do { return .instant(try InstantParser.parse(text, rules: rules, field: option)) } catch { throw .invalid(error) }
         }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /// A day, a time of day, or both, as people type them for an alarm or a
-/// reminder: `7:30`, `tomorrow 7am`, `fri 9:00`, `9:00 fri`,
-/// `2026-12-24 9:00`, `today`. Only day forms that read the same in every
-/// locale: words, weekday names and ISO dates (`12/05` is May in one country
-/// and December in the next).
+/// reminder: `7:30`, `tomorrow 7am`, `fri 9:00`, `9:00 fri`, `next tue at
+/// 2pm`, `dec 24 9am`, `1st of month`, `2026-12-24 9:00`, `today`, and in
+/// Traditional Chinese `明天早上7點`, `下週二下午2點`, `週五 9:00`. Only day
+/// forms that read the same in every locale: words, weekday and month names
+/// and ISO dates (`12/05` is May in one country and December in the next).
+/// ``SpokenWords`` cuts the text into its tokens.
 ///
 /// Pure: ``resolve(now:rules:)`` turns it into a local day and time with the
 /// clock and zone the caller passes.
@@ -12,9 +14,22 @@ public struct DayAndTime: Hashable, Sendable {
         case today
         case tomorrow
         case yesterday
+        /// 後天.
+        case dayAfterTomorrow
         /// The next such weekday: today if the time is still ahead (the
         /// last one, looking back).
         case weekday(Weekday)
+        /// `next tue`: the first such weekday after today, never today (the
+        /// last one before today, looking back).
+        case nextWeekday(Weekday)
+        /// 下週二: that weekday in the week after this one (weeks start on Monday).
+        case nextWeek(Weekday)
+        /// `dec 24`: the next such date whose time is ahead, this year or a
+        /// later one (the last one whose time has come, looking back).
+        case monthDay(month: Int, day: Int)
+        /// `1st`, `15th of the month`: the next month's day of that number
+        /// whose time is ahead; months without it are passed over.
+        case dayOfMonth(Int)
         /// A day number.
         case date(Int64)
     }
@@ -28,8 +43,8 @@ public struct DayAndTime: Hashable, Sendable {
     }
 
     /// Every form, for messages that list them.
-    public static let forms = "a time (" + TimeOfDay.forms + "), a day (today, tomorrow, yesterday, a weekday such as fri, "
-        + "or YYYY-MM-DD), or both in either order (tomorrow 7:30, 9:00 fri, 2026-12-24 9:00)"
+    public static let forms = "a time (7:30, 7am, noon, 下午2點), a day (tomorrow, fri, next tue, dec 24, 1st, 2026-12-24, 明天), "
+        + "or both (tomorrow 7:30, next tue at 2pm)"
 
     /// The longest text looked at: nothing people type is longer.
     static let maxLength = 64
@@ -40,27 +55,27 @@ public struct DayAndTime: Hashable, Sendable {
     public static func parse(_ text: String, field: String, requireTime: Bool = false) throws(ValidationError) -> DayAndTime {
         var invalid: ValidationError { .text(field, N_("must be ") + (requireTime ? "a time, or a day and a time: " + forms : forms), got: text) }
         guard text.utf8.count <= maxLength else { throw invalid }
-        var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        // `7:30 pm`, `7 a.m.`: the meridiem belongs to the time before it.
-        var index = 1
-        while index < words.count {
-            if ["am", "pm", "a.m.", "p.m."].contains(words[index]) {
-                words[index - 1] += words[index]
-                words.remove(at: index)
-            } else {
-                index += 1
-            }
-        }
-        guard (1...2).contains(words.count) else { throw invalid }
+        let tokens = SpokenWords.tokens(text)
+        guard (1...2).contains(tokens.count) else { throw invalid }
         var result = DayAndTime()
         var timeError: ValidationError?
-        for word in words {
-            if let day = Self.day(word) {
+        for token in tokens {
+            let day: Day?, word: String
+            switch token {
+            case .next(let weekday): (day, word) = (.nextWeekday(weekday), "")
+            case .monthDay(let month, let dayOfMonth): (day, word) = (.monthDay(month: month, day: dayOfMonth), "")
+            case .word(let text): (day, word) = (Self.day(text), text)
+            }
+            if let day {
                 guard result.day == nil else { throw invalid }
                 result.day = day
                 continue
             }
             guard result.time == nil else { throw invalid }
+            if let time = SpokenWords.chineseTime(word) {
+                result.time = time
+                continue
+            }
             do { result.time = try TimeOfDay.parse(word, field: field) } catch {
                 // A time with its own mistake (25:00) gets its own reason.
                 if word.first?.isNumber == true, word.contains(where: { $0 == ":" || $0 == "." }) || word.hasSuffix("m") { timeError = error }
@@ -71,7 +86,8 @@ public struct DayAndTime: Hashable, Sendable {
         return result
     }
 
-    /// `today`, `tomorrow`, `fri`, `friday`, `2026-12-24`; `nil` for anything else.
+    /// `today`, `tomorrow`, `fri`, `friday`, `1st`, `2026-12-24`, `明天`,
+    /// `週五`; `nil` for anything else.
     static func day(_ word: String) -> Day? {
         switch word {
         case "today": return .today
@@ -79,6 +95,8 @@ public struct DayAndTime: Hashable, Sendable {
         case "yesterday": return .yesterday
         default:
             if let weekday = Weekday(name: word) { return .weekday(weekday) }
+            if let number = SpokenWords.ordinal(word) { return .dayOfMonth(number) }
+            if let day = SpokenWords.chineseDay(word) { return day }
             return CivilTime.dayNumber(isoDate: word).map(Day.date)
         }
     }
@@ -106,6 +124,38 @@ public struct DayAndTime: Hashable, Sendable {
             return today + 1
         case .yesterday?:
             return today - 1
+        case .dayAfterTomorrow?:
+            return today + 2
+        case .nextWeekday(let weekday)?:
+            if lookingBack {
+                let offset = Int64((CivilTime.weekday(dayNumber: today).weekPosition - weekday.weekPosition + 7) % 7)
+                return today - (offset == 0 ? 7 : offset)
+            }
+            let offset = Int64((weekday.weekPosition - CivilTime.weekday(dayNumber: today).weekPosition + 7) % 7)
+            return today + (offset == 0 ? 7 : offset)
+        case .nextWeek(let weekday)?:
+            let monday = today - Int64(CivilTime.weekday(dayNumber: today).weekPosition)
+            return monday + 7 + Int64(weekday.weekPosition)
+        case .monthDay(let month, let dayOfMonth)?:
+            // Feb 29 comes round within eight years; every other date within one.
+            let year = CivilTime.date(dayNumber: today).year
+            let years = lookingBack ? Array((year - 8...year).reversed()) : Array(year...year + 8)
+            for year in years where dayOfMonth <= CivilTime.daysInMonth(year: year, month: month) {
+                let candidate = CivilTime.dayNumber(year: year, month: month, day: dayOfMonth)
+                if lookingBack ? candidate <= today && !ahead(candidate) : candidate >= today && ahead(candidate) { return candidate }
+            }
+            return today
+        case .dayOfMonth(let number)?:
+            // Every day number up to 31 comes round within a few months.
+            let (year, month, _) = CivilTime.date(dayNumber: today)
+            for step in 0...12 {
+                let index = year * 12 + (month - 1) + (lookingBack ? -step : step)
+                let (candidateYear, candidateMonth) = (index / 12, index % 12 + 1)
+                guard number <= CivilTime.daysInMonth(year: candidateYear, month: candidateMonth) else { continue }
+                let candidate = CivilTime.dayNumber(year: candidateYear, month: candidateMonth, day: number)
+                if lookingBack ? candidate <= today && !ahead(candidate) : candidate >= today && ahead(candidate) { return candidate }
+            }
+            return today
         case .weekday(let weekday)?:
             if lookingBack {
                 // The last such weekday whose time has come: today, or up to a week ago.

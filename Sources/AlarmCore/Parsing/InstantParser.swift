@@ -79,7 +79,8 @@ public enum InstantParser {
 }
 
 /// Parses durations as people type them: `90s`, `20m`, `20min`,
-/// `20 minutes`, `1h30m`, `1h 30m`, `1.5h`, `2d`, `1w`, `1d2h3m4s`.
+/// `20 minutes`, `1h30m`, `1h 30m`, `1.5h`, `2d`, `1w`, `1d2h3m4s`, and in
+/// Traditional Chinese `25分鐘`, `1小時30分`, `3天`.
 public enum DurationParser {
     /// The longest duration, 100 years: longer than anyone means, and short
     /// enough that now plus it stays far inside the years 0001–9999 the wire
@@ -89,6 +90,27 @@ public enum DurationParser {
 
     /// Every form, for messages that list them.
     public static let forms = "90s, 20m, 20min, 20 minutes, 1h30m, 1h 30m, 1.5h, 2d or 1w"
+
+    /// The Chinese unit words, longest first, and the unit each stands for.
+    static let chineseUnits: [(word: String, unit: String)] = [
+        ("個小時", "h"), ("個鐘頭", "h"), ("個星期", "w"), ("個禮拜", "w"), ("分鐘", "m"), ("小時", "h"), ("鐘頭", "h"), ("星期", "w"),
+        ("禮拜", "w"), ("週", "w"), ("周", "w"), ("天", "d"), ("日", "d"), ("時", "h"), ("分", "m"), ("秒", "s"),
+    ]
+
+    /// `in 25 min`, `in 1h`, `25 分鐘後`, `1小時後`: how far ahead, in
+    /// seconds; `2h ago`, `3天前`: how far back, as a negative number;
+    /// `nil` when `text` says neither.
+    public static func relative(_ text: String, field: String) throws(ValidationError) -> Int64? {
+        let trimmed = text.trimmingSpaces()
+        let lower = trimmed.lowercased()
+        if lower.hasPrefix("in ") { return try parse(String(trimmed.dropFirst(3)), field: field) }
+        if lower.hasSuffix(" ago") { return -(try parse(String(trimmed.dropLast(4)), field: field)) }
+        for (suffix, sign) in [("之後", Int64(1)), ("以後", 1), ("後", 1), ("之前", -1), ("以前", -1), ("前", -1)]
+        where trimmed.hasSuffix(suffix) && trimmed.count > suffix.count {
+            return sign * (try parse(String(trimmed.dropLast(suffix.count)), field: field))
+        }
+        return nil
+    }
 
     /// Unit words and their seconds, largest first.
     static let units: [(words: Set<String>, seconds: Int64)] = [
@@ -111,8 +133,12 @@ public enum DurationParser {
             guard allowNow else { throw .text(field, N_("must be longer than zero"), got: text) }
             return 0
         }
-        let bytes = Array(lower.utf8)
-        guard bytes.count <= 256 else { throw tooLong }
+        guard lower.utf8.count <= 256 else { throw tooLong }
+        var ascii = lower
+        if !lower.utf8.allSatisfy({ $0 < 0x80 }) {
+            for (word, unit) in chineseUnits { ascii = ascii.replacing(word, with: unit + " ") }
+        }
+        let bytes = Array(ascii.utf8)
         var index = 0
         func run(_ accept: (UInt8) -> Bool) -> ArraySlice<UInt8> {
             let start = index

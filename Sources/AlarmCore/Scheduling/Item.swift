@@ -36,6 +36,19 @@ public enum Item: Hashable, Sendable, Identifiable {
         }
     }
 
+    /// The longest label or title, in UTF-8 bytes.
+    public static let maxTitleBytes = max(TextRules.label.maxBytes, TextRules.title.maxBytes)
+
+    /// A label or title as names are compared: case and the spaces around it
+    /// do not count (`alarmctl disable " work"` finds "Work").
+    public static func folded(_ title: String) -> String { title.trimmingSpaces().lowercased() }
+
+    /// Whether the default lists show it: every alarm, and a reminder until it is done.
+    public var isListed: Bool {
+        if case .reminder(let reminder) = self { return !reminder.done }
+        return true
+    }
+
     /// The command run when it fires; empty for none.
     public var command: [String] {
         switch self {

@@ -66,6 +66,7 @@ public final class ControlService: Sendable {
             case Dismiss.name: dismiss(try request(parameters), reply)
             case AddReminder.name: try addReminder(request(parameters), reply)
             case ListReminders.name: reply(.success(listReminders(try request(parameters)).json))
+            case GetReminder.name: reply(.success(try getReminder(request(parameters)).json))
             case UpdateReminder.name: try updateReminder(request(parameters), reply)
             case CompleteReminder.name: completeReminder(try request(parameters), reply)
             case MoveReminder.name: moveReminder(try request(parameters), reply)
@@ -114,8 +115,8 @@ public final class ControlService: Sendable {
     static func varlinkError(_ error: SchedulerError) -> VarlinkError {
         let named: InterfaceError = switch error {
         case .noSuchItem(let id): .noSuchItem(id: id, message: error.description)
-        case .badID: .invalidParameter("id", "must be a UUID or a prefix of at least 4 hexadecimal digits")
-        case .ambiguous(let id, let matches): .ambiguousId(id: id, matches: matches, message: error.description)
+        case .badID: .invalidParameter("id", "must be an id, a prefix of at least 4 of its hexadecimal digits, or a name")
+        case .ambiguous(let id, let matches): .ambiguousId(id: id, matches: matches.map(\.id), titles: matches.map(\.title), message: error.description)
         // Each entry is "id title": the id alone, which is 36 characters.
         case .ringingCount(let ringing): .notRinging(message: error.description, ringing: ringing.map { String($0.prefix(36)) })
         case .invalid(let validation), .store(.invalid(let validation)): .invalid(validation)
@@ -256,6 +257,10 @@ public final class ControlService: Sendable {
                                 allDay: allDay != nil, recurrence: changes.rule ?? nil, before: changes.before ?? [], sound: changes.sound ?? nil,
                                 isTimer: changes.timer ?? false, created: scheduler.now())
         scheduler.add(.reminder(reminder), completion: answer(reply) { self.reminderReply($0) })
+    }
+
+    private func getReminder(_ request: GetReminder.Request) throws(VarlinkError) -> ReminderReply {
+        reminderReply(try scheduled { () throws(SchedulerError) in try scheduler.lookup(request.id, kind: .reminder) })
     }
 
     private func listReminders(_ request: ListReminders.Request) -> RemindersReply {

@@ -69,30 +69,63 @@ extension Scheduler {
         return Entry(item: item, state: state, next: next, skipping: deadline)
     }
 
-    /// One item by full id or unique prefix (at least 4 hex digits, dashes optional).
+    /// One item by full id, unique id prefix, or name (``resolve(_:kind:)``).
     public func lookup(_ text: String, kind: ItemKind? = nil) throws(SchedulerError) -> Entry {
         try owner.sync { () throws(SchedulerError) in entry(owned.table[try resolve(text, kind: kind)]!) }
     }
 
-    /// Resolves an id or prefix on the queue. A full UUID is a dictionary lookup;
-    /// a prefix is a scan, which is fine for the thousands of items people have
-    /// and still milliseconds for a million.
+    /// How many candidates an ambiguous id or name reports: enough to choose
+    /// from, and a bound on what one request can make the daemon list.
+    static let maxCandidates = 10
+
+    /// Resolves what a person typed for an item, on the queue: a full id, a
+    /// prefix of at least 4 hex digits (dashes optional), or its label or
+    /// title, whole or an unambiguous prefix, case-insensitive. An id prefix
+    /// and a whole name are equals (`cafe` may be both); a name's prefix is
+    /// tried only when neither matches. Among names, the items `list` shows
+    /// come first: open reminders before done ones. Several matches are
+    /// ``SchedulerError/ambiguous(_:_:)`` with the candidates, and nothing
+    /// changes. A full UUID is a dictionary lookup; anything else is one
+    /// scan, milliseconds for a million items.
     func resolve(_ text: String, kind: ItemKind?) throws(SchedulerError) -> UUID {
-        let wanted = text.lowercased().filter { $0 != "-" }
-        guard wanted.count >= 4, wanted.count <= 32, wanted.allSatisfy(\.isHexDigit) else { throw .badID(text) }
-        func matches(_ item: Item) -> Bool { kind == nil || item.kind == kind }
-        if wanted.count == 32, let id = UUID(canonical: Self.dashed(wanted)) {
-            guard let item = owned.table[id], matches(item) else { throw .noSuchItem(text) }
+        let name = Item.folded(text)
+        guard !name.isEmpty, text.utf8.count <= Self.maxNameBytes else { throw .badID(text) }
+        let hex = text.lowercased().filter { $0 != "-" }
+        let isPrefix = hex.count >= 4 && hex.count <= 32 && hex.allSatisfy(\.isHexDigit)
+        if hex.count == 32, isPrefix, let id = UUID(canonical: Self.dashed(hex)) {
+            guard let item = owned.table[id], kind == nil || item.kind == kind else { throw .noSuchItem(text) }
             return id
         }
-        var found: [UUID] = []
+        var byID: [Item] = [], whole: [Item] = [], starting: [Item] = []
+        let initial = name.utf8.first!
         owned.table.forEach { item, _ in
-            if found.count <= 10, matches(item), Self.hex(item.id).hasPrefix(wanted) { found.append(item.id) }
+            guard kind == nil || item.kind == kind else { return }
+            if isPrefix, byID.count <= Self.maxCandidates, Self.hex(item.id).hasPrefix(hex) { byID.append(item) }
+            // Most titles differ from the name in their first letter: those
+            // are passed over without folding them.
+            if let byte = item.title.utf8.first, byte < 0x80, byte != 0x20, initial < 0x80, byte | 0x20 != initial | 0x20 { return }
+            let title = Item.folded(item.title)
+            if title == name, whole.count <= Self.maxCandidates {
+                whole.append(item)
+            } else if title.hasPrefix(name), starting.count <= Self.maxCandidates {
+                starting.append(item)
+            }
         }
+        func shown(_ items: [Item]) -> [Item] {
+            let open = items.filter(\.isListed)
+            return open.isEmpty ? items : open
+        }
+        var found = byID + shown(whole).filter { named in !byID.contains { $0.id == named.id } }
+        if found.isEmpty { found = shown(starting) }
         guard let first = found.first else { throw .noSuchItem(text) }
-        guard found.count == 1 else { throw .ambiguous(text, found.map { $0.uuidString.lowercased() }.sorted()) }
-        return first
+        guard found.count == 1 else {
+            throw .ambiguous(text, found.prefix(Self.maxCandidates).map(SchedulerError.Candidate.init).sorted { $0.id < $1.id })
+        }
+        return first.id
     }
+
+    /// The longest name looked up, in UTF-8 bytes: no label or title is longer.
+    static let maxNameBytes = Item.maxTitleBytes
 
     static func hex(_ id: UUID) -> String { id.uuidString.lowercased().filter { $0 != "-" } }
 

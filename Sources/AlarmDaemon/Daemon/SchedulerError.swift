@@ -7,21 +7,33 @@ import AlarmStore
 public enum SchedulerError: Error, Equatable, CustomStringConvertible {
     /// No item has this id or prefix.
     case noSuchItem(String)
-    /// Not a UUID or a prefix of at least 4 hexadecimal digits.
+    /// Empty, or longer than any id or name.
     case badID(String)
-    /// The prefix matches several items (their ids).
-    case ambiguous(String, [String])
+    /// The id prefix or name matches several items (their ids and titles).
+    case ambiguous(String, [Candidate])
     /// A command without an id needs exactly one ringing item; these ring ("id title").
     case ringingCount([String])
     case invalid(ValidationError)
     case ring(RingError)
     case store(StoreError)
 
+    /// One of the items an ambiguous id or name matches.
+    public struct Candidate: Equatable, Sendable {
+        public let id: String
+        public let title: String
+        /// `item` by its full id, in lowercase, and its label or title.
+        public init(_ item: Item) {
+            (id, title) = (item.id.uuidString.lowercased(), item.title)
+        }
+    }
+
     public var description: String {
         switch self {
-        case .noSuchItem(let id): return "no alarm or reminder with id \(ValidationError.quoted(id))"
-        case .badID(let id): return "id must be a UUID or a prefix of at least 4 hexadecimal digits, got \(ValidationError.quoted(id))"
-        case .ambiguous(let id, let matches): return "id \(ValidationError.quoted(id)) matches several items: \(matches.joined(separator: ", "))"
+        case .noSuchItem(let id): return "no alarm or reminder with id or name \(ValidationError.quoted(id))"
+        case .badID(let id): return "id must be an id, a prefix of at least 4 of its hexadecimal digits, or a name, got \(ValidationError.quoted(id))"
+        case .ambiguous(let id, let matches):
+            return "\(ValidationError.quoted(id)) matches several items: "
+                + matches.map { "\($0.id) \(ValidationError.quoted($0.title))" }.joined(separator: ", ")
         case .ringingCount(let ringing):
             return ringing.isEmpty ? "nothing is ringing" : "several items are ringing, name one: \(ringing.joined(separator: "; "))"
         case .invalid(let error): return error.description

@@ -14,8 +14,10 @@ import AlarmCore
 public enum InterfaceError: Hashable, Sendable {
     /// No item has `id` (or an id starting with it).
     case noSuchItem(id: String, message: String)
-    /// The prefix `id` matches several items, whose full ids are `matches`.
-    case ambiguousId(id: String, matches: [String], message: String)
+    /// The id prefix or name `id` matches several items, whose full ids are
+    /// `matches` and whose labels or titles are `titles`, in the same order
+    /// (empty from a daemon that does not send them).
+    case ambiguousId(id: String, matches: [String], titles: [String], message: String)
     /// `parameter` (a path such as `fields.time`) is missing or wrong;
     /// `message` starts with it and says what it must be.
     case invalidParameter(parameter: String, message: String)
@@ -52,7 +54,7 @@ public enum InterfaceError: Hashable, Sendable {
         public var fields: [WireField] {
             switch self {
             case .noSuchItem: [Field.id, Field.message]
-            case .ambiguousId: [Field.id, Field.matches, Field.message]
+            case .ambiguousId: [Field.id, Field.matches, Field.titles, Field.message]
             case .invalidParameter: [Field.parameter, Field.message]
             case .invalidRequest: [Field.message]
             case .notRinging: [Field.message, Field.ringing]
@@ -66,7 +68,7 @@ public enum InterfaceError: Hashable, Sendable {
     public enum Field {
         public static let id = WireField("id", .string), message = WireField("message", .string)
         public static let matches = WireField("matches", .array(.string)), ringing = WireField("ringing", .array(.string))
-        public static let parameter = WireField("parameter", .string)
+        public static let parameter = WireField("parameter", .string), titles = WireField.optional("titles", .array(.string))
     }
 
     public var name: Name {
@@ -85,7 +87,7 @@ public enum InterfaceError: Hashable, Sendable {
     /// received error without it reads as "".
     public var message: String {
         switch self {
-        case .noSuchItem(_, let message), .ambiguousId(_, _, let message), .invalidParameter(_, let message), .invalidRequest(let message),
+        case .noSuchItem(_, let message), .ambiguousId(_, _, _, let message), .invalidParameter(_, let message), .invalidRequest(let message),
              .notRinging(let message, _), .snoozeNotAllowed(_, let message), .storeFailure(let message):
             message
         }
@@ -98,8 +100,8 @@ public enum InterfaceError: Hashable, Sendable {
         switch self {
         case .noSuchItem(let id, let message):
             parameters = JSONObject([Field.id: .string(id), Field.message: .string(message)])
-        case .ambiguousId(let id, let matches, let message):
-            parameters = JSONObject([Field.id: .string(id), Field.matches: strings(matches), Field.message: .string(message)])
+        case .ambiguousId(let id, let matches, let titles, let message):
+            parameters = JSONObject([Field.id: .string(id), Field.matches: strings(matches), Field.titles: strings(titles), Field.message: .string(message)])
         case .invalidParameter(let parameter, let message):
             parameters = JSONObject([Field.parameter: .string(parameter), Field.message: .string(message)])
         case .invalidRequest(let message):
@@ -152,7 +154,7 @@ public enum InterfaceError: Hashable, Sendable {
         }
         switch name {
         case .noSuchItem: self = .noSuchItem(id: text(Field.id), message: text(Field.message))
-        case .ambiguousId: self = .ambiguousId(id: text(Field.id), matches: list(Field.matches), message: text(Field.message))
+        case .ambiguousId: self = .ambiguousId(id: text(Field.id), matches: list(Field.matches), titles: list(Field.titles), message: text(Field.message))
         case .invalidParameter: self = .invalidParameter(parameter: text(Field.parameter), message: text(Field.message))
         case .invalidRequest: self = .invalidRequest(message: text(Field.message))
         case .notRinging: self = .notRinging(message: text(Field.message), ringing: list(Field.ringing))

@@ -118,6 +118,12 @@ public enum ListReminders: VarlinkMethod {
     public typealias Reply = RemindersReply
 }
 
+public enum GetReminder: VarlinkMethod {
+    public static let name = "GetReminder"
+    public typealias Request = IDRequest
+    public typealias Reply = ReminderReply
+}
+
 public enum UpdateReminder: VarlinkMethod {
     public static let name = "UpdateReminder"
     public struct Request: WireRequest {

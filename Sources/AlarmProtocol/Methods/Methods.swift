@@ -93,7 +93,7 @@ extension InterfaceDefinition {
     /// Every method, for the check against the interface definition.
     public static var methodTypes: [any VarlinkMethod.Type] { [
     ListAlarms.self, GetAlarm.self, AddAlarm.self, UpdateAlarm.self, RemoveAlarm.self, SetAlarmEnabled.self, SkipNext.self, Snooze.self, Dismiss.self,
-    AddReminder.self, ListReminders.self, UpdateReminder.self, CompleteReminder.self, MoveReminder.self, RemoveReminder.self,
+    AddReminder.self, ListReminders.self, GetReminder.self, UpdateReminder.self, CompleteReminder.self, MoveReminder.self, RemoveReminder.self,
     Upcoming.self, Status.self, History.self, Watch.self, ListSounds.self, PlaySound.self, Export.self, Import.self,
     ExportCalendar.self, ImportCalendar.self, Sync.self,
     ] }

@@ -16,4 +16,15 @@ public enum DurationText {
         if hours > 0 { return rest == 0 ? l.Lf("%d h", hours) : l.Lf("%1$d h %2$d min", hours, rest) }
         return l.Lf("%d min", rest)
     }
+
+    /// A countdown's span, to the second under an hour: `20 min 56 s`,
+    /// `45 s`, `5 min`; from an hour on, as ``text(_:in:)`` says it. Seconds
+    /// are rounded up, so a timer never shows 0 before it rings.
+    public static func countdown(_ seconds: TimeInterval, in l: some Localization) -> String {
+        let whole = max(0, Int(seconds.rounded(.up)))
+        guard whole < 3600 else { return text(TimeInterval(whole), in: l) }
+        let (minutes, rest) = (whole / 60, whole % 60)
+        if minutes == 0 { return l.Lf("%d s", rest) }
+        return rest == 0 ? l.Lf("%d min", minutes) : l.Lf("%1$d min %2$d s", minutes, rest)
+    }
 }

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: Apache-2.0
+/// A repeat said in words at the start or end of an alarm's time, as a
+/// phone's Clock app would be told it: `every monday 7:00`, `weekdays at 7`,
+/// `7am every day`, `every 2 weeks on fri 9:00`, `every 3 days 8:00`, and
+/// in Traditional Chinese `每週一 7:00`, `每天早上7點`, `平日 7:00`, `假日 9點`.
+/// ``split(_:)`` takes the repeat off and leaves the time for ``DayAndTime``.
+public struct SpokenRepeat: Hashable, Sendable {
+    /// The weekdays it rings on; empty with ``everyDays`` set.
+    public var days: RepeatDays
+    /// Every this many weeks (`every 2 weeks on fri`); 1 is every week.
+    public var everyWeeks: Int
+    /// Every this many days (`every 3 days`), when it counts days, not weekdays.
+    public var everyDays: Int?
+
+    public init(days: RepeatDays, everyWeeks: Int = 1, everyDays: Int? = nil) {
+        self.days = days
+        self.everyWeeks = everyWeeks
+        self.everyDays = everyDays
+    }
+
+    /// The repeat `text` starts or ends with, and the rest of it; `nil` and
+    /// the whole text when it says none. A repeat it cannot read (`every
+    /// blue moon`) is an error naming `field`.
+    public static func split(_ text: String, field: String) throws(ValidationError) -> (repeat: SpokenRepeat?, rest: String) {
+        guard text.utf8.count <= DayAndTime.maxLength else { return (nil, text) }
+        // 每天早上7點: the Chinese repeat words stand without a space before the time.
+        var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if let first = words.first, let word = chineseWords.keys.sorted(by: { $0.count > $1.count }).first(where: { first.hasPrefix($0) && first != $0 }) {
+            words[0] = String(first.dropFirst(word.count))
+            words.insert(word, at: 0)
+        }
+        var invalid: ValidationError {
+            .text(field, N_("must be a repeat such as every day, weekdays, weekends, every mon, every 2 weeks on fri or every 3 days, with a time"), got: text)
+        }
+        // At the start: `every …`, `weekdays`, `daily`, `mondays`, 每週一.
+        if let (found, length) = try read(words, invalid) {
+            return (found, words.dropFirst(length).joined(separator: " "))
+        }
+        // At the end: `7:00 every day`, `9am on weekdays`.
+        for start in words.indices.dropFirst() {
+            var tail = Array(words[start...])
+            if tail.first == "on" { tail.removeFirst() }
+            if let (found, length) = try read(tail, invalid), length == tail.count {
+                return (found, words[..<start].joined(separator: " "))
+            }
+        }
+        return (nil, text)
+    }
+
+    /// Chinese words and the days they name: 每天, 平日, 假日, 週末, 每週一 ….
+    static let chineseWords: [String: RepeatDays] = {
+        var words: [String: RepeatDays] = ["每天": .everyDay, "每日": .everyDay, "天天": .everyDay, "平日": .weekdays, "每個平日": .weekdays,
+                                          "工作日": .weekdays, "假日": .weekends, "週末": .weekends, "周末": .weekends]
+        for (character, weekday) in SpokenWords.chineseWeekdays {
+            for prefix in ["每週", "每周", "每星期", "每個星期", "每禮拜", "每個禮拜"] { words[prefix + String(character)] = RepeatDays([weekday]) }
+        }
+        return words
+    }()
+
+    /// The repeat `words` start with, and how many words it takes.
+    private static func read(_ words: [String], _ invalid: ValidationError) throws(ValidationError) -> (SpokenRepeat, Int)? {
+        guard let first = words.first else { return nil }
+        if let days = chineseWords[first] { return (SpokenRepeat(days: days), 1) }
+        if let days = plural(first) { return (SpokenRepeat(days: days), 1) }
+        guard first == "every" || first == "each" else { return nil }
+        var index = 1
+        func word(_ offset: Int = 0) -> String? { index + offset < words.count ? words[index + offset] : nil }
+        // `every other fri` is every 2 weeks.
+        var count = 1
+        if word() == "other" {
+            count = 2
+            index += 1
+        } else if let text = word(), let number = Int(text), (1...RecurrenceRule.intervalRange.upperBound).contains(number) {
+            count = number
+            index += 1
+        }
+        guard let unit = word() else { throw invalid }
+        switch unit {
+        case "day", "days":
+            index += 1
+            return count == 1 ? (SpokenRepeat(days: .everyDay), index) : (SpokenRepeat(days: [], everyDays: count), index)
+        case "week", "weeks":
+            index += 1
+            // `every 2 weeks on fri`, `every week on mon,thu`.
+            if word() == "on" { index += 1 }
+            guard let text = word(), let days = weekdays(text) else { throw invalid }
+            return (SpokenRepeat(days: days, everyWeeks: count), index + 1)
+        default:
+            guard let days = weekdays(unit) ?? plural(unit) else { throw invalid }
+            return (SpokenRepeat(days: days, everyWeeks: count), index + 1)
+        }
+    }
+
+    /// `mondays`, `weekdays`, `weekends`, `daily`.
+    private static func plural(_ word: String) -> RepeatDays? {
+        switch word {
+        case "daily", "everyday": return .everyDay
+        case "weekdays", "weekday": return .weekdays
+        case "weekends", "weekend": return .weekends
+        default:
+            guard word.hasSuffix("s"), let weekday = Weekday(name: String(word.dropLast())) else { return nil }
+            return RepeatDays([weekday])
+        }
+    }
+
+    /// `mon`, `monday`, `mon,thu`, `weekday`: the days a word names.
+    private static func weekdays(_ word: String) -> RepeatDays? {
+        if let days = plural(word) { return days }
+        let names = word.split(separator: ",")
+        guard !names.isEmpty else { return nil }
+        var days = RepeatDays()
+        for name in names {
+            // `mon,thu` or `mondays,thursdays`.
+            let name = String(name)
+            guard let weekday = Weekday(name: name) ?? (name.hasSuffix("s") ? Weekday(name: String(name.dropLast())) : nil) else { return nil }
+            days.insert(RepeatDays([weekday]))
+        }
+        return days
+    }
+}

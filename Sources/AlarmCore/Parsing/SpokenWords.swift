@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: Apache-2.0
+/// The words of a day and a time as people say them, in English and in
+/// Traditional Chinese, cut into the tokens ``DayAndTime`` reads: `next tue
+/// at 2pm` is `next tue` and `2pm`; `dec 24 9am` is `dec 24` and `9am`;
+/// `明天早上7點` is `明天` and `早上7點`. Filler words (`at`, `on`, `the`,
+/// `of the month` after an ordinal) go. Linear in the text, which the caller
+/// has bounded.
+enum SpokenWords {
+    /// One token: a word alone, or words that belong together.
+    enum Token: Hashable {
+        case word(String)
+        /// `next tue`: the first such weekday after today.
+        case next(Weekday)
+        /// `dec 24`, `24 dec`, `december 24th`.
+        case monthDay(month: Int, day: Int)
+    }
+
+    static func tokens(_ text: String) -> [Token] {
+        var words = split(text.lowercased())
+        // `7:30 pm`, `7 a.m.`: the meridiem belongs to the time before it;
+        // `下午 2點`: the part of the day belongs to the time after it.
+        var index = 0
+        while index < words.count {
+            if index > 0, ["am", "pm", "a.m.", "p.m."].contains(words[index]) {
+                words[index - 1] += words.remove(at: index)
+            } else if index + 1 < words.count, partsOfDay.contains(where: { $0.word == words[index] }) {
+                words[index] += words.remove(at: index + 1)
+                index += 1
+            } else {
+                index += 1
+            }
+        }
+        var tokens: [Token] = []
+        index = 0
+        while index < words.count {
+            let word = words[index]
+            let following = index + 1 < words.count ? words[index + 1] : nil
+            if ["at", "on", "the", "@"].contains(word) {
+                index += 1
+            } else if ["of", "in"].contains(word), let last = tokens.last, case .word(let previous) = last, ordinal(previous) != nil {
+                // `1st of month`, `1st of the month`, `15th in the month`.
+                index += 1
+                while index < words.count, ["the", "month", "this"].contains(words[index]) { index += 1 }
+            } else if word == "next", let following, let weekday = Weekday(name: following) {
+                tokens.append(.next(weekday))
+                index += 2
+            } else if let month = month(word), let following, let day = dayOfMonth(following) {
+                tokens.append(.monthDay(month: month, day: day))
+                index += 2
+            } else if let day = dayOfMonth(word), let following, let month = month(following) {
+                tokens.append(.monthDay(month: month, day: day))
+                index += 2
+            } else {
+                tokens.append(.word(word))
+                index += 1
+            }
+        }
+        return tokens
+    }
+
+    /// Splits at spaces, and around the Chinese day words, which are written
+    /// without spaces (`下週二下午2點`).
+    private static func split(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        func flush() {
+            if !current.isEmpty { words.append(current) }
+            current = ""
+        }
+        let characters = Array(text)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == " " || character == "\t" || character == "\u{3000}" {
+                flush()
+                index += 1
+            } else if let length = chineseDayLength(characters, at: index) {
+                flush()
+                words.append(String(characters[index..<index + length]))
+                index += length
+            } else {
+                current.append(character)
+                index += 1
+            }
+        }
+        flush()
+        return words
+    }
+
+    // MARK: - Chinese
+
+    /// 今天, 明天, 後天, 昨天 and their 日 forms.
+    static let chineseDays: [(word: String, offset: Int64)] = [("今天", 0), ("今日", 0), ("明天", 1), ("明日", 1), ("後天", 2), ("昨天", -1), ("昨日", -1)]
+    /// 週二, 星期二, 禮拜二 (and 周二): a weekday.
+    static let chineseWeekPrefixes = ["週", "周", "星期", "禮拜", "礼拜"]
+    /// 下週二: the Tuesday of next week.
+    static let chineseNextWeekPrefixes = ["下週", "下周", "下星期", "下禮拜", "下礼拜"]
+    /// 一 … 六, 日 (and 天): Monday to Sunday.
+    static let chineseWeekdays: [Character: Weekday] = ["一": .monday, "二": .tuesday, "三": .wednesday, "四": .thursday, "五": .friday,
+                                                        "六": .saturday, "日": .sunday, "天": .sunday]
+
+    /// How many characters a Chinese day word at `index` takes, if one starts there.
+    private static func chineseDayLength(_ characters: [Character], at index: Int) -> Int? {
+        func matches(_ word: String) -> Bool {
+            let word = Array(word)
+            return index + word.count <= characters.count && Array(characters[index..<index + word.count]) == word
+        }
+        if let day = chineseDays.first(where: { matches($0.word) }) { return day.word.count }
+        for prefix in chineseNextWeekPrefixes + chineseWeekPrefixes where matches(prefix) {
+            let end = index + prefix.count
+            if end < characters.count, chineseWeekdays[characters[end]] != nil { return prefix.count + 1 }
+        }
+        return nil
+    }
+
+    /// A Chinese day word: `.today`, `.tomorrow`, … or a weekday, this week's or next.
+    static func chineseDay(_ word: String) -> DayAndTime.Day? {
+        if let day = chineseDays.first(where: { $0.word == word }) {
+            switch day.offset {
+            case 0: return .today
+            case 1: return .tomorrow
+            case -1: return .yesterday
+            default: return .dayAfterTomorrow
+            }
+        }
+        guard let last = word.last, let weekday = chineseWeekdays[last] else { return nil }
+        let prefix = String(word.dropLast())
+        if chineseNextWeekPrefixes.contains(prefix) { return .nextWeek(weekday) }
+        if chineseWeekPrefixes.contains(prefix) { return .weekday(weekday) }
+        return nil
+    }
+
+    /// The parts of the day a Chinese time starts with, and how they turn
+    /// the hour: 上午 and 早上 before noon, 下午 and 晚上 after it; 中午
+    /// is noon and the hour after it.
+    static let partsOfDay: [(word: String, afternoon: ClosedRange<Int>?)] = [
+        ("上午", nil), ("早上", nil), ("凌晨", nil), ("清晨", nil), ("中午", 1...5), ("下午", 1...11), ("傍晚", 1...11), ("晚上", 1...11),
+    ]
+
+    /// `7點`, `7點半`, `7點30分`, `下午2點`, `晚上9:30`, `早上7:00`: a time of day.
+    static func chineseTime(_ word: String) -> TimeOfDay? {
+        var rest = Substring(word)
+        var part: (word: String, afternoon: ClosedRange<Int>?)?
+        if let found = partsOfDay.first(where: { rest.hasPrefix($0.word) }) {
+            part = found
+            rest = rest.dropFirst(found.word.count)
+        }
+        var hour: Int, minute = 0
+        if let mark = rest.firstIndex(where: { $0 == "點" || $0 == "点" || $0 == "時" }) {
+            guard let parsed = Int(rest[..<mark]), rest[..<mark].count <= 2 else { return nil }
+            hour = parsed
+            var after = rest[rest.index(after: mark)...]
+            if after.hasSuffix("分") { after = after.dropLast() }
+            if after == "半" {
+                minute = 30
+            } else if !after.isEmpty {
+                guard let parsed = Int(after), after.count <= 2 else { return nil }
+                minute = parsed
+            }
+        } else if part != nil, let time = try? TimeOfDay.parse(String(rest)) {
+            hour = time.hour
+            minute = time.minute
+        } else {
+            return nil
+        }
+        guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        if let part {
+            if let afternoon = part.afternoon {
+                if afternoon.contains(hour) { hour += 12 }
+            } else if hour == 12 {
+                hour = 0
+            }
+        }
+        return try? TimeOfDay(hour: hour, minute: minute)
+    }
+
+    // MARK: - English
+
+    static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    static let fullMonthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+
+    /// `dec`, `december`, `sept`: the month, 1–12.
+    static func month(_ word: String) -> Int? {
+        let word = word.hasSuffix(".") ? String(word.dropLast()) : word
+        if let index = monthNames.firstIndex(of: word) ?? fullMonthNames.firstIndex(of: word) { return index + 1 }
+        return word == "sept" ? 9 : nil
+    }
+
+    /// `24`, `24th`, `1st`: a day of a month, 1–31.
+    static func dayOfMonth(_ word: String) -> Int? {
+        if let number = ordinal(word) { return number }
+        guard word.count <= 2, let number = Int(word), (1...31).contains(number) else { return nil }
+        return number
+    }
+
+    /// `1st`, `2nd`, `3rd`, `24th`: the number of an ordinal, 1–31.
+    static func ordinal(_ word: String) -> Int? {
+        guard word.count >= 3, word.count <= 4, let number = Int(word.dropLast(2)), (1...31).contains(number) else { return nil }
+        let suffix = word.suffix(2)
+        let expected = (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+        return suffix == expected ? number : nil
+    }
+}
