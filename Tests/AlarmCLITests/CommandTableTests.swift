@@ -150,7 +150,7 @@ import Testing
     static func sample(_ kind: ValueKind, document: String) -> String {
         switch kind {
         case .timeOfDay: return "7:30"
-        case .instant: return "2030-01-01 09:00"
+        case .instant: return "2029-12-31 09:00"
         case .duration: return "5m"
         case .date: return "2030-01-01"
         case .interval: return "2w"

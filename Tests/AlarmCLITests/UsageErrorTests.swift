@@ -38,6 +38,8 @@ import Testing
         (["add", "in 5 min", "--days", "mon"], "TIME \"in 5 min\" is one moment from now: a one-off alarm, so --days and the repeat options cannot go with it"),
         (["pause", "1a2b", "--for", "36h"], "--for must be whole days or weeks (3d, 1w), got \"36h\""),
         (["pause", "1a2b", "--until", "mon 7:00"], "--until is a day, without a time, got \"mon 7:00\""),
+        (["pause", "1a2b", "--from", "2030-01-05", "--until", "2030-01-05"], "--until must be after --from (2030-01-05)"),
+        (["skip", "1a2b", "2030-01-09..2030-01-07"], "DAYS must be a range from its first day to its last, at most a year long, got \"2030-01-09..2030-01-07\""),
         (["pause", "1a2b", "--until", "mon", "--for", "1w"], "pause: --until and --for cannot be used together"),
         (["pause", "1a2b"], "pause: give the day the alarms ring again (--until DAY) or how long they stay quiet (--for DURATION)"),
         (["edit", "abcd"], "edit: nothing to change"),

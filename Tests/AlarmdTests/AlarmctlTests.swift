@@ -327,6 +327,40 @@ import Testing
         #expect([today + 6, today + 7, today + 8].map(RecurrenceRule.dateText).contains(shown?["pausedUntil"] as? String ?? ""), "\(String(describing: shown?["pausedUntil"]))")
     }
 
+    /// Chosen days pass silently: skip and unskip days and ranges, a pause
+    /// that starts later, and `edit --days` keeping the days skipped.
+    @Test func chosenDaysAreSkipped() throws {
+        let daemon = try Self.startDaemon()
+        defer { daemon.stop() }
+        func exceptions(_ name: String) throws -> [String] {
+            let alarm = try Alarmctl.json(["show", name], daemon)["alarm"] as? [String: Any]
+            return ((alarm?["rule"] as? [String: Any])?["exceptions"] as? [String]) ?? []
+        }
+        try Alarmctl.ok(["add", "7:00", "--days", "daily", "--label", "Daily"], daemon)
+        let skipped = try Alarmctl.ok(["skip", "daily", "2030-01-07..2030-01-09,", "2030-02-01"], daemon)
+        #expect(skipped.hasPrefix("Skipping chosen days of alarm "), "\(skipped)")
+        #expect(try exceptions("Daily") == ["2030-01-07", "2030-01-08", "2030-01-09", "2030-02-01"])
+        try Alarmctl.ok(["unskip", "daily", "2030-01-08"], daemon)
+        #expect(try exceptions("Daily") == ["2030-01-07", "2030-01-09", "2030-02-01"])
+
+        // edit --days keeps them; the repeat is the new days.
+        try Alarmctl.ok(["edit", "daily", "--days", "weekdays"], daemon)
+        let edited = try Alarmctl.json(["show", "Daily"], daemon)["alarm"] as? [String: Any]
+        #expect(try exceptions("Daily") == ["2030-01-07", "2030-01-09", "2030-02-01"])
+        #expect(edited?["repeat"] as? String == "Weekdays, except 3 dates", "\(String(describing: edited?["repeat"]))")
+
+        // A pause that starts later skips its days; one from today pauses.
+        try Alarmctl.ok(["pause", "daily", "--from", "2030-03-02", "--until", "2030-03-05"], daemon)
+        #expect(try exceptions("Daily").suffix(3) == ["2030-03-02", "2030-03-03", "2030-03-04"])
+
+        // A one-off alarm has no days to skip; a time is not a day.
+        try Alarmctl.ok(["add", "6:00", "--label", "Once"], daemon)
+        let once = try Alarmctl.run(["skip", "once", "2030-01-07"], daemon)
+        #expect(once.status == 64 && once.standardError.contains("rings once"), "\(once.standardError)")
+        let timed = try Alarmctl.run(["skip", "daily", "tomorrow 7:00"], daemon)
+        #expect(timed.status == 64 && timed.standardError.contains("DAYS must be days, without a time"), "\(timed.standardError)")
+    }
+
     /// Wherever an id is taken, a label or title is too: whole or an
     /// unambiguous prefix, case-insensitive. An ambiguous one lists the
     /// candidates and changes nothing; an open reminder is found before a

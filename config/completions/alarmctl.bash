@@ -17,7 +17,7 @@ _alarmctl_options() {
         add) echo "--in --days --date --every --monthly --yearly --starting --until --times --except --skip-holidays --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --disabled --force --json --socket" ;;
         edit) echo "--time --days --date --every --monthly --yearly --starting --until --times --except --skip-holidays --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --no-skip-holidays --no-command --no-escalate-command --enabled --disabled --json --socket" ;;
         rm) echo "--socket" ;;
-        pause) echo "--until --for --all --json --socket" ;;
+        pause) echo "--from --until --for --all --json --socket" ;;
         resume | "remind list" | dismiss) echo "--all --json --socket" ;;
         "remind add") echo "--at --in --on --days --every --monthly --yearly --starting --until --times --except --before --notes --sound --image --command --json --socket" ;;
         "remind edit") echo "--title --notes --at --in --no-due --on --days --every --monthly --yearly --starting --until --times --except --before --no-repeat --no-before --sound --image --no-image --command --no-command --json --socket" ;;
@@ -37,7 +37,7 @@ _alarmctl_options() {
 # Options that take a value (the next word, or after "=").
 _alarmctl_takes_value() {
     case $1 in
-        --socket | --in | --days | --date | --every | --monthly | --yearly | --starting | --until | --times | --except | --label | --sound | --volume | --fade | --snooze | --max-snoozes | --ring | --tz | --command | --escalate-command | --time | --for | --at | --on | --before | --notes | --image | --title | --minutes | --count | --since | --kind | --limit | --play | --holidays | --from) return 0 ;;
+        --socket | --in | --days | --date | --every | --monthly | --yearly | --starting | --until | --times | --except | --label | --sound | --volume | --fade | --snooze | --max-snoozes | --ring | --tz | --command | --escalate-command | --time | --from | --for | --at | --on | --before | --notes | --image | --title | --minutes | --count | --since | --kind | --limit | --play | --holidays) return 0 ;;
     esac
     return 1
 }
@@ -59,8 +59,9 @@ _alarmctl_positional_kind() {
     local -a kinds=()
     local repeated=0 index=$2
     case $1 in
-        show | edit | skip | unskip) kinds=(alarm-id) ;;
+        show | edit) kinds=(alarm-id) ;;
         rm | enable | disable | pause | resume) kinds=(alarm-id) repeated=1 ;;
+        skip | unskip) kinds=(alarm-id date) repeated=1 ;;
         "remind show" | "remind edit") kinds=(reminder-id) ;;
         "remind done") kinds=(open-reminder-id) repeated=1 ;;
         "remind undone" | "remind rm") kinds=(reminder-id) repeated=1 ;;

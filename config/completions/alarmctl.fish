@@ -5,7 +5,7 @@
 # ~/.config/fish/completions/alarmctl.fish. Item ids and sound names come from
 # the running daemon; when it is not running they do not complete.
 
-set -g __alarmctl_value_options --socket --in --days --date --every --monthly --yearly --starting --until --times --except --label --sound --volume --fade --snooze --max-snoozes --ring --tz --command --escalate-command --time --for --at --on --before --notes --image --title --minutes --count --since --kind --limit --play --holidays --from
+set -g __alarmctl_value_options --socket --in --days --date --every --monthly --yearly --starting --until --times --except --label --sound --volume --fade --snooze --max-snoozes --ring --tz --command --escalate-command --time --from --for --at --on --before --notes --image --title --minutes --count --since --kind --limit --play --holidays
 
 # Prints the command ("add", "remind add", "help remind", ...) on the first
 # line and the number of positional arguments after it on the second.
@@ -138,8 +138,8 @@ complete -c alarmctl -n '__alarmctl_using "" help' -a edit -d 'Change some setti
 complete -c alarmctl -n '__alarmctl_using "" help' -a rm -d 'Delete alarms.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a enable -d 'Switch alarms on.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a disable -d 'Switch alarms off (a ringing one stops).'
-complete -c alarmctl -n '__alarmctl_using "" help' -a skip -d 'Pass over an alarm\'s next occurrence silently.'
-complete -c alarmctl -n '__alarmctl_using "" help' -a unskip -d 'Undo skip: let the next occurrence ring.'
+complete -c alarmctl -n '__alarmctl_using "" help' -a skip -d 'Pass over an alarm\'s next occurrence, or chosen days, silently.'
+complete -c alarmctl -n '__alarmctl_using "" help' -a unskip -d 'Undo skip: let the next occurrence, or the days given, ring.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a pause -d 'Pass over alarms\' occurrences until a day (a holiday trip).'
 complete -c alarmctl -n '__alarmctl_using "" help' -a resume -d 'End alarms\' pause: their next occurrences ring.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a remind -d 'Keep a to-do list whose items can ring when they are due.'
@@ -203,6 +203,7 @@ complete -c alarmctl -n '__alarmctl_using edit "remind edit"' -l no-command -d '
 complete -c alarmctl -n '__alarmctl_using edit' -l no-escalate-command -d 'remove the escalation command'
 complete -c alarmctl -n '__alarmctl_using edit' -l enabled -d 'switch it on'
 complete -c alarmctl -n '__alarmctl_using edit' -l disabled -d 'switch it off'
+complete -c alarmctl -n '__alarmctl_using pause' -l from -x -d 'the first quiet day, for a trip that starts later (default: today)'
 complete -c alarmctl -n '__alarmctl_using pause' -l until -x -d 'the day it rings again: 2027-01-05, mon, next tue, jan 5, 明天'
 complete -c alarmctl -n '__alarmctl_using pause' -l for -x -d 'how long it stays quiet, in whole days or weeks (1w, 10d): it rings again on the day after'
 complete -c alarmctl -n '__alarmctl_using pause resume' -l all -d 'every alarm'

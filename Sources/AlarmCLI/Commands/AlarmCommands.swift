@@ -2,10 +2,10 @@
 import AlarmCore
 import AlarmProtocol
 
-/// The alarm commands: list, show, add, edit, rm, enable, disable, skip,
-/// unskip, pause, resume.
+/// The alarm commands: list, show, add, edit, rm, enable, disable, pause,
+/// resume (skip and unskip are ``SkipCommands``).
 enum AlarmCommands {
-    static let all: [Command] = [list, show, add, edit, remove, enable, disable, skip, unskip, pause, resume]
+    static let all: [Command] = [list, show, add, edit, remove, enable, disable, SkipCommands.skip, SkipCommands.unskip, pause, resume]
 
     private static let socket = Option.socket
     private static let json = Option.json
@@ -151,8 +151,12 @@ enum AlarmCommands {
             guard arguments.hasAny(editChanges) else {
                 throw .usage(L("edit: nothing to change; give at least one option (see alarmctl edit --help)"))
             }
-            let fields = try AlarmFieldOptions.fields(arguments, time: arguments.value(AlarmFieldOptions.time), editing: true, context: context)
-            let answer = try DaemonConnection(arguments, context).call(UpdateAlarm.self, .init(id: arguments.positionals[0], fields: fields), subject: N_("alarm"))
+            var fields = try AlarmFieldOptions.fields(arguments, time: arguments.value(AlarmFieldOptions.time), editing: true, context: context)
+            let daemon = DaemonConnection(arguments, context)
+            if let days = fields.days, !days.isEmpty, fields.rule == nil {
+                fields = try SkipCommands.keepingSkippedDays(fields, days: days, of: arguments.positionals[0], daemon, context)
+            }
+            let answer = try daemon.call(UpdateAlarm.self, .init(id: arguments.positionals[0], fields: fields), subject: N_("alarm"))
             try report(answer, verb: N_("Changed alarm"), arguments, context).get()
         }
     )
@@ -200,28 +204,10 @@ enum AlarmCommands {
         )
     }
 
-    static let skip = skipCommand(name: "skip", skip: true)
-    static let unskip = skipCommand(name: "unskip", skip: false)
-
-    private static func skipCommand(name: String, skip: Bool) -> Command {
-        Command(
-            spec: CommandSpec(
-                name: name,
-                summary: skip ? N_("Pass over an alarm's next occurrence silently.") : N_("Undo skip: let the next occurrence ring."),
-                details: skip ? N_("The alarm rings again at the occurrence after; the skip clears itself once used.") : nil,
-                positionals: [alarmID], options: [json, socket],
-                examples: ["alarmctl \(name) 1a2b3c4d"]
-            ),
-            run: { arguments, context throws(CLIError) in
-                let answer = try DaemonConnection(arguments, context).call(SkipNext.self, .init(id: arguments.positionals[0], skip: skip), subject: N_("alarm"))
-                try report(answer, verb: skip ? N_("Skipping the next occurrence of alarm") : N_("No longer skipping alarm"), arguments, context).get()
-            }
-        )
-    }
-
     private static let someAlarmIDs = Positional("ID", .alarmID, optional: true, repeated: true)
     static let pauseUntil = Option("until", "DAY", .date, N_("the day it rings again: 2027-01-05, mon, next tue, jan 5, 明天"))
     static let pauseFor = Option("for", "DURATION", .duration, N_("how long it stays quiet, in whole days or weeks (1w, 10d): it rings again on the day after"))
+    static let pauseFrom = Option("from", "DAY", .instant, N_("the first quiet day, for a trip that starts later (default: today)"))
     static let untilOrFor = Alternatives(pauseUntil, pauseFor)
     static let allAlarms = Option(flag: "all", N_("every alarm"))
     static let idsOrAll = Alternatives(positional: "ID", allAlarms)
@@ -233,14 +219,19 @@ enum AlarmCommands {
             details: N_("""
                 Every occurrence before the --until day passes silently; the alarm rings again on
                 that day. Lists show "paused until" meanwhile. resume ends a pause early. With
-                several ids, each is tried; the exit code is 1 if any failed.
+                --from, the quiet days start later: they are skipped days, as skip DAYS makes
+                them (unskip rings them again). With several ids, each is tried; the exit code
+                is 1 if any failed.
                 """),
-            positionals: [someAlarmIDs], options: [pauseUntil, pauseFor, allAlarms, json, socket], alternatives: [idsOrAll, untilOrFor],
-            examples: ["alarmctl pause 1a2b --until 2027-01-05", "alarmctl pause --all --until mon", "alarmctl pause work --for 1w"]
+            positionals: [someAlarmIDs], options: [pauseFrom, pauseUntil, pauseFor, allAlarms, json, socket], alternatives: [idsOrAll, untilOrFor],
+            examples: ["alarmctl pause 1a2b --until 2027-01-05", "alarmctl pause --all --until mon", "alarmctl pause work --for 1w",
+                       "alarmctl pause --all --from 2026-12-21 --until 2027-01-04"]
         ),
         run: { arguments, context throws(CLIError) in
             try arguments.exclusive(untilOrFor)
             let today = RuleOptions.today(context.now, in: context.systemZone)
+            var from = today
+            if let text = arguments.value(pauseFrom) { from = try SkipCommands.day(text, field: "--from", timeAllowed: true, context: context) }
             let day: Int64
             if let text = arguments.value(pauseFor) {
                 let seconds: Int64
@@ -248,19 +239,31 @@ enum AlarmCommands {
                 guard seconds % CivilTime.secondsPerDay == 0 else {
                     throw .usage(Lf("--for must be whole days or weeks (3d, 1w), got %s", ValidationError.quoted(text)))
                 }
-                day = today + seconds / CivilTime.secondsPerDay
+                day = from + seconds / CivilTime.secondsPerDay
             } else if let text = arguments.value(pauseUntil) {
-                let when: DayAndTime
-                do throws(ValidationError) { when = try DayAndTime.parse(text, field: "--until") } catch { throw .invalid(error) }
-                guard when.time == nil else { throw .usage(Lf("--until is a day, without a time, got %s", ValidationError.quoted(text))) }
                 // A day in the past is the daemon's to refuse, as for every client.
-                day = when.resolveDay(now: context.now.epochSecondsFloor, rules: context.systemZone.rules, allDay: .midnight)
+                day = try SkipCommands.day(text, field: "--until", context: context)
             } else {
                 throw .usage(L("pause: give the day the alarms ring again (--until DAY) or how long they stay quiet (--for DURATION)"))
             }
-            var fields = AlarmFields()
-            fields.pausedUntil = .some(day)
-            try update(arguments, context, fields: fields, verb: N_("Paused alarm"), failedVerb: N_("paused"))
+            guard from > today else {
+                var fields = AlarmFields()
+                fields.pausedUntil = .some(day)
+                return try update(arguments, context, verb: N_("Paused alarm"), failedVerb: N_("paused")) { daemon, id throws(CLIError) in
+                    try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm"))
+                }
+            }
+            guard day > from else {
+                throw .usage(Lf("--until must be after --from (%s)", RecurrenceRule.dateText(from)))
+            }
+            try update(arguments, context, verb: N_("Paused alarm"), failedVerb: N_("paused")) { daemon, id throws(CLIError) in
+                let found = try daemon.attempt(GetAlarm.self, .init(id: id), subject: N_("alarm"))
+                do throws(CLIError) {
+                    return .success(try SkipCommands.change(try found.get().read().alarm, skipping: Set(from..<day), skip: true, daemon, context))
+                } catch {
+                    return .failure(error)
+                }
+            }
         }
     )
 
@@ -274,12 +277,15 @@ enum AlarmCommands {
         run: { arguments, context throws(CLIError) in
             var fields = AlarmFields()
             fields.pausedUntil = .some(nil)
-            try update(arguments, context, fields: fields, verb: N_("Resumed alarm"), failedVerb: N_("resumed"))
+            try update(arguments, context, verb: N_("Resumed alarm"), failedVerb: N_("resumed")) { daemon, id throws(CLIError) in
+                try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm"))
+            }
         }
     )
 
-    /// `fields` into each alarm named, or every alarm with `--all`.
-    private static func update(_ arguments: ParsedArguments, _ context: CommandContext, fields: AlarmFields, verb: String, failedVerb: String) throws(CLIError) {
+    /// `change` on each alarm named, or every alarm with `--all`.
+    private static func update(_ arguments: ParsedArguments, _ context: CommandContext, verb: String, failedVerb: String,
+                               change: (DaemonConnection, String) throws(CLIError) -> Result<Answer<AlarmReply>, CLIError>) throws(CLIError) {
         let daemon = DaemonConnection(arguments, context)
         var ids = arguments.positionals
         if arguments.flag(allAlarms) {
@@ -290,14 +296,12 @@ enum AlarmCommands {
             throw .usage(Lf("%s: give the alarms' ids, or --all", arguments.commandName))
         }
         try forEachID(ids, noun: N_("alarms"), verb: failedVerb, context: context) { id throws(CLIError) in
-            try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm")).flatMap { answer in
-                report(answer, verb: verb, arguments, context)
-            }
+            try change(daemon, id).flatMap { answer in report(answer, verb: verb, arguments, context) }
         }
     }
 
-    /// Prints the alarm a change returned: as JSON, or as `VERB 1a2b3c4d 07:30 Work (next Tue 07:30)`.
-    private static func report(_ answer: Answer<AlarmReply>, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) -> Result<Void, CLIError> {
+    /// Prints the alarm a change returned: as JSON, or as `VERB 1a2b3c4d 07:30 Work: rings in 8 h 5 min (Tue 07:30)`.
+    static func report(_ answer: Answer<AlarmReply>, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) -> Result<Void, CLIError> {
         answer.emit(context, json: arguments.flag(json)) { reply in
             context.emit(L(verb) + " " + ItemFormat(context).alarmSummary(AlarmView(reply.alarm)))
         }

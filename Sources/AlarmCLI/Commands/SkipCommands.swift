@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: Apache-2.0
+import AlarmCore
+import AlarmProtocol
+
+/// `skip` and `unskip`: an alarm's next occurrence, or chosen days. Chosen
+/// days are the repeat's exceptions (what `--except` sets): a repeat by
+/// `--days` becomes the same weekly repeat with them, and a later `edit
+/// --days` keeps them.
+enum SkipCommands {
+    private static let alarmID = Positional("ID", .alarmID)
+    private static let days = Positional("DAYS", .date, optional: true, repeated: true)
+
+    static let skip = command(name: "skip", skip: true)
+    static let unskip = command(name: "unskip", skip: false)
+
+    private static func command(name: String, skip: Bool) -> Command {
+        Command(
+            spec: CommandSpec(
+                name: name,
+                summary: skip ? N_("Pass over an alarm's next occurrence, or chosen days, silently.")
+                    : N_("Undo skip: let the next occurrence, or the days given, ring."),
+                details: skip ? N_("""
+                    Without DAYS the next occurrence passes; the alarm rings again at the one after,
+                    and the skip clears itself once used. DAYS are days (2026-12-24, tomorrow, fri,
+                    dec 24) or ranges (2026-12-07..2026-12-11), comma- or space-separated: each
+                    occurrence on them passes, and the alarm rings as usual around them.
+                    """) : N_("Without DAYS, the next occurrence rings again; with DAYS, those days ring again."),
+                positionals: [alarmID, days], options: [.json, .socket],
+                examples: skip ? ["alarmctl skip 1a2b3c4d", "alarmctl skip work tomorrow", "alarmctl skip work 2026-12-24..2026-12-31"]
+                    : ["alarmctl unskip 1a2b3c4d", "alarmctl unskip work 2026-12-24"]
+            ),
+            run: { arguments, context throws(CLIError) in
+                let daemon = DaemonConnection(arguments, context)
+                let id = arguments.positionals[0]
+                let words = Array(arguments.positionals.dropFirst())
+                guard !words.isEmpty else {
+                    let answer = try daemon.call(SkipNext.self, .init(id: id, skip: skip), subject: N_("alarm"))
+                    return try AlarmCommands.report(answer, verb: skip ? N_("Skipping the next occurrence of alarm") : N_("No longer skipping alarm"),
+                                                    arguments, context).get()
+                }
+                // Read once before asking the daemon, so a mistake is a usage error
+                // whatever it holds; a weekday then depends on the alarm's time.
+                let text = words.joined(separator: " ")
+                _ = try Self.days(text, field: "DAYS", alarm: nil, context: context)
+                let alarm = try daemon.call(GetAlarm.self, .init(id: id), subject: N_("alarm")).read().alarm
+                let days = try Self.days(text, field: "DAYS", alarm: AlarmView(alarm), context: context)
+                let answer = try change(alarm, skipping: days, skip: skip, daemon, context)
+                try AlarmCommands.report(answer, verb: skip ? N_("Skipping chosen days of alarm") : N_("No longer skipping those days of alarm"),
+                                         arguments, context).get()
+            }
+        )
+    }
+
+    /// The alarm with `days` added to its repeat's exceptions (`skip`) or
+    /// taken from them; exceptions already past are dropped.
+    static func change(_ object: JSONObject, skipping days: Set<Int64>, skip: Bool, _ daemon: DaemonConnection,
+                       _ context: CommandContext) throws(CLIError) -> Answer<AlarmReply> {
+        let alarm = AlarmView(object)
+        let today = RuleOptions.today(context.now, in: zone(of: alarm, context))
+        var rule = try repeatRule(of: alarm, today: today)
+        if skip { rule.exceptions.formUnion(days) } else { rule.exceptions.subtract(days) }
+        rule.exceptions = rule.exceptions.filter { $0 >= today }
+        guard rule.exceptions.count <= RecurrenceRule.maxExceptions else {
+            throw .usage(Lf("an alarm skips at most %1$s days, and this would be %2$s", RecurrenceRule.maxExceptions, rule.exceptions.count))
+        }
+        var fields = AlarmFields()
+        fields.rule = .some(rule)
+        return try daemon.call(UpdateAlarm.self, .init(id: alarm.id, fields: fields), subject: N_("alarm"))
+    }
+
+    /// `edit --days` on an alarm with skipped days to come: the same weekly
+    /// repeat on the new days, its skipped days kept (`unskip` rings them
+    /// again). Any other repeat, or none skipped, is `fields` as they are.
+    static func keepingSkippedDays(_ fields: AlarmFields, days: RepeatDays, of id: String, _ daemon: DaemonConnection,
+                                   _ context: CommandContext) throws(CLIError) -> AlarmFields {
+        let alarm = AlarmView(try daemon.call(GetAlarm.self, .init(id: id), subject: N_("alarm")).read().alarm)
+        guard let object = alarm.reply.object[Wire.Alarm.rule]?.objectValue, !object.isEmpty,
+              let old = try? Wire.Rule.parse(Parameters(object)), old.frequency == .weekly, old.interval == 1, old.end == nil
+        else { return fields }
+        let today = RuleOptions.today(context.now, in: zone(of: alarm, context))
+        var rule = RecurrenceRule.weekly(on: days, start: old.start)
+        rule.exceptions = old.exceptions.filter { $0 >= today }
+        guard !rule.exceptions.isEmpty else { return fields }
+        var kept = fields
+        kept.days = nil
+        kept.rule = .some(rule)
+        return kept
+    }
+
+    /// The alarm's repeat as a rule: its own, or its `--days` as a weekly
+    /// rule from today. A one-off alarm has no days to pass over.
+    static func repeatRule(of alarm: AlarmView, today: Int64) throws(CLIError) -> RecurrenceRule {
+        if let object = alarm.reply.object[Wire.Alarm.rule]?.objectValue, !object.isEmpty {
+            do { return try Wire.Rule.parse(Parameters(object)) } catch { throw .daemon(error.description) }
+        }
+        let days = (try? RepeatDays.fromCodes(alarm.reply.strings(Wire.Alarm.days))) ?? []
+        guard !days.isEmpty else {
+            throw .usage(Lf("alarm %s rings once: skip it without days, or switch it off", shortID(alarm.id)))
+        }
+        return .weekly(on: days, start: today)
+    }
+
+    /// Where the alarm rings: its own zone, or the system's.
+    static func zone(of alarm: AlarmView, _ context: CommandContext) -> Zone {
+        alarm.timeZone.flatMap { Zone(identifier: $0) } ?? context.systemZone
+    }
+
+    /// A day, as `pause --from` and `--until` take it (`mon`, `jan 5`,
+    /// `2027-01-05`, `明天`): a weekday is the next one, today included.
+    /// `timeAllowed` takes a day with a time too (`--from` is an instant
+    /// elsewhere), and keeps its day.
+    static func day(_ text: String, field: String, timeAllowed: Bool = false, context: CommandContext) throws(CLIError) -> Int64 {
+        let when: DayAndTime
+        do { when = try DayAndTime.parse(text, field: field) } catch { throw .invalid(error) }
+        guard when.time == nil || timeAllowed else { throw .usage(Lf("%1$s is a day, without a time, got %2$s", field, ValidationError.quoted(text))) }
+        return when.resolveDay(now: context.now.epochSecondsFloor, rules: context.systemZone.rules, allDay: .midnight)
+    }
+
+    /// The most days one range names: a year, as many as a repeat may skip.
+    static let maxRange = Int64(RecurrenceRule.maxExceptions)
+
+    /// `2026-12-24`, `tomorrow`, `fri`, `dec 24`, `2026-12-07..2026-12-11`,
+    /// several separated by commas or spaces: the days they name, a weekday
+    /// being the next one on which the alarm's time is still ahead.
+    static func days(_ text: String, field: String, alarm: AlarmView?, context: CommandContext) throws(CLIError) -> Set<Int64> {
+        let zone = alarm.map { Self.zone(of: $0, context) } ?? context.systemZone
+        let time = alarm.flatMap { try? TimeOfDay.parse($0.time) } ?? .midnight
+        func day(_ text: String) throws(ValidationError) -> Int64 {
+            let when = try DayAndTime.parse(text, field: field)
+            guard when.time == nil, when.day != nil else { throw .text(field, N_("must be days, without a time"), got: text) }
+            return when.resolveDay(now: context.now.epochSecondsFloor, rules: zone.rules, allDay: time)
+        }
+        var days: Set<Int64> = []
+        do throws(ValidationError) {
+            for chunk in text.split(separator: ",").map({ String($0) }) {
+                let ends = chunk.split(separator: "..", omittingEmptySubsequences: false)
+                if ends.count == 2 {
+                    let (first, last) = (try day(String(ends[0])), try day(String(ends[1])))
+                    guard first <= last, last - first < maxRange else {
+                        throw .text(field, N_("must be a range from its first day to its last, at most a year long"), got: chunk)
+                    }
+                    days.formUnion(first...last)
+                } else if let one = try? day(chunk) {
+                    days.insert(one)
+                } else {
+                    // `2026-12-24 2026-12-31`: several days, a space between.
+                    for word in chunk.split(separator: " ") { days.insert(try day(String(word))) }
+                }
+            }
+        } catch {
+            throw .invalid(error)
+        }
+        guard !days.isEmpty else { throw .usage(Lf("%s names no day", field)) }
+        return days
+    }
+}
