@@ -235,7 +235,7 @@ final class Harness {
         let positions = reminders.compactMap { $0[Wire.Reminder.position]?.intValue }
         check(positions == Array(0..<reminders.count), "reminder positions are not dense: \(positions)")
 
-        guard let document = call(Export.self, NoMembers())?.document else { return }
+        guard let document = call(Export.self, Export.Request(timers: true))?.document else { return }
         do throws(VarlinkError) {
             let items = try ExportDocument.parse(Parameters(document, path: "document."), zone: scheduler.systemZone)
             check(items.alarms.count == alarms.count && items.reminders.count == reminders.count, "Export and the lists disagree")

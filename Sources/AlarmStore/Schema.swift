@@ -11,7 +11,7 @@
 /// by SQLite instead of being stored and misread later.
 enum Schema {
     /// `migrations[i]` takes the schema from version `i` to version `i + 1`.
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8, version9]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10]
 
     /// The version this build writes.
     static var currentVersion: Int { migrations.count }
@@ -136,6 +136,13 @@ enum Schema {
             through INTEGER NOT NULL
         ) STRICT;
         INSERT INTO journal_checkpoint (id, through) SELECT 1, ifnull(max(seq), 0) FROM events;
+        """
+
+    /// The seconds left on a paused timer (`alarmctl timer pause`); NULL for
+    /// a timer that runs and every other reminder, which is what every older
+    /// row is.
+    static let version10 = """
+        ALTER TABLE reminders ADD COLUMN timer_left INTEGER CHECK (timer_left IS NULL OR timer_left > 0);
         """
 
     /// Applies every migration newer than the file's version and returns the version

@@ -70,7 +70,7 @@ import Testing
         #expect(rm.synopsis == "rm ID...")
         let export = try #require(Self.table.commands.first { $0.name == "export" })
         #expect(export.positionalCount.min == 0 && export.positionalCount.max == 1)
-        #expect(export.synopsis == "export [FILE | --json] [--ical]")
+        #expect(export.synopsis == "export [FILE | --json] [--timers] [--ical]")
     }
 
     /// A command that reads an option it does not declare stops with a message

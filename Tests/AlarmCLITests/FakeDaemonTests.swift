@@ -295,7 +295,7 @@ import Testing
                        blue folder
             due:       —
             done:      yes
-            position:  2
+            position:  —
             image:     /home/me/taxes.png
             state:     waiting
             next:      —

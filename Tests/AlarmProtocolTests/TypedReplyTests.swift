@@ -60,7 +60,7 @@ import Testing
         sample(MoveReminder.self, RemindersReply(reminders: [reminderObject])),
         sample(RemoveReminder.self, ItemNamed(.reminder(reminder))),
         sample(Upcoming.self, Upcoming.Reply(firings: [firing])),
-        sample(Status.self, Status.Reply(version: "0.9.0", alarms: 1, reminders: 1, ringing: [alarmID.uuidString.lowercased()], next: firing, timeZone: "UTC",
+        sample(Status.self, Status.Reply(version: "0.9.0", alarms: 1, reminders: 1, timers: 1, ringing: [alarmID.uuidString.lowercased()], next: firing, timeZone: "UTC",
                                          wake: Wire.Wake(method: "timerfd", next: "2026-02-25T07:29:00+00:00", reason: nil), linger: true,
                                          warnings: ["no notification will show (no server)"], sync: sync),
                tolerating: ["wake", "warnings"]),

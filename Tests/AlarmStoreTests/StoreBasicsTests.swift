@@ -29,6 +29,8 @@ struct StoreBasicsTests {
                 Alarm(id: Sample.id(3), time: try TimeOfDay(hour: 6, minute: 5), days: .everyDay,
                       sound: .themed("alarm-clock-elapsed"), created: Date(timeIntervalSince1970: -86_400.5)),
             ]
+            var paused = Reminder(id: Sample.id(12), title: "Tea", due: nil, isTimer: true, created: Sample.created)
+            paused.timerLeft = 245
             let reminders = [
                 Reminder(id: Sample.id(10), title: "Buy milk", notes: "", due: nil, done: false, position: 7,
                          imagePath: nil, created: Sample.created),
@@ -36,6 +38,7 @@ struct StoreBasicsTests {
                          due: Date(timeIntervalSince1970: 1_800_000_000.000001), done: true, position: 0,
                          imagePath: "/home/me/Pictures/cat ☃.png", command: ["logger", "-t", "todo"],
                          created: Sample.created, updated: Sample.updated),
+                paused,
             ]
 
             try withStore(at: path) { store throws in
@@ -53,7 +56,9 @@ struct StoreBasicsTests {
             var expected = reminders
             expected[0].position = 0
             expected[1].position = 1
+            expected[2].position = 2
             #expect(try reopened.reminders() == expected)
+            #expect(try reopened.reminder(id: Sample.id(12))?.timerLeft == 245, "a paused timer keeps its time left")
             #expect(try reopened.reminder(id: Sample.id(11)) == expected[1])
             #expect(try reopened.alarm(id: Sample.id(99)) == nil)
             #expect(try reopened.reminder(id: Sample.id(99)) == nil)
@@ -85,7 +90,7 @@ struct StoreBasicsTests {
             #expect(try database.integer("PRAGMA foreign_keys") == 1)
             #expect(try database.integer("PRAGMA busy_timeout") == 5000)
             #expect(try database.integer("PRAGMA user_version") == Int64(Store.currentSchemaVersion))
-            #expect(Store.currentSchemaVersion == 9)
+            #expect(Store.currentSchemaVersion == 10)
         }
     }
 

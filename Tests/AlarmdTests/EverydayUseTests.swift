@@ -67,6 +67,71 @@ import Testing
         #expect(refused.status == 64 && refused.standardError.contains("--kind must list event kinds"), "\(refused.standardError)")
     }
 
+    /// Timers are their own kind: out of the to-do order (`remind move`,
+    /// `remind show`'s place), counted apart in `status` with the time left,
+    /// a `timer` in `next`, and out of an export unless asked for; a replace
+    /// by a document without them keeps them running.
+    @Test func timersAreTheirOwnKind() throws {
+        let daemon = try AlarmctlTests.startDaemon()
+        defer { daemon.stop() }
+        try Alarmctl.ok(["remind", "add", "milk"], daemon)
+        try Alarmctl.ok(["timer", "1h", "--label", "Roast"], daemon)
+        try Alarmctl.ok(["remind", "add", "bread"], daemon)
+        try Alarmctl.ok(["remind", "add", "eggs"], daemon)
+        try Alarmctl.ok(["remind", "move", "eggs", "2"], daemon)
+        let titles = (try Alarmctl.json(["remind", "list"], daemon)["reminders"] as? [[String: Any]] ?? []).filter { $0["timer"] as? Bool != true }
+        #expect(titles.map { $0["title"] as? String ?? "" } == ["milk", "eggs", "bread"], "the timer holds no place among the to-dos")
+        #expect(try Alarmctl.ok(["remind", "show", "eggs"], daemon).contains("position:  2\n"))
+
+        let status = try Alarmctl.json(["status"], daemon)
+        #expect(status["reminders"] as? Int == 3 && status["timers"] as? Int == 1, "\(status)")
+        let text = try Alarmctl.ok(["status"], daemon)
+        #expect(text.matches(#"(?s).*timers: +1, the next rings in (59 min [0-9]+ s|1 h) \("Roast"\).*"#), "\(text)")
+        #expect(try Alarmctl.ok(["next"], daemon).contains("timer"))
+
+        let plain = try Alarmctl.json(["export"], daemon)["document"] as? [String: Any]
+        #expect(((plain?["reminders"] as? [Any]) ?? []).count == 3, "no timer in a plain export")
+        let withTimers = try Alarmctl.json(["export", "--timers"], daemon)["document"] as? [String: Any]
+        #expect(((withTimers?["reminders"] as? [Any]) ?? []).count == 4)
+        let document = try JSONSerialization.data(withJSONObject: plain ?? [:])
+        try Alarmctl.ok(["import", "--replace", "-"], daemon, input: document)
+        #expect(try Alarmctl.ok(["timer"], daemon).contains("Roast"), "a replace without timers keeps them")
+    }
+
+    /// A timer pauses, keeping its time left, gets more time, and goes on
+    /// from where it stopped, as a phone's does.
+    @Test func aTimerPausesResumesAndTakesMoreTime() throws {
+        let daemon = try AlarmctlTests.startDaemon()
+        defer { daemon.stop() }
+        try Alarmctl.ok(["timer", "10m", "--label", "Tea"], daemon)
+        func left() throws -> (due: String?, left: Int?) {
+            let timer = try Alarmctl.json(["remind", "show", "tea"], daemon)["reminder"] as? [String: Any]
+            return (timer?["due"] as? String, timer?["timerLeft"] as? Int)
+        }
+        let paused = try Alarmctl.ok(["timer", "pause", "tea"], daemon)
+        #expect(paused.matches(#"Timer "Tea" \([0-9a-f]{8}\): paused, (9 min 5[0-9] s|10 min) left\n"#), "\(paused)")
+        let stopped = try left()
+        #expect(stopped.due == nil && (590...600).contains(stopped.left ?? 0), "\(stopped)")
+        #expect(try Alarmctl.ok(["timer"], daemon).contains("(paused)"))
+        #expect(try Alarmctl.run(["timer", "pause", "tea"], daemon).standardError.contains("paused already"))
+
+        try Alarmctl.ok(["timer", "add", "tea", "1m"], daemon)
+        #expect(try left().left == (stopped.left ?? 0) + 60)
+        let resumed = try Alarmctl.ok(["timer", "resume", "tea"], daemon)
+        #expect(resumed.matches(#"Timer "Tea" \([0-9a-f]{8}\): rings at [0-9:]+, in (10 min 5[0-9] s|11 min)\n"#), "\(resumed)")
+        let running = try left()
+        #expect(running.left == nil && running.due != nil)
+        try Alarmctl.ok(["timer", "add", "tea", "30s"], daemon)
+        let later = try left().due.flatMap { ISO8601DateFormatter().date(from: $0) }
+        let before = running.due.flatMap { ISO8601DateFormatter().date(from: $0) }
+        #expect(later.map { $0.timeIntervalSince(before ?? $0) } == 30)
+        #expect(try Alarmctl.json(["status"], daemon)["timers"] as? Int == 1)
+
+        try Alarmctl.ok(["remind", "add", "milk"], daemon)
+        let notATimer = try Alarmctl.run(["timer", "pause", "milk"], daemon)
+        #expect(notATimer.status == 1 && notATimer.standardError.contains("is not a running timer"), "\(notATimer.standardError)")
+    }
+
     /// `import` merges by id and lists what it did; `--replace` says what
     /// goes and, without a terminal, wants `--yes`; `export --json` imports.
     @Test func importMergesAndReplaceAsksFirst() throws {

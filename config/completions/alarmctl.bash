@@ -26,7 +26,7 @@ _alarmctl_options() {
         next) echo "--count --json --socket" ;;
         history) echo "--since --kind --limit --json --socket" ;;
         sounds) echo "--play --volume --json --socket" ;;
-        export) echo "--json --ical --socket" ;;
+        export) echo "--timers --json --ical --socket" ;;
         import) echo "--replace --yes --ical --dry-run --json --socket" ;;
         preview) echo "--days --date --every --monthly --yearly --starting --until --times --except --holidays --count --from --tz --json" ;;
         completions) ;;

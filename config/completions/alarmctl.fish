@@ -235,6 +235,7 @@ complete -c alarmctl -n '__alarmctl_using history' -l kind -x -a 'fired snoozed 
 complete -c alarmctl -n '__alarmctl_using history' -l limit -x -d 'at most N events, 1–1000 (default 50)'
 complete -c alarmctl -n '__alarmctl_using sounds' -l play -x -a '(__alarmctl_sounds)' -d 'play this sound once, as an alarm would ring it: a name from the list or an absolute file path'
 complete -c alarmctl -n '__alarmctl_using sounds' -l volume -x -d 'with --play: at this volume, 1–100 % (default: [Sound] Volume= of alarmd.conf)'
+complete -c alarmctl -n '__alarmctl_using export' -l timers -d 'take the running timers too (left out otherwise: they are no to-dos)'
 complete -c alarmctl -n '__alarmctl_using export import' -l ical -d 'iCalendar (RFC 5545) instead of JSON: alarms as VEVENTs, reminders as VTODOs'
 complete -c alarmctl -n '__alarmctl_using import' -l replace -d 'replace every alarm and reminder with the file\'s (first says what goes)'
 complete -c alarmctl -n '__alarmctl_using import' -l yes -d 'with --replace, do not ask'

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
+import AlarmViewModels
 import Glibc
 
 /// Commands about the daemon as a whole: next, status, watch, history,
@@ -81,9 +82,10 @@ enum DaemonCommands {
             list.add(L("version"), status.version)
             list.add(L("alarms"), String(status.alarms))
             list.add(L("reminders"), String(status.reminders))
+            if let count = status.timers, count > 0 { list.add(L("timers"), try Self.timersLine(count, DaemonConnection(arguments, context), context)) }
             list.add(L("ringing"), status.ringing.isEmpty ? L("nothing") : userLanguage.list(status.ringing.map(shortID)))
             if let next = status.next {
-                let kind = next.kind == "reminder" ? L("reminder") : next.kind == "notice" ? L("notice") : L("alarm")
+                let kind = ItemFormat(context).kindName(next.kind)
                 list.add(L("next"), "\(time.dayAndTime(next.at))  \(kind) \(ValidationError.quoted(next.title)) (\(shortID(next.id)))")
             } else {
                 list.add(L("next"), L("nothing scheduled"))
@@ -99,6 +101,16 @@ enum DaemonCommands {
             context.standardOutput(list.text)
         }
     )
+
+    /// `2, the next rings in 4 min 3 s ("Tea")`: the running timers, and
+    /// the time left on the one that rings first.
+    static func timersLine(_ count: Int, _ daemon: DaemonConnection, _ context: CommandContext) throws(CLIError) -> String {
+        let timers = try daemon.call(ListReminders.self, .init(all: false)).read().reminders.map(ReminderView.init).filter(\.isTimer)
+        let waiting = timers.compactMap { timer in TimeText.instant(timer.due).map { (timer, $0) } }.filter { $0.0.phase == "waiting" }
+        guard let (first, due) = waiting.min(by: { $0.1 < $1.1 }) else { return String(count) }
+        let left = DurationText.countdown(due.timeIntervalSince(context.now), in: userLanguage)
+        return Lf("%1$d, the next rings in %2$s (%3$s)", count, left, ValidationError.quoted(first.title))
+    }
 
     /// `with https://… at 14:02, 2 changes waiting`, or what went wrong.
     static func syncLine(_ state: Wire.SyncState, _ time: TimeText) -> String {
@@ -200,15 +212,18 @@ enum DaemonCommands {
 
     private static let ical = Option(flag: "ical", N_("iCalendar (RFC 5545) instead of JSON: alarms as VEVENTs, reminders as VTODOs"))
 
+    /// `export --timers`: running timers too, which a document leaves out.
+    static let exportTimers = Option(flag: "timers", N_("take the running timers too (left out otherwise: they are no to-dos)"))
+
     static let export = Command(
         spec: CommandSpec(
             name: "export",
             summary: N_("Write every alarm and reminder as one JSON document, or one iCalendar calendar."),
             details: N_("To FILE, or to standard output without one (or with -). The document is what import reads back; --json prints the daemon's whole reply, {\"document\": {…}}, on standard output instead. --ical writes a calendar that calendar and to-do programs read, and import --ical reads back (commands and timers are left out)."),
-            positionals: [Positional("FILE", .fileOrStandardStream, optional: true)], options: [json, ical, socket],
+            positionals: [Positional("FILE", .fileOrStandardStream, optional: true)], options: [exportTimers, json, ical, socket],
             alternatives: [Alternatives(positional: "FILE", json)],
             examples: ["alarmctl export backup.json", "alarmctl export | ssh laptop alarmctl import -", "alarmctl export --json | jq '.document.alarms | length'",
-                       "alarmctl export --ical alarms.ics"]
+                       "alarmctl export --ical alarms.ics", "alarmctl export --timers backup.json"]
         ),
         run: { arguments, context throws(CLIError) in
             if arguments.flag(json), let path = arguments.positionals.first, path != "-" {
@@ -223,7 +238,7 @@ enum DaemonCommands {
                 let events = text.components(separatedBy: "\r\nBEGIN:VEVENT\r\n").count - 1, todos = text.components(separatedBy: "\r\nBEGIN:VTODO\r\n").count - 1
                 return context.emit(Lf("Exported %1$s and %2$s to %3$s (iCalendar)", Ln("%d alarm", "%d alarms", events), Ln("%d reminder", "%d reminders", todos), path))
             }
-            let answer = try DaemonConnection(arguments, context).call(Export.self)
+            let answer = try DaemonConnection(arguments, context).call(Export.self, .init(timers: arguments.flag(exportTimers)))
             if arguments.flag(json) { return context.emitJSON(answer.object) }
             let document = try answer.read().document
             let text = JSONValue.object(document).jsonText + "\n"

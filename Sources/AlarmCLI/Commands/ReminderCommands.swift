@@ -104,9 +104,14 @@ enum ReminderCommands {
             examples: ["alarmctl remind show 5e6f7a8b"]
         ),
         run: { arguments, context throws(CLIError) in
-            let answer = try DaemonConnection(arguments, context).call(GetReminder.self, .init(id: arguments.positionals[0]), subject: N_("reminder"))
+            let daemon = DaemonConnection(arguments, context)
+            let answer = try daemon.call(GetReminder.self, .init(id: arguments.positionals[0]), subject: N_("reminder"))
             if arguments.flag(json) { return context.emitJSON(answer.object) }
-            context.standardOutput(ItemFormat(context).reminderDetails(ReminderView(try answer.read().reminder)))
+            let reminder = ReminderView(try answer.read().reminder)
+            // Its place as remind list numbers it: among the open to-dos.
+            let open = reminder.done || reminder.isTimer ? []
+                : try daemon.call(ListReminders.self, .init(all: false)).read().reminders.map(ReminderView.init).filter { !$0.isTimer }
+            context.standardOutput(ItemFormat(context).reminderDetails(reminder, place: open.firstIndex { $0.id == reminder.id }.map { $0 + 1 }))
         }
     )
 
@@ -287,20 +292,21 @@ enum ReminderCommands {
                 throw .usage(Lf("POSITION must be top, bottom or a number from 1 (the top), got %s", ValidationError.quoted(arguments.positionals[1])))
             }
             let daemon = DaemonConnection(arguments, context)
-            // Numbers count the open reminders, as the list shows them; the
-            // daemon's positions count every reminder.
+            // Numbers count the open to-dos, as the list shows them; the
+            // daemon's positions count every reminder, done ones and timers
+            // too. A place is the daemon's position of the to-do there now.
             let all = try daemon.call(ListReminders.self, .init(all: true)).read().reminders.map(ReminderView.init)
-            let open = all.filter { !$0.done }
-            let last = max(0, all.count - 1)
+            let todos = all.filter { !$0.isTimer }
+            let open = todos.filter { !$0.done }
             let position: Int
             switch (text, number) {
-            case ("top", _): position = 0
+            case ("top", _): position = todos.first?.position ?? 0
             case (_, let number?) where number <= open.count: position = open[number - 1].position
-            default: position = last
+            default: position = todos.last?.position ?? max(0, all.count - 1)
             }
             let answer = try daemon.call(MoveReminder.self, .init(id: arguments.positionals[0], position: position), subject: N_("reminder"))
             if arguments.flag(json) { return context.emitJSON(answer.object) }
-            context.standardOutput(ItemFormat(context).reminderTable(try answer.read().reminders.map(ReminderView.init).filter { !$0.done }, all: false))
+            context.standardOutput(ItemFormat(context).reminderTable(try answer.read().reminders.map(ReminderView.init).filter { !$0.done && !$0.isTimer }, all: false))
         }
     )
 

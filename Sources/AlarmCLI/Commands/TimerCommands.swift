@@ -19,17 +19,23 @@ enum TimerCommands {
             name: "timer",
             summary: N_("Start a countdown that rings like an alarm, or list and cancel them."),
             details: N_("""
-                timer DURATION starts one (20m, 1h 30m, 1.5h, 90s, 25 minutes); timer alone lists the
-                running ones with the time left; timer rm ID... cancels. A timer rings with the alarm
-                sound, offers Snooze and Dismiss, and is over once dismissed or silent.
+                timer DURATION starts one (20m, 1h 30m, 1.5h, 90s, 25 minutes, 25分鐘); timer alone
+                lists them with the time left; timer pause ID... stops the countdown and timer resume
+                ID... goes on from where it stopped; timer add ID DURATION gives it more time;
+                timer rm ID... cancels. A timer rings with the alarm sound, offers Snooze and
+                Dismiss, and is over once dismissed or silent.
                 """),
             positionals: [Positional("DURATION", .duration, optional: true, repeated: true)],
             options: [label, sound, .json, .socket],
-            examples: ["alarmctl timer 25m --label Tea", "alarmctl timer", "alarmctl timer rm 5e6f"]
+            examples: ["alarmctl timer 25m --label Tea", "alarmctl timer", "alarmctl timer pause tea", "alarmctl timer resume tea",
+                       "alarmctl timer add tea 1m", "alarmctl timer rm 5e6f"]
         ),
         run: { arguments, context throws(CLIError) in
             let daemon = DaemonConnection(arguments, context)
             let words = arguments.positionals
+            if let verb = words.first, ["pause", "resume", "add"].contains(verb) {
+                return try change(verb, Array(words.dropFirst()), daemon, arguments, context)
+            }
             if words.first == "rm" {
                 guard words.count > 1 else { throw .usage(L("timer rm: give the timers' ids (see alarmctl timer)")) }
                 return try forEachID(Array(words.dropFirst()), noun: N_("timers"), verb: N_("cancelled"), context: context) { id throws(CLIError) in
@@ -50,7 +56,8 @@ enum TimerCommands {
             let text = words.joined(separator: " ")
             let seconds: Int64
             do throws(ValidationError) { seconds = try DurationParser.parse(text, field: "DURATION") } catch { throw .invalid(error) }
-            let due = Date(timeIntervalSince1970: context.now.timeIntervalSince1970.rounded() + TimeInterval(seconds))
+            // Whole seconds from the second now began: a countdown never shows more than it was given.
+            let due = Date(timeIntervalSince1970: context.now.timeIntervalSince1970.rounded(.down) + TimeInterval(seconds))
             var changes = ReminderChanges(title: arguments.value(label) ?? Lf("Timer %s", DurationText.countdown(TimeInterval(seconds), in: userLanguage)),
                                           due: WireTime.string(due, in: context.systemZone))
             changes.timer = true
@@ -62,12 +69,72 @@ enum TimerCommands {
         }
     )
 
+    /// `timer pause ID...`, `timer resume ID...`, `timer add ID DURATION`:
+    /// a running timer's countdown stops and keeps the time left (its due
+    /// time goes), goes on from where it stopped, or gets more time.
+    private static func change(_ verb: String, _ words: [String], _ daemon: DaemonConnection, _ arguments: ParsedArguments,
+                               _ context: CommandContext) throws(CLIError) {
+        var ids = words, extra: Int64 = 0
+        if verb == "add" {
+            guard words.count >= 2 else { throw .usage(L("timer add: give the timer's id and how much time to add (timer add tea 1m)")) }
+            ids = [words[0]]
+            do throws(ValidationError) { extra = try DurationParser.parse(words.dropFirst().joined(separator: " "), field: "DURATION") } catch { throw .invalid(error) }
+        }
+        guard !ids.isEmpty else { throw .usage(Lf("timer %s: give the timers' ids (see alarmctl timer)", verb)) }
+        let now = context.now.timeIntervalSince1970.rounded(.down)
+        try forEachID(ids, noun: N_("timers"), verb: verb == "pause" ? N_("paused") : verb == "resume" ? N_("resumed") : N_("changed"), context: context) { id throws(CLIError) in
+            let timer = ReminderView(try daemon.call(GetReminder.self, .init(id: id), subject: N_("timer")).read().reminder)
+            guard timer.isTimer, !timer.done else { return .failure(.daemon(Lf("%1$s (%2$s) is not a running timer", ValidationError.quoted(timer.title), shortID(timer.id)))) }
+            let due = TimeText.instant(timer.due)
+            var changes = ReminderChanges()
+            switch (verb, timer.timerLeft, due) {
+            case ("pause", nil, let due?):
+                guard timer.phase == "waiting" else { return .failure(.daemon(Lf("%s is ringing: snooze or dismiss it", ValidationError.quoted(timer.title)))) }
+                changes.due = ""
+                changes.timerLeft = .some(max(1, Int((due.timeIntervalSince1970 - context.now.timeIntervalSince1970).rounded(.up))))
+            case ("resume", let left?, _):
+                changes.due = WireTime.string(Date(timeIntervalSince1970: now + TimeInterval(left)), in: context.systemZone)
+                changes.timerLeft = .some(nil)
+            case ("add", let left?, _):
+                changes.timerLeft = .some(left + Int(extra))
+            case ("add", nil, let due?):
+                changes.due = WireTime.string(due.addingTimeInterval(TimeInterval(extra)), in: context.systemZone)
+            case ("pause", _, _):
+                return .failure(.daemon(Lf("timer %s is paused already", ValidationError.quoted(timer.title))))
+            default:
+                return .failure(.daemon(Lf("timer %s is not paused", ValidationError.quoted(timer.title))))
+            }
+            return try daemon.attempt(UpdateReminder.self, .init(id: timer.id, changes), subject: N_("timer")).flatMap { answer in
+                answer.emit(context, json: arguments.flag(.json)) { reply in
+                    let changed = ReminderView(reply.reminder)
+                    context.emit(Self.line(changed, now: now, context))
+                }
+            }
+        }
+    }
+
+    /// `Timer "Tea" (5e6f7a8b): rings at 14:05, in 4 min 3 s`, or `… paused, 4 min 3 s left`.
+    /// `now` is the whole second the change counted from.
+    static func line(_ timer: ReminderView, now: TimeInterval, _ context: CommandContext) -> String {
+        if let left = timer.timerLeft {
+            return Lf("Timer %1$s (%2$s): paused, %3$s left", ValidationError.quoted(timer.title), shortID(timer.id), DurationText.countdown(TimeInterval(left), in: userLanguage))
+        }
+        let left = TimeText.instant(timer.due).map { $0.timeIntervalSince1970 - now } ?? 0
+        return Lf("Timer %1$s (%2$s): rings at %3$s, in %4$s", ValidationError.quoted(timer.title), shortID(timer.id), TimeText(context).clock(timer.due),
+                  DurationText.countdown(left, in: userLanguage))
+    }
+
     /// `ID  LABEL  LEFT  RINGS`, soonest first.
     static func table(_ timers: [ReminderView], _ context: CommandContext) -> String {
         guard !timers.isEmpty else { return L("No timers running.") + "\n" }
         let time = TimeText(context)
-        let sorted = timers.sorted { ($0.due ?? "") < ($1.due ?? "") }
+        // Running ones soonest first, then the paused ones.
+        func order(_ timer: ReminderView) -> (Int, String, Int) { (timer.timerLeft == nil ? 0 : 1, timer.due ?? "", timer.timerLeft ?? 0) }
+        let sorted = timers.sorted { order($0) < order($1) }
         let rows = sorted.map { timer -> [String] in
+            if let left = timer.timerLeft {
+                return [shortID(timer.id), timer.title, Lf("%s (paused)", DurationText.countdown(TimeInterval(left), in: userLanguage)), "—"]
+            }
             let left = TimeText.instant(timer.due).map { max(0, Int($0.timeIntervalSince(context.now).rounded(.up))) } ?? 0
             let state = timer.phase == "waiting" ? DurationText.countdown(TimeInterval(left), in: userLanguage) : timer.phase == "ringing" ? L("ringing") : timer.phase == "snoozed" ? L("snoozed") : timer.phase
             return [shortID(timer.id), timer.title, state, time.clock(timer.due)]

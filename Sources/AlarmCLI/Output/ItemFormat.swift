@@ -136,7 +136,9 @@ struct ItemFormat {
         return "\(shortID(reminder.id)) \(oneLine(reminder.title)) (\(state))"
     }
 
-    func reminderDetails(_ reminder: ReminderView) -> String {
+    /// Every field; `place` is its number in `remind list` (none for a done
+    /// to-do or a timer, which the list does not number).
+    func reminderDetails(_ reminder: ReminderView, place: Int?) -> String {
         var list = KeyValueList()
         list.add(L("id"), reminder.id)
         list.add(L("title"), reminder.title)
@@ -145,7 +147,7 @@ struct ItemFormat {
         if let repeatText = reminder.repeatText { list.add(L("repeat"), repeatText) }
         if !reminder.before.isEmpty { list.add(L("notices"), Lf("%s before", userLanguage.list(reminder.before.map { DurationText.countdown(Double($0), in: userLanguage) }))) }
         list.add(L("done"), reminder.done ? L("yes") : L("no"))
-        list.add(L("position"), String(reminder.position + 1))
+        list.add(L("position"), place.map(String.init) ?? "—")
         if let image = reminder.imagePath { list.add(L("image"), image) }
         list.add(L("state"), phaseText(reminder.phase, snoozes: reminder.reply.int(Wire.Reminder.snoozeCount)))
         list.add(L("next"), time.full(reminder.next))
@@ -197,10 +199,12 @@ struct ItemFormat {
     }
 
     /// `alarm`, `reminder`, `notice`: what a firing is, in words.
-    private func kindName(_ kind: String) -> String {
+    /// A firing's kind in words: alarm, reminder, timer, notice.
+    func kindName(_ kind: String) -> String {
         switch kind {
         case "alarm": return L("alarm")
         case "reminder": return L("reminder")
+        case "timer": return L("timer")
         case "notice": return L("notice")
         default: return kind
         }

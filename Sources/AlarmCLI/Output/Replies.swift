@@ -80,6 +80,8 @@ struct ReminderView {
     var imagePath: String? { reply.optionalString(Wire.Reminder.imagePath) }
     var allDay: Bool { reply.bool(Wire.Reminder.allDay) }
     var isTimer: Bool { reply.bool(Wire.Reminder.timer) }
+    /// Seconds left on a paused timer; `nil` while it runs.
+    var timerLeft: Int? { reply.object[Wire.Reminder.timerLeft]?.intValue }
     /// The repeat in the reader's language; `nil` when it does not repeat.
     var repeatText: String? {
         guard let rule = reply.object[Wire.Reminder.rule]?.objectValue else { return nil }

@@ -26,6 +26,7 @@ public struct Reminder: Identifiable, Hashable, Sendable {
         var before: [Int] = []
         var sound: Sound?
         var isTimer = false
+        var timerLeft: Int?
     }
 
     private mutating func setExtras(_ change: (inout Extras) -> Void) {
@@ -57,6 +58,15 @@ public struct Reminder: Identifiable, Hashable, Sendable {
         get { extras?.value.isTimer ?? false }
         set { setExtras { $0.isTimer = newValue } }
     }
+    /// Seconds left on a paused timer (`alarmctl timer pause`); its ``due``
+    /// is `nil` meanwhile, so it does not ring. `nil` for a timer that runs
+    /// and for every other reminder.
+    public var timerLeft: Int? {
+        get { extras?.value.timerLeft }
+        set { setExtras { $0.timerLeft = newValue } }
+    }
+    /// The longest a paused timer may have left: the longest duration.
+    public static let timerLeftRange = 1...Int(DurationParser.maxDays * 86_400)
 
     public static let maxBefore = 8
     /// Up to 28 days ahead.
@@ -115,6 +125,13 @@ public struct Reminder: Identifiable, Hashable, Sendable {
         try sound?.validate()
         if isTimer, recurrence != nil {
             throw ValidationError(field: "rule", requirement: N_("cannot be given to a timer"), value: recurrence!.displayText)
+        }
+        if let timerLeft {
+            guard isTimer else { throw ValidationError(field: "timerLeft", requirement: N_("is only for a timer"), value: String(timerLeft)) }
+            guard Self.timerLeftRange.contains(timerLeft) else {
+                throw ValidationError(field: "timerLeft", requirement: N_("must be 1 s to 100 years"), value: String(timerLeft))
+            }
+            guard due == nil else { throw ValidationError(field: "due", requirement: N_("must not be set while a timer is paused"), value: "set") }
         }
         guard before.count <= Self.maxBefore else {
             throw ValidationError(field: "before", requirement: ValidationError.with(ValidationError.atMostNotices, Self.maxBefore), value: String(before.count))

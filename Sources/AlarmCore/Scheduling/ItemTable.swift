@@ -19,7 +19,14 @@ public struct ItemTable: Sendable {
     private var free: [Int32] = []
     private var deadlines = DeadlineQueue()
     public private(set) var alarmCount = 0
+    /// Reminders of every kind, timers included: the store's order counts
+    /// them all.
     public private(set) var reminderCount = 0
+    /// Timers (`alarmctl timer`), done or not: people count them apart
+    /// from the to-dos.
+    public private(set) var timerCount = 0
+    /// Timers still running (not done).
+    public private(set) var runningTimerCount = 0
     /// Reminders with advance notices (`before`), so that planning them is
     /// skipped outright when there are none (nearly always).
     public private(set) var noticedReminderCount = 0
@@ -136,6 +143,10 @@ public struct ItemTable: Sendable {
         case .alarm: alarmCount += delta
         case .reminder(let reminder):
             reminderCount += delta
+            if reminder.isTimer {
+                timerCount += delta
+                if !reminder.done { runningTimerCount += delta }
+            }
             if !reminder.before.isEmpty { noticedReminderCount += delta }
         case nil: break
         }

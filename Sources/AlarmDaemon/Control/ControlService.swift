@@ -256,7 +256,9 @@ public final class ControlService: Sendable {
         let reminder = Reminder(title: changes.title ?? "", notes: changes.notes ?? "", due: due, imagePath: imagePath, command: changes.command ?? [],
                                 allDay: allDay != nil, recurrence: changes.rule ?? nil, before: changes.before ?? [], sound: changes.sound ?? nil,
                                 isTimer: changes.timer ?? false, created: scheduler.now())
-        scheduler.add(.reminder(reminder), completion: answer(reply) { self.reminderReply($0) })
+        var added = reminder
+        added.timerLeft = changes.timerLeft ?? nil
+        scheduler.add(.reminder(added), completion: answer(reply) { self.reminderReply($0) })
     }
 
     private func getReminder(_ request: GetReminder.Request) throws(VarlinkError) -> ReminderReply {
@@ -297,6 +299,7 @@ public final class ControlService: Sendable {
             if let before = changes.before { reminder.before = before }
             if let sound = changes.sound { reminder.sound = sound }
             if let timer = changes.timer { reminder.isTimer = timer }
+            if let left = changes.timerLeft { reminder.timerLeft = left }
             reminder.updated = now
             item = .reminder(reminder)
         }, completion: answer(reply) { self.reminderReply($0) })
@@ -345,6 +348,7 @@ public final class ControlService: Sendable {
             version: AlarmdVersion.string,
             alarms: summary.alarms,
             reminders: summary.reminders,
+            timers: summary.timers,
             ringing: summary.ringing.map { $0.uuidString.lowercased() },
             next: summary.next.map { Wire.Firing($0.item, at: $0.at, zone: summary.zone) },
             timeZone: summary.zone.identifier,
@@ -404,14 +408,20 @@ public final class ControlService: Sendable {
         }
     }
 
+    /// Timers are no to-dos: a document carries the running ones only when asked.
     private func export(_ parameters: Parameters) throws(VarlinkError) -> Export.Reply {
-        let _: Export.Request = try request(parameters)
+        let request: Export.Request = try request(parameters)
         let (alarms, reminders) = scheduler.allItems()
-        return Export.Reply(document: ExportDocument.object(alarms: alarms, reminders: reminders, zone: zone()))
+        let kept = reminders.filter { !$0.isTimer || (request.timers && !$0.done) }
+        return Export.Reply(document: ExportDocument.object(alarms: alarms, reminders: kept, zone: zone()))
     }
 
+    /// A replace by a document without timers keeps the timers running here.
     private func importDocument(_ request: Import.Request, _ reply: @escaping Reply) throws(VarlinkError) {
-        let (alarms, reminders) = try ExportDocument.parse(request.document, zone: zone())
+        var (alarms, reminders) = try ExportDocument.parse(request.document, zone: zone())
+        if !request.merge, !reminders.contains(where: \.isTimer) {
+            reminders += scheduler.allItems().reminders.filter { $0.isTimer && !$0.done }
+        }
         importItems(alarms: alarms, reminders: reminders, merge: request.merge, dryRun: request.dryRun, keepingCommands: false, reply)
     }
 

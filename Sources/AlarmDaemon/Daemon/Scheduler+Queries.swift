@@ -23,7 +23,10 @@ extension Scheduler {
     /// A summary for `Status`.
     public struct Summary: Sendable {
         public let alarms: Int
+        /// To-dos: reminders that are not timers.
         public let reminders: Int
+        /// Timers still running.
+        public let timers: Int
         public let ringing: [UUID]
         public let next: Firing?
         public let zone: Zone
@@ -233,7 +236,8 @@ extension Scheduler {
     public func summary() -> Summary {
         owner.sync {
             let ringing = owned.table.ringing.sorted { $0.uuidString < $1.uuidString }
-            return Summary(alarms: owned.table.alarmCount, reminders: owned.table.reminderCount, ringing: ringing, next: upcomingFirings(1).first, zone: owned.zone)
+            return Summary(alarms: owned.table.alarmCount, reminders: owned.table.reminderCount - owned.table.timerCount, timers: owned.table.runningTimerCount,
+                           ringing: ringing, next: upcomingFirings(1).first, zone: owned.zone)
         }
     }
 

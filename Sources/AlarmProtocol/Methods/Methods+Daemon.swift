@@ -39,16 +39,20 @@ public enum Status: VarlinkMethod {
     public typealias Request = NoMembers
     public struct Reply: WireReply {
         public static let version = WireField("version", .string), alarms = WireField("alarms", .int), reminders = WireField("reminders", .int)
+        public static let timers = WireField.optional("timers", .int)
         public static let ringing = WireField("ringing", .array(.string)), next = WireField.optional("next", .named("Firing"))
         public static let timeZone = WireField("timeZone", .string), wake = WireField("wake", .named("Wake"))
         public static let linger = WireField.optional("linger", .bool)
         public static let warnings = WireField("warnings", .array(.string))
         public static let sync = WireField.optional("sync", .named("SyncState"))
-        public static let fields = [version, alarms, reminders, ringing, next, timeZone, wake, linger, warnings, sync]
+        public static let fields = [version, alarms, reminders, timers, ringing, next, timeZone, wake, linger, warnings, sync]
 
         public var version: String
         public var alarms: Int
+        /// To-dos: reminders that are not timers.
         public var reminders: Int
+        /// Timers running; `nil` from a daemon that does not say.
+        public var timers: Int?
         /// Ids of the items ringing now.
         public var ringing: [String]
         public var next: Wire.Firing?
@@ -63,11 +67,12 @@ public enum Status: VarlinkMethod {
         /// `nil` (null) when sync is not configured.
         public var sync: Wire.SyncState?
 
-        public init(version: String, alarms: Int, reminders: Int, ringing: [String], next: Wire.Firing?, timeZone: String, wake: Wire.Wake?,
-                    linger: Bool?, warnings: [String]?, sync: Wire.SyncState?) {
+        public init(version: String, alarms: Int, reminders: Int, timers: Int? = nil, ringing: [String], next: Wire.Firing?, timeZone: String,
+                    wake: Wire.Wake?, linger: Bool?, warnings: [String]?, sync: Wire.SyncState?) {
             self.version = version
             self.alarms = alarms
             self.reminders = reminders
+            self.timers = timers
             self.ringing = ringing
             self.next = next
             self.timeZone = timeZone
@@ -81,6 +86,7 @@ public enum Status: VarlinkMethod {
             version = try parameters.requiredString(Self.version)
             alarms = try parameters.requiredInt(Self.alarms, in: Self.counts)
             reminders = try parameters.requiredInt(Self.reminders, in: Self.counts)
+            timers = try parameters.int(Self.timers, in: Self.counts)
             ringing = try parameters.requiredStringArray(Self.ringing)
             next = try parameters.object(Self.next, as: Wire.Firing.init(_:))
             timeZone = try parameters.requiredString(Self.timeZone)
@@ -97,6 +103,7 @@ public enum Status: VarlinkMethod {
                 Self.version: .string(version), Self.alarms: JSONValue(alarms), Self.reminders: JSONValue(reminders),
                 Self.ringing: .array(ringing.map(JSONValue.string)), Self.next: next?.json ?? .null, Self.timeZone: .string(timeZone),
             ])
+            object[Self.timers] = timers.map { JSONValue($0) }
             object[Self.wake] = wake?.json
             object[Self.linger] = linger.map(JSONValue.bool) ?? .null
             object[Self.warnings] = warnings.map { .array($0.map(JSONValue.string)) }

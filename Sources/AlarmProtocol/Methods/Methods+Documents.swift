@@ -5,7 +5,18 @@ import AlarmCore
 
 public enum Export: VarlinkMethod {
     public static let name = "Export"
-    public typealias Request = NoMembers
+    public struct Request: WireRequest {
+        public static let timers = WireField.optional("timers", .bool)
+        public static let fields = [timers]
+        /// Whether running timers go in too; they are left out unless asked.
+        public var timers: Bool
+        public init(timers: Bool = false) { self.timers = timers }
+        public init(_ parameters: Parameters) throws(VarlinkError) {
+            try parameters.allowOnly(Self.fields)
+            timers = try parameters.bool(Self.timers) ?? false
+        }
+        public var json: JSONObject { timers ? Self.json([Self.timers: true]) : [:] }
+    }
     public struct Reply: WireReply {
         public static let document = WireField("document", .object)
         public static let fields = [document]

@@ -12,8 +12,9 @@ public struct ReminderChanges: Sendable {
     public static let on = WireField.optional("on", .string), rule = WireField.optional("rule", .named("Rule"))
     public static let before = WireField.optional("before", .array(.int))
     public static let sound = WireField.optional("sound", .string), timer = WireField.optional("timer", .bool)
+    public static let timerLeft = WireField.optional("timerLeft", .int)
     /// The members after the title, as every reminder method lists them.
-    static let optionalFields = [notes, due, on, rule, before, sound, timer, imagePath, command]
+    static let optionalFields = [notes, due, on, rule, before, sound, timer, timerLeft, imagePath, command]
 
     public var title: String?
     public var notes: String?
@@ -31,6 +32,9 @@ public struct ReminderChanges: Sendable {
     /// to the configuration's.
     public var sound: Sound??
     public var timer: Bool?
+    /// Seconds left on a paused timer; `.some(nil)` (`0`) clears it, as a
+    /// resumed timer does.
+    public var timerLeft: Int??
 
     public init(title: String? = nil, notes: String? = nil, due: String? = nil, imagePath: String? = nil, command: [String]? = nil,
                 on: String? = nil, rule: RecurrenceRule?? = nil, before: [Int]? = nil) {
@@ -67,6 +71,7 @@ public struct ReminderChanges: Sendable {
         }
         if let text = try parameters.string(Self.sound) { sound = .some(text.isEmpty ? nil : Sound(wire: text)) }
         timer = try parameters.bool(Self.timer)
+        if let left = try parameters.int(Self.timerLeft, in: 0...Reminder.timerLeftRange.upperBound) { timerLeft = .some(left == 0 ? nil : left) }
     }
 
     func write(to object: inout JSONObject) {
@@ -80,6 +85,7 @@ public struct ReminderChanges: Sendable {
         object[Self.before] = before.map { .array($0.map { JSONValue($0) }) }
         object[Self.sound] = sound.map { .string($0?.description ?? "") }
         object[Self.timer] = timer.map { .bool($0) }
+        object[Self.timerLeft] = timerLeft.map { JSONValue($0 ?? 0) }
     }
 }
 

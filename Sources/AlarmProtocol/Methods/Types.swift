@@ -96,9 +96,10 @@ public enum Wire {
         public static let allDay = WireField.optional("allDay", .bool), rule = WireField.optional("rule", .named("Rule"))
         public static let `repeat` = WireField.optional("repeat", .string), before = WireField.optional("before", .array(.int))
         public static let sound = WireField.optional("sound", .string), timer = WireField.optional("timer", .bool)
+        public static let timerLeft = WireField.optional("timerLeft", .int)
         public static let phase = WireField("phase", .named("Phase")), next = WireField.optional("next", .string)
         public static let snoozeCount = WireField("snoozeCount", .int), created = WireField("created", .string), updated = WireField("updated", .string)
-        public static let fields = [id, title, notes, due, allDay, rule, `repeat`, before, sound, timer, done, position, imagePath, command, phase, next,
+        public static let fields = [id, title, notes, due, allDay, rule, `repeat`, before, sound, timer, timerLeft, done, position, imagePath, command, phase, next,
                                     snoozeCount, created, updated]
 
         /// A `Reminder`, with its live state when the daemon has one.
@@ -126,6 +127,7 @@ public enum Wire {
             if !reminder.before.isEmpty { object[before] = .array(reminder.before.map { JSONValue($0) }) }
             if let value = reminder.sound { object[sound] = .string(value.description) }
             if reminder.isTimer { object[timer] = .bool(true) }
+            if let left = reminder.timerLeft { object[timerLeft] = JSONValue(left) }
             if let state {
                 object[phase] = Phase.json(state)
                 object[Self.next] = WireTime.json(next, in: zone)
@@ -144,8 +146,8 @@ public enum Wire {
 
         /// The item's id, lowercase.
         public var id: String
-        /// `alarm` or `reminder`; kept as written, so a kind a newer daemon
-        /// adds still shows.
+        /// `alarm`, `reminder` or `timer`; kept as written, so a kind a
+        /// newer daemon adds still shows.
         public var kind: String
         /// The alarm's label or the reminder's title.
         public var title: String
@@ -161,7 +163,7 @@ public enum Wire {
 
         /// `item`'s firing at `instant`, as the daemon sends it.
         public init(_ item: Item, at instant: Date, zone: Zone) {
-            self.init(id: item.id.uuidString.lowercased(), kind: item.kind.rawValue, title: item.title, at: WireTime.string(instant, in: zone))
+            self.init(id: item.id.uuidString.lowercased(), kind: item.isTimer ? "timer" : item.kind.rawValue, title: item.title, at: WireTime.string(instant, in: zone))
         }
 
         public init(_ parameters: Parameters) throws(VarlinkError) {

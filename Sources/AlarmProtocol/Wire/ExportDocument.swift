@@ -141,7 +141,9 @@ public enum ExportDocument: WireStruct {
             created: created,
             updated: try instant(item, W.updated, zone: zone) ?? created
         )
-        do throws(ValidationError) { try reminder.validate() } catch { throw .invalid(error, path: item.path) }
-        return reminder
+        var paused = reminder
+        paused.timerLeft = try item.int(W.timerLeft, in: Reminder.timerLeftRange)
+        do throws(ValidationError) { try paused.validate() } catch { throw .invalid(error, path: item.path) }
+        return paused
     }
 }

@@ -10,18 +10,19 @@ import Foundation
 enum ReminderRow {
     static let columns = [
         "id", "title", "notes", "due_usec", "done", "position", "image_path", "created_usec", "updated_usec", "command",
-        "rule", "all_day", "before", "sound", "timer",
+        "rule", "all_day", "before", "sound", "timer", "timer_left",
     ]
 
     static let selectAll = "SELECT \(columns.joined(separator: ", ")) FROM reminders ORDER BY position"
     static let selectOne = "SELECT \(columns.joined(separator: ", ")) FROM reminders WHERE id = ?1"
     /// Appends at the end: the new position is the current count.
     static let append = "INSERT INTO reminders (\(columns.joined(separator: ", "))) "
-        + "VALUES (?1, ?2, ?3, ?4, ?5, (SELECT count(*) FROM reminders), ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"
+        + "VALUES (?1, ?2, ?3, ?4, ?5, (SELECT count(*) FROM reminders), ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"
     static let insertAtPosition = "INSERT INTO reminders (\(columns.joined(separator: ", "))) "
-        + "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"
+        + "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"
     static let update = "UPDATE reminders SET title = ?2, notes = ?3, due_usec = ?4, done = ?5, "
-        + "image_path = ?7, created_usec = ?8, updated_usec = ?9, command = ?10, rule = ?11, all_day = ?12, before = ?13, sound = ?14, timer = ?15 WHERE id = ?1"
+        + "image_path = ?7, created_usec = ?8, updated_usec = ?9, command = ?10, rule = ?11, all_day = ?12, before = ?13, sound = ?14, timer = ?15, "
+        + "timer_left = ?16 WHERE id = ?1"
     static let position = "SELECT position FROM reminders WHERE id = ?1"
     static let count = "SELECT count(*) FROM reminders"
     static let delete = "DELETE FROM reminders WHERE id = ?1"
@@ -57,6 +58,7 @@ enum ReminderRow {
         try statement.bind(reminder.before.map(String.init).joined(separator: ","), at: 13)
         try statement.bind(reminder.sound?.description, at: 14)
         try statement.bind(reminder.isTimer, at: 15)
+        try statement.bind(reminder.timerLeft, at: 16)
     }
 
     /// Inserts `reminders` at positions 0, 1, 2, … in array order with one prepared
@@ -93,6 +95,7 @@ enum ReminderRow {
         )
         reminder.allDay = statement.bool(at: 11)
         reminder.isTimer = statement.bool(at: 14)
+        reminder.timerLeft = statement.optionalInt64(at: 15).map { Int(clamping: $0) }
         do throws(ValidationError) {
             if let name = statement.text(at: 13) { reminder.sound = try Sound.parse(name) }
             reminder.recurrence = try RuleColumn.rule(statement.text(at: 10))

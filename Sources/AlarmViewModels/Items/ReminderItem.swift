@@ -21,6 +21,8 @@ public struct ReminderItem: Equatable, Sendable, Identifiable {
     public var sound: String?
     /// A countdown: it rings like an alarm and is over once it stops ringing.
     public var isTimer: Bool
+    /// Seconds left on a paused timer; `nil` while it runs.
+    public var timerLeft: Int?
     public var done: Bool
     /// Place in the list, 0-based and dense.
     public var position: Int
@@ -68,6 +70,7 @@ public struct ReminderItem: Equatable, Sendable, Identifiable {
         before = try reader.ints(W.before) ?? []
         sound = try reader.optionalString(W.sound)
         isTimer = try reader.optionalBool(W.timer) ?? false
+        timerLeft = try reader.optionalInt(W.timerLeft)
         done = try reader.bool(W.done)
         position = try reader.int(W.position)
         guard position >= 0 else { throw reader.fail(W.position, .invalid("negative: \(position)")) }

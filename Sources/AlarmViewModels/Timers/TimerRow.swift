@@ -19,7 +19,8 @@ public struct TimerRow: Equatable, Sendable, Identifiable {
     public init(_ item: ReminderItem, now: Date, language l: some Localization) {
         id = item.id
         title = item.title
-        let left = item.due.map { max(0, Int($0.timeIntervalSince(now).rounded(.up))) } ?? 0
+        // A paused timer keeps its time left; a running one counts down to its due time.
+        let left = item.timerLeft ?? item.due.map { max(0, Int($0.timeIntervalSince(now).rounded(.up))) } ?? 0
         remainingSeconds = left
         remainingText = Self.remainingText(left)
         isRinging = item.phase == .ringing
