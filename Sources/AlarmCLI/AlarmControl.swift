@@ -51,6 +51,7 @@ public enum AlarmControl {
             L("An ID is a full id, its first characters (at least 4) as list shows them, or a label or title: whole, or its first letters."),
             L("Exit codes: 0 done, 1 alarmd refused, 64 bad command line, 69 alarmd unreachable."),
             L("Run 'alarmctl COMMAND --help' for a command's options and examples."),
+            L("The manual: man alarmctl (from the source tree: man -l docs/man/alarmctl.1)."),
         ]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -80,7 +81,7 @@ public enum AlarmControl {
         case .command:
             break
         }
-        guard var name = rest.popFirst() else {
+        guard var name = rest.popFirst().map(CommandTable.canonical) else {
             context.standardError(usage)
             return CLIError.usage("").exitCode
         }
@@ -100,9 +101,12 @@ public enum AlarmControl {
                 context.standardOutput(ReminderCommands.groupHelp)
                 return 0
             }
-            name += " " + sub
+            name = CommandTable.canonical(name + " " + sub)
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
+            if let guess = table.suggestions(for: name).first {
+                throw .usage(Lf("unknown command %1$s; did you mean %2$s?", ValidationError.quoted(name), guess))
+            }
             let list = name.hasPrefix("remind ") ? "alarmctl remind --help" : "alarmctl --help"
             throw .usage(Lf("unknown command %1$s; run '%2$s' for the list", ValidationError.quoted(name), list))
         }

@@ -130,7 +130,10 @@ import Testing
         try Data("{}".utf8).write(to: URL(fileURLWithPath: document))
         for command in Self.table.commands {
             var arguments = command.name.split(separator: " ").map(String.init)
-            for positional in command.positionals {
+            // An optional positional that stands for an option of its kind
+            // (edit's TIME for --time, remind add's WHEN for --at) is left out:
+            // the option comes below, and both would be one too many.
+            for positional in command.positionals where !positional.isOptional || !command.options.contains(where: { $0.value?.kind == positional.kind }) {
                 arguments.append(Self.sample(positional.kind, document: document))
             }
             // Without options first (edit then says there is nothing to change).

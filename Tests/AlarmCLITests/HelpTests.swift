@@ -72,7 +72,7 @@ import Testing
             #expect(result.standardOutput.contains("\n  \(command) "), "missing \(command)")
         }
         let add = try BinaryRunner.alarmctl(["remind", "add", "--help"], socket: "/nonexistent")
-        #expect(add.standardOutput.hasPrefix("Usage: alarmctl remind add TITLE [--at WHEN | --in DURATION | --on YYYY-MM-DD] [--days SPEC] "
+        #expect(add.standardOutput.hasPrefix("Usage: alarmctl remind add TITLE [WHEN...] [--at WHEN | --in DURATION | --on YYYY-MM-DD] [--days SPEC] "
             + "[--every INTERVAL | --monthly SPEC | --yearly MM-DD] [--starting YYYY-MM-DD] [--until YYYY-MM-DD | --times N] [--except DATES] [--before DURATIONS] "
             + "[--notes TEXT] [--sound NAME] [--image PATH] [--command LINE] [--json]\n"))
         for option in ["--at WHEN", "--in DURATION", "--on YYYY-MM-DD", "--every INTERVAL", "--before DURATIONS", "--notes TEXT", "--image PATH", "--command LINE"] {

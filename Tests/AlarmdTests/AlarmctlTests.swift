@@ -361,6 +361,41 @@ import Testing
         #expect(timed.status == 64 && timed.standardError.contains("DAYS must be days, without a time"), "\(timed.standardError)")
     }
 
+    /// What a new user typed first in a held-out walk, with a phone's
+    /// Clock app in mind: other words for commands, a time after `edit`'s
+    /// id, labels and due times after the time, a name of several words
+    /// unquoted, the one timer there is, and ranges of days as written.
+    @Test func aNewUsersFirstWordsAreTaken() throws {
+        let daemon = try Self.startDaemon()
+        defer { daemon.stop() }
+        try Alarmctl.ok(["add", "6:30", "weekdays", "--label", "work"], daemon)
+        try Alarmctl.ok(["add", "7:00", "--label", "Work", "--days", "sat"], daemon)
+        #expect(try Alarmctl.ok(["off", "work"], daemon).hasPrefix("Disabled alarm "), "the one written as typed wins over Work")
+        #expect(try Alarmctl.ok(["on", "work"], daemon).hasPrefix("Enabled alarm "))
+        let typo = try Alarmctl.run(["lsit"], daemon)
+        #expect(typo.status == 64 && typo.standardError == "alarmctl: unknown command \"lsit\"; did you mean list?\n", "\(typo.standardError)")
+        #expect(try Alarmctl.ok(["edit", "work", "6:45"], daemon).contains(" 06:45 work, Weekdays: "))
+
+        let nap = try Alarmctl.ok(["add", "in", "20", "min", "nap"], daemon)
+        #expect(nap.contains(" nap, Once on "), "\(nap)")
+        #expect(try Alarmctl.ok(["delete", "nap"], daemon).hasPrefix("Removed alarm \"nap\""))
+
+        let milk = try Alarmctl.ok(["todo", "add", "buy", "milk", "tomorrow", "5pm"], daemon)
+        #expect(milk.contains("buy milk (due ") && milk.contains(" 17:00)"), "\(milk)")
+        #expect(try Alarmctl.ok(["remind", "add", "call", "911"], daemon).contains("call 911 (no due time)"))
+        #expect(try Alarmctl.ok(["remind", "done", "buy", "milk"], daemon).hasPrefix("Done:"), "two words, one name")
+
+        #expect(try Alarmctl.ok(["timer", "10m", "tea"], daemon).hasPrefix("Started timer \"tea\""))
+        #expect(try Alarmctl.ok(["timer", "pause"], daemon).contains("paused"), "the one timer there is")
+        #expect(try Alarmctl.ok(["timer", "add", "1m"], daemon).contains("paused"))
+        #expect(try Alarmctl.ok(["timer", "continue"], daemon).contains("rings at"))
+        #expect(try Alarmctl.ok(["timer", "stop"], daemon).hasPrefix("Cancelled timer \"tea\""))
+
+        let skipped = try Alarmctl.ok(["skip", "work", "dec", "14-18"], daemon)
+        #expect(skipped.contains("Days skipped: Dec 14–Dec 18") || skipped.contains("Days skipped: 20"), "\(skipped)")
+        #expect(try Alarmctl.ok(["show", "work"], daemon).contains("skipped:"))
+    }
+
     /// Wherever an id is taken, a label or title is too: whole or an
     /// unambiguous prefix, case-insensitive. An ambiguous one lists the
     /// candidates and changes nothing; an open reminder is found before a

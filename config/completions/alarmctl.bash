@@ -59,7 +59,8 @@ _alarmctl_positional_kind() {
     local -a kinds=()
     local repeated=0 index=$2
     case $1 in
-        show | edit) kinds=(alarm-id) ;;
+        show) kinds=(alarm-id) ;;
+        edit) kinds=(alarm-id time) repeated=1 ;;
         rm | enable | disable | pause | resume) kinds=(alarm-id) repeated=1 ;;
         skip | unskip) kinds=(alarm-id date) repeated=1 ;;
         "remind show" | "remind edit") kinds=(reminder-id) ;;

@@ -74,6 +74,7 @@ enum AlarmCommands {
                 "alarmctl add weekdays at 7 --label Work",
                 "alarmctl add every 2 weeks on fri 9:00 --label Cleaning",
                 "alarmctl add in 25 min --label Pizza",
+                "alarmctl add in 20 min nap",
                 "alarmctl add next tue 2pm --label Dentist",
                 "alarmctl add 5:10 --date 2026-12-24 --label Flight",
                 "alarmctl add tomorrow 6am --label Train",
@@ -89,7 +90,18 @@ enum AlarmCommands {
             if arguments.hasAny([after]), !arguments.positionals.isEmpty { throw .usage(L("add: give TIME or --in, not both")) }
             let time = arguments.value(after).map { "in " + $0 } ?? arguments.positionals.joined(separator: " ")
             guard !time.isEmpty else { throw .usage(L("add: give the TIME it rings, or --in DURATION")) }
-            let fields = try AlarmFieldOptions.fields(arguments, time: time, editing: false, context: context)
+            var fields: AlarmFields
+            do throws(CLIError) { fields = try AlarmFieldOptions.fields(arguments, time: time, editing: false, context: context) } catch {
+                // `add in 20 min nap`, `add 6:30 weekdays work`: the words after the time are the label.
+                let words = arguments.positionals
+                guard arguments.value(AlarmFieldOptions.label) == nil, words.count > 1,
+                      let split = (1..<words.count).reversed().first(where: { split in
+                          (try? AlarmFieldOptions.fields(arguments, time: words[..<split].joined(separator: " "), editing: false, context: context)) != nil
+                      })
+                else { throw error }
+                fields = try AlarmFieldOptions.fields(arguments, time: words[..<split].joined(separator: " "), editing: false, context: context)
+                fields.label = words[split...].joined(separator: " ")
+            }
             let daemon = DaemonConnection(arguments, context)
             // A list that cannot be had (a daemon without ListAlarms) checks nothing;
             // one that cannot be reached fails the add below, saying so.
@@ -136,22 +148,26 @@ enum AlarmCommands {
                 so give every part of it; --days alone makes it a plain weekly repeat again.
                 A ringing or snoozed alarm stops.
                 """),
-            positionals: [alarmID],
+            positionals: [alarmID, Positional("TIME", .timeOfDay, optional: true, repeated: true)],
             options: editChanges + [json, socket],
             alternatives: [AlarmFieldOptions.snoozeOrNot, AlarmFieldOptions.commandOrNot, AlarmFieldOptions.escalateCommandOrNot, AlarmFieldOptions.onOrOff,
                            AlarmFieldOptions.holidaysOrNot, RuleOptions.frequencies, RuleOptions.ends],
             examples: [
                 "alarmctl edit 1a2b --time 7:15",
+                "alarmctl edit work 6:45",
                 "alarmctl edit 1a2b --days mon-thu --label \"Early shift\"",
                 "alarmctl edit 1a2b --tz \"\"",
                 "alarmctl edit 1a2b --monthly 15 --until 2027-06-30",
             ]
         ),
         run: { arguments, context throws(CLIError) in
-            guard arguments.hasAny(editChanges) else {
+            // `edit work 6:45`, as add takes its TIME: the same as --time 6:45.
+            let spoken = arguments.positionals.dropFirst().joined(separator: " ")
+            if !spoken.isEmpty, arguments.hasAny([AlarmFieldOptions.time]) { throw .usage(L("edit: give the new TIME or --time, not both")) }
+            guard arguments.hasAny(editChanges) || !spoken.isEmpty else {
                 throw .usage(L("edit: nothing to change; give at least one option (see alarmctl edit --help)"))
             }
-            var fields = try AlarmFieldOptions.fields(arguments, time: arguments.value(AlarmFieldOptions.time), editing: true, context: context)
+            var fields = try AlarmFieldOptions.fields(arguments, time: spoken.isEmpty ? arguments.value(AlarmFieldOptions.time) : spoken, editing: true, context: context)
             let daemon = DaemonConnection(arguments, context)
             if let days = fields.days, !days.isEmpty, fields.rule == nil {
                 fields = try SkipCommands.keepingSkippedDays(fields, days: days, of: arguments.positionals[0], daemon, context)

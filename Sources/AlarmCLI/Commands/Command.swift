@@ -22,7 +22,9 @@ extension CommandContext {
 /// Runs `body` for each id of a command that takes several (`rm A B C`),
 /// reporting each failure as it happens and going on with the rest; fails at
 /// the end if any did. A daemon that cannot be reached stops at once.
-func forEachID(_ ids: [String], noun: String, verb: String, context: CommandContext, _ body: (String) throws(CLIError) -> Result<Void, CLIError>) throws(CLIError) {
+/// Words that are not all ids are one name (`remind done buy milk`).
+func forEachID(_ words: [String], noun: String, verb: String, context: CommandContext, _ body: (String) throws(CLIError) -> Result<Void, CLIError>) throws(CLIError) {
+    let ids = words.count > 1 && !words.allSatisfy(looksLikeID) ? [words.joined(separator: " ")] : words
     var failures = 0
     for id in ids {
         if case .failure(let error) = try body(id) {
@@ -35,4 +37,11 @@ func forEachID(_ ids: [String], noun: String, verb: String, context: CommandCont
         // Each failure was said above; the count is what is left to say.
         throw .daemon(Lf("%1$d of %2$d %3$s could not be %4$s", failures, ids.count, L(noun), L(verb)))
     }
+}
+
+/// An id or a prefix of one, as tables show them: at least 4 hex digits,
+/// dashes allowed.
+func looksLikeID(_ word: String) -> Bool {
+    let digits = word.filter { $0 != "-" }
+    return digits.count >= 4 && digits.count <= 32 && digits.allSatisfy(\.isHexDigit)
 }

@@ -45,26 +45,33 @@ enum ReminderCommands {
             summary: N_("Add a reminder at the end of the list."),
             details: N_("""
                 With --at, --in or --on it rings when due; without, it is a plain to-do item.
-                WHEN is ISO 8601, a local YYYY-MM-DD HH:MM, or a time of day such as 14:00
-                (today, or tomorrow if that has passed); DURATION is 90s, 25m, 2h, 1d or 1h30m.
+                WHEN is ISO 8601, a local YYYY-MM-DD HH:MM, a time of day such as 14:00 (today,
+                or tomorrow if that has passed), or a day and time in words (tomorrow 5pm, next tue
+                9:00, in 25 min, 明天下午5點); it may also follow the title without --at
+                (remind add "buy milk" tomorrow 5pm). DURATION is 90s, 25m, 2h, 1d or 1h30m.
                 With --days, --every, --monthly or --yearly it comes back: marking it done makes
                 the next occurrence after now due, until --until or --times ends the repeat.
                 """),
-            positionals: [Positional("TITLE", .text)],
+            positionals: [Positional("TITLE", .text), Positional("WHEN", .instant, optional: true, repeated: true)],
             options: [at, within] + calendarOptions + [notes, sound, image, command, json, socket],
             alternatives: [dueAtOrInOrOn, RuleOptions.reminderFrequencies, RuleOptions.ends],
             examples: [
                 "alarmctl remind add \"Call the dentist\" --at 14:00 --before 15m",
                 "alarmctl remind add Tea --in 4m",
+                "alarmctl remind add buy milk tomorrow 5pm",
                 "alarmctl remind add \"Water the plants\" --at 18:00 --every 3d",
                 "alarmctl remind add \"Mum's birthday\" --on 2026-03-14 --yearly 03-14 --before 1d",
                 "alarmctl remind add \"Pay rent\" --at \"2026-04-01 09:00\" --notes \"IBAN in the folder\"",
             ]
         ),
         run: { arguments, context throws(CLIError) in
-            var changes = ReminderChanges(title: arguments.positionals[0])
+            let (title, when) = WhenParser.titleAndWhen(arguments.positionals, context: context)
+            if when != nil, arguments.hasAny(dueAtOrInOrOn.options) {
+                throw .usage(Lf("remind add: %s is when it is due; give it or --at, --in, --on, not both", ValidationError.quoted(when ?? "")))
+            }
+            var changes = ReminderChanges(title: title)
             try arguments.exclusive(dueAtOrInOrOn)
-            try calendar(arguments, context, into: &changes)
+            try calendar(arguments, spoken: when, context, into: &changes)
             if changes.rule != nil, changes.due == nil, changes.on == nil {
                 throw .usage(L("remind add: a repeating reminder needs a due time: --at, --in or --on"))
             }
@@ -162,10 +169,10 @@ enum ReminderCommands {
 
     /// The due time (`--at`, `--in`; `--on` or an `--at` day alone is all
     /// day), the repeat and `--before` into `changes`.
-    private static func calendar(_ arguments: ParsedArguments, _ context: CommandContext, into changes: inout ReminderChanges) throws(CLIError) {
+    private static func calendar(_ arguments: ParsedArguments, spoken: String? = nil, _ context: CommandContext, into changes: inout ReminderChanges) throws(CLIError) {
         var dueDay: Int64?
         var dueInstant: Date?
-        switch try WhenParser.due(arguments, context: context) {
+        switch try WhenParser.due(arguments, spoken: spoken, context: context) {
         case .instant(let date)?:
             changes.due = WireTime.string(date, in: context.systemZone)
             dueDay = RuleOptions.today(date, in: context.systemZone)

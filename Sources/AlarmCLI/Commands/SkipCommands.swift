@@ -47,6 +47,9 @@ enum SkipCommands {
                 let answer = try change(alarm, skipping: days, skip: skip, daemon, context)
                 try AlarmCommands.report(answer, verb: skip ? N_("Skipping chosen days of alarm") : N_("No longer skipping those days of alarm"),
                                          arguments, context).get()
+                if !arguments.flag(.json), let skipped = ItemFormat(context).skippedDays(AlarmView(try answer.read().alarm)) {
+                    context.emit(Lf("Days skipped: %s", skipped))
+                }
             }
         )
     }
@@ -116,6 +119,25 @@ enum SkipCommands {
         return when.resolveDay(now: context.now.epochSecondsFloor, rules: context.systemZone.rules, allDay: .midnight)
     }
 
+    /// A range as people write it, as `days` reads it: `dec 14 to dec 18` and
+    /// `dec 14-18` are `dec 14..dec 18`; a number alone is that day of the
+    /// month (`14..18` is the 14th to the 18th).
+    static func spokenRange(_ text: String) -> String {
+        var text = text.replacing(" to ", with: "..").replacing(" - ", with: "..")
+        let words = text.split(separator: " ").map(String.init)
+        // `dec 14-18`: a month, then two day numbers.
+        if words.count == 2, let month = words.first, !month.contains(where: { $0.isNumber }),
+           case let ends = words[1].split(separator: "-"), ends.count == 2, ends.allSatisfy({ Int($0) != nil }) {
+            text = "\(month) \(ends[0])..\(month) \(ends[1])"
+        }
+        func day(_ end: Substring) -> String {
+            guard let number = Int(end.filter { $0 != " " }), (1...31).contains(number) else { return String(end) }
+            let suffix = (11...13).contains(number) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+            return "\(number)\(suffix)"
+        }
+        return text.split(separator: "..", omittingEmptySubsequences: false).map(day).joined(separator: "..")
+    }
+
     /// The most days one range names: a year, as many as a repeat may skip.
     static let maxRange = Int64(RecurrenceRule.maxExceptions)
 
@@ -132,7 +154,7 @@ enum SkipCommands {
         }
         var days: Set<Int64> = []
         do throws(ValidationError) {
-            for chunk in text.split(separator: ",").map({ String($0) }) {
+            for chunk in text.split(separator: ",").map({ spokenRange(String($0)) }) {
                 let ends = chunk.split(separator: "..", omittingEmptySubsequences: false)
                 if ends.count == 2 {
                     let (first, last) = (try day(String(ends[0])), try day(String(ends[1])))

@@ -19,26 +19,29 @@ enum TimerCommands {
             name: "timer",
             summary: N_("Start a countdown that rings like an alarm, or list and cancel them."),
             details: N_("""
-                timer DURATION starts one (20m, 1h 30m, 1.5h, 90s, 25 minutes, 25分鐘); timer alone
-                lists them with the time left; timer pause ID... stops the countdown and timer resume
-                ID... goes on from where it stopped; timer add ID DURATION gives it more time;
-                timer rm ID... cancels. A timer rings with the alarm sound, offers Snooze and
-                Dismiss, and is over once dismissed or silent.
+                timer DURATION [LABEL] starts one (20m, 1h 30m, 1.5h, 90s, 25 minutes, 25分鐘); timer
+                alone lists them with the time left; timer pause ID... stops the countdown and timer
+                resume ID... goes on from where it stopped; timer add ID DURATION gives it more time;
+                timer rm ID... (or stop, cancel) cancels. Without an ID they act on the one timer
+                there is. A timer rings with the alarm sound, offers Snooze and Dismiss, and is over
+                once dismissed or silent.
                 """),
             positionals: [Positional("DURATION", .duration, optional: true, repeated: true)],
             options: [label, sound, .json, .socket],
-            examples: ["alarmctl timer 25m --label Tea", "alarmctl timer", "alarmctl timer pause tea", "alarmctl timer resume tea",
+            examples: ["alarmctl timer 25m --label Tea", "alarmctl timer 10m tea", "alarmctl timer", "alarmctl timer pause tea", "alarmctl timer resume tea",
                        "alarmctl timer add tea 1m", "alarmctl timer rm 5e6f"]
         ),
         run: { arguments, context throws(CLIError) in
             let daemon = DaemonConnection(arguments, context)
-            let words = arguments.positionals
+            var words = arguments.positionals
+            // The words a phone's timer has: stop and cancel, continue.
+            if let first = words.first, let verb = verbs[first] { words[0] = verb }
             if let verb = words.first, ["pause", "resume", "add"].contains(verb) {
                 return try change(verb, Array(words.dropFirst()), daemon, arguments, context)
             }
             if words.first == "rm" {
-                guard words.count > 1 else { throw .usage(L("timer rm: give the timers' ids (see alarmctl timer)")) }
-                return try forEachID(Array(words.dropFirst()), noun: N_("timers"), verb: N_("cancelled"), context: context) { id throws(CLIError) in
+                let ids = words.count > 1 ? Array(words.dropFirst()) : [try onlyTimer(daemon, for: "rm")]
+                return try forEachID(ids, noun: N_("timers"), verb: N_("cancelled"), context: context) { id throws(CLIError) in
                     try daemon.attempt(RemoveReminder.self, .init(id: id), subject: N_("timer")).flatMap { answer in
                         answer.emit(context, json: arguments.flag(.json)) { reply in
                             context.emit(Lf("Cancelled timer %1$s (%2$s)", ValidationError.quoted(reply.title), shortID(reply.id)))
@@ -53,12 +56,18 @@ enum TimerCommands {
                 if arguments.flag(.json) { return context.emitJSON(RemindersReply(reminders: timers).json) }
                 return context.standardOutput(Self.table(timers.map(ReminderView.init), context))
             }
-            let text = words.joined(separator: " ")
-            let seconds: Int64
-            do throws(ValidationError) { seconds = try DurationParser.parse(text, field: "DURATION") } catch { throw .invalid(error) }
+            // `timer 10m tea`: what follows the duration is the label.
+            var seconds: Int64 = 0
+            var title = arguments.value(label)
+            do throws(ValidationError) { seconds = try DurationParser.parse(words.joined(separator: " "), field: "DURATION") } catch {
+                let split = title == nil ? (1..<words.count).reversed().first { (try? DurationParser.parse(words[..<$0].joined(separator: " "))) != nil } : nil
+                guard let split else { throw .invalid(error) }
+                seconds = (try? DurationParser.parse(words[..<split].joined(separator: " "))) ?? 0
+                title = words[split...].joined(separator: " ")
+            }
             // Whole seconds from the second now began: a countdown never shows more than it was given.
             let due = Date(timeIntervalSince1970: context.now.timeIntervalSince1970.rounded(.down) + TimeInterval(seconds))
-            var changes = ReminderChanges(title: arguments.value(label) ?? Lf("Timer %s", DurationText.countdown(TimeInterval(seconds), in: userLanguage)),
+            var changes = ReminderChanges(title: title ?? Lf("Timer %s", DurationText.countdown(TimeInterval(seconds), in: userLanguage)),
                                           due: WireTime.string(due, in: context.systemZone))
             changes.timer = true
             changes.sound = arguments.value(sound).map { .some(Sound(wire: $0)) }
@@ -69,6 +78,22 @@ enum TimerCommands {
         }
     )
 
+    /// Other words for the timer verbs.
+    static let verbs = ["stop": "rm", "cancel": "rm", "delete": "rm", "remove": "rm", "continue": "resume", "unpause": "resume"]
+
+    /// The one timer a verb without an id means: the only one running (for
+    /// pause), the only one paused (for resume), the only one (else).
+    static func onlyTimer(_ daemon: DaemonConnection, for verb: String) throws(CLIError) -> String {
+        let timers = try daemon.call(ListReminders.self, .init(all: false)).read().reminders.map(ReminderView.init).filter(\.isTimer)
+        let fitting = timers.filter { verb == "pause" ? $0.timerLeft == nil : verb == "resume" ? $0.timerLeft != nil : true }
+        guard fitting.count == 1 else {
+            if fitting.isEmpty { throw .daemon(verb == "resume" ? L("no timer is paused") : L("no timer is running")) }
+            throw .usage(Lf("timer %1$s: several timers could be meant, name one: %2$s", verb,
+                            fitting.map { "\(shortID($0.id)) \(ValidationError.quoted($0.title))" }.joined(separator: ", ")))
+        }
+        return fitting[0].id
+    }
+
     /// `timer pause ID...`, `timer resume ID...`, `timer add ID DURATION`:
     /// a running timer's countdown stops and keeps the time left (its due
     /// time goes), goes on from where it stopped, or gets more time.
@@ -76,11 +101,16 @@ enum TimerCommands {
                                _ context: CommandContext) throws(CLIError) {
         var ids = words, extra: Int64 = 0
         if verb == "add" {
-            guard words.count >= 2 else { throw .usage(L("timer add: give the timer's id and how much time to add (timer add tea 1m)")) }
-            ids = [words[0]]
-            do throws(ValidationError) { extra = try DurationParser.parse(words.dropFirst().joined(separator: " "), field: "DURATION") } catch { throw .invalid(error) }
+            // `timer add 1m` for the only timer, `timer add tea 1m` for one.
+            if let seconds = try? DurationParser.parse(words.joined(separator: " ")), !words.isEmpty {
+                (ids, extra) = ([try onlyTimer(daemon, for: verb)], seconds)
+            } else {
+                guard words.count >= 2 else { throw .usage(L("timer add: give the timer's id and how much time to add (timer add tea 1m)")) }
+                ids = [words[0]]
+                do throws(ValidationError) { extra = try DurationParser.parse(words.dropFirst().joined(separator: " "), field: "DURATION") } catch { throw .invalid(error) }
+            }
         }
-        guard !ids.isEmpty else { throw .usage(Lf("timer %s: give the timers' ids (see alarmctl timer)", verb)) }
+        if ids.isEmpty { ids = [try onlyTimer(daemon, for: verb)] }
         let now = context.now.timeIntervalSince1970.rounded(.down)
         try forEachID(ids, noun: N_("timers"), verb: verb == "pause" ? N_("paused") : verb == "resume" ? N_("resumed") : N_("changed"), context: context) { id throws(CLIError) in
             let timer = ReminderView(try daemon.call(GetReminder.self, .init(id: id), subject: N_("timer")).read().reminder)

@@ -48,6 +48,22 @@ struct ItemFormat {
         return "\(shortID(alarm.id)) \(timeColumn(alarm)) \(alarm.listLine): \(state)"
     }
 
+    /// The days to come that `skip DAYS` passes over (the repeat's
+    /// exceptions), runs of days as ranges: `Dec 14–Dec 18, Dec 24`; `nil`
+    /// for none.
+    func skippedDays(_ alarm: AlarmView) -> String? {
+        let dates = (alarm.reply.object[Wire.Alarm.rule]?.objectValue?[Wire.Rule.exceptions]?.arrayValue ?? []).compactMap(\.stringValue)
+        let today = RuleOptions.today(time.now, in: time.zone)
+        let days = dates.compactMap { CivilTime.dayNumber(isoDate: $0) }.filter { $0 >= today }.sorted()
+        guard !days.isEmpty else { return nil }
+        func text(_ day: Int64) -> String { time.dayAhead(RecurrenceRule.dateText(day)) ?? RecurrenceRule.dateText(day) }
+        var runs: [(Int64, Int64)] = []
+        for day in days {
+            if let last = runs.last, last.1 + 1 == day { runs[runs.count - 1].1 = day } else { runs.append((day, day)) }
+        }
+        return userLanguage.list(runs.map { $0.0 == $0.1 ? text($0.0) : text($0.0) + "–" + text($0.1) })
+    }
+
     /// Every setting; `warnings` (from `GetAlarm`) last, one line each.
     func alarmDetails(_ alarm: AlarmView, warnings: [String] = []) -> String {
         typealias A = Wire.Alarm
@@ -58,6 +74,7 @@ struct ItemFormat {
         list.add(L("time"), timeColumn(alarm))
         list.add(L("repeat"), alarm.repeatText)
         if alarm.skipHolidays { list.add(L("holidays"), L("skipped ([Alarms] Holidays=)")) }
+        if let skipped = skippedDays(alarm) { list.add(L("skipped"), skipped) }
         if let paused = time.dayAhead(alarm.pausedUntil) { list.add(L("paused"), Lf("until %s (rings again that day)", paused)) }
         list.add(L("label"), alarm.label)
         list.add(L("time zone"), alarm.timeZone ?? Lf("system (%s)", time.zone.identifier))

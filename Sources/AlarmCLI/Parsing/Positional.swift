@@ -16,8 +16,9 @@ struct Positional: Hashable, Sendable {
         self.isRepeated = repeated
     }
 
-    /// `ID`, `[ID]` or `ID...`.
+    /// `ID`, `[ID]`, `ID...` or `[ID...]`.
     var synopsis: String {
-        isRepeated ? name + "..." : isOptional ? "[\(name)]" : name
+        let shown = isRepeated ? name + "..." : name
+        return isOptional ? "[\(shown)]" : shown
     }
 }

@@ -78,14 +78,31 @@ enum WhenParser {
     }
 
     /// The `--at WHEN` / `--in DURATION` pair as a wire instant, or `nil` when
-    /// neither was given. The caller has checked that not both were.
-    static func due(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) -> Due? {
-        if let text = arguments.value(ReminderCommands.at) {
+    /// neither was given; `spoken` is a WHEN given without `--at` (`remind
+    /// add milk tomorrow 5pm`). The caller has checked that not both were.
+    static func due(_ arguments: ParsedArguments, spoken: String? = nil, context: CommandContext) throws(CLIError) -> Due? {
+        if let spoken {
+            return try due(spoken, option: "WHEN", now: context.now, zone: context.systemZone)
+        } else if let text = arguments.value(ReminderCommands.at) {
             return try due(text, option: "--at", now: context.now, zone: context.systemZone)
         } else if let text = arguments.value(ReminderCommands.within) {
             return .instant(try delay(text, option: "--in", now: context.now))
         }
         return nil
+    }
+
+    /// `buy milk tomorrow 5pm`: the title, and the WHEN at its end if it has
+    /// one — the longest run of last words that reads as a day or time and is
+    /// not a number alone (`call 911` is a title).
+    static func titleAndWhen(_ words: [String], context: CommandContext) -> (title: String, when: String?) {
+        for split in 1..<max(1, words.count) {
+            let when = words[split...].joined(separator: " ")
+            guard !when.allSatisfy(\.isASCIIDigit) else { continue }
+            if (try? due(when, option: "WHEN", now: context.now, zone: context.systemZone)) != nil {
+                return (words[..<split].joined(separator: " "), when)
+            }
+        }
+        return (words.joined(separator: " "), nil)
     }
 
     /// Four digits and a dash: the start of every date form `InstantParser` reads.

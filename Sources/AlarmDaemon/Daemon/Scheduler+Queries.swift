@@ -83,7 +83,8 @@ extension Scheduler {
 
     /// Resolves what a person typed for an item, on the queue: a full id, a
     /// prefix of at least 4 hex digits (dashes optional), or its label or
-    /// title, whole or an unambiguous prefix, case-insensitive. An id prefix
+    /// title, whole or an unambiguous prefix, case-insensitive (the one
+    /// written as typed wins among names alike but for case). An id prefix
     /// and a whole name are equals (`cafe` may be both); a name's prefix is
     /// tried only when neither matches. Among names, the items `list` shows
     /// come first: open reminders before done ones. Several matches are
@@ -118,6 +119,10 @@ extension Scheduler {
             let open = items.filter(\.isListed)
             return open.isEmpty ? items : open
         }
+        // `work` and `Work` both there: the one written as typed.
+        let listed = shown(whole)
+        let exact = listed.filter { $0.title.trimmingCharacters(in: .whitespaces) == text.trimmingCharacters(in: .whitespaces) }
+        if byID.isEmpty, listed.count > 1, exact.count == 1 { return exact[0].id }
         var found = byID + shown(whole).filter { named in !byID.contains { $0.id == named.id } }
         if found.isEmpty { found = shown(starting) }
         guard let first = found.first else { throw .noSuchItem(text) }
