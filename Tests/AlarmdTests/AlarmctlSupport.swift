@@ -98,8 +98,8 @@ final class BackgroundAlarmctl {
     private let out = PipeCollector()
     private let err = PipeCollector()
 
-    init(_ arguments: [String], _ daemon: DaemonProcess) throws {
-        process = Alarmctl.process(arguments, daemon)
+    init(_ arguments: [String], _ daemon: DaemonProcess, environment: [String: String] = [:]) throws {
+        process = Alarmctl.process(arguments, daemon, environment: environment)
         process.standardOutput = out.pipe
         process.standardError = err.pipe
         process.standardInput = FileHandle.nullDevice

@@ -112,6 +112,35 @@ struct LocalizedHelpTests {
         "snooze", "dismiss", "timer", "next", "status", "watch", "history", "sounds", "export", "import", "sync", "preview", "completions",
     ]
 
+    /// `watch` and `history` in Chinese to the last line: every event,
+    /// its clock (上午, never AM once a table has measured a wide
+    /// character), its detail (已新增, 準時) and a timer called a timer.
+    @Test func watchAndHistorySpeakChineseToTheLastLine() throws {
+        let daemon = try DesktopDaemon.start(config: "", desktop: nil, environment: LocalizationTests.chinese)
+        defer { _ = daemon.stop() }
+        let zh = { (arguments: [String]) throws -> Alarmctl.Result in try Alarmctl.run(arguments, daemon, environment: LocalizationTests.chinese) }
+        let watch = try BackgroundAlarmctl(["watch"], daemon, environment: LocalizationTests.chinese)
+        defer { _ = watch.terminate() }
+        usleep(500_000)
+        #expect(try zh(["add", "8:00", "--label", "上班"]).status == 0)
+        #expect(try zh(["add", "9:00", "--label", "Gym"]).status == 0)
+        #expect(try zh(["timer", "1s", "泡茶"]).status == 0)
+        let dismissedLine = watch.waitForLine(timeout: 15) { $0.contains("響起") }
+        try #require(dismissedLine != nil, "no fired line: \(watch.lines)")
+        #expect(try zh(["dismiss"]).status == 0)
+        _ = watch.waitForLine(timeout: 10) { $0.contains("關閉") }
+        let lines = watch.lines
+        #expect(lines.count >= 5, "\(lines)")
+        for line in lines {
+            #expect(!line.contains("AM") && !line.contains("PM") && line.contains("午"), "a clock in Chinese: \(line)")
+            #expect(!line.contains("changed") && !line.contains("fired") && !line.contains("added") && !line.contains("Reminder"), "\(line)")
+        }
+        #expect(lines.contains { $0.contains("計時器 \"泡茶\"") && $0.contains("響起") }, "\(lines)")
+        #expect(lines.contains { $0.contains("鬧鐘 \"Gym\"") && $0.contains("已新增") }, "\(lines)")
+        let history = try zh(["history"]).standardOutput
+        #expect(Self.untranslated(history).isEmpty, "\(history)")
+    }
+
     static func untranslated(_ text: String) -> [String] {
         text.split(separator: "\n").map(String.init).filter { line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)

@@ -8,11 +8,15 @@ import Glibc
 /// `wcwidth` reads the thread's `LC_CTYPE`; under `C` or `POSIX` every
 /// character beyond ASCII is "unprintable" (-1). alarmctl does not take the
 /// person's locale for widths (a Latin-1 terminal is long gone): it uses
-/// `C.UTF-8`, which glibc has built in, on the thread that draws tables.
+/// `C.UTF-8`, which glibc has built in, for each call only. A locale made
+/// the thread's for good would take the messages and time forms with it
+/// (`newlocale` fills the other categories from C): every line after the
+/// first table would be English, its clock `AM5:47`.
 enum DisplayWidth {
-    private static let utf8Classes: Void = {
-        if let locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) { _ = uselocale(locale) }
-    }()
+    /// The C.UTF-8 `locale_t`, made once and never freed or changed, kept
+    /// as its address so that any thread may read it (a C pointer is not
+    /// Sendable); 0 when glibc cannot make it.
+    private static let utf8Classes = Int(bitPattern: newlocale(LC_CTYPE_MASK, "C.UTF-8", nil))
 
     /// glibc's `wcwidth`, looked up by name: `<wchar.h>` declares it only
     /// for `_XOPEN_SOURCE`, so the Glibc module does not import it.
@@ -27,7 +31,8 @@ enum DisplayWidth {
 
     static func of(_ scalar: Unicode.Scalar) -> Int {
         if scalar.isASCII { return scalar.value >= 0x20 && scalar.value != 0x7F ? 1 : 0 }
-        _ = utf8Classes
+        let previous = locale_t(bitPattern: utf8Classes).map { uselocale($0) }
+        defer { if let previous { uselocale(previous) } }
         let width = wcwidth?(Int32(bitPattern: scalar.value)) ?? -1
         // Unassigned or unprintable: one column, as terminals draw a box.
         return width < 0 ? 1 : Int(width)

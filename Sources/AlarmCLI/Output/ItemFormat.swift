@@ -258,12 +258,10 @@ struct ItemFormat {
         return table.lines.joined(separator: "\n") + "\n"
     }
 
-    /// `2026-03-09 07:30:00  fired      1a2b3c4d  Alarm "Work"  (3 ms late)`.
-    /// A detail's UTC instants (`snoozed until 2026-12-02T13:47:55Z`) in
-    /// the local form the rest of the line uses (`2026-12-02 14:47:55`):
-    /// one time format per output.
-    func localInstants(_ text: String) -> String {
-        text.replacing(#/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/#) { match in time.seconds(String(match.output)) }
+    /// An event's detail in the reader's language (``EventDetail``'s
+    /// templates), its instants in local time.
+    func detailText(_ text: String) -> String {
+        relocalized(text, among: EventDetail.templates).replacing(#/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/#) { match in time.seconds(String(match.output)) }
     }
 
     /// `WHEN  EVENT  ID  TITLE  DETAIL`, newest first, one line each.
@@ -274,22 +272,25 @@ struct ItemFormat {
             header: [L("WHEN"), L("EVENT"), L("ID"), L("TITLE"), L("DETAIL")],
             rows: events.map { event in
                 let title = event.optionalString(H.title).map(oneLine) ?? L("(removed)")
-                var detail = event.string(H.detail)
+                var detail = detailText(event.string(H.detail))
                 if event.string(H.kind) == "fired", let scheduled = TimeText.instant(event.optionalString(H.scheduled)),
                    let actual = TimeText.instant(event.optionalString(H.actual)) {
                     detail = latenessText(max(0, actual.timeIntervalSince(scheduled))) + (detail.isEmpty ? "" : L("; ") + detail)
                 }
-                return [time.seconds(event.optionalString(H.actual)), eventName(event.string(H.kind)), shortID(event.string(H.id)), title, oneLine(localInstants(detail))]
+                return [time.seconds(event.optionalString(H.actual)), eventName(event.string(H.kind)), shortID(event.string(H.id)), title, oneLine(detail)]
             },
             maxWidth: columns, shrinkable: 3
         )
         return table.lines.joined(separator: "\n") + "\n"
     }
 
+    /// `2026-03-09 07:30:00  fired      1a2b3c4d  Alarm "Work"  (3 ms late)`:
+    /// one `watch` line, its detail in the reader's language.
     func eventLine(_ event: ReplyObject) -> String {
         typealias E = Wire.Event
         let title = ValidationError.quoted(event.string(E.title))
-        let subject = event.string(E.itemKind) == "reminder" ? Lf("Reminder %s", title) : Lf("Alarm %s", title)
+        let isTimer = event.nested(E.reminder).bool(Wire.Reminder.timer)
+        let subject = isTimer ? Lf("Timer %s", title) : event.string(E.itemKind) == "reminder" ? Lf("Reminder %s", title) : Lf("Alarm %s", title)
         var notes: [String] = []
         let scheduled = TimeText.instant(event.optionalString(E.scheduled))
         let actual = TimeText.instant(event.optionalString(E.actual))
@@ -303,7 +304,7 @@ struct ItemFormat {
         default:
             break
         }
-        if !event.string(E.detail).isEmpty { notes.append(oneLine(localInstants(event.string(E.detail)))) }
+        if !event.string(E.detail).isEmpty { notes.append(oneLine(detailText(event.string(E.detail)))) }
         var line = "\(time.seconds(event.optionalString(E.actual)))  \(eventName(event.string(E.kind)).padding(toLength: 9))  \(shortID(event.string(E.id)))  \(subject)"
         if !notes.isEmpty { line += "  (" + notes.joined(separator: L("; ")) + ")" }
         return line

@@ -74,7 +74,7 @@ public enum DaemonMachine {
         switch event {
         case .added:
             return Step(item: item, state: RingingMachine.fresh(item: item, now: now, policy: policy), write: .insert(item), saveState: true, history: [],
-                        effects: [.changed(detail: "added")])
+                        effects: [.changed(detail: EventDetail.added)])
         case .edited(let after):
             let transition = RingingMachine.edited(from: item, to: after, state: state ?? RingState(anchor: now), now: now, policy: policy)
             var step = fold(transition, into: after, now: now, changed: "updated")

@@ -111,7 +111,7 @@ public enum RingingMachine {
                 escalated.escalated = true
                 let minutes = Int(policy.escalateAfter) / 60, seconds = Int(policy.escalateAfter) % 60
                 let after = minutes == 0 ? "\(seconds) s" : seconds == 0 ? "\(minutes) min" : "\(minutes) min \(seconds) s"
-                return RingTransition(state: escalated, actions: [.escalate, .record(.escalated, scheduled: state.occurrence, detail: "ringing unanswered for \(after)")])
+                return RingTransition(state: escalated, actions: [.escalate, .record(.escalated, scheduled: state.occurrence, detail: EventDetail.text(EventDetail.unanswered, after))])
             }
             return timedOut(item: item, state: state, now: now, lateBy: now.timeIntervalSince(end), zone: zone, policy: policy)
         case .snoozed(let until):
@@ -120,12 +120,12 @@ public enum RingingMachine {
                 // The daemon was away for the whole snooze and then some: ringing
                 // now would be a surprise, so report it once and move on.
                 var next = finish(item: item, occurrence: occurrence, anchorAtLeast: state.anchor, zone: zone, policy: policy)
-                next.actions.insert(contentsOf: [.record(.missed, scheduled: until, detail: "snoozed alarm was due while alarmd was not running"), .showMissed(scheduled: until)], at: 0)
+                next.actions.insert(contentsOf: [.record(.missed, scheduled: until, detail: EventDetail.missedWhileStopped), .showMissed(scheduled: until)], at: 0)
                 return next
             }
             return RingTransition(
                 state: RingState(anchor: state.anchor, phase: .ringing(since: now), occurrence: occurrence, snoozeCount: state.snoozeCount),
-                actions: [.record(.fired, scheduled: until, detail: "after snooze \(state.snoozeCount)"), .startRinging(resumed: false)]
+                actions: [.record(.fired, scheduled: until, detail: EventDetail.text(EventDetail.afterSnooze, state.snoozeCount)), .startRinging(resumed: false)]
             )
         }
     }
@@ -142,10 +142,11 @@ public enum RingingMachine {
             }
             let count = state.snoozeCount + 1
             let until = now.addingTimeInterval(TimeInterval((minutes ?? settings.minutes) * 60))
-            let limit = settings.maxCount == 0 ? "" : " of \(settings.maxCount)"
+            let snoozeDetail = settings.maxCount == 0 ? EventDetail.text(EventDetail.snooze, count, until.rfc3339UTC)
+                : EventDetail.text(EventDetail.snoozeOf, count, settings.maxCount, until.rfc3339UTC)
             return RingTransition(
                 state: RingState(anchor: state.anchor, phase: .snoozed(until: until), occurrence: occurrence, snoozeCount: count),
-                actions: [.stopRinging, .record(.snoozed, scheduled: occurrence, detail: "snooze \(count)\(limit), rings again at \(until.rfc3339UTC)")]
+                actions: [.stopRinging, .record(.snoozed, scheduled: occurrence, detail: snoozeDetail)]
             )
         case .dismiss:
             guard state.isRinging || state.isSnoozed, let occurrence = state.occurrence else { throw .notRinging(title: item.title) }
@@ -158,7 +159,7 @@ public enum RingingMachine {
             var actions: [RingAction] = state.isRinging ? [.stopRinging] : []
             // A recurring reminder stays: its next occurrence becomes due.
             if let next = reminder.nextDue(after: now, in: zone) {
-                actions += [.advanceReminder(due: next), .record(.completed, scheduled: state.occurrence ?? reminder.due, detail: "next due \(next.rfc3339UTC)")]
+                actions += [.advanceReminder(due: next), .record(.completed, scheduled: state.occurrence ?? reminder.due, detail: EventDetail.text(EventDetail.nextDue, next.rfc3339UTC))]
                 return RingTransition(state: RingState(anchor: max(state.anchor, state.occurrence ?? state.anchor)), actions: actions)
             }
             actions += [.completeReminder, .record(.completed, scheduled: state.occurrence ?? reminder.due, detail: "")]
@@ -217,7 +218,7 @@ public enum RingingMachine {
     public static func removed(state: RingState) -> [RingAction] {
         var actions: [RingAction] = []
         if state.isRinging { actions.append(.stopRinging) }
-        if state.isRinging || state.isSnoozed { actions.append(.record(.dismissed, scheduled: state.occurrence, detail: "removed")) }
+        if state.isRinging || state.isSnoozed { actions.append(.record(.dismissed, scheduled: state.occurrence, detail: EventDetail.removed)) }
         return actions
     }
 
@@ -296,7 +297,7 @@ public enum RingingMachine {
         var actions: [RingAction] = []
         if lateness <= policy.missedGrace {
             if earlierMissed {
-                actions += [.record(.missed, scheduled: first, detail: "occurrences from \(first.rfc3339UTC) were missed"), .showMissed(scheduled: first)]
+                actions += [.record(.missed, scheduled: first, detail: EventDetail.text(EventDetail.missedFrom, first.rfc3339UTC)), .showMissed(scheduled: first)]
             }
             actions += [.record(.fired, scheduled: latest, detail: ""), .startRinging(resumed: false)]
             return RingTransition(state: RingState(anchor: latest, phase: .ringing(since: now), occurrence: latest), actions: actions)
@@ -317,11 +318,11 @@ public enum RingingMachine {
             let until = now.addingTimeInterval(TimeInterval(settings.minutes * 60))
             return RingTransition(
                 state: RingState(anchor: state.anchor, phase: .snoozed(until: until), occurrence: occurrence, snoozeCount: count),
-                actions: [.stopRinging, .record(.timedOut, scheduled: occurrence, detail: "snoozed until \(until.rfc3339UTC)")]
+                actions: [.stopRinging, .record(.timedOut, scheduled: occurrence, detail: EventDetail.text(EventDetail.snoozedUntil, until.rfc3339UTC))]
             )
         }
         var next = finish(item: item, occurrence: occurrence, anchorAtLeast: state.anchor, zone: zone, policy: policy)
-        next.actions.insert(contentsOf: [.stopRinging, .record(.timedOut, scheduled: occurrence, detail: "dismissed")], at: 0)
+        next.actions.insert(contentsOf: [.stopRinging, .record(.timedOut, scheduled: occurrence, detail: EventDetail.dismissed)], at: 0)
         return next
     }
 

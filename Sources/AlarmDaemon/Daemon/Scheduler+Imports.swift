@@ -35,7 +35,7 @@ extension Scheduler {
             owned.table.set(.reminder(moving), state: state, wake: owned.table.deadline(of: id))
             let now = currentTime()
             commit(DurableWriter.Batch(moves: from == position ? [] : [(id, position)]), restoring: [id], waiting: Waiting(durable: { [self] in
-                if let item = owned.table[id] { publishChange(item, now: now, detail: "moved to \(position)") }
+                if let item = owned.table[id] { publishChange(item, now: now, detail: EventDetail.text(EventDetail.movedTo, position)) }
                 completion(.success(reminderEntries()))
             }, failed: { completion(.failure(Self.refusal($0))) }))
         } catch {
