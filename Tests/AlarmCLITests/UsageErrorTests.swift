@@ -31,6 +31,8 @@ import Testing
         (["add", "7:30", "--tz", ""], "--tz must be an IANA time zone"),
         (["add", "7:30", "--enabled"], "add: unknown option --enabled"),
         (["add"], "add: give the TIME it rings, or --in DURATION"),
+        (["add", "7:00", "--lable", "x"], "add: unknown option --lable; did you mean --label?"),
+        (["lsit"], "unknown command \"lsit\"; did you mean list?"),
         (["add", "7:00", "--in", "5m"], "add: give TIME or --in, not both"),
         (["add", "every blue moon"], "TIME must be a repeat such as every day, weekdays, weekends, every mon, every 2 weeks on fri or every 3 days, with a time, got \"every blue moon\""),
         (["add", "weekdays 7:00", "--days", "mon"], "TIME \"weekdays 7:00\" says how it repeats, so --days and the repeat options cannot go with it"),

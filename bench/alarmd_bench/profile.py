@@ -164,7 +164,8 @@ def run(bench):
                     f"for i in $(seq 20); do {ctl} add 7:30 --label profile >/dev/null; done"], check=True,
                    env=dict(bench.daemon_environment(), NO_COLOR="1"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     helps = [spawn_and_time([bench.binary("alarmctl"), "--help"])[0] * 1000 for _ in range(20)]
-    adds = [spawn_and_time([bench.binary("alarmctl"), "--socket", daemon.socket, "add", "7:30", "--label", "x"], env=bench.daemon_environment())[0] * 1000 for _ in range(20)]
+    adds = [spawn_and_time([bench.binary("alarmctl"), "--socket", daemon.socket, "add", "7:30", "--label", f"x {run}"], env=bench.daemon_environment())[0] * 1000
+            for run in range(20)]
     ats = [spawn_and_time(["/usr/bin/at", "-V"])[0] * 1000 for _ in range(20)] if os.path.exists("/usr/bin/at") else []
     rtt = run_json(bench.bench_tool("rtt", "--socket", daemon.socket, "--method", "io.alarmd.AddAlarm",
                                    "--params", json.dumps({"fields": {"time": "07:30", "label": "x"}}), "--count", 20, "--warmup", 0))

@@ -236,8 +236,8 @@ enum AlarmCommands {
                 Every occurrence before the --until day passes silently; the alarm rings again on
                 that day. Lists show "paused until" meanwhile. resume ends a pause early. With
                 --from, the quiet days start later: they are skipped days, as skip DAYS makes
-                them (unskip rings them again). With several ids, each is tried; the exit code
-                is 1 if any failed.
+                them (unskip rings them again). A timer's name pauses the timer (timer pause).
+                With several ids, each is tried; the exit code is 1 if any failed.
                 """),
             positionals: [someAlarmIDs], options: [pauseFrom, pauseUntil, pauseFor, allAlarms, json, socket], alternatives: [idsOrAll, untilOrFor],
             examples: ["alarmctl pause 1a2b --until 2027-01-05", "alarmctl pause --all --until mon", "alarmctl pause work --for 1w",
@@ -245,6 +245,10 @@ enum AlarmCommands {
         ),
         run: { arguments, context throws(CLIError) in
             try arguments.exclusive(untilOrFor)
+            // `pause tea` where tea is a running timer: the timer's pause.
+            if !arguments.hasAny([pauseUntil, pauseFor, pauseFrom, allAlarms]), TimerCommands.namesATimer(arguments.positionals, DaemonConnection(arguments, context)) {
+                return try TimerCommands.change("pause", [arguments.positionals.joined(separator: " ")], DaemonConnection(arguments, context), arguments, context)
+            }
             let today = RuleOptions.today(context.now, in: context.systemZone)
             var from = today
             if let text = arguments.value(pauseFrom) { from = try SkipCommands.day(text, field: "--from", timeAllowed: true, context: context) }
@@ -291,6 +295,10 @@ enum AlarmCommands {
             examples: ["alarmctl resume 1a2b", "alarmctl resume --all"]
         ),
         run: { arguments, context throws(CLIError) in
+            // `resume tea` where tea is a paused timer: the timer's resume.
+            if !arguments.flag(allAlarms), TimerCommands.namesATimer(arguments.positionals, DaemonConnection(arguments, context)) {
+                return try TimerCommands.change("resume", [arguments.positionals.joined(separator: " ")], DaemonConnection(arguments, context), arguments, context)
+            }
             var fields = AlarmFields()
             fields.pausedUntil = .some(nil)
             try update(arguments, context, verb: N_("Resumed alarm"), failedVerb: N_("resumed")) { daemon, id throws(CLIError) in

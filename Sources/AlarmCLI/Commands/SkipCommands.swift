@@ -119,11 +119,13 @@ enum SkipCommands {
         return when.resolveDay(now: context.now.epochSecondsFloor, rules: context.systemZone.rules, allDay: .midnight)
     }
 
-    /// A range as people write it, as `days` reads it: `dec 14 to dec 18` and
-    /// `dec 14-18` are `dec 14..dec 18`; a number alone is that day of the
+    /// A range as people write it, as `days` reads it: `dec 14 to dec 18`,
+    /// `from dec 14 to dec 18` and `dec 14-18` are `dec 14..dec 18`; a number alone is that day of the
     /// month (`14..18` is the 14th to the 18th).
     static func spokenRange(_ text: String) -> String {
-        var text = text.replacing(" to ", with: "..").replacing(" - ", with: "..")
+        // `from dec 14 to dec 18`: the `from` says nothing a range does not.
+        var text = text.drop { $0 == " " }.hasPrefix("from ") ? String(text.drop { $0 == " " }.dropFirst(5)) : text
+        text = text.replacing(" to ", with: "..").replacing(" - ", with: "..")
         let words = text.split(separator: " ").map(String.init)
         // `dec 14-18`: a month, then two day numbers.
         if words.count == 2, let month = words.first, !month.contains(where: { $0.isNumber }),
@@ -148,8 +150,11 @@ enum SkipCommands {
         let zone = alarm.map { Self.zone(of: $0, context) } ?? context.systemZone
         let time = alarm.flatMap { try? TimeOfDay.parse($0.time) } ?? .midnight
         func day(_ text: String) throws(ValidationError) -> Int64 {
-            let when = try DayAndTime.parse(text, field: field)
-            guard when.time == nil, when.day != nil else { throw .text(field, N_("must be days, without a time"), got: text) }
+            // Days, not times: the error says what DAYS takes, not every form of a time.
+            guard let when = try? DayAndTime.parse(text, field: field), when.time == nil, when.day != nil else {
+                throw .text(field, N_("must be days or ranges of days: 2026-12-24, tomorrow, fri, dec 24, dec 14 to dec 18, 2026-12-07..2026-12-11"),
+                            got: text)
+            }
             return when.resolveDay(now: context.now.epochSecondsFloor, rules: zone.rules, allDay: time)
         }
         var days: Set<Int64> = []

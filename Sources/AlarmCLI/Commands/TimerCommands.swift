@@ -78,6 +78,14 @@ enum TimerCommands {
         }
     )
 
+    /// Whether `words` name a timer (`pause tea` where tea is one): then
+    /// `pause` and `resume` mean the timer's.
+    static func namesATimer(_ words: [String], _ daemon: DaemonConnection) -> Bool {
+        guard !words.isEmpty, let answer = try? daemon.call(GetReminder.self, .init(id: words.joined(separator: " ")), subject: N_("timer")),
+              let reply = try? answer.read() else { return false }
+        return ReminderView(reply.reminder).isTimer
+    }
+
     /// Other words for the timer verbs.
     static let verbs = ["stop": "rm", "cancel": "rm", "delete": "rm", "remove": "rm", "continue": "resume", "unpause": "resume"]
 
@@ -97,8 +105,8 @@ enum TimerCommands {
     /// `timer pause ID...`, `timer resume ID...`, `timer add ID DURATION`:
     /// a running timer's countdown stops and keeps the time left (its due
     /// time goes), goes on from where it stopped, or gets more time.
-    private static func change(_ verb: String, _ words: [String], _ daemon: DaemonConnection, _ arguments: ParsedArguments,
-                               _ context: CommandContext) throws(CLIError) {
+    static func change(_ verb: String, _ words: [String], _ daemon: DaemonConnection, _ arguments: ParsedArguments,
+                       _ context: CommandContext) throws(CLIError) {
         var ids = words, extra: Int64 = 0
         if verb == "add" {
             // `timer add 1m` for the only timer, `timer add tea 1m` for one.

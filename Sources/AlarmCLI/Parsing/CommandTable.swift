@@ -43,6 +43,10 @@ struct CommandTable: Sendable {
         "remind uncheck": "remind undone",
     ]
 
+    /// Option names people guess for one that has another: `--repeat
+    /// weekdays` is `--days weekdays`.
+    static let optionAliases = ["repeat": "days", "repeats": "days", "name": "label", "title": "label"]
+
     /// The command `name` stands for: itself, or what an alias names.
     static func canonical(_ name: String) -> String { aliases[name] ?? name }
 

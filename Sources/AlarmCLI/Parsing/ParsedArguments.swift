@@ -46,8 +46,13 @@ struct ParsedArguments: Sendable {
                     inlineValue = String(name[name.index(after: equals)...])
                     name = String(name[..<equals])
                 }
-                // `--help=x` is no spelling of --help.
-                guard let found = spec.option(named: name), found != .help || inlineValue == nil else {
+                // `--help=x` is no spelling of --help; `--repeat` is `--days`.
+                guard let found = spec.option(named: name) ?? CommandTable.optionAliases[name].flatMap(spec.option(named:)),
+                      found != .help || inlineValue == nil else {
+                    let nearest = spec.options.map(\.name).filter { CommandTable.distance(name, $0) <= max(1, min(2, name.count / 3)) }
+                    if let guess = nearest.min(by: { CommandTable.distance(name, $0) < CommandTable.distance(name, $1) }) {
+                        throw .usage(Lf("%1$s: unknown option --%2$s; did you mean --%3$s?", spec.name, name, guess))
+                    }
                     throw .usage(Lf("%1$s: unknown option --%2$s (see alarmctl %3$s --help)", spec.name, name, spec.name))
                 }
                 option = found
