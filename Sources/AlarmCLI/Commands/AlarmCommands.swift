@@ -246,8 +246,9 @@ enum AlarmCommands {
         run: { arguments, context throws(CLIError) in
             try arguments.exclusive(untilOrFor)
             // `pause tea` where tea is a running timer: the timer's pause.
-            if !arguments.hasAny([pauseUntil, pauseFor, pauseFrom, allAlarms]), TimerCommands.namesATimer(arguments.positionals, DaemonConnection(arguments, context)) {
-                return try TimerCommands.change("pause", [arguments.positionals.joined(separator: " ")], DaemonConnection(arguments, context), arguments, context)
+            let daemon = DaemonConnection(arguments, context)
+            if !arguments.hasAny([pauseUntil, pauseFor, pauseFrom, allAlarms]), TimerCommands.namesATimer(arguments.positionals, daemon) {
+                return try TimerCommands.change("pause", [arguments.positionals.joined(separator: " ")], daemon, arguments, context)
             }
             let today = RuleOptions.today(context.now, in: context.systemZone)
             var from = today
@@ -269,14 +270,14 @@ enum AlarmCommands {
             guard from > today else {
                 var fields = AlarmFields()
                 fields.pausedUntil = .some(day)
-                return try update(arguments, context, verb: N_("Paused alarm"), failedVerb: N_("paused")) { daemon, id throws(CLIError) in
+                return try update(arguments, context, daemon, verb: N_("Paused alarm"), failedVerb: N_("paused")) { daemon, id throws(CLIError) in
                     try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm"))
                 }
             }
             guard day > from else {
                 throw .usage(Lf("--until must be after --from (%s)", RecurrenceRule.dateText(from)))
             }
-            try update(arguments, context, verb: N_("Paused alarm"), failedVerb: N_("paused")) { daemon, id throws(CLIError) in
+            try update(arguments, context, daemon, verb: N_("Paused alarm"), failedVerb: N_("paused")) { daemon, id throws(CLIError) in
                 let found = try daemon.attempt(GetAlarm.self, .init(id: id), subject: N_("alarm"))
                 do throws(CLIError) {
                     return .success(try SkipCommands.change(try found.get().read().alarm, skipping: Set(from..<day), skip: true, daemon, context))
@@ -296,21 +297,21 @@ enum AlarmCommands {
         ),
         run: { arguments, context throws(CLIError) in
             // `resume tea` where tea is a paused timer: the timer's resume.
-            if !arguments.flag(allAlarms), TimerCommands.namesATimer(arguments.positionals, DaemonConnection(arguments, context)) {
-                return try TimerCommands.change("resume", [arguments.positionals.joined(separator: " ")], DaemonConnection(arguments, context), arguments, context)
+            let daemon = DaemonConnection(arguments, context)
+            if !arguments.flag(allAlarms), TimerCommands.namesATimer(arguments.positionals, daemon) {
+                return try TimerCommands.change("resume", [arguments.positionals.joined(separator: " ")], daemon, arguments, context)
             }
             var fields = AlarmFields()
             fields.pausedUntil = .some(nil)
-            try update(arguments, context, verb: N_("Resumed alarm"), failedVerb: N_("resumed")) { daemon, id throws(CLIError) in
+            try update(arguments, context, daemon, verb: N_("Resumed alarm"), failedVerb: N_("resumed")) { daemon, id throws(CLIError) in
                 try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm"))
             }
         }
     )
 
     /// `change` on each alarm named, or every alarm with `--all`.
-    private static func update(_ arguments: ParsedArguments, _ context: CommandContext, verb: String, failedVerb: String,
+    private static func update(_ arguments: ParsedArguments, _ context: CommandContext, _ daemon: DaemonConnection, verb: String, failedVerb: String,
                                change: (DaemonConnection, String) throws(CLIError) -> Result<Answer<AlarmReply>, CLIError>) throws(CLIError) {
-        let daemon = DaemonConnection(arguments, context)
         var ids = arguments.positionals
         if arguments.flag(allAlarms) {
             guard ids.isEmpty else { throw .usage(Lf("%s: give alarm ids or --all, not both", arguments.commandName)) }
