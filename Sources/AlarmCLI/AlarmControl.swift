@@ -81,10 +81,12 @@ public enum AlarmControl {
         case .command:
             break
         }
-        guard var name = rest.popFirst().map(CommandTable.canonical) else {
+        guard let typed = rest.popFirst() else {
             context.standardError(usage)
             return CLIError.usage("").exitCode
         }
+        // Errors say the words as typed (`todo bogus`, not `remind bogus`).
+        var name = CommandTable.canonical(typed), said = typed
         if name == "help" {
             return try help(topic: Array(rest), context: context)
         }
@@ -102,13 +104,14 @@ public enum AlarmControl {
                 return 0
             }
             name = CommandTable.canonical(name + " " + sub)
+            said += " " + sub
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
             if let guess = table.suggestions(for: name).first {
-                throw .usage(Lf("unknown command %1$s; did you mean %2$s?", ValidationError.quoted(name), guess))
+                throw .usage(Lf("unknown command %1$s; did you mean %2$s?", ValidationError.quoted(said), guess))
             }
-            let list = name.hasPrefix("remind ") ? "alarmctl remind --help" : "alarmctl --help"
-            throw .usage(Lf("unknown command %1$s; run '%2$s' for the list", ValidationError.quoted(name), list))
+            let list = name.hasPrefix("remind ") ? "alarmctl \(typed) --help" : "alarmctl --help"
+            throw .usage(Lf("unknown command %1$s; run '%2$s' for the list", ValidationError.quoted(said), list))
         }
         // A --socket before the command counts only for commands that talk to alarmd.
         let accepted = preset.filter { option, _ in command.spec.declares(option) }

@@ -84,7 +84,7 @@ public struct GettextLocalization: Localization {
         setlocale(LC_TIME, "")
         if let directory = localeDirectory() { bindtextdomain(Self.domain, directory) }
         // The catalogs are UTF-8 and so is everything alarmd writes.
-        bind_textdomain_codeset(Self.domain, "UTF-8")
+        Self.bindCodesets()
         translates = !Self.isPlain(Self.current(LC_MESSAGES))
         patterns = Self.timePatterns(category: Self.current(LC_TIME))
     }
@@ -105,10 +105,18 @@ public struct GettextLocalization: Localization {
         }
         guard let locale = OwnLocale(name) else { return nil }
         if let localeDirectory { bindtextdomain(Self.domain, localeDirectory) }
-        bind_textdomain_codeset(Self.domain, "UTF-8")
+        Self.bindCodesets()
         own = locale
         translates = true
         patterns = locale.using { Self.timePatterns(category: name) }
+    }
+
+    /// alarmd's catalogs, and glibc's own for strerror(3), in UTF-8: with
+    /// LC_CTYPE left C, gettext would convert to ASCII, and a message that
+    /// cannot be (any Chinese one) would come out in English.
+    static func bindCodesets() {
+        bind_textdomain_codeset(domain, "UTF-8")
+        bind_textdomain_codeset("libc", "UTF-8")
     }
 
     /// The locale the process has set for `category`.

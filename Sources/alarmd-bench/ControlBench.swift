@@ -14,16 +14,17 @@ enum ControlBench {
         let count = max(1, try options.int("count", default: 1000))
         let warmup = try options.int("warmup", default: 10)
         let client = try RawClient(path: socket)
-        let request = RawClient.frame(method: method, parameters: parameters)
+        let frames = RawClient.Frames(method: method, parameters: parameters)
         var errors = 0
         var firstError: String?
-        for _ in 0..<warmup {
-            let reply = try client.call(request)
+        for number in 0..<warmup {
+            let reply = try client.call(frames.callNumber(number))
             if reply.isVarlinkError { errors += 1; firstError = firstError ?? reply.text }
         }
         var samples = [Double](repeating: 0, count: count)
         var replyBytes = 0
         for index in 0..<count {
+            let request = frames.callNumber(warmup + index)
             let start = Clocks.monotonicNanoseconds()
             let reply = try client.call(request)
             let end = Clocks.monotonicNanoseconds()
@@ -55,7 +56,7 @@ enum ControlBench {
         let parameters = options.string("params") ?? "{}"
         let connections = max(1, try options.int("connections", default: 8))
         let seconds = try options.double("seconds", default: 5)
-        let request = RawClient.frame(method: method, parameters: parameters)
+        let frames = RawClient.Frames(method: method, parameters: parameters)
         let tally = Mutex(Tally())
         let go = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
@@ -63,21 +64,24 @@ enum ControlBench {
         let deadline = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
         deadline.initialize(to: Int64.max)
         nonisolated(unsafe) let sharedDeadline = deadline
-        for _ in 0..<connections {
+        for connection in 0..<connections {
             done.enter()
             let thread = Thread {
                 defer { done.leave() }
                 var count = 0
                 var errors = 0
+                // Each connection numbers its calls apart from the others'.
+                var number = connection << 32
                 do {
                     let client = try RawClient(path: socket)
                     // One call before the clock starts, so connecting is not measured.
-                    _ = try client.call(request)
+                    _ = try client.call(frames.callNumber(number))
                     tally.withLock { $0.ready += 1 }
                     go.wait()
                     let end = sharedDeadline.pointee
                     while Clocks.monotonicNanoseconds() < end {
-                        let reply = try client.call(request)
+                        number += 1
+                        let reply = try client.call(frames.callNumber(number))
                         if reply.isVarlinkError { errors += 1 }
                         count += 1
                     }

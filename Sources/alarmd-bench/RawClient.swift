@@ -42,6 +42,22 @@ final class RawClient {
     deinit { close(fd) }
 
     /// Frames a call: `{"method": M, "parameters": P}` and a NUL.
+    /// The frames of a run of calls: `{n}` in `parameters` becomes each
+    /// call's number (`"label":"add {n}"`), so that calls which must differ,
+    /// as adds of alarms that are not twins do, can; without it, one frame
+    /// serves every call.
+    struct Frames {
+        private let method: String, parameters: String, numbered: Bool
+        private let fixed: [UInt8]
+        init(method: String, parameters: String) {
+            (self.method, self.parameters, numbered) = (method, parameters, parameters.contains("{n}"))
+            fixed = RawClient.frame(method: method, parameters: parameters)
+        }
+        func callNumber(_ n: Int) -> [UInt8] {
+            numbered ? RawClient.frame(method: method, parameters: parameters.replacing("{n}", with: String(n))) : fixed
+        }
+    }
+
     static func frame(method: String, parameters: String = "{}", more: Bool = false) -> [UInt8] {
         var text = "{\"method\":\"\(method)\",\"parameters\":\(parameters)"
         if more { text += ",\"more\":true" }

@@ -141,6 +141,32 @@ import AlarmViewModels
         #expect(lines[2] == "\u{1B}[1m33334444  08:00  B              on      —  ringing\u{1B}[0m")
     }
 
+    /// At 60 columns every row stays one line: the label is cut first (to
+    /// 12 columns while that is enough, further when not), and only a line
+    /// still too wide is cut at its end; the other columns keep their place.
+    @Test func aNarrowTerminalCutsAndNeverWraps() {
+        var context = Self.context(terminal: false)
+        context.terminalColumns = 60
+        let format = ItemFormat(context)
+        func alarm(_ id: String, _ label: String, days: [String], skip: Bool = false, paused: String? = nil) -> AlarmView {
+            var object: JSONObject = ["id": .string(id), "time": "07:30", "days": .array(days.map(JSONValue.string)), "repeat": "Weekdays", "label": .string(label),
+                                      "enabled": true, "phase": "waiting", "next": "2026-03-10T06:30:00Z", "skipNext": .bool(skip)]
+            if let paused { object["pausedUntil"] = .string(paused) }
+            return AlarmView(ReplyObject(object))
+        }
+        let alarms = [alarm("11112222-x", "Work", days: ["mon", "tue", "wed", "thu", "fri"]),
+                      alarm("33334444-x", "Early train to the airport", days: ["mon", "tue", "wed", "thu", "fri"], skip: true, paused: "2026-03-20")]
+        let lines = format.alarmTable(alarms).split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(lines)")
+        for line in lines { #expect(DisplayWidth.of(line) <= 60, "\(DisplayWidth.of(line)): \(line)") }
+        #expect(lines[1].hasPrefix("11112222  07:30  Work,"), "\(lines[1])")
+        #expect(lines[2].hasPrefix("33334444  07:30  Early"), "\(lines[2])")
+        #expect(lines[2].contains("…  on "), "the label is cut, the switch stays: \(lines[2])")
+        // Wide enough, nothing is cut.
+        context.terminalColumns = 200
+        #expect(!ItemFormat(context).alarmTable(alarms).contains("…"))
+    }
+
     @Test func socketPathPrecedence() {
         #expect(SocketPath.resolve(option: "/a", environment: ["ALARMD_SOCKET": "/b", "XDG_RUNTIME_DIR": "/c"], userID: 7) == "/a")
         #expect(SocketPath.resolve(option: nil, environment: ["ALARMD_SOCKET": "/b", "XDG_RUNTIME_DIR": "/c"], userID: 7) == "/b")

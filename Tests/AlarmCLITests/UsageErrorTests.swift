@@ -77,6 +77,7 @@ import Testing
         (["remind", "move", "abcd"], "remind move: POSITION is missing"),
         (["remind", "frobnicate"], "unknown command \"remind frobnicate\"; run 'alarmctl remind --help'"),
         (["frobnicate"], "unknown command \"frobnicate\"; run 'alarmctl --help'"),
+        (["todo", "frobnicate"], "unknown command \"todo frobnicate\"; run 'alarmctl todo --help'"),
         (["--bogus", "list"], "unknown option --bogus before the command"),
         (["--socket"], "--socket needs a value (PATH)"),
         (["list", "--socket", "/a", "--socket", "/b"], "--socket given more than once"),

@@ -122,7 +122,7 @@ import Testing
         #expect(result.state == Self.ringing)
         #expect(result.write == .update(after))
         #expect(result.history.isEmpty)
-        #expect(result.effects == [.changed(detail: "updated")])
+        #expect(result.effects == [.changed(detail: "edited")])
     }
 
     @Test func aTimeEditEndsTheRingingRecordsItAndKeepsTheOneShotOn() throws {
@@ -132,7 +132,7 @@ import Testing
         #expect(result.item == after)
         #expect(result.state == RingState(anchor: Self.at("2026-03-09T07:31:00Z")))
         #expect(result.write == .update(after))
-        #expect(result.effects == [.stopRinging, .record(.dismissed, scheduled: Self.occurrence, detail: "rescheduled by an edit"), .changed(detail: "updated")])
+        #expect(result.effects == [.stopRinging, .record(.dismissed, scheduled: Self.occurrence, detail: "rescheduled by an edit"), .changed(detail: "edited")])
         #expect(result.history.map(\.detail) == ["rescheduled by an edit"])
     }
 

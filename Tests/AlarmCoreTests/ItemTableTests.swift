@@ -43,6 +43,13 @@ struct ItemTableTests {
             #expect(table[id] == items[id])
             #expect(table.state(of: id) == states[id])
             #expect(table.deadline(of: id) == wakes[id])
+            // The alarms at a time are exactly those the table visits for it.
+            let time = try TimeOfDay(hour: step % 24, minute: 0)
+            var visited: [UUID] = []
+            #expect(table.firstAlarm(at: time) { visited.append($0.id); return false } == nil)
+            let atTime = items.values.compactMap { if case .alarm(let alarm) = $0, alarm.time == time { alarm.id } else { nil } }
+            #expect(Set(visited) == Set(atTime) && visited.count == atTime.count)
+            if let some = atTime.first { #expect(table.firstAlarm(at: time) { $0.id == some }?.id == some) }
         }
         var seen: [UUID] = []
         table.forEach { item, state in

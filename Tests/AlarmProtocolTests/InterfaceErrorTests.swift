@@ -17,7 +17,7 @@ import Testing
 
     /// The parser reads what it should, so an empty match cannot pass.
     @Test func theDefinitionsErrorsAreReadWhole() {
-        #expect(Self.definitionErrors.count == 7)
+        #expect(Self.definitionErrors.count == 8)
         #expect(Self.definitionErrors["InvalidParameter"] == ["parameter:string", "message:string"])
         #expect(Self.definitionErrors["AmbiguousId"] == ["id:string", "matches:[]string", "titles:?[]string", "message:string"])
         let declared = InterfaceDefinition.text.split(separator: "\n").filter { $0.hasPrefix("error ") }
@@ -42,6 +42,8 @@ import Testing
         .noSuchItem(id: "abcd", message: #"no alarm or reminder with id "abcd""#),
         .ambiguousId(id: "ab12", matches: ["ab12cd34-0000-4000-8000-000000000001", "ab12ef56-0000-4000-8000-000000000002"], titles: ["Work", "Gym"],
                      message: #""ab12" matches several items: ab12cd34-0000-4000-8000-000000000001 "Work", ab12ef56-0000-4000-8000-000000000002 "Gym""#),
+        .duplicateAlarm(id: "ab12cd34-0000-4000-8000-000000000001",
+                        message: #"alarm ab12cd34-0000-4000-8000-000000000001 "Work" rings at 07:00 just so; nothing was added (force adds another)"#),
         .invalidParameter(parameter: "fields.label", message: #"fields.label must not contain control characters, got "bad\u{7}""#),
         .invalidRequest(message: "the message is not valid JSON: unexpected end of input"),
         .notRinging(message: "several items are ringing, name one", ringing: ["ab12cd34-0000-4000-8000-000000000001", "ab12ef56-0000-4000-8000-000000000002"]),

@@ -134,7 +134,7 @@ def run(bench):
     log(f"profile: {os.path.relpath(memory, REPO)}")
     for method, params, count, name in (("io.alarmd.Upcoming", '{"count":10}', 300, "upcoming"),
                                         ("io.alarmd.Status", "{}", 100, "status"),
-                                        ("io.alarmd.AddAlarm", json.dumps({"fields": {"time": "03:07", "label": "profile", "days": ["mon"]}}), 40, "add")):
+                                        ("io.alarmd.AddAlarm", json.dumps({"fields": {"time": "03:07", "label": "profile {n}", "days": ["mon"]}}), 40, "add")):
         perf = perf_attach(bench, daemon.pid, f"{name}-{size}")
         result = run_json(bench.bench_tool("rtt", "--socket", daemon.socket, "--method", method, "--params", params, "--count", count, "--warmup", 0))
         perf_report(bench, perf(), f"{name}-{size}", f"alarmd serving {count} {method} calls back to back with {size:,} alarms",
@@ -161,14 +161,14 @@ def run(bench):
     data = os.path.join(bench.work, "alarmctl.perf")
     ctl = f"{bench.binary('alarmctl')} --socket {daemon.socket}"
     subprocess.run(["perf", "record", "-F", "4999", "-g", "-o", data, "--", "sh", "-c",
-                    f"for i in $(seq 20); do {ctl} add 7:30 --label profile >/dev/null; done"], check=True,
+                    f"for i in $(seq 20); do {ctl} add 7:30 --label \"profile $i\" >/dev/null; done"], check=True,
                    env=dict(bench.daemon_environment(), NO_COLOR="1"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     helps = [spawn_and_time([bench.binary("alarmctl"), "--help"])[0] * 1000 for _ in range(20)]
     adds = [spawn_and_time([bench.binary("alarmctl"), "--socket", daemon.socket, "add", "7:30", "--label", f"x {run}"], env=bench.daemon_environment())[0] * 1000
             for run in range(20)]
     ats = [spawn_and_time(["/usr/bin/at", "-V"])[0] * 1000 for _ in range(20)] if os.path.exists("/usr/bin/at") else []
     rtt = run_json(bench.bench_tool("rtt", "--socket", daemon.socket, "--method", "io.alarmd.AddAlarm",
-                                   "--params", json.dumps({"fields": {"time": "07:30", "label": "x"}}), "--count", 20, "--warmup", 0))
+                                   "--params", json.dumps({"fields": {"time": "07:30", "label": "x {n}"}}), "--count", 20, "--warmup", 0))
     perf_report(bench, data, "alarmctl-add", "20 runs of `alarmctl add 7:30 --label profile` as whole processes (sh loop included)",
                 f"# alarmctl --help, whole process (ms): {json.dumps(distribution(helps))}\n"
                 f"# alarmctl add, whole process (ms): {json.dumps(distribution(adds))}\n"

@@ -48,17 +48,28 @@ final class DaemonConnection {
     /// Like `call`, but a daemon error comes back as a value, so a command acting
     /// on several ids can report it and go on. Transport failures still throw.
     func attempt<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, subject: String = N_("alarm or reminder")) throws(CLIError) -> Result<Answer<M.Reply>, CLIError> {
+        try exchange(method, request).mapError { error in .daemon(message(for: error, subject: subject)) }
+    }
+
+    /// Like `attempt`, with the daemon's error as it came, for a command
+    /// that says more about one of them (see ``message(for:subject:)``).
+    func exchange<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request) throws(CLIError) -> Result<Answer<M.Reply>, VarlinkError> {
         let client = try connected(timeout: Self.timeout)
         do throws(VarlinkClient.Failure) {
             try client.send(VarlinkCall(method: M.qualifiedName, parameters: request.json))
             whileWaiting()
             switch try client.receive() {
             case .parameters(let reply, _): return .success(Answer(reply))
-            case .error(let error): return .failure(.daemon(DaemonErrorText.message(for: error, subject: subject, names: names)))
+            case .error(let error): return .failure(error)
             }
         } catch {
             throw failure(error)
         }
+    }
+
+    /// The daemon's error in the reader's words, its parameters named as typed.
+    func message(for error: VarlinkError, subject: String = N_("alarm or reminder")) -> String {
+        DaemonErrorText.message(for: error, subject: subject, names: names)
     }
 
     /// Calls a method with `more: true` and hands each answer to `body` as it

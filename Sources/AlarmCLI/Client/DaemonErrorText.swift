@@ -53,6 +53,8 @@ enum DaemonErrorText {
             return Lf("no %1$s with id or name %2$s", L(subject), shown(id))
         case .ambiguousId(let id, let matches, let titles, _):
             return Lf("%s matches several items; name one by its id:", shown(id)) + candidates(matches, titles: titles)
+        case .duplicateAlarm(let id, _):
+            return Lf("alarm %s is the same; nothing was added (--force adds another)", shown(id))
         case .invalidParameter(let wire, let message):
             let name = wire.isEmpty ? "a parameter" : typed(wire, names: names)
             guard !message.isEmpty else { return Lf("%s is not valid", name) }

@@ -93,44 +93,30 @@ enum AlarmCommands {
             var fields: AlarmFields
             do throws(CLIError) { fields = try AlarmFieldOptions.fields(arguments, time: time, editing: false, context: context) } catch {
                 // `add in 20 min nap`, `add 6:30 weekdays work`: the words after the time are the label.
+                // The longest run of first words that reads as a time wins.
                 let words = arguments.positionals
                 guard arguments.value(AlarmFieldOptions.label) == nil, words.count > 1,
-                      let split = (1..<words.count).reversed().first(where: { split in
-                          (try? AlarmFieldOptions.fields(arguments, time: words[..<split].joined(separator: " "), editing: false, context: context)) != nil
-                      })
+                      let (split, timed) = (1..<words.count).reversed().lazy.compactMap({ split in
+                          (try? AlarmFieldOptions.fields(arguments, time: words[..<split].joined(separator: " "), editing: false, context: context)).map { (split, $0) }
+                      }).first
                 else { throw error }
-                fields = try AlarmFieldOptions.fields(arguments, time: words[..<split].joined(separator: " "), editing: false, context: context)
+                fields = timed
                 fields.label = words[split...].joined(separator: " ")
             }
             let daemon = DaemonConnection(arguments, context)
-            // A list that cannot be had (a daemon without ListAlarms) checks nothing;
-            // one that cannot be reached fails the add below, saying so.
-            if !arguments.flag(force), let alarms = try? daemon.call(ListAlarms.self).read().alarms, let twin = twin(of: fields, among: alarms.map(AlarmView.init)) {
-                throw .daemon(Lf("alarm %1$s is the same: %2$s %3$s; nothing was added (--force adds another)", shortID(twin.id), twin.time, twin.listLine))
+            switch try daemon.exchange(AddAlarm.self, .init(fields: fields, force: arguments.flag(force))) {
+            case .success(let answer):
+                try report(answer, verb: N_("Added alarm"), arguments, context).get()
+            case .failure(let error):
+                // The one just like it, as `list` shows it.
+                if case .duplicateAlarm(let id, _)? = InterfaceError(error), let twin = try? daemon.call(GetAlarm.self, .init(id: id)).read().alarm {
+                    let twin = AlarmView(twin)
+                    throw .daemon(Lf("alarm %1$s is the same: %2$s %3$s; nothing was added (--force adds another)", shortID(twin.id), twin.time, twin.listLine))
+                }
+                throw .daemon(daemon.message(for: error, subject: N_("alarm")))
             }
-            let answer = try daemon.call(AddAlarm.self, .init(fields: fields))
-            try report(answer, verb: N_("Added alarm"), arguments, context).get()
         }
     )
-
-    /// An alarm just like the one `fields` describe: the same time, days or
-    /// rule, and label (in any case). A repeat's first day does not count,
-    /// a one-off alarm's day does.
-    static func twin(of fields: AlarmFields, among alarms: [AlarmView]) -> AlarmView? {
-        guard let time = fields.time?.description else { return nil }
-        func rule(_ value: JSONValue?) -> JSONObject? {
-            guard var object = value?.objectValue, !object.isEmpty else { return nil }
-            if object[Wire.Rule.times]?.intValue != 1 { object[Wire.Rule.starting] = nil }
-            return object
-        }
-        let label = Item.folded(fields.label ?? Alarm.defaultLabel)
-        let days = Set((fields.days ?? []).codes)
-        let wanted = rule(fields.rule.flatMap { $0 }.map(Wire.Rule.json))
-        return alarms.first { alarm in
-            alarm.time == time && Item.folded(alarm.label) == label && Set(alarm.reply.strings(Wire.Alarm.days)) == days
-                && rule(alarm.reply.object[Wire.Alarm.rule]) == wanted
-        }
-    }
 
     /// Every option of `edit` that changes something; it insists on one.
     private static let editChanges = [AlarmFieldOptions.time] + AlarmFieldOptions.options

@@ -97,7 +97,7 @@ enum DaemonCommands {
                 list.add(L("linger"), lingers ? L("yes") : L("no — alarms stop when you log out; run loginctl enable-linger"))
             }
             if let sync = status.sync { list.add(L("sync"), Self.syncLine(sync, time)) }
-            for warning in status.warnings ?? [] { list.add(L("warning"), Lf("alarms may not be heard: %s", relocalized(warning, among: Audibility.templates))) }
+            for warning in status.warnings ?? [] { list.add(L("warning"), Lf("alarms may not be heard: %s", Audibility.relocalized(warning, in: userLanguage))) }
             context.standardOutput(list.text)
         }
     )

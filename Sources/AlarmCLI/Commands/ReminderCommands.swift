@@ -138,7 +138,7 @@ enum ReminderCommands {
                 let daemon = DaemonConnection(arguments, context)
                 try forEachID(arguments.positionals, noun: N_("reminders"), verb: done ? N_("marked done") : N_("marked not done"), context: context) { id throws(CLIError) in
                     try daemon.attempt(CompleteReminder.self, .init(id: id, done: done), subject: N_("reminder")).flatMap { answer in
-                        report(answer, verb: done ? "Done:" : "Not done:", arguments, context)
+                        report(answer, verb: done ? N_("Done:") : N_("Not done:"), arguments, context)
                     }
                 }
             }

@@ -93,11 +93,11 @@ struct ItemFormat {
         if !escalate.isEmpty { list.add(L("escalate"), Self.commandLine(escalate)) }
         list.add(L("enabled"), alarm.enabled ? L("yes") : L("no"))
         list.add(L("skip next"), alarm.skipNext ? L("yes") : L("no"))
-        list.add(L("state"), phaseText(alarm.phase, snoozes: alarm.reply.int(A.snoozeCount)))
+        list.add(L("state"), alarm.enabled ? phaseText(alarm.phase, snoozes: alarm.reply.int(A.snoozeCount)) : L("off"))
         list.add(L("next"), time.full(alarm.next))
         list.add(L("created"), time.full(alarm.reply.optionalString(A.created)))
         list.add(L("updated"), time.full(alarm.reply.optionalString(A.updated)))
-        for warning in warnings { list.add(L("warning"), Lf("may not be heard: %s", relocalized(warning, among: Audibility.templates))) }
+        for warning in warnings { list.add(L("warning"), Lf("may not be heard: %s", Audibility.relocalized(warning, in: userLanguage))) }
         return list.text
     }
 
@@ -166,7 +166,7 @@ struct ItemFormat {
         list.add(L("done"), reminder.done ? L("yes") : L("no"))
         list.add(L("position"), place.map(String.init) ?? "—")
         if let image = reminder.imagePath { list.add(L("image"), image) }
-        list.add(L("state"), phaseText(reminder.phase, snoozes: reminder.reply.int(Wire.Reminder.snoozeCount)))
+        list.add(L("state"), reminder.done ? L("done") : phaseText(reminder.phase, snoozes: reminder.reply.int(Wire.Reminder.snoozeCount)))
         list.add(L("next"), time.full(reminder.next))
         list.add(L("created"), time.full(reminder.reply.optionalString(Wire.Reminder.created)))
         list.add(L("updated"), time.full(reminder.reply.optionalString(Wire.Reminder.updated)))
@@ -194,10 +194,10 @@ struct ItemFormat {
         return Ln("%1$s (snoozed %2$d time)", "%1$s (snoozed %2$d times)", snoozes, phaseName(phase), snoozes)
     }
 
-    /// A wire phase (`idle`, `ringing`, `snoozed`) in words.
+    /// A wire phase (`waiting`, `ringing`, `snoozed`) in words.
     private func phaseName(_ phase: String) -> String {
         switch phase {
-        case "idle": return L("idle")
+        case "waiting": return L("waiting")
         case "ringing": return L("ringing")
         case "snoozed": return L("snoozed")
         default: return phase
@@ -252,8 +252,9 @@ struct ItemFormat {
     /// `2026-03-09 Mon 07:30  alarm  1a2b3c4d  Work`, one upcoming firing a line.
     func firingLines(_ firings: [Wire.Firing]) -> String {
         guard !firings.isEmpty else { return L("Nothing scheduled.") + "\n" }
+        let seconds = time.anySeconds(firings.map(\.at))
         let table = Table(rows: firings.map { firing in
-            [time.dayAndTime(firing.at), kindName(firing.kind), shortID(firing.id), oneLine(firing.title)]
+            [time.dayAndTime(firing.at, seconds: seconds), kindName(firing.kind), shortID(firing.id), oneLine(firing.title)]
         })
         return table.lines.joined(separator: "\n") + "\n"
     }

@@ -6,13 +6,20 @@ struct Table {
     var rows: [[String]]
     /// Columns whose cells are padded on the left (numbers).
     var rightAligned: Set<Int> = []
-    /// The terminal's width, when the table goes to one: the `shrinkable`
-    /// column (a label or title) is cut with `…` so that lines fit.
+    /// The terminal's width, when the table goes to one: every line fits in
+    /// it, by this rule. The `shrinkable` column (a label or title) is cut
+    /// with `…`, first to ``minimumShrunk`` columns, which keeps most names
+    /// whole; then, if the other columns still do not fit, to
+    /// ``minimumCut``; a line still too wide (a long marker at its end) is cut
+    /// itself. So a row never wraps onto a second line, and every column
+    /// keeps its place.
     var maxWidth: Int?
     var shrinkable: Int?
 
-    /// The narrowest a shrinkable column is cut to, whatever the terminal.
+    /// The narrowest a shrinkable column is cut to while the rest fits.
     static let minimumShrunk = 12
+    /// The narrowest it is cut to at all: a few letters and `…`.
+    static let minimumCut = 6
 
     /// The header line (when there is one), then one line per row. Widths are
     /// display columns (``DisplayWidth``), not characters.
@@ -25,17 +32,17 @@ struct Table {
         }
         if let maxWidth, let shrinkable, shrinkable < columns {
             let total = widths.reduce(0, +) + 2 * (columns - 1)
-            if total > maxWidth {
-                let cut = max(Self.minimumShrunk, widths[shrinkable] - (total - maxWidth))
-                if cut < widths[shrinkable] {
-                    widths[shrinkable] = cut
-                    for row in all.indices where shrinkable < all[row].count {
-                        all[row][shrinkable] = DisplayWidth.truncated(all[row][shrinkable], to: cut)
-                    }
+            let over = total - maxWidth
+            let floor = widths[shrinkable] - over >= Self.minimumShrunk ? Self.minimumShrunk : Self.minimumCut
+            let cut = max(floor, widths[shrinkable] - over)
+            if over > 0, cut < widths[shrinkable] {
+                widths[shrinkable] = cut
+                for row in all.indices where shrinkable < all[row].count {
+                    all[row][shrinkable] = DisplayWidth.truncated(all[row][shrinkable], to: cut)
                 }
             }
         }
-        return all.map { row in
+        let lines = all.map { row in
             var line = ""
             for (index, cell) in row.enumerated() {
                 if index > 0 { line += "  " }
@@ -49,6 +56,8 @@ struct Table {
             while line.hasSuffix(" ") { line.removeLast() }
             return line
         }
+        guard let maxWidth, shrinkable != nil else { return lines }
+        return lines.map { DisplayWidth.of($0) > maxWidth ? DisplayWidth.truncated($0, to: maxWidth) : $0 }
     }
 }
 

@@ -158,6 +158,20 @@ public struct Alarm: Identifiable, Hashable, Sendable {
     /// for a one-shot alarm.
     public var listLine: String { isOneShot ? label : "\(label), \(repeatText)" }
 
+    /// Whether `other` is this alarm again: the same time, days or rule,
+    /// and label (in any case). A repeat's first day does not tell two
+    /// alarms apart, since both ring on the same days from now on; a
+    /// one-off's day does.
+    public func isTwin(of other: Alarm) -> Bool {
+        func ringing(_ rule: RecurrenceRule?) -> RecurrenceRule? {
+            guard var rule, rule.end != .count(1) else { return rule }
+            rule.start = 0
+            return rule
+        }
+        return time == other.time && days == other.days && Item.folded(label) == Item.folded(other.label)
+            && ringing(recurrence) == ringing(other.recurrence)
+    }
+
     /// Checks every field; the first problem found is thrown.
     public func validate() throws(ValidationError) {
         try TextRules.label.check(label, field: "label")

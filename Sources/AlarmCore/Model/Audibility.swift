@@ -72,6 +72,35 @@ public enum Audibility {
     /// Every phrase a warning can be.
     public static let templates = [soundUnplayable, noNotification, noWake, uncheckable, nothingPlays, noOutput, muted, quiet]
 
+    // Why a check came to nothing, as the daemon words it inside a
+    // warning's parentheses (a system's own message, strerror's or the
+    // sound server's, is already in the daemon's language).
+    public static let noSoundServer = N_("no sound server: %s")
+    public static let noAnswer = N_("it did not answer within %d s")
+    public static let noSessionBus = N_("no session bus")
+    public static let noNotificationServer = N_("no notification server answers: %s")
+    public static let noWakeMeans = N_("no means to wake it")
+
+    /// Every phrase a reason can be.
+    public static let reasons = [noSoundServer, noAnswer, noSessionBus, noNotificationServer, noWakeMeans]
+
+    /// A warning the daemon wrote in English, in `l`'s language: the
+    /// phrase and the reasons inside it (two deep, as in `… (no sound
+    /// server: it did not answer within 5 s)`); text that is none of them
+    /// stays as it came.
+    public static func relocalized(_ english: String, in l: some Localization) -> String {
+        func said(_ text: String, among phrases: [String], depth: Int) -> String {
+            guard depth > 0 else { return text }
+            for phrase in phrases {
+                if let arguments = MessageFormat.match(text, template: phrase) {
+                    return MessageFormat.fill(l.L(phrase), arguments.map { said($0, among: reasons, depth: depth - 1) })
+                }
+            }
+            return text
+        }
+        return said(english, among: templates, depth: 3)
+    }
+
     /// What holds for every alarm on this machine.
     public static func machineWarnings(_ report: AudibilityReport, in l: some Localization = .source) -> [String] {
         soundWarnings(report, l) + otherWarnings(report, l)

@@ -77,7 +77,7 @@ public enum DaemonMachine {
                         effects: [.changed(detail: EventDetail.added)])
         case .edited(let after):
             let transition = RingingMachine.edited(from: item, to: after, state: state ?? RingState(anchor: now), now: now, policy: policy)
-            var step = fold(transition, into: after, now: now, changed: "updated")
+            var step = fold(transition, into: after, now: now, changed: EventDetail.edited)
             // An edit is a new version of the item even when no action changes it.
             step.write = .update(step.item!)
             return step
@@ -86,7 +86,7 @@ public enum DaemonMachine {
             return fold(transition, into: item, now: now, changed: nil)
         case .removed:
             let state = state ?? RingState(anchor: now)
-            var step = fold(RingTransition(state: state, actions: RingingMachine.removed(state: state)), into: item, now: now, changed: "removed")
+            var step = fold(RingTransition(state: state, actions: RingingMachine.removed(state: state)), into: item, now: now, changed: EventDetail.removed)
             step.item = nil
             step.write = .remove(item.id, item.kind)
             step.saveState = false

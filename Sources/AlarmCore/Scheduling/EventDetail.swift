@@ -6,6 +6,9 @@
 public enum EventDetail {
     public static let added = N_("added")
     public static let removed = N_("removed")
+    public static let edited = N_("edited")
+    public static let rescheduledByEdit = N_("rescheduled by an edit")
+    public static let switchedOffByEdit = N_("switched off by an edit")
     public static let dismissed = N_("dismissed")
     public static let movedTo = N_("moved to %s")
     public static let afterSnooze = N_("after snooze %s")
@@ -18,8 +21,8 @@ public enum EventDetail {
     public static let missedWhileStopped = N_("snoozed alarm was due while alarmd was not running")
 
     /// Every template, the longer of two that share a start first.
-    public static let templates = [added, removed, dismissed, movedTo, afterSnooze, snoozeOf, snooze, nextDue, snoozedUntil, unanswered,
-                                   missedFrom, missedWhileStopped]
+    public static let templates = [added, removed, edited, rescheduledByEdit, switchedOffByEdit, dismissed, movedTo, afterSnooze, snoozeOf, snooze,
+                                   nextDue, snoozedUntil, unanswered, missedFrom, missedWhileStopped]
 
     /// A detail from its template and arguments.
     public static func text(_ template: String, _ arguments: any CustomStringConvertible...) -> String {

@@ -15,6 +15,11 @@ public struct ItemTable: Sendable {
     private var slots = SlotIndex()
     private var items: [Item?] = []
     private var states: [RingState] = []
+    /// Each slot's alarm's minute of the day (``noAlarm`` for a reminder or
+    /// a free slot), two bytes a slot: ``firstAlarm(at:where:)`` passes over
+    /// the alarms at other times without touching them.
+    private var minutes: [UInt16] = []
+    private static let noAlarm = UInt16.max
     /// Slots of removed items, reused first.
     private var free: [Int32] = []
     private var deadlines = DeadlineQueue()
@@ -40,6 +45,7 @@ public struct ItemTable: Sendable {
         slots.reserveCapacity(count)
         items.reserveCapacity(count)
         states.reserveCapacity(count)
+        minutes.reserveCapacity(count)
     }
 
     public var count: Int { slots.count }
@@ -69,16 +75,19 @@ public struct ItemTable: Sendable {
             items[Int(slot)] = item
             setRinging(item.id, was: states[Int(slot)].isRinging, now: state.isRinging)
             states[Int(slot)] = state
+            minutes[Int(slot)] = Self.minute(item)
         } else if Int(next) < items.count {
             slot = free.removeLast()
             items[Int(slot)] = item
             setRinging(item.id, was: false, now: state.isRinging)
             states[Int(slot)] = state
+            minutes[Int(slot)] = Self.minute(item)
         } else {
             slot = next
             items.append(item)
             setRinging(item.id, was: false, now: state.isRinging)
             states.append(state)
+            minutes.append(Self.minute(item))
         }
         count(item, by: 1)
         deadlines.set(slot, to: wake)
@@ -89,6 +98,7 @@ public struct ItemTable: Sendable {
         guard let slot = slots.removeValue(forKey: id) else { return }
         count(items[Int(slot)], by: -1)
         items[Int(slot)] = nil
+        minutes[Int(slot)] = Self.noAlarm
         setRinging(id, was: states[Int(slot)].isRinging, now: false)
         deadlines.remove(slot)
         free.append(slot)
@@ -104,6 +114,25 @@ public struct ItemTable: Sendable {
             guard let item else { continue }
             try body(item, states[slot])
         }
+    }
+
+    /// The first alarm at `time` for which `matches` holds, in no
+    /// particular order. Alarms at other times cost a two-byte compare
+    /// each, so a look among a million alarms takes a fraction of a
+    /// millisecond, where copying each out would take a hundred.
+    public func firstAlarm(at time: TimeOfDay, where matches: (Alarm) -> Bool) -> Alarm? {
+        let key = UInt16(time.hour * 60 + time.minute)
+        return minutes.withUnsafeBufferPointer { keys in
+            for slot in keys.indices where keys[slot] == key {
+                if case .alarm(let alarm)? = items[slot], matches(alarm) { return alarm }
+            }
+            return nil
+        }
+    }
+
+    private static func minute(_ item: Item) -> UInt16 {
+        guard case .alarm(let alarm) = item else { return noAlarm }
+        return UInt16(alarm.time.hour * 60 + alarm.time.minute)
     }
 
     // MARK: Deadlines

@@ -208,7 +208,7 @@ public enum RingingMachine {
         var actions: [RingAction] = []
         if state.isRinging { actions.append(.stopRinging) }
         if state.isRinging || state.isSnoozed {
-            actions.append(.record(.dismissed, scheduled: state.occurrence, detail: after.isActive ? "rescheduled by an edit" : "switched off by an edit"))
+            actions.append(.record(.dismissed, scheduled: state.occurrence, detail: after.isActive ? EventDetail.rescheduledByEdit : EventDetail.switchedOffByEdit))
         }
         return RingTransition(state: fresh(item: after, now: now, policy: policy), actions: actions)
     }

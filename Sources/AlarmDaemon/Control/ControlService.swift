@@ -175,6 +175,12 @@ public final class ControlService: Sendable {
         var alarm = Alarm(time: time, label: defaultLabel(), sound: config.alarmSound, snooze: SnoozeSettings(enabled: true, minutes: config.snoozeMinutes, maxCount: 0),
                           ringSeconds: config.ringSeconds, created: scheduler.now())
         fields.apply(to: &alarm)
+        if !request.force, let twin = scheduler.twin(of: alarm) {
+            let id = twin.id.uuidString.lowercased()
+            throw InterfaceError.duplicateAlarm(
+                id: id, message: "alarm \(id) \(ValidationError.quoted(twin.label)) rings at \(twin.time) just so; nothing was added (force adds another)"
+            ).varlinkError
+        }
         scheduler.add(.alarm(alarm), completion: answer(reply, renaming: Self.namingFields) { self.alarmReply($0) })
     }
 

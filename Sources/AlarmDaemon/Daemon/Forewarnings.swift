@@ -111,7 +111,7 @@ final class Forewarnings: Sendable {
     /// Why the machine will not wake for an alarm: only when no means
     /// works, and waking is not switched off on purpose.
     static func wakeProblem(_ wake: WakeStatus, enabled: Bool) -> String? {
-        enabled && wake.method == "none" ? wake.reason ?? "no means to wake it" : nil
+        enabled && wake.method == "none" ? wake.reason ?? Audibility.noWakeMeans : nil
     }
 
     /// The warnings for `alarm`, from the last check; none before the first.

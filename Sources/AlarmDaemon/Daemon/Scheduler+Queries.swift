@@ -72,6 +72,12 @@ extension Scheduler {
         return Entry(item: item, state: state, next: next, skipping: deadline)
     }
 
+    /// An alarm just like `alarm` (``Alarm/isTwin(of:)``), if there is one,
+    /// looked for among the alarms at its time only.
+    public func twin(of alarm: Alarm) -> Alarm? {
+        owner.sync { owned.table.firstAlarm(at: alarm.time) { $0.isTwin(of: alarm) } }
+    }
+
     /// One item by full id, unique id prefix, or name (``resolve(_:kind:)``).
     public func lookup(_ text: String, kind: ItemKind? = nil) throws(SchedulerError) -> Entry {
         try owner.sync { () throws(SchedulerError) in entry(owned.table[try resolve(text, kind: kind)]!) }
@@ -121,9 +127,10 @@ extension Scheduler {
         }
         // `work` and `Work` both there: the one written as typed.
         let listed = shown(whole)
-        let exact = listed.filter { $0.title.trimmingCharacters(in: .whitespaces) == text.trimmingCharacters(in: .whitespaces) }
+        let typed = text.trimmingCharacters(in: .whitespaces)
+        let exact = listed.filter { $0.title.trimmingCharacters(in: .whitespaces) == typed }
         if byID.isEmpty, listed.count > 1, exact.count == 1 { return exact[0].id }
-        var found = byID + shown(whole).filter { named in !byID.contains { $0.id == named.id } }
+        var found = byID + listed.filter { named in !byID.contains { $0.id == named.id } }
         if found.isEmpty { found = shown(starting) }
         guard let first = found.first else { throw .noSuchItem(text) }
         guard found.count == 1 else {

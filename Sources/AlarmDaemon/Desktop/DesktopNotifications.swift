@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import AlarmCore
 import Dispatch
 
 /// A client of the freedesktop Notifications service
@@ -122,12 +123,12 @@ final class DesktopNotifications {
     /// Why a notification could not be shown now, or `nil` when a server
     /// answers (`GetServerInformation`, which shows nothing).
     func serverProblem() -> String? {
-        guard let connection = connected() else { return "no session bus" }
+        guard let connection = connected() else { return Audibility.noSessionBus }
         do {
             _ = try connection.call(destination: Self.service, path: Self.path, interface: Self.service, member: "GetServerInformation") { _ throws(SystemError) in }
             return nil
         } catch {
-            return "no notification server answers: \(error)"
+            return MessageFormat.fill(Audibility.noNotificationServer, ["\(error)"])
         }
     }
 

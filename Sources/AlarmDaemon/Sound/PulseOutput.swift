@@ -196,7 +196,7 @@ final class PulseOutput: Sendable {
         guard pa_context_connect(context, nil, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0, pa_threaded_mainloop_start(mainloop) >= 0 else {
             let reason = String(cString: pa_strerror(pa_context_errno(context)))
             disconnect()
-            throw Failure(description: "no sound server: \(reason)")
+            throw Failure(description: MessageFormat.fill(Audibility.noSoundServer, [reason]))
         }
         // Polled rather than waited for: the loop's wait has no timeout, and a
         // server that accepts and never answers must not hold the worker.
@@ -209,7 +209,8 @@ final class PulseOutput: Sendable {
             if state == PA_CONTEXT_READY { return (mainloop, context) }
             if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED || Date() >= deadline {
                 disconnect()
-                throw Failure(description: "no sound server: " + (Date() >= deadline ? "it did not answer within \(Int(Self.connectTimeout)) s" : reason))
+                let why = Date() >= deadline ? MessageFormat.fill(Audibility.noAnswer, [String(Int(Self.connectTimeout))]) : reason
+                throw Failure(description: MessageFormat.fill(Audibility.noSoundServer, [why]))
             }
             usleep(5_000)
         }

@@ -18,6 +18,9 @@ public enum InterfaceError: Hashable, Sendable {
     /// `matches` and whose labels or titles are `titles`, in the same order
     /// (empty from a daemon that does not send them).
     case ambiguousId(id: String, matches: [String], titles: [String], message: String)
+    /// `AddAlarm` without `force`: the alarm `id` is just like the one asked
+    /// for, and nothing was added.
+    case duplicateAlarm(id: String, message: String)
     /// `parameter` (a path such as `fields.time`) is missing or wrong;
     /// `message` starts with it and says what it must be.
     case invalidParameter(parameter: String, message: String)
@@ -34,6 +37,7 @@ public enum InterfaceError: Hashable, Sendable {
     public enum Name: String, CaseIterable, Hashable, Sendable {
         case noSuchItem = "NoSuchItem"
         case ambiguousId = "AmbiguousId"
+        case duplicateAlarm = "DuplicateAlarm"
         case invalidParameter = "InvalidParameter"
         case invalidRequest = "InvalidRequest"
         case notRinging = "NotRinging"
@@ -55,6 +59,7 @@ public enum InterfaceError: Hashable, Sendable {
             switch self {
             case .noSuchItem: [Field.id, Field.message]
             case .ambiguousId: [Field.id, Field.matches, Field.titles, Field.message]
+            case .duplicateAlarm: [Field.id, Field.message]
             case .invalidParameter: [Field.parameter, Field.message]
             case .invalidRequest: [Field.message]
             case .notRinging: [Field.message, Field.ringing]
@@ -75,6 +80,7 @@ public enum InterfaceError: Hashable, Sendable {
         switch self {
         case .noSuchItem: .noSuchItem
         case .ambiguousId: .ambiguousId
+        case .duplicateAlarm: .duplicateAlarm
         case .invalidParameter: .invalidParameter
         case .invalidRequest: .invalidRequest
         case .notRinging: .notRinging
@@ -87,7 +93,7 @@ public enum InterfaceError: Hashable, Sendable {
     /// received error without it reads as "".
     public var message: String {
         switch self {
-        case .noSuchItem(_, let message), .ambiguousId(_, _, _, let message), .invalidParameter(_, let message), .invalidRequest(let message),
+        case .noSuchItem(_, let message), .ambiguousId(_, _, _, let message), .duplicateAlarm(_, let message), .invalidParameter(_, let message), .invalidRequest(let message),
              .notRinging(let message, _), .snoozeNotAllowed(_, let message), .storeFailure(let message):
             message
         }
@@ -98,7 +104,7 @@ public enum InterfaceError: Hashable, Sendable {
         func strings(_ values: [String]) -> JSONValue { .array(values.map { .string($0) }) }
         let parameters: JSONObject
         switch self {
-        case .noSuchItem(let id, let message):
+        case .noSuchItem(let id, let message), .duplicateAlarm(let id, let message):
             parameters = JSONObject([Field.id: .string(id), Field.message: .string(message)])
         case .ambiguousId(let id, let matches, let titles, let message):
             parameters = JSONObject([Field.id: .string(id), Field.matches: strings(matches), Field.titles: strings(titles), Field.message: .string(message)])
@@ -155,6 +161,7 @@ public enum InterfaceError: Hashable, Sendable {
         switch name {
         case .noSuchItem: self = .noSuchItem(id: text(Field.id), message: text(Field.message))
         case .ambiguousId: self = .ambiguousId(id: text(Field.id), matches: list(Field.matches), titles: list(Field.titles), message: text(Field.message))
+        case .duplicateAlarm: self = .duplicateAlarm(id: text(Field.id), message: text(Field.message))
         case .invalidParameter: self = .invalidParameter(parameter: text(Field.parameter), message: text(Field.message))
         case .invalidRequest: self = .invalidRequest(message: text(Field.message))
         case .notRinging: self = .notRinging(message: text(Field.message), ringing: list(Field.ringing))

@@ -49,15 +49,25 @@ public enum GetAlarm: VarlinkMethod {
 public enum AddAlarm: VarlinkMethod {
     public static let name = "AddAlarm"
     public struct Request: WireRequest {
-        public static let alarmFields = WireField("fields", .named("AlarmFields"))
-        public static let fields = [alarmFields]
+        public static let alarmFields = WireField("fields", .named("AlarmFields")), force = WireField.optional("force", .bool)
+        public static let fields = [alarmFields, force]
         public var fields: AlarmFields
-        public init(fields: AlarmFields) { self.fields = fields }
+        /// Add it even when an alarm just like it exists (``Alarm/isTwin(of:)``).
+        public var force: Bool
+        public init(fields: AlarmFields, force: Bool = false) {
+            self.fields = fields
+            self.force = force
+        }
         public init(_ parameters: Parameters) throws(VarlinkError) {
             try parameters.allowOnly(Self.fields)
             fields = try parameters.object(Self.alarmFields).map { (fields: Parameters) throws(VarlinkError) in try AlarmFields.parse(fields) } ?? AlarmFields()
+            force = try parameters.bool(Self.force) ?? false
         }
-        public var json: JSONObject { Self.json([Self.alarmFields: .object(fields.json)]) }
+        public var json: JSONObject {
+            var object = Self.json([Self.alarmFields: .object(fields.json)])
+            if force { object[Self.force] = true }
+            return object
+        }
     }
     public typealias Reply = AlarmReply
 }

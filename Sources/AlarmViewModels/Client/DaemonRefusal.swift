@@ -46,6 +46,7 @@ public struct DaemonRefusal: Equatable, Sendable {
         case .noSuchItem?: return l.L("It no longer exists: it was removed elsewhere.")
         case .notRinging?: return l.L("nothing is ringing")
         case .snoozeNotAllowed?: return l.L("It may not be snoozed now.")
+        case .duplicateAlarm?: return l.L("You already have an alarm at this time with this repeat and label.")
         case .storeFailure?: return l.L("alarmd could not save the change; nothing was changed")
         default:
             guard let parameter, let parts = requirementAndValue else { return message }

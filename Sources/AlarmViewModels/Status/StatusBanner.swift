@@ -60,7 +60,7 @@ public struct StatusBanner: Equatable, Sendable {
             self.init(problem: problem, title: l.L("Alarms will not show notifications"),
                       advice: l.L("Start a notification server; ringing alarms are also shown here while the app is open."))
         case .unreachable, .other:
-            self.init(problem: .other, title: l.Lf("Alarms may not be heard: %s", Self.relocalized(warning, in: l)),
+            self.init(problem: .other, title: l.Lf("Alarms may not be heard: %s", Audibility.relocalized(warning, in: l)),
                       advice: l.L("Run alarmctl status for details."))
         }
     }
@@ -92,11 +92,4 @@ public struct StatusBanner: Equatable, Sendable {
         }
     }
 
-    /// A warning in the reader's language when it is one of the daemon's phrases.
-    private static func relocalized(_ english: String, in l: some Localization) -> String {
-        for template in Audibility.templates {
-            if let arguments = MessageFormat.match(english, template: template) { return MessageFormat.fill(l.L(template), arguments) }
-        }
-        return english
-    }
 }
