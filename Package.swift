@@ -53,16 +53,6 @@ let package = Package(
         ),
         // The sound server's client library and the decoder for the sounds
         // it plays (issue 15).
-        .systemLibrary(
-            name: "CPulse",
-            pkgConfig: "libpulse",
-            providers: [.apt(["libpulse-dev"])]
-        ),
-        .systemLibrary(
-            name: "CSndfile",
-            pkgConfig: "sndfile",
-            providers: [.apt(["libsndfile1-dev"])]
-        ),
         // HTTP and XML for CalDAV sync (issue 18): the libraries Debian
         // ships for exactly this, rather than hand-written protocol code.
         .systemLibrary(
@@ -119,7 +109,10 @@ let package = Package(
         // CalDAV: HTTP, XML and the sync rounds. Linked only into alarmd-sync,
         // the sandboxed process that talks to servers (docs/SECURITY.md).
         .target(name: "AlarmSync", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CCurl", "CXML2", "CSeccomp"]),
-        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "AlarmLocale", "CSystemd", "CLinux", "CPulse", "CSndfile"]),
+        // The sound stack's headers and its loader (dlopen): alarmd links
+        // neither libpulse nor libsndfile, and maps them only around a ring.
+        .target(name: "CSoundLibraries"),
+        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "AlarmLocale", "CSystemd", "CLinux", "CSoundLibraries"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
         // The sandboxed process that syncs with CalDAV servers for alarmd.
         .executableTarget(name: "alarmd-sync", dependencies: ["AlarmSync"]),
@@ -128,6 +121,9 @@ let package = Package(
         // the C library, Dispatch, libsystemd, and no Foundation at all
         // (WakeHelperBinaryTests checks the libraries and the size).
         .executableTarget(name: "alarmd-wake", dependencies: ["AlarmWake", "CSystemd", "CLinux"]),
+        // The floor under alarmd's footprint in bench/: one Dispatch timer and
+        // one read source, no Foundation. Built, never installed.
+        .executableTarget(name: "alarmd-floor"),
         // A deterministic generator (SplitMix64) for the benchmarks and the tests:
         // in no shipped binary.
         .target(name: "SeededRandom"),

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// Why a ``Store`` operation failed.
 ///

@@ -21,15 +21,7 @@ enum StoreFiles {
     /// The XDG base-directory specification says to ignore a relative
     /// `XDG_STATE_HOME`. Without `HOME` the password database's home directory is used.
     static func defaultPath(environment: [String: String]) -> String {
-        XDGPaths(environment: environment, userID: getuid(), accountHome: accountHome).stateDirectory + "/alarmd.sqlite3"
-    }
-
-    /// The home directory in the password database.
-    private static func accountHome() -> String {
-        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
-            return String(cString: directory)
-        }
-        return "/"
+        XDGPaths(environment: environment, userID: getuid(), accountHome: Account.homeDirectory).stateDirectory + "/alarmd.sqlite3"
     }
 
     /// Creates the missing directories on the way to `path` (each 0700) and, if there

@@ -3,6 +3,7 @@
 #define ALARMD_CLINUX_SHIM_H
 
 #include <sys/syscall.h>
+#include <errno.h>
 #include <unistd.h>
 #include <signal.h>
 /* epoll, for the control socket's event loop: Swift's Glibc module leaves it out. */
@@ -17,6 +18,25 @@
    Dispatch read source can wait for a child without SIGCHLD handling. */
 static inline int alarmd_pidfd_open(pid_t pid) {
     return (int)syscall(SYS_pidfd_open, pid, 0);
+}
+
+/* All of `count` bytes to `fd` (standard error, for a person at a
+   terminal), through short writes and EINTR; stops at another error. */
+static inline void alarmd_write_all(int fd, const char *bytes, size_t count) {
+    while (count > 0) {
+        ssize_t written = write(fd, bytes, count);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) return;
+        bytes += written;
+        count -= (size_t)written;
+    }
+}
+
+/* prctl(2) is variadic; pthread_setname_np sits behind _GNU_SOURCE. Names
+   the calling thread (15 bytes kept) for top -H and stack traces. */
+#include <sys/prctl.h>
+static inline int alarmd_name_thread(const char *name) {
+    return prctl(PR_SET_NAME, (unsigned long)name, 0UL, 0UL, 0UL);
 }
 
 /* accept4 sits behind _GNU_SOURCE, which Swift's Glibc module does not

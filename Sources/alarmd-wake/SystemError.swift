@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import CLinux
 import Glibc
 
 /// A failed system call, with the operation that failed and `errno`.
@@ -33,11 +34,6 @@ func complain(_ message: String) {
 
 /// `text` to standard error in one write (as much as it takes).
 func writeStandardError(_ text: String) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return }
-        bytes = bytes.dropFirst(written)
-    }
+    var text = text
+    text.withUTF8 { alarmd_write_all(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmDaemon
-import Foundation
+import FoundationEssentials
+import Glibc
 
 exit(Daemon.main(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

@@ -100,16 +100,3 @@ public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
         return result
     }
 }
-
-extension String {
-    /// Trims ASCII spaces and tabs only; the core deliberately avoids Foundation.
-    /// Trims by Unicode scalar, not by `Character`: a blank followed by a
-    /// combining mark is one `Character`, which trimming by character would
-    /// keep whole (found by the config fuzzer).
-    func trimmingSpaces() -> String {
-        var scalars = Substring(self).unicodeScalars
-        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-        return String(scalars)
-    }
-}

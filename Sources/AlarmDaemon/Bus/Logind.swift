@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 

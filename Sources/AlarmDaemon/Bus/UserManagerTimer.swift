@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A wake-up through the user's service manager, for an alarmd without
@@ -42,7 +42,7 @@ final class UserManagerTimer: Sendable {
     /// `OnCalendar=` for `instant`, whole seconds rounded up, in UTC.
     static func calendar(_ instant: Date) -> String {
         let text = Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.up)).rfc3339UTC
-        return text.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")
+        return text.replacing("T", with: " ").replacing("Z", with: " UTC")
     }
 
     /// Sets the machine to wake at `instant`, or removes the wake-up.

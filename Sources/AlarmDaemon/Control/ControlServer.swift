@@ -2,7 +2,7 @@
 import AlarmCore
 import AlarmProtocol
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Accepts control connections and routes their calls: `org.varlink.service`

@@ -2,7 +2,7 @@
 import AlarmCore
 import AlarmProtocol
 import AlarmStore
-import Foundation
+import FoundationEssentials
 
 /// The `io.alarmd` methods: parameters checked and turned into scheduler
 /// requests, results turned into the interface's types. Every failure is a

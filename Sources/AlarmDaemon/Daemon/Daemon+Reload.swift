@@ -2,7 +2,8 @@
 import AlarmCore
 import AlarmStore
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reloading: the configuration and holiday calendars re-read on `SIGHUP`,
 /// the system zone and the session's locale and `TZ` asked for again, each

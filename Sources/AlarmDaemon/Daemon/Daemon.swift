@@ -3,7 +3,7 @@ import AlarmCore
 import AlarmProtocol
 import AlarmStore
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -158,7 +158,7 @@ public final class Daemon: Sendable {
         guard let path else { return DaemonConfig() }
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw StartupError(message: "\(path): cannot read the configuration: \(error.localizedDescription)", exitCode: ExitCode.config)
+            throw StartupError(message: "\(path): cannot read the configuration: \(error)", exitCode: ExitCode.config)
         }
         do {
             let (config, warnings) = try DaemonConfig.parse(text, name: path)
@@ -455,7 +455,7 @@ public final class Daemon: Sendable {
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
         let options: DaemonOptions
         do { options = try DaemonOptions(arguments: arguments, environment: environment) } catch {
-            FileHandle.standardError.write(Data("alarmd: \(error)\n".utf8))
+            Journal.writeToStandardError("alarmd: \(error)\n")
             return ExitCode.usage
         }
         if options.showHelp { print(DaemonOptions.usage, terminator: ""); return ExitCode.success }
@@ -468,7 +468,7 @@ public final class Daemon: Sendable {
             // Both places: the journal for a service start, stderr for a person at a terminal.
             let journal = Journal()
             if journal.isAvailable { journal.send("alarmd cannot start: \(error.message)", priority: .error) }
-            FileHandle.standardError.write(Data("alarmd: \(error.message)\n".utf8))
+            Journal.writeToStandardError("alarmd: \(error.message)\n")
             return error.exitCode
         }
     }

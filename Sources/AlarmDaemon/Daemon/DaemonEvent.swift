@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Something that happened to an item, as logged, stored and streamed to

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
-import Foundation
+import AlarmStore
+import FoundationEssentials
+import Glibc
 
 /// alarmd's command line and the paths derived from it and from the XDG base
 /// directory variables.
@@ -66,7 +68,7 @@ public struct DaemonOptions: Sendable, Equatable {
     }
 
     private static func paths(_ environment: [String: String]) -> XDGPaths {
-        XDGPaths(environment: environment, userID: getuid(), accountHome: { NSHomeDirectory() })
+        XDGPaths(environment: environment, userID: getuid(), accountHome: Account.homeDirectory)
     }
 }
 

@@ -2,7 +2,7 @@
 import AlarmCore
 import AlarmStore
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The scheduler's durable writer: commits on a store connection and a queue

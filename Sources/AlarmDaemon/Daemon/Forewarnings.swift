@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// What alarmd says before an alarm rings, on the owner: the upcoming notice
 /// with Dismiss now (`[Alarms] UpcomingNotice=`), and whether the alarm will

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// Gives the notices ``NoticePlan`` decides, on time: one wall-clock timer of
 /// the owner's, re-armed for the next notice whenever the plan changes.

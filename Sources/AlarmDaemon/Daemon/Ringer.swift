@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
-import Foundation
+import FoundationEssentials
 
 /// The outputs that make a person notice an item: the desktop issue plugs in
 /// notifications and sound; until then, and as a fallback, the journal.

@@ -2,7 +2,7 @@
 import AlarmCore
 import AlarmStore
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// The one write path: every durable change — a request, an import or a
 /// sync merge, a move, a late firing, a re-plan, a firing saved ahead, the

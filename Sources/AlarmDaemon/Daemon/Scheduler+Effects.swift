@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// What a step's effects do: ringing and sound through the output worker,
 /// events to `Watch` subscribers at once and to the journal through the

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmStore
-import Foundation
+import FoundationEssentials
 
 /// The changes of many items at once — an import, a sync merge, a move in
 /// the manual order — through the same write path as every request: memory

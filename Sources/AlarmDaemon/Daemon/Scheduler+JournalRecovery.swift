@@ -2,7 +2,7 @@
 import AlarmCore
 import AlarmStore
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// Every history event in the journal exactly once, even across a crash.
 ///

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmStore
-import Foundation
+import FoundationEssentials
 
 /// What clients may read of the scheduler: items with their live state, the
 /// firings to come, the history, a summary. Each runs on the owner and
@@ -127,8 +127,8 @@ extension Scheduler {
         }
         // `work` and `Work` both there: the one written as typed.
         let listed = shown(whole)
-        let typed = text.trimmingCharacters(in: .whitespaces)
-        let exact = listed.filter { $0.title.trimmingCharacters(in: .whitespaces) == typed }
+        let typed = text.trimmingSpaces()
+        let exact = listed.filter { $0.title.trimmingSpaces() == typed }
         if byID.isEmpty, listed.count > 1, exact.count == 1 { return exact[0].id }
         var found = byID + listed.filter { named in !byID.contains { $0.id == named.id } }
         if found.isEmpty { found = shown(starting) }

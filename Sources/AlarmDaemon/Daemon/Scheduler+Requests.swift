@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmStore
-import Foundation
+import FoundationEssentials
 
 /// What clients may ask of the scheduler. Each request is one step on the
 /// scheduler's queue; a change takes effect in memory at once, goes to the

@@ -2,7 +2,7 @@
 import AlarmCore
 import AlarmStore
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Keeps every item, its ringing state and its next wake-up, and fires them on

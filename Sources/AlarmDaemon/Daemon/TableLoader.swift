@@ -2,7 +2,7 @@
 import AlarmCore
 import AlarmStore
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Builds the scheduler's ``ItemTable`` on a second core while the store is

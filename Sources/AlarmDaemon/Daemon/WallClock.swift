@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import Foundation
+import FoundationEssentials
 
 /// Where the daemon gets "now". The one thing tests inject: everything else in
 /// the daemon is real. Not `Clock`: that is the standard library's protocol

@@ -2,7 +2,7 @@
 import AlarmCore
 import AlarmLocale
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Runs an item's command when it fires, and an alarm's escalation command

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+import AlarmCore
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Plays a sound file over and over with an external player until stopped.
@@ -104,7 +105,8 @@ final class SoundLoop: Sendable {
                 fail("the sound player \(argv.joined(separator: " ")) \(how); not restarting it for this ring")
                 return
             }
-            fail("the sound player \(argv.joined(separator: " ")) \(how) after \(String(format: "%.1f", ran)) s; restarting it")
+            let tenths = Int((ran * 10).rounded())
+            fail("the sound player \(argv.joined(separator: " ")) \(how) after \(tenths / 10).\(tenths % 10) s; restarting it")
         }
         let wait = Self.minimumInterval - ran
         guard wait > 0 else { return spawn() }
@@ -114,7 +116,7 @@ final class SoundLoop: Sendable {
     /// The arguments that set `player`'s volume to `percent`, for the
     /// players that take one (PipeWire's and PulseAudio's, both on the stream).
     static func volumeArguments(player: String, percent: Int) -> [String] {
-        switch (player as NSString).lastPathComponent {
+        switch PathText.lastComponent(player) {
         case "pw-play": return ["--volume=\(Double(percent) / 100)"]
         case "paplay": return ["--volume=\(65_536 * percent / 100)"]
         default: return []

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// Finds out what can be found out about whether an alarm will be heard and
 /// seen: the sound server and the output a stream would go to, each sound's

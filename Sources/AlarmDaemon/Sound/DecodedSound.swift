@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import CSndfile
+import CSoundLibraries
 import Glibc
 
 /// A sound file decoded into memory (interleaved 32-bit float samples) with
@@ -27,11 +27,14 @@ struct DecodedSound: Sendable {
     /// it, a fraction to learn whether it plays at all (the check before an
     /// alarm, which must not cost a whole decode each time).
     static func decode(path: String, seconds: Double = Double(maxSeconds)) throws(Failure) -> DecodedSound {
+        let lease: SoundLibraries.Lease
+        do throws(SoundLibraries.Failure) { lease = try SoundLibraries.shared.acquire() } catch { throw Failure(description: error.description) }
+        defer { withExtendedLifetime(lease) {} }
         var info = SF_INFO()
-        guard let file = sf_open(path, Int32(SFM_READ), &info) else {
-            throw Failure(description: "cannot decode \(path): \(String(cString: sf_strerror(nil)))")
+        guard let file = libsndfile.sf_open(path, Int32(SFM_READ), &info) else {
+            throw Failure(description: "cannot decode \(path): \(SoundLibraries.text(libsndfile.sf_strerror(nil)))")
         }
-        defer { sf_close(file) }
+        defer { _ = libsndfile.sf_close(file) }
         let channels = Int(info.channels), rate = Int(info.samplerate)
         // PulseAudio takes at most 32 channels and 384 kHz (PA_CHANNELS_MAX, PA_RATE_MAX).
         guard (1...32).contains(channels), (1_000...384_000).contains(rate) else {
@@ -39,7 +42,7 @@ struct DecodedSound: Sendable {
         }
         let wanted = min(Int(info.frames), max(1, Int(seconds * Double(rate))))
         var samples = [Float](repeating: 0, count: wanted * channels)
-        let read = samples.withUnsafeMutableBufferPointer { sf_readf_float(file, $0.baseAddress, sf_count_t(wanted)) }
+        let read = samples.withUnsafeMutableBufferPointer { libsndfile.sf_readf_float(file, $0.baseAddress, sf_count_t(wanted)) }
         guard read > 0 else { throw Failure(description: "\(path) holds no sound") }
         samples.removeLast((wanted - Int(read)) * channels)
         return DecodedSound(samples: samples, channels: channels, rate: rate)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
-import CPulse
+import CSoundLibraries
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// alarmd's own connection to the desktop's sound server through the
@@ -37,6 +38,8 @@ final class PulseOutput: Sendable {
     private final class Connection {
         var mainloop: OpaquePointer?
         var context: OpaquePointer?
+        /// Holds libpulse in memory while the loop exists.
+        var lease: SoundLibraries.Lease?
         /// Each ringing item's playback, with the stream it started.
         var playbacks: [UUID: (playback: PulsePlayback, stream: OpaquePointer)] = [:]
 
@@ -45,18 +48,19 @@ final class PulseOutput: Sendable {
         /// Closes the connection and stops the loop's thread.
         func disconnect() {
             guard let mainloop else { return }
-            pa_threaded_mainloop_lock(mainloop)
+            libpulse.pa_threaded_mainloop_lock(mainloop)
             for (playback, stream) in playbacks.values { playback.stop(stream) }
             if let context {
-                pa_context_disconnect(context)
-                pa_context_unref(context)
+                libpulse.pa_context_disconnect(context)
+                libpulse.pa_context_unref(context)
             }
-            pa_threaded_mainloop_unlock(mainloop)
-            pa_threaded_mainloop_stop(mainloop)
-            pa_threaded_mainloop_free(mainloop)
+            libpulse.pa_threaded_mainloop_unlock(mainloop)
+            libpulse.pa_threaded_mainloop_stop(mainloop)
+            libpulse.pa_threaded_mainloop_free(mainloop)
             playbacks.removeAll()
             self.mainloop = nil
             context = nil
+            lease = nil
         }
     }
 
@@ -75,11 +79,11 @@ final class PulseOutput: Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         stop(id)
         let (mainloop, context) = try connected()
-        pa_threaded_mainloop_lock(mainloop)
-        defer { pa_threaded_mainloop_unlock(mainloop) }
+        libpulse.pa_threaded_mainloop_lock(mainloop)
+        defer { libpulse.pa_threaded_mainloop_unlock(mainloop) }
         let playback = PulsePlayback(sound: sound, fade: fade, once: once, failed: failed)
         guard let stream = playback.start(on: context, name: name, role: role, volume: volume) else {
-            throw Failure(description: "the sound server refused a stream: \(String(cString: pa_strerror(pa_context_errno(context))))")
+            throw Failure(description: "the sound server refused a stream: \(SoundLibraries.text(libpulse.pa_strerror(libpulse.pa_context_errno(context))))")
         }
         connection.playbacks[id] = (playback, stream)
     }
@@ -88,9 +92,9 @@ final class PulseOutput: Sendable {
     func escalate(_ id: UUID) -> Bool {
         dispatchPrecondition(condition: .onQueue(queue))
         guard let (playback, stream) = connection.playbacks[id], let mainloop = connection.mainloop, let context = connection.context else { return false }
-        pa_threaded_mainloop_lock(mainloop)
+        libpulse.pa_threaded_mainloop_lock(mainloop)
         playback.escalate(stream, on: context)
-        pa_threaded_mainloop_unlock(mainloop)
+        libpulse.pa_threaded_mainloop_unlock(mainloop)
         return true
     }
 
@@ -99,9 +103,9 @@ final class PulseOutput: Sendable {
     func stop(_ id: UUID) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard let (playback, stream) = connection.playbacks.removeValue(forKey: id), let mainloop = connection.mainloop else { return }
-        pa_threaded_mainloop_lock(mainloop)
+        libpulse.pa_threaded_mainloop_lock(mainloop)
         playback.stop(stream)
-        pa_threaded_mainloop_unlock(mainloop)
+        libpulse.pa_threaded_mainloop_unlock(mainloop)
         if connection.playbacks.isEmpty { disconnect() }
     }
 
@@ -117,7 +121,7 @@ final class PulseOutput: Sendable {
         let userdata = Unmanaged.passUnretained(answer).toOpaque()
         try withExtendedLifetime(answer) { () throws(Failure) in
             try wait(for: "the server's information", on: mainloop) {
-                pa_context_get_server_info(context, { _, info, userdata in
+                libpulse.pa_context_get_server_info(context, { _, info, userdata in
                     guard let userdata else { return }
                     let answer = Unmanaged<OutputAnswer>.fromOpaque(userdata).takeUnretainedValue()
                     let name = info?.pointee.default_sink_name.map { String(cString: $0) }
@@ -126,11 +130,11 @@ final class PulseOutput: Sendable {
             }
             guard let sink = answer.found.withLock({ $0.sinkName }) else { return }
             try wait(for: "the output's state", on: mainloop) {
-                pa_context_get_sink_info_by_name(context, sink, { _, info, _, userdata in
+                libpulse.pa_context_get_sink_info_by_name(context, sink, { _, info, _, userdata in
                     guard let userdata, let info else { return }
                     let answer = Unmanaged<OutputAnswer>.fromOpaque(userdata).takeUnretainedValue()
                     var volume = info.pointee.volume
-                    let loudest = UInt64(pa_cvolume_max(&volume)), normal = UInt64(PA_VOLUME_NORM)
+                    let loudest = UInt64(libpulse.pa_cvolume_max(&volume)), normal = UInt64(PA_VOLUME_NORM)
                     let description = info.pointee.description.map { String(cString: $0) }
                     let muted = info.pointee.mute != 0, percent = Int((loudest * 100 + normal / 2) / normal)
                     answer.found.withLock { $0.output = .init(name: description ?? $0.sinkName ?? "?", muted: muted, volume: percent) }
@@ -150,51 +154,58 @@ final class PulseOutput: Sendable {
     /// one that does not end within ``connectTimeout`` is cancelled, so its
     /// callback can no longer run.
     private func wait(for what: String, on mainloop: OpaquePointer, _ start: () -> OpaquePointer?) throws(Failure) {
-        pa_threaded_mainloop_lock(mainloop)
+        libpulse.pa_threaded_mainloop_lock(mainloop)
         let operation = start()
-        pa_threaded_mainloop_unlock(mainloop)
+        libpulse.pa_threaded_mainloop_unlock(mainloop)
         guard let operation else { throw Failure(description: "the sound server refused to say \(what)") }
         let deadline = Date().addingTimeInterval(Self.connectTimeout)
         while true {
-            pa_threaded_mainloop_lock(mainloop)
-            let running = pa_operation_get_state(operation) == PA_OPERATION_RUNNING
-            if running, Date() >= deadline { pa_operation_cancel(operation) }
-            pa_threaded_mainloop_unlock(mainloop)
+            libpulse.pa_threaded_mainloop_lock(mainloop)
+            let running = libpulse.pa_operation_get_state(operation) == PA_OPERATION_RUNNING
+            if running, Date() >= deadline { libpulse.pa_operation_cancel(operation) }
+            libpulse.pa_threaded_mainloop_unlock(mainloop)
             if !running { break }
             if Date() >= deadline {
-                pa_operation_unref(operation)
+                libpulse.pa_operation_unref(operation)
                 throw Failure(description: "the sound server did not say \(what) within \(Int(Self.connectTimeout)) s")
             }
             usleep(2_000)
         }
-        pa_operation_unref(operation)
+        libpulse.pa_operation_unref(operation)
     }
 
     private func connected() throws(Failure) -> (OpaquePointer, OpaquePointer) {
         if let mainloop = connection.mainloop, let context = connection.context {
-            pa_threaded_mainloop_lock(mainloop)
-            let state = pa_context_get_state(context)
-            pa_threaded_mainloop_unlock(mainloop)
+            libpulse.pa_threaded_mainloop_lock(mainloop)
+            let state = libpulse.pa_context_get_state(context)
+            libpulse.pa_threaded_mainloop_unlock(mainloop)
             if state == PA_CONTEXT_READY { return (mainloop, context) }
             // The server went away since: start over.
             disconnect()
         }
-        guard let mainloop = pa_threaded_mainloop_new() else { throw Failure(description: "cannot create the sound server's main loop") }
-        let properties = pa_proplist_new()
-        pa_proplist_sets(properties, "application.name", "alarmd")
-        pa_proplist_sets(properties, "application.id", "io.alarmd")
-        pa_proplist_sets(properties, "application.icon_name", "alarm-clock")
-        let context = pa_context_new_with_proplist(pa_threaded_mainloop_get_api(mainloop), "alarmd", properties)
-        pa_proplist_free(properties)
+        do throws(SoundLibraries.Failure) { connection.lease = try SoundLibraries.shared.acquire() } catch {
+            throw Failure(description: MessageFormat.fill(Audibility.noSoundServer, [error.description]))
+        }
+        guard let mainloop = libpulse.pa_threaded_mainloop_new() else {
+            connection.lease = nil
+            throw Failure(description: "cannot create the sound server's main loop")
+        }
+        let properties = libpulse.pa_proplist_new()
+        _ = libpulse.pa_proplist_sets(properties, "application.name", "alarmd")
+        _ = libpulse.pa_proplist_sets(properties, "application.id", "io.alarmd")
+        _ = libpulse.pa_proplist_sets(properties, "application.icon_name", "alarm-clock")
+        let context = libpulse.pa_context_new_with_proplist(libpulse.pa_threaded_mainloop_get_api(mainloop), "alarmd", properties)
+        libpulse.pa_proplist_free(properties)
         guard let context else {
-            pa_threaded_mainloop_free(mainloop)
+            libpulse.pa_threaded_mainloop_free(mainloop)
+            connection.lease = nil
             throw Failure(description: "cannot create a sound-server context")
         }
         connection.mainloop = mainloop
         connection.context = context
         // No autospawn: a daemon must not start a sound server of its own.
-        guard pa_context_connect(context, nil, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0, pa_threaded_mainloop_start(mainloop) >= 0 else {
-            let reason = String(cString: pa_strerror(pa_context_errno(context)))
+        guard libpulse.pa_context_connect(context, nil, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0, libpulse.pa_threaded_mainloop_start(mainloop) >= 0 else {
+            let reason = SoundLibraries.text(libpulse.pa_strerror(libpulse.pa_context_errno(context)))
             disconnect()
             throw Failure(description: MessageFormat.fill(Audibility.noSoundServer, [reason]))
         }
@@ -202,10 +213,10 @@ final class PulseOutput: Sendable {
         // server that accepts and never answers must not hold the worker.
         let deadline = Date().addingTimeInterval(Self.connectTimeout)
         while true {
-            pa_threaded_mainloop_lock(mainloop)
-            let state = pa_context_get_state(context)
-            let reason = String(cString: pa_strerror(pa_context_errno(context)))
-            pa_threaded_mainloop_unlock(mainloop)
+            libpulse.pa_threaded_mainloop_lock(mainloop)
+            let state = libpulse.pa_context_get_state(context)
+            let reason = SoundLibraries.text(libpulse.pa_strerror(libpulse.pa_context_errno(context)))
+            libpulse.pa_threaded_mainloop_unlock(mainloop)
             if state == PA_CONTEXT_READY { return (mainloop, context) }
             if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED || Date() >= deadline {
                 disconnect()

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
-import CPulse
-import Foundation
+import CSoundLibraries
+import FoundationEssentials
 import Synchronization
 
 /// One ringing item's stream on the sound server: the decoded sound looped
@@ -40,29 +40,29 @@ final class PulsePlayback: Sendable {
     /// ``escalate(_:on:)`` and ``stop(_:)``); `nil` if the server refused it.
     func start(on context: OpaquePointer, name: String, role: String, volume: Int) -> OpaquePointer? {
         var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(sound.rate), channels: UInt8(sound.channels))
-        let properties = pa_proplist_new()
-        defer { pa_proplist_free(properties) }
-        pa_proplist_sets(properties, "media.role", role)
-        pa_proplist_sets(properties, "media.name", name)
-        pa_proplist_sets(properties, "application.name", "alarmd")
-        guard let stream = pa_stream_new_with_proplist(context, name, &spec, nil, properties) else { return nil }
+        let properties = libpulse.pa_proplist_new()
+        defer { libpulse.pa_proplist_free(properties) }
+        _ = libpulse.pa_proplist_sets(properties, "media.role", role)
+        _ = libpulse.pa_proplist_sets(properties, "media.name", name)
+        _ = libpulse.pa_proplist_sets(properties, "application.name", "alarmd")
+        guard let stream = libpulse.pa_stream_new_with_proplist(context, name, &spec, nil, properties) else { return nil }
         let this = Unmanaged.passUnretained(self).toOpaque()
-        pa_stream_set_write_callback(stream, { stream, bytes, userdata in
+        libpulse.pa_stream_set_write_callback(stream, { stream, bytes, userdata in
             guard let stream, let userdata else { return }
             Unmanaged<PulsePlayback>.fromOpaque(userdata).takeUnretainedValue().fill(stream, bytes)
         }, this)
-        pa_stream_set_state_callback(stream, { stream, userdata in
-            guard let stream, let userdata, pa_stream_get_state(stream) == PA_STREAM_FAILED else { return }
+        libpulse.pa_stream_set_state_callback(stream, { stream, userdata in
+            guard let stream, let userdata, libpulse.pa_stream_get_state(stream) == PA_STREAM_FAILED else { return }
             let playback = Unmanaged<PulsePlayback>.fromOpaque(userdata).takeUnretainedValue()
-            playback.failed("the sound server ended the stream: \(String(cString: pa_strerror(pa_context_errno(pa_stream_get_context(stream)))))")
+            playback.failed("the sound server ended the stream: \(SoundLibraries.text(libpulse.pa_strerror(libpulse.pa_context_errno(libpulse.pa_stream_get_context(stream)))))")
         }, this)
         // A short buffer: Stop and escalation are heard within it.
         let unset = UInt32.max
-        var attributes = pa_buffer_attr(maxlength: unset, tlength: UInt32(pa_usec_to_bytes(PulseOutput.bufferMilliseconds * 1000, &spec)),
+        var attributes = pa_buffer_attr(maxlength: unset, tlength: UInt32(libpulse.pa_usec_to_bytes(PulseOutput.bufferMilliseconds * 1000, &spec)),
                                         prebuf: unset, minreq: unset, fragsize: unset)
         var level = pa_cvolume()
-        pa_cvolume_set(&level, UInt32(sound.channels), pa_volume_t(UInt64(PA_VOLUME_NORM) * UInt64(volume) / 100))
-        guard pa_stream_connect_playback(stream, nil, &attributes, PA_STREAM_ADJUST_LATENCY, &level, nil) >= 0 else {
+        _ = libpulse.pa_cvolume_set(&level, UInt32(sound.channels), pa_volume_t(UInt64(PA_VOLUME_NORM) * UInt64(volume) / 100))
+        guard libpulse.pa_stream_connect_playback(stream, nil, &attributes, PA_STREAM_ADJUST_LATENCY, &level, nil) >= 0 else {
             stop(stream)
             return nil
         }
@@ -74,25 +74,25 @@ final class PulsePlayback: Sendable {
     func escalate(_ stream: OpaquePointer, on context: OpaquePointer) {
         state.withLock { $0.fade = 0 }
         var level = pa_cvolume()
-        pa_cvolume_set(&level, UInt32(sound.channels), pa_volume_t(PA_VOLUME_NORM))
-        if let operation = pa_context_set_sink_input_volume(context, pa_stream_get_index(stream), &level, nil, nil) {
-            pa_operation_unref(operation)
+        _ = libpulse.pa_cvolume_set(&level, UInt32(sound.channels), pa_volume_t(PA_VOLUME_NORM))
+        if let operation = libpulse.pa_context_set_sink_input_volume(context, libpulse.pa_stream_get_index(stream), &level, nil, nil) {
+            libpulse.pa_operation_unref(operation)
         }
     }
 
     /// Ends the stream (gone after this): the server drops it at once.
     func stop(_ stream: OpaquePointer) {
-        pa_stream_set_write_callback(stream, nil, nil)
-        pa_stream_set_state_callback(stream, nil, nil)
-        pa_stream_disconnect(stream)
-        pa_stream_unref(stream)
+        libpulse.pa_stream_set_write_callback(stream, nil, nil)
+        libpulse.pa_stream_set_state_callback(stream, nil, nil)
+        _ = libpulse.pa_stream_disconnect(stream)
+        libpulse.pa_stream_unref(stream)
     }
 
     /// The server asks for `bytes`: the next samples of the loop, faded.
     private func fill(_ stream: OpaquePointer, _ bytes: Int) {
         var data: UnsafeMutableRawPointer?
         var size = bytes
-        guard pa_stream_begin_write(stream, &data, &size) >= 0, let data else { return }
+        guard libpulse.pa_stream_begin_write(stream, &data, &size) >= 0, let data else { return }
         let channels = sound.channels
         let frames = size / (channels * MemoryLayout<Float>.size)
         let out = data.bindMemory(to: Float.self, capacity: frames * channels)
@@ -114,6 +114,6 @@ final class PulsePlayback: Sendable {
                 state.written += frames
             }
         }
-        pa_stream_write(stream, data, frames * channels * MemoryLayout<Float>.size, nil, 0, PA_SEEK_RELATIVE)
+        _ = libpulse.pa_stream_write(stream, data, frames * channels * MemoryLayout<Float>.size, nil, 0, PA_SEEK_RELATIVE)
     }
 }

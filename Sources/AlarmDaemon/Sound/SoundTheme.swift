@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
-import Foundation
+import AlarmStore
+import FoundationEssentials
+import Glibc
 
 /// Finds sound files per the XDG Sound Theme specification: `sounds/<theme>/`
 /// under `$XDG_DATA_HOME` and each of `$XDG_DATA_DIRS`, the `stereo` subdirectory,
@@ -14,7 +16,7 @@ public struct SoundTheme: Sendable {
 
     public init(theme: String, environment: [String: String]) {
         self.theme = theme
-        let paths = XDGPaths(environment: environment, userID: getuid(), accountHome: { NSHomeDirectory() })
+        let paths = XDGPaths(environment: environment, userID: getuid(), accountHome: Account.homeDirectory)
         dataDirectories = [paths.dataHome] + paths.dataDirectories
     }
 

@@ -2,7 +2,7 @@
 import AlarmCore
 import AlarmProtocol
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// alarmd's side of CalDAV sync. The network, TLS, HTTP, XML and iCalendar
@@ -116,8 +116,8 @@ public final class SyncSupervisor: Sendable {
     /// `../libexec` from it (an install); `nil` when in neither.
     static func findProgram() -> String? {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        let directory = (executable as NSString).deletingLastPathComponent
-        for candidate in [directory + "/alarmd-sync", (directory as NSString).deletingLastPathComponent + "/libexec/alarmd-sync"]
+        let directory = PathText.directory(executable)
+        for candidate in [directory + "/alarmd-sync", PathText.directory(directory) + "/libexec/alarmd-sync"]
         where access(candidate, X_OK) == 0 {
             return candidate
         }

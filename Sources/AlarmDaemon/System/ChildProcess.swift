@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CLinux
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The daemon's one way to run another program (hooks, sound players).

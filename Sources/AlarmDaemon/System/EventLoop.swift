@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Dispatch
-import Foundation
+import FoundationEssentials
 import CLinux
 import Glibc
 import Synchronization
@@ -70,9 +70,7 @@ final class EventLoop: Sendable {
         clockFDs = clocks
         try control(EPOLL_CTL_ADD, wakeRead.rawValue, events: EPOLLIN.rawValue)
         for fd in clocks.values { try control(EPOLL_CTL_ADD, fd.rawValue, events: EPOLLIN.rawValue) }
-        let thread = Thread { [self] in run() }
-        thread.name = "alarmd.events"
-        thread.start()
+        SystemThread.start(name: "alarmd.events") { [self] in run() }
     }
 
     // MARK: - Descriptors

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+import CLinux
 import CSystemd
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 
@@ -34,7 +35,14 @@ public final class Journal: Sendable {
         if isAvailable, sendv(all) { return }
         let extra = fields.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
         let line = "\(identifier)[\(getpid())] <\(priority.rawValue)> \(message)" + (extra.isEmpty ? "" : "  [\(extra)]") + "\n"
-        stderrLock.withLock { _ in FileHandle.standardError.write(Data(line.utf8)) }
+        stderrLock.withLock { _ in Self.writeToStandardError(line) }
+    }
+
+    /// Writes `text` whole to standard error, as one line a person reads
+    /// when no journal is there (a start from a terminal, a failed start).
+    static func writeToStandardError(_ text: String) {
+        var text = text
+        text.withUTF8 { alarmd_write_all(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     private func sendv(_ fields: [(String, String)]) -> Bool {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import CSystemd
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Reads entries back from the local journal (`sd_journal_open`), for the

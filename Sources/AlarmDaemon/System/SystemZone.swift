@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
-import Foundation
+import FoundationEssentials
 
 /// The system time zone as glibc finds it — `TZ` first, then `/etc/localtime` —
 /// but freshly on every call, so that a zone change is seen

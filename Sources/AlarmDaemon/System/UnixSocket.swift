@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
+import AlarmCore
 import AlarmProtocol
 import CLinux
 import CSystemd
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The listening control socket: the one systemd passed (socket activation),
@@ -23,7 +24,7 @@ public enum UnixSocket {
     /// file, a directory, a link, a FIFO) is an error and left alone: a
     /// mistyped `--socket` must never cost the user a file.
     public static func listen(at path: String) throws(SystemError) -> Int32 {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.directory(path)
         try makeDirectory(directory)
         try removeStaleSocket(at: path)
         let fd = try systemCall("socket") { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0) }
@@ -99,7 +100,7 @@ public enum UnixSocket {
             guard status.st_uid == getuid() else { throw SystemError("\(directory) belongs to uid \(status.st_uid)", code: EPERM) }
             return
         }
-        let parent = (directory as NSString).deletingLastPathComponent
+        let parent = PathText.directory(directory)
         if parent != directory, !parent.isEmpty { try makeDirectory(parent) }
         try systemCall("mkdir \(directory)") { mkdir(directory, 0o700) }
     }

@@ -3,7 +3,7 @@ import AlarmProtocol
 // For MSG_NOSIGNAL, which Glibc's module leaves out and sd-daemon.h's <sys/socket.h> brings.
 import CSystemd
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import Synchronization
 

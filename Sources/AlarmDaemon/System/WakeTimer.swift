@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import CLinux
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// One `timerfd` on `CLOCK_REALTIME_ALARM`: armed for an absolute wall-clock

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
-import Foundation
+import FoundationEssentials
 
 /// How a ``HistoryEvent`` maps to a row of the `events` table.
 ///

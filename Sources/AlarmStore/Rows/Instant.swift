@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
-import Foundation
+import FoundationEssentials
 
 /// Instants as stored: integer microseconds since the Unix epoch.
 ///

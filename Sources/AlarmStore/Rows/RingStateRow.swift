@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
-import Foundation
+import FoundationEssentials
 
 /// How a ``RingState`` maps to a row of the `ring_states` table.
 ///

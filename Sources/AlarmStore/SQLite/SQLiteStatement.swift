@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CSQLite
 import Glibc
-import Foundation
+import FoundationEssentials
 
 /// A prepared statement: a thin owner of a `sqlite3_stmt *` handle.
 ///

@@ -1,0 +1,108 @@
+# SPDX-License-Identifier: Apache-2.0
+"""12. Footprint: alarmd idle with 10 alarms and no sync, after a ring (with a
+sound) has ended and the sound libraries' grace has passed, next to atd, cron
+and the floor, a Swift program built with the same flags that waits on one
+Dispatch timer and one read source (alarmd-floor); and alarmd's stripped size
+and its start to READY=1."""
+
+import json
+import os
+import shutil
+import subprocess
+import time
+
+from .. import peers
+from ..daemon import Daemon
+from ..processes import kib, log, proc_status
+
+LABEL = "12 footprint"
+# SoundLibraries.grace in the daemon, and a margin.
+GRACE_S = 30 + 10
+
+
+def figures(pid):
+    """VmRSS, PSS (smaps_rollup), threads and the shared objects mapped, of `pid`."""
+    status = proc_status(pid)
+    pss = 0
+    with open(f"/proc/{pid}/smaps_rollup") as handle:
+        for line in handle:
+            if line.startswith("Pss:"):
+                pss = int(line.split()[1])
+    libraries = set()
+    with open(f"/proc/{pid}/maps") as handle:
+        for line in handle:
+            parts = line.split()
+            if len(parts) >= 6 and ".so" in parts[5]:
+                libraries.add(os.path.basename(parts[5]))
+    return {"rss_mib": kib(status.get("VmRSS")) / 1024, "pss_mib": pss / 1024, "threads": int(status.get("Threads", 0)),
+            "libraries": len(libraries), "library_names": sorted(libraries)}
+
+
+def run(bench):
+    result = {"alarmd": measure_alarmd(bench), "floor": measure_floor(bench)}
+    if peers.atd_running(bench):
+        result["atd"] = figures(bench.peers["atd"]["pid"])
+    process, token = peers.start_cron(bench)
+    if process is not None:
+        time.sleep(2)
+        result["cron"] = figures(process.pid)
+        bench.cleanup.run_now(token)
+    floor = result["floor"]
+    result["rss_over_floor"] = result["alarmd"]["rss_mib"] / floor["rss_mib"]
+    result["pss_over_floor"] = result["alarmd"]["pss_mib"] / floor["pss_mib"]
+    bench.results["footprint"] = result
+    a = result["alarmd"]
+    log(f"footprint: alarmd RSS {a['rss_mib']:.1f} MiB, PSS {a['pss_mib']:.1f} MiB, {a['threads']} threads, {a['libraries']} libraries, "
+        f"{a['binary_mib']:.1f} MiB stripped; floor RSS {floor['rss_mib']:.1f} MiB, PSS {floor['pss_mib']:.1f} MiB")
+
+
+def measure_alarmd(bench):
+    state, _ = bench.make_store("footprint", alarms=10, avoid_start=int(time.time()), avoid_end=int(time.time()) + 7200)
+    daemon = Daemon(bench, state, "footprint")
+    ready = daemon.start(timeout=60)
+    alarmctl = [bench.binary("alarmctl"), "--socket", daemon.socket]
+    env = bench.daemon_environment()
+    # One ring with a sound, dismissed: the sound stack is opened, then let go of.
+    subprocess.run(alarmctl + ["remind", "add", "Footprint", "--in", "1s", "--sound", "bell"], env=env, check=True, capture_output=True)
+    time.sleep(3)
+    subprocess.run(alarmctl + ["dismiss"], env=env, capture_output=True)
+    time.sleep(GRACE_S)
+    result = figures(daemon.pid)
+    result["ready_s"] = ready
+    daemon.stop_now()
+    shutil.rmtree(state, ignore_errors=True)
+    stripped = os.path.join(bench.work, "alarmd.stripped")
+    shutil.copyfile(bench.binary("alarmd"), stripped)
+    subprocess.run(["strip", stripped], check=True)
+    result["binary_mib"] = os.path.getsize(stripped) / (1 << 20)
+    return result
+
+
+def measure_floor(bench):
+    process = subprocess.Popen([bench.binary("alarmd-floor")], stdin=subprocess.PIPE)
+    try:
+        time.sleep(2)
+        return figures(process.pid)
+    finally:
+        process.stdin.close()
+        process.wait(10)
+
+
+def rows(results, table):
+    f = results.get("footprint")
+    if not f:
+        return
+    a, floor = f["alarmd"], f["floor"]
+    table.row(LABEL, "alarmd, 10 alarms, after a ring: VmRSS (MiB)", f"{a['rss_mib']:.1f}", "footprint-rss")
+    table.row(LABEL, "alarmd: PSS (MiB)", f"{a['pss_mib']:.1f}", "footprint-pss")
+    table.row(LABEL, "alarmd: threads", str(a["threads"]), "footprint-threads")
+    table.row(LABEL, "alarmd: shared libraries mapped", str(a["libraries"]), "footprint-libraries")
+    table.row(LABEL, "alarmd: stripped binary (MiB)", f"{a['binary_mib']:.1f}", "footprint-binary")
+    table.row(LABEL, "alarmd: start to READY=1, 10 alarms (s)", f"{a['ready_s']:.3f}")
+    table.row(LABEL, "the floor (alarmd-floor): VmRSS / PSS (MiB), threads, libraries",
+              f"{floor['rss_mib']:.1f} / {floor['pss_mib']:.1f}, {floor['threads']}, {floor['libraries']}")
+    table.row(LABEL, "alarmd over the floor: RSS / PSS (×)", f"{f['rss_over_floor']:.2f} / {f['pss_over_floor']:.2f}")
+    for peer in ("atd", "cron"):
+        p = f.get(peer)
+        if p:
+            table.row(LABEL, f"{peer}: VmRSS / PSS (MiB), threads, libraries", f"{p['rss_mib']:.1f} / {p['pss_mib']:.1f}, {p['threads']}, {p['libraries']}")
