@@ -215,6 +215,43 @@ import Testing
         #expect(Self.canonical(fake.calls.last?.parameters) == Self.canonical(["title": "Plain to-do"]))
     }
 
+    /// A repeat in words after the title makes the reminder come back, as
+    /// `add` takes one for an alarm; it never ends up in the title.
+    @Test func remindAddTakesARepeatInWords() throws {
+        let fake = FakeDaemon(replies: ["AddReminder": #"{"reminder":\#(Fixtures.milk)}"#])
+        func sent(_ words: [String]) throws -> [String: Any] {
+            let result = try Self.run(["remind", "add"] + words, fake)
+            #expect(result.status == 0, "\(words): \(result.standardError)")
+            return try #require(fake.calls.last?.parameters)
+        }
+        let rent = try sent(["rent", "every", "month", "on", "the", "1st", "9am"])
+        #expect(rent["title"] as? String == "rent")
+        let monthly = try #require(rent["rule"] as? [String: Any])
+        #expect(monthly["frequency"] as? String == "monthly" && monthly["byMonthDay"] as? [Int] == [1], "\(monthly)")
+        #expect((rent["due"] as? String)?.dropFirst(8).hasPrefix("01T09:00:00") == true, "\(String(describing: rent["due"]))")
+        let plants = try sent(["water", "the", "plants", "every", "3", "days", "8:00"])
+        #expect(plants["title"] as? String == "water the plants")
+        #expect((plants["rule"] as? [String: Any])?["interval"] as? Int == 3)
+        let standup = try sent(["standup", "weekdays", "9:30"])
+        #expect(standup["title"] as? String == "standup")
+        #expect((standup["rule"] as? [String: Any])?["byDay"] != nil, "\(standup)")
+        // A repeat needs a time to be due at.
+        let untimed = try Self.run(["remind", "add", "rent", "every", "month"], fake)
+        #expect(untimed.status == 64, "\(untimed.standardError)")
+    }
+
+    /// Two titles, each quoted, are two to-dos by mistake joined: refused,
+    /// naming both, rather than made one.
+    @Test func remindAddRefusesSeveralQuotedTitles() throws {
+        let fake = FakeDaemon(replies: ["AddReminder": #"{"reminder":\#(Fixtures.milk)}"#])
+        let result = try Self.run(["remind", "add", "buy eggs", "pay electricity bill"], fake)
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("\"buy eggs\"") && result.standardError.contains("\"pay electricity bill\""), "\(result.standardError)")
+        #expect(fake.calls.isEmpty)
+        // One quoted title with a quoted WHEN is one reminder.
+        #expect(try Self.run(["remind", "add", "call mom", "tomorrow 7pm"], fake).status == 0)
+    }
+
     /// A repeating reminder is first due on a day its rule has: repeating
     /// on the 1st it is not first due today, on Mondays not on a Thursday,
     /// yearly on 03-14 not today; from --starting, not before.
@@ -331,7 +368,7 @@ import Testing
             "MoveReminder": #"{"reminders":[\#(Fixtures.tea),\#(Fixtures.milk)]}"#,
             "ListReminders": #"{"reminders":[\#(Fixtures.milk),\#(Fixtures.tax),\#(Fixtures.tea)]}"#,
         ])
-        #expect(try Self.run(["remind", "done", "abcd0002"], fake).standardOutput == "Done: abcd0002 File taxes (done, no due time)\n")
+        #expect(try Self.run(["remind", "done", "abcd0002"], fake).standardOutput == "Done: abcd0002 File taxes (no due time)\n")
         _ = try Self.run(["remind", "undone", "abcd0002"], fake)
         _ = try Self.run(["remind", "edit", "abcd0001", "--title", "Milk", "--no-due", "--no-image"], fake)
         #expect(try Self.run(["remind", "rm", "abcd0001"], fake).standardOutput == "Removed reminder \"Buy milk\" (abcd0001)\n")
@@ -385,8 +422,9 @@ import Testing
 
             """)
         #expect(try Self.run(["next", "--count", "2"], fake).standardOutput == """
-            2030-01-07 Mon 07:30:00  alarm     1a2b3c4d  Work
-            2030-01-07 Mon 14:00:30  reminder  abcd0001  Buy milk
+            WHEN                  KIND      ID        TITLE
+            2030-01-07 Mon 07:30  alarm     1a2b3c4d  Work
+            2030-01-07 Mon 14:00  reminder  abcd0001  Buy milk
 
             """)
         #expect(Self.canonical(fake.calls.last?.parameters) == Self.canonical(["count": 2] as [String: Any]))

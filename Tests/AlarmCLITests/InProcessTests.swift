@@ -76,6 +76,20 @@ import AlarmViewModels
         #expect(described == rule, "\(text)")
     }
 
+    /// `skip work next week`: Monday to Sunday of the week after this one,
+    /// or the days of it named with it; Wednesday 2026-12-02.
+    @Test func nextWeekIsTheWeekAfterThisOne() throws {
+        let today = try #require(CivilTime.dayNumber(isoDate: "2026-12-02"))
+        let week = try #require(try SkipCommands.nextWeek("next week", field: "DAYS", today: today))
+        #expect(week == Set(today + 5...today + 11))
+        #expect(try SkipCommands.nextWeek("mon-fri next week", field: "DAYS", today: today) == Set(today + 5...today + 9))
+        #expect(try SkipCommands.nextWeek("next week weekends", field: "DAYS", today: today) == [today + 10, today + 11])
+        #expect(try SkipCommands.nextWeek("下週", field: "DAYS", today: today) == week)
+        // On a Sunday, next week starts the day after.
+        #expect(try SkipCommands.nextWeek("next week", field: "DAYS", today: today + 4)?.min() == today + 5)
+        #expect(try SkipCommands.nextWeek("tomorrow", field: "DAYS", today: today) == nil)
+    }
+
     @Test func badInstantsNameTheOption() {
         let zone = Zone.utc
         #expect(throws: CLIError.usage("--at must have an hour of 0–23, got \"24:00\"")) {

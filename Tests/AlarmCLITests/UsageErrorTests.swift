@@ -34,7 +34,7 @@ import Testing
         (["add", "7:00", "--lable", "x"], "add: unknown option --lable; did you mean --label?"),
         (["lsit"], "unknown command \"lsit\"; did you mean list?"),
         (["add", "7:00", "--in", "5m"], "add: give TIME or --in, not both"),
-        (["add", "every blue moon"], "TIME must be a repeat such as every day, weekdays, weekends, every mon, every 2 weeks on fri or every 3 days, with a time, got \"every blue moon\""),
+        (["add", "every blue moon"], "TIME must be a repeat such as every day, weekdays, weekends, every mon, every 2 weeks on fri, every 3 days or every month on the 1st, with a time, got \"every blue moon\""),
         (["add", "weekdays 7:00", "--days", "mon"], "TIME \"weekdays 7:00\" says how it repeats, so --days and the repeat options cannot go with it"),
         (["add", "every mon tomorrow 7:00"], "TIME \"every mon tomorrow 7:00\" names a repeat and a day; give one of them"),
         (["add", "in 5 min", "--days", "mon"], "TIME \"in 5 min\" is one moment from now: a one-off alarm, so --days and the repeat options cannot go with it"),

@@ -126,12 +126,24 @@ import Testing
         #expect(left == rest)
     }
 
+    /// A monthly repeat in words: on a day of the month, or (without one)
+    /// on the day it is first due.
+    @Test(arguments: [
+        ("every month on the 1st 9am", 1, 1 as Int?, "9am"), ("monthly on the 15th 8:00", 1, 15, "8:00"), ("every 2 months on the 1st 9:00", 2, 1, "9:00"),
+        ("every month 9:00", 1, nil, "9:00"), ("9:00 every month on the 1st", 1, 1, "9:00"), ("monthly 8:00", 1, nil, "8:00"), ("every month on 31 7:00", 1, 31, "7:00"),
+    ])
+    func monthlyRepeats(text: String, months: Int, day: Int?, rest: String) throws {
+        let (found, left) = try SpokenRepeat.split(text, field: "WHEN")
+        #expect(found == SpokenRepeat(days: [], everyMonths: months, monthDay: day), "\(text)")
+        #expect(left == rest, "\(text)")
+    }
+
     @Test func wordsThatAreNoRepeatAreLeftAlone() throws {
         for text in ["7:00", "tomorrow 7:00", "next tue 2pm", "明天早上7點", "in 25 min"] {
             let (found, left) = try SpokenRepeat.split(text, field: "TIME")
             #expect(found == nil && left == text, "\(text)")
         }
-        for bad in ["every blue moon 7:00", "every 2 weeks 9:00", "every 0 days 7:00", "every"] {
+        for bad in ["every blue moon 7:00", "every 2 weeks 9:00", "every 0 days 7:00", "every", "every month on the 32nd 9:00"] {
             #expect(throws: ValidationError.self, "\(bad)") { try SpokenRepeat.split(bad, field: "TIME") }
         }
     }

@@ -19,7 +19,8 @@ HEADINGS = {"lateness": "1. firing lateness", "at": "1b. atd lateness (waits for
             "storm": "7. firings during a write storm", "burst": "8. a burst of reminders due at once",
             "sound": "9. sound: memory while ringing, against paplay",
             "caldav": "10. CalDAV sync: a real Radicale, against Python's caldav",
-            "app": "11. the desktop app: alarms next to GNOME Clocks under one Xvfb"}
+            "app": "11. the desktop app: alarms next to GNOME Clocks under one Xvfb",
+            "footprint": "12. footprint: alarmd idle next to atd, cron and a Swift program that does nothing"}
 
 
 def run(bench):

@@ -168,7 +168,7 @@ def run(bench):
             for run in range(20)]
     ats = [spawn_and_time(["/usr/bin/at", "-V"])[0] * 1000 for _ in range(20)] if os.path.exists("/usr/bin/at") else []
     rtt = run_json(bench.bench_tool("rtt", "--socket", daemon.socket, "--method", "io.alarmd.AddAlarm",
-                                   "--params", json.dumps({"fields": {"time": "07:30", "label": "x {n}"}}), "--count", 20, "--warmup", 0))
+                                   "--params", json.dumps({"fields": {"time": "07:30", "label": "rtt {n}"}}), "--count", 20, "--warmup", 0))
     perf_report(bench, data, "alarmctl-add", "20 runs of `alarmctl add 7:30 --label profile` as whole processes (sh loop included)",
                 f"# alarmctl --help, whole process (ms): {json.dumps(distribution(helps))}\n"
                 f"# alarmctl add, whole process (ms): {json.dumps(distribution(adds))}\n"

@@ -74,10 +74,8 @@ enum AlarmFieldOptions {
             if arguments.hasAny(repeatOptions) {
                 throw .usage(Lf("%1$s %2$s says how it repeats, so --days and the repeat options cannot go with it", field, ValidationError.quoted(text)))
             }
-            if let count = repeatWords.everyDays {
-                fields.rule = .some(RecurrenceRule(.daily, interval: count, start: today))
-            } else if repeatWords.everyWeeks > 1 {
-                fields.rule = .some(.weekly(on: repeatWords.days, every: repeatWords.everyWeeks, start: today))
+            if repeatWords.everyDays != nil || repeatWords.everyMonths != nil || repeatWords.everyWeeks > 1 {
+                fields.rule = .some(repeatWords.rule(start: today))
             } else {
                 fields.days = repeatWords.days
             }

@@ -201,11 +201,17 @@ enum DaemonCommands {
             }
             let volume = try arguments.value(playVolume).map { (text) throws(CLIError) in try AlarmFieldOptions.volumePercent(text, editing: false) } ?? nil
             let request = PlaySound.Request(sound: Sound(wire: name), volume: volume)
-            let answer = try DaemonConnection(arguments, context).call(PlaySound.self, request, subject: N_("sound"))
+            let daemon = DaemonConnection(arguments, context)
+            let answer = try daemon.call(PlaySound.self, request, subject: N_("sound"))
             let reply = try answer.read()
             if arguments.flag(json) { context.emitJSON(answer.object) }
             // Said, and exit 1: the command exists to hear the wake-up sound.
-            if let reason = reply.notHeard { throw .daemon(Lf("%1$s is not being heard: %2$s", reply.path, reason)) }
+            // The player's failure, then what the daemon found about why (no
+            // sound server, a muted output), a line each.
+            if let reason = reply.notHeard {
+                let why = ((try? daemon.call(Status.self).read().warnings) ?? nil) ?? []
+                throw .daemon(Lf("%1$s is not being heard: %2$s", reply.path, reason) + why.map { "\n  " + Audibility.relocalized($0, in: userLanguage) }.joined())
+            }
             if !arguments.flag(json) { context.emit(Lf("Playing %1$s at %2$d %%", reply.path, reply.volume)) }
         }
     )

@@ -49,8 +49,10 @@ enum ReminderCommands {
                 or tomorrow if that has passed), or a day and time in words (tomorrow 5pm, next tue
                 9:00, in 25 min, 明天下午5點); it may also follow the title without --at
                 (remind add "buy milk" tomorrow 5pm). DURATION is 90s, 25m, 2h, 1d or 1h30m.
-                With --days, --every, --monthly or --yearly it comes back: marking it done makes
-                the next occurrence after now due, until --until or --times ends the repeat.
+                With --days, --every, --monthly or --yearly, or a repeat in words after the title
+                (remind add rent every month on the 1st 9am, every 3 days 8:00, weekdays 9:30), it
+                comes back: marking it done makes the next occurrence after now due, until --until
+                or --times ends the repeat. Give one title a time: several quoted ones are refused.
                 """),
             positionals: [Positional("TITLE", .text), Positional("WHEN", .instant, optional: true, repeated: true)],
             options: [at, within] + calendarOptions + [notes, sound, image, command, json, socket],
@@ -59,19 +61,32 @@ enum ReminderCommands {
                 "alarmctl remind add \"Call the dentist\" --at 14:00 --before 15m",
                 "alarmctl remind add Tea --in 4m",
                 "alarmctl remind add buy milk tomorrow 5pm",
+                "alarmctl remind add rent every month on the 1st 9am",
                 "alarmctl remind add \"Water the plants\" --at 18:00 --every 3d",
                 "alarmctl remind add \"Mum's birthday\" --on 2026-03-14 --yearly 03-14 --before 1d",
                 "alarmctl remind add \"Pay rent\" --at \"2026-04-01 09:00\" --notes \"IBAN in the folder\"",
             ]
         ),
         run: { arguments, context throws(CLIError) in
-            let (title, when) = WhenParser.titleAndWhen(arguments.positionals, context: context)
+            let words = arguments.positionals
+            let (title, when, spokenRepeat) = repeatInWords(words, context: context) ?? {
+                let (title, when) = WhenParser.titleAndWhen(words, context: context)
+                return (title, when, nil)
+            }()
+            // `remind add "buy eggs" "pay electricity bill"`: two to-dos, not one.
+            let quoted = words.filter { $0.contains(" ") }
+            if when == nil, spokenRepeat == nil, quoted.count > 1 {
+                throw .usage(Lf("remind add: %s are several titles; add each with a remind add of its own", userLanguage.list(quoted.map(ValidationError.quoted))))
+            }
             if when != nil, arguments.hasAny(dueAtOrInOrOn.options) {
                 throw .usage(Lf("remind add: %s is when it is due; give it or --at, --in, --on, not both", ValidationError.quoted(when ?? "")))
             }
+            if spokenRepeat != nil, arguments.hasAny(calendarOptions) {
+                throw .usage(L("remind add: the words after the title say how it repeats, so --days and the repeat options cannot go with them"))
+            }
             var changes = ReminderChanges(title: title)
             try arguments.exclusive(dueAtOrInOrOn)
-            try calendar(arguments, spoken: when, context, into: &changes)
+            try calendar(arguments, spoken: when, repeating: spokenRepeat, context, into: &changes)
             if changes.rule != nil, changes.due == nil, changes.on == nil {
                 throw .usage(L("remind add: a repeating reminder needs a due time: --at, --in or --on"))
             }
@@ -169,7 +184,20 @@ enum ReminderCommands {
 
     /// The due time (`--at`, `--in`; `--on` or an `--at` day alone is all
     /// day), the repeat and `--before` into `changes`.
-    private static func calendar(_ arguments: ParsedArguments, spoken: String? = nil, _ context: CommandContext, into changes: inout ReminderChanges) throws(CLIError) {
+    /// `rent every month on the 1st 9am`, `standup weekdays 9:30`: the
+    /// title, then a repeat in words with its WHEN before or after it, or
+    /// none; `nil` when the words after the title are no repeat.
+    static func repeatInWords(_ words: [String], context: CommandContext) -> (title: String, when: String?, repeat: SpokenRepeat?)? {
+        for split in 1..<max(1, words.count) {
+            guard let (found, rest) = try? SpokenRepeat.split(words[split...].joined(separator: " "), field: "WHEN"), let found else { continue }
+            guard rest.isEmpty || (try? WhenParser.due(rest, option: "WHEN", now: context.now, zone: context.systemZone)) != nil else { continue }
+            return (words[..<split].joined(separator: " "), rest.isEmpty ? nil : rest, found)
+        }
+        return nil
+    }
+
+    private static func calendar(_ arguments: ParsedArguments, spoken: String? = nil, repeating spokenRepeat: SpokenRepeat? = nil, _ context: CommandContext,
+                                 into changes: inout ReminderChanges) throws(CLIError) {
         var dueDay: Int64?
         var dueInstant: Date?
         switch try WhenParser.due(arguments, spoken: spoken, context: context) {
@@ -200,6 +228,8 @@ enum ReminderCommands {
         } else if let weekdays {
             // --days alone: every week on those days; `never` ends the repeat.
             changes.rule = .some(weekdays.isEmpty ? nil : .weekly(on: weekdays, start: start))
+        } else if let spokenRepeat {
+            changes.rule = .some(spokenRepeat.rule(start: start))
         }
         // The first occurrence is one the rule has: repeating on the 1st, it
         // is first due on the 1st, not today; from --starting, not before.
@@ -320,7 +350,7 @@ enum ReminderCommands {
     /// Prints the reminder a change returned: as JSON, or as `VERB 5e6f7a8b Tea (due …)`.
     private static func report(_ answer: Answer<ReminderReply>, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) -> Result<Void, CLIError> {
         answer.emit(context, json: arguments.flag(json)) { reply in
-            context.emit(L(verb) + " " + ItemFormat(context).reminderSummary(ReminderView(reply.reminder)))
+            context.emit(L(verb) + " " + ItemFormat(context).reminderSummary(ReminderView(reply.reminder), sayingDone: verb != "Done:"))
         }
     }
 

@@ -37,15 +37,14 @@ enum RuleOptions {
         guard arguments.hasAny(declared) else { return nil }
         try arguments.exclusive(arguments.spec.declares(date) ? frequencies : reminderFrequencies)
         try arguments.exclusive(ends)
-        let start = try arguments.spec.declares(starting) ? day(arguments, starting) ?? today : today
+        let start = try arguments.spec.declares(starting) ? day(arguments, starting, today: today) ?? today : today
         var rule: RecurrenceRule
         if arguments.spec.declares(date), let text = arguments.value(date) {
             for option in [starting, until, times, every] where arguments.hasAny([option]) {
                 throw .usage(Lf("--date is one day; --%s cannot be used with it", option.name))
             }
             if days.map({ !$0.isEmpty }) ?? false { throw .usage(L("--date is one day; --days cannot be used with it")) }
-            guard let day = CivilTime.dayNumber(isoDate: text) else { throw dateError(date, text) }
-            rule = .once(on: day)
+            rule = .once(on: try dayNumber(text, option: date, today: today))
         } else if let text = arguments.value(every) {
             rule = try everyRule(text, days: days ?? [], start: start)
         } else if let text = arguments.value(monthly) {
@@ -66,7 +65,7 @@ enum RuleOptions {
             let shapes = declared.filter { ![date, every, monthly, yearly].contains($0) }.map { "--" + $0.name }
             throw .usage(Lf("%s shape a repeat: give --days, --every, --monthly or --yearly with them", shapes.joined(separator: ", ")))
         }
-        if let last = try day(arguments, until) {
+        if let last = try day(arguments, until, today: today) {
             guard last >= rule.start else {
                 throw .usage(Lf("--until must not be before the start (%1$s), got %2$s", RecurrenceRule.dateText(rule.start), RecurrenceRule.dateText(last)))
             }
@@ -131,14 +130,22 @@ enum RuleOptions {
         }
     }
 
-    private static func day(_ arguments: ParsedArguments, _ option: Option) throws(CLIError) -> Int64? {
+    private static func day(_ arguments: ParsedArguments, _ option: Option, today: Int64) throws(CLIError) -> Int64? {
         guard let text = arguments.value(option) else { return nil }
-        guard let day = CivilTime.dayNumber(isoDate: text) else { throw dateError(option, text) }
-        return day
+        return try dayNumber(text, option: option, today: today)
+    }
+
+    /// A day as `--date`, `--starting` and `--until` take it: YYYY-MM-DD,
+    /// or a day in words as TIME takes one (`dec 24`, `tomorrow`, `fri`,
+    /// `明天`), the next such day from `today` on.
+    static func dayNumber(_ text: String, option: Option, today: Int64) throws(CLIError) -> Int64 {
+        if let day = CivilTime.dayNumber(isoDate: text) { return day }
+        guard let when = try? DayAndTime.parse(text, field: "--" + option.name), when.time == nil, when.day != nil else { throw dateError(option, text) }
+        return when.resolveDay(now: today * CivilTime.secondsPerDay, rules: Zone.utc.rules, allDay: .midnight)
     }
 
     static func dateError(_ option: Option, _ text: String) -> CLIError {
-        .usage(Lf("--%1$s must be a date as YYYY-MM-DD, like 2026-12-24, got %2$s", option.name, ValidationError.quoted(text)))
+        .usage(Lf("--%1$s must be a date as YYYY-MM-DD (2026-12-24) or a day in words (dec 24, tomorrow), got %2$s", option.name, ValidationError.quoted(text)))
     }
 
     /// Today in `zone`, as a day number.

@@ -22,8 +22,9 @@ enum SkipCommands {
                 details: skip ? N_("""
                     Without DAYS the next occurrence passes; the alarm rings again at the one after,
                     and the skip clears itself once used. DAYS are days (2026-12-24, tomorrow, fri,
-                    dec 24) or ranges (2026-12-07..2026-12-11), comma- or space-separated: each
-                    occurrence on them passes, and the alarm rings as usual around them.
+                    dec 24), ranges (2026-12-07..2026-12-11, dec 14 to dec 18, dec 14-18), next week
+                    or days of it (mon-fri next week, 下週), comma-separated: each occurrence on
+                    them passes, and the alarm rings as usual around them.
                     """) : N_("Without DAYS, the next occurrence rings again; with DAYS, those days ring again."),
                 positionals: [alarmID, days], options: [.json, .socket],
                 examples: skip ? ["alarmctl skip 1a2b3c4d", "alarmctl skip work tomorrow", "alarmctl skip work 2026-12-24..2026-12-31"]
@@ -140,6 +141,26 @@ enum SkipCommands {
         return text.split(separator: "..", omittingEmptySubsequences: false).map(day).joined(separator: "..")
     }
 
+    /// `next week` (下週): Monday to Sunday of the week after this one; with
+    /// repeat days before or after it (`mon-fri next week`, `next week
+    /// weekends`), those days of it. `nil` for text that does not say it.
+    static func nextWeek(_ text: String, field: String, today: Int64) throws(ValidationError) -> Set<Int64>? {
+        let trimmed = text.lowercased().trimmingSpaces()
+        let rest: String
+        if trimmed == "下週" || trimmed == "下周" {
+            rest = ""
+        } else if trimmed.hasSuffix("next week") {
+            rest = String(trimmed.dropLast("next week".count)).trimmingSpaces()
+        } else if trimmed.hasPrefix("next week") {
+            rest = String(trimmed.dropFirst("next week".count)).trimmingSpaces()
+        } else {
+            return nil
+        }
+        let days = rest.isEmpty ? RepeatDays.everyDay : try RepeatDays.parse(rest, field: field)
+        let monday = today - Int64((CivilTime.weekday(dayNumber: today).rawValue + 6) % 7) + 7
+        return Set((monday..<monday + 7).filter { days.contains(RepeatDays(CivilTime.weekday(dayNumber: $0))) })
+    }
+
     /// The most days one range names: a year, as many as a repeat may skip.
     static let maxRange = Int64(RecurrenceRule.maxExceptions)
 
@@ -152,7 +173,7 @@ enum SkipCommands {
         func day(_ text: String) throws(ValidationError) -> Int64 {
             // Days, not times: the error says what DAYS takes, not every form of a time.
             guard let when = try? DayAndTime.parse(text, field: field), when.time == nil, when.day != nil else {
-                throw .text(field, N_("must be days or ranges of days: 2026-12-24, tomorrow, fri, dec 24, dec 14 to dec 18, 2026-12-07..2026-12-11"),
+                throw .text(field, N_("must be days or ranges of days: 2026-12-24, tomorrow, fri, dec 24, dec 14 to dec 18, 2026-12-07..2026-12-11, mon-fri next week"),
                             got: text)
             }
             return when.resolveDay(now: context.now.epochSecondsFloor, rules: zone.rules, allDay: time)
@@ -160,6 +181,10 @@ enum SkipCommands {
         var days: Set<Int64> = []
         do throws(ValidationError) {
             for chunk in text.split(separator: ",").map({ spokenRange(String($0)) }) {
+                if let week = try nextWeek(chunk, field: field, today: zone.rules.localDay(at: context.now.epochSecondsFloor)) {
+                    days.formUnion(week)
+                    continue
+                }
                 let ends = chunk.split(separator: "..", omittingEmptySubsequences: false)
                 if ends.count == 2 {
                     let (first, last) = (try day(String(ends[0])), try day(String(ends[1])))

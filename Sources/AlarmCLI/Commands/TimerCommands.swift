@@ -21,10 +21,10 @@ enum TimerCommands {
             details: N_("""
                 timer DURATION [LABEL] starts one (20m, 1h 30m, 1.5h, 90s, 25 minutes, 25分鐘); timer
                 alone lists them with the time left; timer pause ID... stops the countdown and timer
-                resume ID... goes on from where it stopped; timer add ID DURATION gives it more time;
-                timer rm ID... (or stop, cancel) cancels. Without an ID they act on the one timer
-                there is. A timer rings with the alarm sound, offers Snooze and Dismiss, and is over
-                once dismissed or silent.
+                resume ID... goes on from where it stopped; timer add ID DURATION (or timer ID
+                +DURATION) gives it more time; timer rm ID... (or stop, cancel) cancels. Without an ID
+                they act on the one timer there is. A timer rings with the alarm sound, offers Snooze
+                and Dismiss, and is over once dismissed or silent.
                 """),
             positionals: [Positional("DURATION", .duration, optional: true, repeated: true)],
             options: [label, sound, .json, .socket],
@@ -38,6 +38,10 @@ enum TimerCommands {
             if let first = words.first, let verb = verbs[first] { words[0] = verb }
             if let verb = words.first, ["pause", "resume", "add"].contains(verb) {
                 return try change(verb, Array(words.dropFirst()), daemon, arguments, context)
+            }
+            // A phone's +1 min: `timer tea +2m`, or `timer +1m` for the only timer.
+            if let last = words.last, last.hasPrefix("+"), (try? DurationParser.parse(String(last.dropFirst()))) != nil {
+                return try change("add", Array(words.dropLast()) + [String(last.dropFirst())], daemon, arguments, context)
             }
             if words.first == "rm" {
                 let ids = words.count > 1 ? Array(words.dropFirst()) : [try onlyTimer(daemon, for: "rm")]

@@ -146,10 +146,11 @@ struct ItemFormat {
         return ([lines[0]] + body).joined(separator: "\n") + "\n"
     }
 
-    /// `1a2b3c4d Buy milk (due 2026-03-09 14:00)`.
-    func reminderSummary(_ reminder: ReminderView) -> String {
+    /// `1a2b3c4d Buy milk (due 2026-03-09 14:00)`; `sayingDone: false` after
+    /// a `Done:` that says it already.
+    func reminderSummary(_ reminder: ReminderView, sayingDone: Bool = true) -> String {
         var state = reminder.due == nil ? L("no due time") : Lf("due %s", dueText(reminder))
-        if reminder.done { state = Lf("done, %s", state) }
+        if reminder.done, sayingDone { state = Lf("done, %s", state) }
         return "\(shortID(reminder.id)) \(oneLine(reminder.title)) (\(state))"
     }
 
@@ -249,12 +250,13 @@ struct ItemFormat {
         seconds < 0.0005 ? L("on time") : Lf("%s late", EventText.durationText(seconds, in: userLanguage))
     }
 
-    /// `2026-03-09 Mon 07:30  alarm  1a2b3c4d  Work`, one upcoming firing a line.
+    /// `2026-03-09 Mon 07:30  alarm  1a2b3c4d  Work`, one upcoming firing a
+    /// line, under a header.
     func firingLines(_ firings: [Wire.Firing]) -> String {
         guard !firings.isEmpty else { return L("Nothing scheduled.") + "\n" }
-        let seconds = time.anySeconds(firings.map(\.at))
-        let table = Table(rows: firings.map { firing in
-            [time.dayAndTime(firing.at, seconds: seconds), kindName(firing.kind), shortID(firing.id), oneLine(firing.title)]
+        // To the minute, as every list shows a time: a timer's seconds are `timer`'s.
+        let table = Table(header: [L("WHEN"), L("KIND"), L("ID"), L("TITLE")], rows: firings.map { firing in
+            [time.dayAndTime(firing.at, seconds: false), kindName(firing.kind), shortID(firing.id), oneLine(firing.title)]
         })
         return table.lines.joined(separator: "\n") + "\n"
     }

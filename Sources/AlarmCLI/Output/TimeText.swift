@@ -91,16 +91,11 @@ struct TimeText {
 
 extension TimeText {
     /// `2026-03-09 Mon 07:30`, for lists of firings; with seconds when
-    /// `seconds` says so, or, by default, when they are not zero. A list
-    /// passes one answer for all its lines, so that its clocks line up.
+    /// `seconds` says so, or, by default, when they are not zero.
     func dayAndTime(_ text: String?, seconds: Bool? = nil) -> String {
         guard let date = Self.instant(text) else { return "—" }
         let local = zone.rules.localDateTime(at: date.epochSecondsFloor)
         return l.dateWeekdayTime(local, seconds: seconds ?? (local.second != 0))
     }
 
-    /// Whether any of these wire instants falls between whole minutes.
-    func anySeconds(_ texts: [String?]) -> Bool {
-        texts.contains { text in Self.instant(text).map { zone.rules.localDateTime(at: $0.epochSecondsFloor).second != 0 } ?? false }
-    }
 }

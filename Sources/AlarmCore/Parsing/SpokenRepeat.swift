@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// A repeat said in words at the start or end of an alarm's time, as a
 /// phone's Clock app would be told it: `every monday 7:00`, `weekdays at 7`,
-/// `7am every day`, `every 2 weeks on fri 9:00`, `every 3 days 8:00`, and
+/// `7am every day`, `every 2 weeks on fri 9:00`, `every 3 days 8:00`,
+/// `every month on the 1st 9:00`, and
 /// in Traditional Chinese `每週一 7:00`, `每天早上7點`, `平日 7:00`, `假日 9點`.
 /// ``split(_:)`` takes the repeat off and leaves the time for ``DayAndTime``.
 public struct SpokenRepeat: Hashable, Sendable {
@@ -11,11 +12,28 @@ public struct SpokenRepeat: Hashable, Sendable {
     public var everyWeeks: Int
     /// Every this many days (`every 3 days`), when it counts days, not weekdays.
     public var everyDays: Int?
+    /// Every this many months (`every month`, `monthly`).
+    public var everyMonths: Int?
+    /// The day of the month a monthly repeat is on (`on the 1st`); `nil`
+    /// for the day it is first due.
+    public var monthDay: Int?
 
-    public init(days: RepeatDays, everyWeeks: Int = 1, everyDays: Int? = nil) {
+    public init(days: RepeatDays, everyWeeks: Int = 1, everyDays: Int? = nil, everyMonths: Int? = nil, monthDay: Int? = nil) {
         self.days = days
         self.everyWeeks = everyWeeks
         self.everyDays = everyDays
+        self.everyMonths = everyMonths
+        self.monthDay = monthDay
+    }
+
+    /// The repeat as a rule from day `start`, which a monthly repeat without
+    /// its day falls on.
+    public func rule(start: Int64) -> RecurrenceRule {
+        if let everyDays { return RecurrenceRule(.daily, interval: everyDays, start: start) }
+        if let everyMonths {
+            return RecurrenceRule(.monthly, interval: everyMonths, byMonthDay: [monthDay ?? CivilTime.date(dayNumber: start).day], start: start)
+        }
+        return .weekly(on: days, every: everyWeeks, start: start)
     }
 
     /// The repeat `text` starts or ends with, and the rest of it; `nil` and
@@ -30,7 +48,7 @@ public struct SpokenRepeat: Hashable, Sendable {
             words.insert(word, at: 0)
         }
         var invalid: ValidationError {
-            .text(field, N_("must be a repeat such as every day, weekdays, weekends, every mon, every 2 weeks on fri or every 3 days, with a time"), got: text)
+            .text(field, N_("must be a repeat such as every day, weekdays, weekends, every mon, every 2 weeks on fri, every 3 days or every month on the 1st, with a time"), got: text)
         }
         // At the start: `every …`, `weekdays`, `daily`, `mondays`, 每週一.
         if let (found, length) = try read(words, invalid) {
@@ -61,6 +79,7 @@ public struct SpokenRepeat: Hashable, Sendable {
     private static func read(_ words: [String], _ invalid: ValidationError) throws(ValidationError) -> (SpokenRepeat, Int)? {
         guard let first = words.first else { return nil }
         if let days = chineseWords[first] { return (SpokenRepeat(days: days), 1) }
+        if first == "monthly" { return try monthly(words, from: 1, count: 1, invalid) }
         if let days = plural(first) { return (SpokenRepeat(days: days), 1) }
         guard first == "every" || first == "each" else { return nil }
         var index = 1
@@ -79,6 +98,8 @@ public struct SpokenRepeat: Hashable, Sendable {
         case "day", "days":
             index += 1
             return count == 1 ? (SpokenRepeat(days: .everyDay), index) : (SpokenRepeat(days: [], everyDays: count), index)
+        case "month", "months":
+            return try monthly(words, from: index + 1, count: count, invalid)
         case "week", "weeks":
             index += 1
             // `every 2 weeks on fri`, `every week on mon,thu`.
@@ -89,6 +110,18 @@ public struct SpokenRepeat: Hashable, Sendable {
             guard let days = weekdays(unit) ?? plural(unit) else { throw invalid }
             return (SpokenRepeat(days: days, everyWeeks: count), index + 1)
         }
+    }
+
+    /// A monthly repeat's day, after its words: `on the 1st`, `on 15`, or
+    /// none (the day it is first due).
+    private static func monthly(_ words: [String], from start: Int, count: Int, _ invalid: ValidationError) throws(ValidationError) -> (SpokenRepeat, Int) {
+        var index = start
+        func word() -> String? { index < words.count ? words[index] : nil }
+        guard word() == "on" else { return (SpokenRepeat(days: [], everyMonths: count), index) }
+        index += 1
+        if word() == "the" { index += 1 }
+        guard let text = word(), let day = SpokenWords.dayOfMonth(text) else { throw invalid }
+        return (SpokenRepeat(days: [], everyMonths: count, monthDay: day), index + 1)
     }
 
     /// `mondays`, `weekdays`, `weekends`, `daily`.

@@ -18,10 +18,12 @@ def run(bench):
     state, _ = small_store(bench, "commit")
     daemon = Daemon(bench, state, "commit")
     daemon.start()
-    parameters = add_alarm_parameters("bench commit")
     runs = {n: [] for n in CLIENTS}
-    for _ in range(s.commit_runs):
+    for round_number in range(s.commit_runs):
         for connections in CLIENTS:
+            # Each run labels its adds apart from every other run's: the tool numbers calls
+            # from the same start each time, and the daemon refuses an alarm's twin.
+            parameters = add_alarm_parameters(f"bench commit {round_number}.{connections}")
             result = run_json(bench.bench_tool("throughput", "--socket", daemon.socket, "--method", "io.alarmd.AddAlarm", "--params", parameters,
                                                "--connections", connections, "--seconds", s.commit_seconds))
             if result["errors"] or result["failures"]:

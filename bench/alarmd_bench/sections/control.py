@@ -63,8 +63,7 @@ def run(bench):
         f"{result['floor']['round_trip']['p50']:.1f} µs); 8 connections {result['throughput_rps']['median']:.0f} req/s")
 
     # alarmctl add and at, each as a whole process, alternating.
-    # A label of its own each time: alarmctl refuses an exact duplicate, and
-    # its look for one is part of what an add costs.
+    # A label of its own each time: the daemon refuses an alarm's twin.
     alarmctl = [bench.binary("alarmctl"), "--socket", daemon.socket, "add", "7:30", "--days", "weekdays", "--label"]
     env = dict(bench.daemon_environment(), NO_COLOR="1")
     ctl_times, at_times = [], []
