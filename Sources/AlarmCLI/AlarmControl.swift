@@ -105,6 +105,13 @@ public enum AlarmControl {
             }
             name = CommandTable.canonical(name + " " + sub)
             said += " " + sub
+            // `todo "buy milk"`, `remind call mum tomorrow`: a title, added as
+            // a phone's list adds what is typed; a near miss of a subcommand
+            // (`remind lsit`) is still answered with what it probably is.
+            if !commands.contains(where: { $0.spec.name == name }), table.suggestions(for: name).isEmpty, !sub.hasPrefix("-") {
+                rest = [sub] + rest
+                name = "remind add"
+            }
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
             if let guess = table.suggestions(for: name).first {

@@ -235,9 +235,38 @@ import Testing
         let standup = try sent(["standup", "weekdays", "9:30"])
         #expect(standup["title"] as? String == "standup")
         #expect((standup["rule"] as? [String: Any])?["byDay"] != nil, "\(standup)")
-        // A repeat needs a time to be due at.
-        let untimed = try Self.run(["remind", "add", "rent", "every", "month"], fake)
-        #expect(untimed.status == 64, "\(untimed.standardError)")
+        // Without a time, it is first due all day on the repeat's first day.
+        let birthday = try sent(["Mum's birthday", "every", "year", "on", "12", "march"])
+        #expect(birthday["title"] as? String == "Mum's birthday")
+        #expect((birthday["on"] as? String)?.hasSuffix("-03-12") == true, "\(birthday)")
+        let yearly = try sent(["Dad", "--yearly", "06-01"])
+        #expect((yearly["on"] as? String)?.hasSuffix("-06-01") == true, "\(yearly)")
+        // A repeat said in a way not understood is refused, not made a title.
+        let unread = try Self.run(["remind", "add", "gym", "every", "2", "weeks"], fake)
+        #expect(unread.status == 64 && unread.standardError.contains("\"every 2 weeks\""), "\(unread.standardError)")
+    }
+
+    /// `todo TITLE` adds it, as a phone's list does; a near miss of a
+    /// subcommand is still told what it probably is.
+    @Test func todoWithATitleAddsIt() throws {
+        let fake = FakeDaemon(replies: ["AddReminder": #"{"reminder":\#(Fixtures.milk)}"#])
+        let added = try Self.run(["todo", "Buy milk"], fake)
+        #expect(added.status == 0, "\(added.standardError)")
+        #expect(fake.calls.last?.parameters["title"] as? String == "Buy milk")
+        let typo = try Self.run(["todo", "lsit"], fake)
+        #expect(typo.status == 64 && typo.standardError.contains("remind list"), "\(typo.standardError)")
+    }
+
+    /// `--weekdays` is `--days weekdays`; `snooze 10` snoozes for 10 minutes.
+    @Test func shorthandsPeopleType() throws {
+        let fake = FakeDaemon(replies: ["AddAlarm": #"{"alarm":\#(Fixtures.work)}"#, "Snooze": #"{"id":"1a2b3c4d-0000-4000-8000-000000000001","title":"Tea","phase":"snoozed","until":"2026-12-04T10:10:00Z","snoozeCount":1}"#])
+        let added = try Self.run(["add", "6:45", "--weekdays", "--label", "Wake up"], fake)
+        #expect(added.status == 0, "\(added.standardError)")
+        let fields = try #require(fake.calls.last?.parameters["fields"] as? [String: Any])
+        #expect(fields["days"] as? [String] == ["mon", "tue", "wed", "thu", "fri"], "\(fields)")
+        let snoozed = try Self.run(["snooze", "10"], fake)
+        #expect(snoozed.status == 0, "\(snoozed.standardError) \(snoozed.standardOutput)")
+        #expect(fake.calls.last?.parameters["minutes"] as? Int == 10 && fake.calls.last?.parameters["id"] == nil, "\(String(describing: fake.calls.last?.parameters))")
     }
 
     /// Two titles, each quoted, are two to-dos by mistake joined: refused,
@@ -379,7 +408,7 @@ import Testing
         _ = try Self.run(["remind", "move", "beef", "2"], fake)
         _ = try Self.run(["remind", "move", "beef", "bottom"], fake)
         let refused = try Self.run(["remind", "move", "beef", "0"], fake)
-        #expect(refused.status == 64 && refused.standardError.contains("POSITION must be top, bottom or a number from 1"))
+        #expect(refused.status == 64 && refused.standardError.contains("POSITION must be top, bottom, up, down or a number from 1"))
         #expect(fake.calls.map(\.method) == ["CompleteReminder", "CompleteReminder", "UpdateReminder", "RemoveReminder", "ListReminders", "MoveReminder",
                                              "ListReminders", "MoveReminder", "ListReminders", "MoveReminder"].map { "io.alarmd." + $0 })
         #expect(Self.canonical(fake.calls.map(\.parameters)) == Self.canonical([

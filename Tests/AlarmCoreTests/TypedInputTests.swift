@@ -138,6 +138,36 @@ import Testing
         #expect(left == rest, "\(text)")
     }
 
+    /// A yearly repeat in words: on a date, or (without one) on the day it
+    /// is first due; a fortnight is two weeks.
+    @Test(arguments: [
+        ("every year on mar 12 9:00", 1, 3 as Int?, 12 as Int?, "9:00"), ("yearly on 12 march", 1, 3, 12, ""), ("annually on march 12th 8am", 1, 3, 12, "8am"),
+        ("every year on the 12th of march", 1, 3, 12, ""), ("every 2 years on 03-12 7:00", 2, 3, 12, "7:00"), ("every year 9:00", 1, nil, nil, "9:00"),
+        ("9:00 every year on dec 24", 1, 12, 24, "9:00"), ("每年 9:00", 1, nil, nil, "9:00"),
+    ])
+    func yearlyRepeats(text: String, years: Int, month: Int?, day: Int?, rest: String) throws {
+        let (found, left) = try SpokenRepeat.split(text, field: "WHEN")
+        #expect(found == SpokenRepeat(days: [], monthDay: day, everyYears: years, month: month), "\(text)")
+        #expect(left == rest, "\(text)")
+        // First due on its date: from 2026-12-04, 12 March 2027.
+        if month == 3, day == 12, let found {
+            let rule = found.rule(start: try #require(CivilTime.dayNumber(isoDate: "2026-12-04")))
+            #expect(rule.nextDay(after: rule.start - 1).map(RecurrenceRule.dateText) == "2027-03-12", "\(text)")
+        }
+        let (fortnight, _) = try SpokenRepeat.split("every fortnight on fri 9:00", field: "WHEN")
+        #expect(fortnight == SpokenRepeat(days: RepeatDays([.friday]), everyWeeks: 2))
+    }
+
+    /// Words left over as a label or title that start a repeat are one not
+    /// understood, not a name.
+    @Test func aRepeatNotUnderstoodIsFoundInTheLeftovers() {
+        #expect(SpokenRepeat.repeatStart(in: ["every", "blue", "moon"]) == nil)
+        #expect(SpokenRepeat.repeatStart(in: ["read", "every", "chapter"]) == nil)
+        #expect(SpokenRepeat.repeatStart(in: ["every", "fortnight", "cleaning"]) == 0)
+        #expect(SpokenRepeat.repeatStart(in: ["birthday", "yearly"]) == 1)
+        #expect(SpokenRepeat.repeatStart(in: ["gym", "every", "2", "tuesdays"]) == 1)
+    }
+
     @Test func wordsThatAreNoRepeatAreLeftAlone() throws {
         for text in ["7:00", "tomorrow 7:00", "next tue 2pm", "明天早上7點", "in 25 min"] {
             let (found, left) = try SpokenRepeat.split(text, field: "TIME")

@@ -71,7 +71,8 @@ struct LocalizedCommandsTests {
         try zh(["enable", "晨跑"], expecting: 0)
         try zh(["skip", "上班"], expecting: 0)
         try zh(["unskip", "上班"], expecting: 0)
-        try zh(["skip", "上班", "明天"], expecting: 0)
+        try zh(["skip", "上班", "下週一"], expecting: 0)
+        try zh(["skip", "上班", "下週六"], expecting: 1)
         try zh(["skip", "上班", "某天"], expecting: 64)
         try zh(["pause", "晨跑", "--for", "1w"], expecting: 0)
         try zh(["resume", "晨跑"], expecting: 0)
@@ -93,7 +94,7 @@ struct LocalizedCommandsTests {
         try zh(["remind", "show", "訂機票"], expecting: 0)
         try zh(["remind", "undone", "訂機票"], expecting: 0)
         try zh(["remind", "done", "不存在"], expecting: 1)
-        try zh(["remind", "bogus"], expecting: 64)
+        try zh(["remind", "lsit"], expecting: 64)
 
         // Timers, one of them rung, snoozed and stopped.
         try zh(["timer", "10m", "泡麵"], expecting: 0)

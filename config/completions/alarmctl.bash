@@ -66,7 +66,7 @@ _alarmctl_positional_kind() {
         "remind show" | "remind edit") kinds=(reminder-id) ;;
         "remind done") kinds=(open-reminder-id) repeated=1 ;;
         "remind undone" | "remind rm") kinds=(reminder-id) repeated=1 ;;
-        "remind move") kinds=(reminder-id choice:top,bottom) ;;
+        "remind move") kinds=(reminder-id choice:top,bottom,up,down) ;;
         snooze | dismiss) kinds=(item-id) repeated=1 ;;
         history) kinds=(item-id) ;;
         export | import) kinds=(file-or-stream) ;;

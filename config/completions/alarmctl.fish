@@ -253,7 +253,7 @@ complete -c alarmctl -n '__alarmctl_arg 0+ rm enable disable pause resume' -x -a
 complete -c alarmctl -n '__alarmctl_arg 0 "remind show" "remind edit" "remind move"' -x -a '(__alarmctl_ids reminders)'
 complete -c alarmctl -n '__alarmctl_arg 0+ "remind done"' -x -a '(__alarmctl_ids open)'
 complete -c alarmctl -n '__alarmctl_arg 0+ "remind undone" "remind rm"' -x -a '(__alarmctl_ids reminders)'
-complete -c alarmctl -n '__alarmctl_arg 1 "remind move"' -x -a 'top bottom'
+complete -c alarmctl -n '__alarmctl_arg 1 "remind move"' -x -a 'top bottom up down'
 complete -c alarmctl -n '__alarmctl_arg 0+ snooze dismiss' -x -a '(__alarmctl_ids all)'
 complete -c alarmctl -n '__alarmctl_arg 0 history' -x -a '(__alarmctl_ids all)'
 complete -c alarmctl -n '__alarmctl_arg 0 export import' -r -F -a -

@@ -100,6 +100,11 @@ enum AlarmCommands {
                           (try? AlarmFieldOptions.fields(arguments, time: words[..<split].joined(separator: " "), editing: false, context: context)).map { (split, $0) }
                       }).first
                 else { throw error }
+                // `add 9:00 every fortnight work`: a repeat not understood is no label.
+                if let start = SpokenRepeat.repeatStart(in: Array(words[split...])) {
+                    throw .usage(Lf("add: %s reads as a repeat that alarmctl cannot read; see alarmctl help add for the repeats it takes, or give the label with --label",
+                                    ValidationError.quoted(words[(split + start)...].joined(separator: " "))))
+                }
                 fields = timed
                 fields.label = words[split...].joined(separator: " ")
             }
@@ -222,12 +227,14 @@ enum AlarmCommands {
                 Every occurrence before the --until day passes silently; the alarm rings again on
                 that day. Lists show "paused until" meanwhile. resume ends a pause early. With
                 --from, the quiet days start later: they are skipped days, as skip DAYS makes
-                them (unskip rings them again). A timer's name pauses the timer (timer pause).
+                them (unskip rings them again). next week (or 下週) after the ids is Monday to Sunday
+                of the week after this one; without ids, every alarm's. A timer's name pauses the
+                timer (timer pause).
                 With several ids, each is tried; the exit code is 1 if any failed.
                 """),
             positionals: [someAlarmIDs], options: [pauseFrom, pauseUntil, pauseFor, allAlarms, json, socket], alternatives: [idsOrAll, untilOrFor],
             examples: ["alarmctl pause 1a2b --until 2027-01-05", "alarmctl pause --all --until mon", "alarmctl pause work --for 1w",
-                       "alarmctl pause --all --from 2026-12-21 --until 2027-01-04"]
+                       "alarmctl pause --all --from 2026-12-21 --until 2027-01-04", "alarmctl pause next week"]
         ),
         run: { arguments, context throws(CLIError) in
             try arguments.exclusive(untilOrFor)
@@ -239,8 +246,18 @@ enum AlarmCommands {
             let today = RuleOptions.today(context.now, in: context.systemZone)
             var from = today
             if let text = arguments.value(pauseFrom) { from = try SkipCommands.day(text, field: "--from", timeAllowed: true, context: context) }
-            let day: Int64
-            if let text = arguments.value(pauseFor) {
+            var ids = arguments.positionals
+            var day: Int64
+            // `pause next week`, `pause work next week`: the week after this one.
+            if let count = [2, 1].first(where: { ids.count >= $0 && ["next week", "下週", "下周"].contains(ids.suffix($0).joined(separator: " ").lowercased()) }) {
+                guard !arguments.hasAny([pauseFrom, pauseUntil, pauseFor]) else {
+                    throw .usage(L("pause: next week says the days; --from, --until and --for cannot go with it"))
+                }
+                ids.removeLast(count)
+                let week = (try? SkipCommands.nextWeek("next week", field: "DAYS", today: today)) ?? []
+                from = week.min() ?? today
+                day = (week.max() ?? today) + 1
+            } else if let text = arguments.value(pauseFor) {
                 let seconds: Int64
                 do throws(ValidationError) { seconds = try DurationParser.parse(text, field: "--for") } catch { throw .invalid(error) }
                 guard seconds % CivilTime.secondsPerDay == 0 else {
@@ -251,19 +268,29 @@ enum AlarmCommands {
                 // A day in the past is the daemon's to refuse, as for every client.
                 day = try SkipCommands.day(text, field: "--until", context: context)
             } else {
-                throw .usage(L("pause: give the day the alarms ring again (--until DAY) or how long they stay quiet (--for DURATION)"))
+                throw .usage(L("pause: give the day the alarms ring again (--until DAY), how long they stay quiet (--for DURATION) or next week; --from DAY starts it later, --all pauses every alarm"))
             }
+            let every = arguments.flag(allAlarms) || ids.isEmpty
             guard from > today else {
                 var fields = AlarmFields()
                 fields.pausedUntil = .some(day)
-                return try update(arguments, context, daemon, verb: N_("Paused alarm"), failedVerb: N_("paused")) { daemon, id throws(CLIError) in
+                return try update(ids, all: every, arguments, context, daemon, verb: N_("Paused alarm"), failedVerb: N_("paused")) { daemon, id throws(CLIError) in
                     try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm"))
                 }
             }
             guard day > from else {
                 throw .usage(Lf("--until must be after --from (%s)", RecurrenceRule.dateText(from)))
             }
-            try update(arguments, context, daemon, verb: N_("Paused alarm"), failedVerb: N_("paused")) { daemon, id throws(CLIError) in
+            let time = TimeText(context)
+            func shown(_ day: Int64) -> String { time.dayAhead(RecurrenceRule.dateText(day)) ?? RecurrenceRule.dateText(day) }
+            if !arguments.flag(json) { context.emit(Lf("Quiet from %1$s to %2$s; ringing again from %3$s.", shown(from), shown(day - 1), shown(day))) }
+            // Of every alarm, those that would ring on the quiet days.
+            let ringing: (AlarmView) -> Bool = { alarm in
+                if let rule = try? SkipCommands.repeatRule(of: alarm, today: today) { return (from..<day).contains { rule.rings(on: $0) } }
+                guard let next = TimeText.instant(alarm.next) else { return false }
+                return (from..<day).contains(RuleOptions.today(next, in: SkipCommands.zone(of: alarm, context)))
+            }
+            try update(ids, all: every, arguments, context, daemon, verb: N_("Paused alarm"), failedVerb: N_("paused"), among: ringing) { daemon, id throws(CLIError) in
                 let found = try daemon.attempt(GetAlarm.self, .init(id: id), subject: N_("alarm"))
                 do throws(CLIError) {
                     return .success(try SkipCommands.change(try found.get().read().alarm, skipping: Set(from..<day), skip: true, daemon, context))
@@ -289,19 +316,20 @@ enum AlarmCommands {
             }
             var fields = AlarmFields()
             fields.pausedUntil = .some(nil)
-            try update(arguments, context, daemon, verb: N_("Resumed alarm"), failedVerb: N_("resumed")) { daemon, id throws(CLIError) in
+            try update(arguments.positionals, all: arguments.flag(allAlarms), arguments, context, daemon, verb: N_("Resumed alarm"), failedVerb: N_("resumed")) { daemon, id throws(CLIError) in
                 try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm"))
             }
         }
     )
 
-    /// `change` on each alarm named, or every alarm with `--all`.
-    private static func update(_ arguments: ParsedArguments, _ context: CommandContext, _ daemon: DaemonConnection, verb: String, failedVerb: String,
+    /// `change` on each alarm of `ids`, or every alarm with `all`.
+    private static func update(_ ids: [String], all: Bool, _ arguments: ParsedArguments, _ context: CommandContext, _ daemon: DaemonConnection, verb: String,
+                               failedVerb: String, among: (AlarmView) -> Bool = { _ in true },
                                change: (DaemonConnection, String) throws(CLIError) -> Result<Answer<AlarmReply>, CLIError>) throws(CLIError) {
-        var ids = arguments.positionals
-        if arguments.flag(allAlarms) {
-            guard ids.isEmpty else { throw .usage(Lf("%s: give alarm ids or --all, not both", arguments.commandName)) }
-            ids = try daemon.call(ListAlarms.self).read().alarms.map { AlarmView($0).id }
+        var ids = ids
+        if all {
+            guard ids.isEmpty || !arguments.flag(allAlarms) else { throw .usage(Lf("%s: give alarm ids or --all, not both", arguments.commandName)) }
+            ids = try daemon.call(ListAlarms.self).read().alarms.map(AlarmView.init).filter(among).map(\.id)
             if ids.isEmpty { return context.emit(L("No alarms.")) }
         } else if ids.isEmpty {
             throw .usage(Lf("%s: give the alarms' ids, or --all", arguments.commandName))

@@ -74,7 +74,7 @@ enum AlarmFieldOptions {
             if arguments.hasAny(repeatOptions) {
                 throw .usage(Lf("%1$s %2$s says how it repeats, so --days and the repeat options cannot go with it", field, ValidationError.quoted(text)))
             }
-            if repeatWords.everyDays != nil || repeatWords.everyMonths != nil || repeatWords.everyWeeks > 1 {
+            if repeatWords.everyDays != nil || repeatWords.everyMonths != nil || repeatWords.everyYears != nil || repeatWords.everyWeeks > 1 {
                 fields.rule = .some(repeatWords.rule(start: today))
             } else {
                 fields.days = repeatWords.days

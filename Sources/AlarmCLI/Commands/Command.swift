@@ -22,9 +22,19 @@ extension CommandContext {
 /// Runs `body` for each id of a command that takes several (`rm A B C`),
 /// reporting each failure as it happens and going on with the rest; fails at
 /// the end if any did. A daemon that cannot be reached stops at once.
-/// Words that are not all ids are one name (`remind done buy milk`).
+/// Words that are not all ids are one name (`remind done buy milk`); when
+/// no item has that name, each word is one (`rm tea eggs`).
 func forEachID(_ words: [String], noun: String, verb: String, context: CommandContext, _ body: (String) throws(CLIError) -> Result<Void, CLIError>) throws(CLIError) {
-    let ids = words.count > 1 && !words.allSatisfy(looksLikeID) ? [words.joined(separator: " ")] : words
+    let ids = words
+    if words.count > 1 && !words.allSatisfy(looksLikeID) {
+        let name = words.joined(separator: " ")
+        switch try body(name) {
+        case .success: return
+        case .failure(let error):
+            let missing = DaemonErrorText.subjects.map { DaemonErrorText.noSuchItem(name, subject: $0) }
+            guard missing.contains(error.description) else { throw error }
+        }
+    }
     var failures = 0
     for id in ids {
         if case .failure(let error) = try body(id) {

@@ -66,6 +66,17 @@ enum DaemonCommands {
         }
     )
 
+    /// A ringing item as `"Tea" (49834352)`; its id alone when it has gone meanwhile.
+    static func named(_ id: String, _ daemon: DaemonConnection) -> String {
+        if let alarm = try? daemon.call(GetAlarm.self, .init(id: id)).read().alarm {
+            return "\(ValidationError.quoted(AlarmView(alarm).label)) (\(shortID(id)))"
+        }
+        if let reminder = try? daemon.call(GetReminder.self, .init(id: id)).read().reminder {
+            return "\(ValidationError.quoted(ReminderView(reminder).title)) (\(shortID(id)))"
+        }
+        return shortID(id)
+    }
+
     static let status = Command(
         spec: CommandSpec(
             name: "status",
@@ -74,7 +85,8 @@ enum DaemonCommands {
             examples: ["alarmctl status"]
         ),
         run: { arguments, context throws(CLIError) in
-            let answer = try DaemonConnection(arguments, context).call(Status.self)
+            let daemon = DaemonConnection(arguments, context)
+            let answer = try daemon.call(Status.self)
             if arguments.flag(json) { return context.emitJSON(answer.object) }
             let status = try answer.read()
             let time = TimeText(context)
@@ -82,8 +94,8 @@ enum DaemonCommands {
             list.add(L("version"), status.version)
             list.add(L("alarms"), String(status.alarms))
             list.add(L("reminders"), String(status.reminders))
-            if let count = status.timers, count > 0 { list.add(L("timers"), try Self.timersLine(count, DaemonConnection(arguments, context), context)) }
-            list.add(L("ringing"), status.ringing.isEmpty ? L("nothing") : userLanguage.list(status.ringing.map(shortID)))
+            if let count = status.timers, count > 0 { list.add(L("timers"), try Self.timersLine(count, daemon, context)) }
+            list.add(L("ringing"), status.ringing.isEmpty ? L("nothing") : userLanguage.list(status.ringing.map { Self.named($0, daemon) }))
             if let next = status.next {
                 let kind = ItemFormat(context).kindName(next.kind)
                 list.add(L("next"), "\(time.dayAndTime(next.at))  \(kind) \(ValidationError.quoted(next.title)) (\(shortID(next.id)))")

@@ -50,9 +50,10 @@ enum ReminderCommands {
                 9:00, in 25 min, 明天下午5點); it may also follow the title without --at
                 (remind add "buy milk" tomorrow 5pm). DURATION is 90s, 25m, 2h, 1d or 1h30m.
                 With --days, --every, --monthly or --yearly, or a repeat in words after the title
-                (remind add rent every month on the 1st 9am, every 3 days 8:00, weekdays 9:30), it
+                (remind add rent every month on the 1st 9am, every year on mar 14, weekdays 9:30), it
                 comes back: marking it done makes the next occurrence after now due, until --until
-                or --times ends the repeat. Give one title a time: several quoted ones are refused.
+                or --times ends the repeat; without a due time it is first due, all day, on the
+                repeat's first day. Give one title a time: several quoted ones are refused.
                 """),
             positionals: [Positional("TITLE", .text), Positional("WHEN", .instant, optional: true, repeated: true)],
             options: [at, within] + calendarOptions + [notes, sound, image, command, json, socket],
@@ -63,7 +64,8 @@ enum ReminderCommands {
                 "alarmctl remind add buy milk tomorrow 5pm",
                 "alarmctl remind add rent every month on the 1st 9am",
                 "alarmctl remind add \"Water the plants\" --at 18:00 --every 3d",
-                "alarmctl remind add \"Mum's birthday\" --on 2026-03-14 --yearly 03-14 --before 1d",
+                "alarmctl remind add \"Mum's birthday\" every year on mar 14 --before 1d",
+                "alarmctl remind add \"Mum's birthday\" --yearly 03-14 --before 1d",
                 "alarmctl remind add \"Pay rent\" --at \"2026-04-01 09:00\" --notes \"IBAN in the folder\"",
             ]
         ),
@@ -84,11 +86,17 @@ enum ReminderCommands {
             if spokenRepeat != nil, arguments.hasAny(calendarOptions) {
                 throw .usage(L("remind add: the words after the title say how it repeats, so --days and the repeat options cannot go with them"))
             }
+            // `remind add rent every blue moon`: a repeat not understood is no title.
+            if spokenRepeat == nil, let start = SpokenRepeat.repeatStart(in: words.filter { !$0.contains(" ") }) {
+                let unquoted = words.filter { !$0.contains(" ") }
+                throw .usage(Lf("remind add: %s reads as a repeat that alarmctl cannot read; see alarmctl help remind add for the repeats it takes, or quote the title",
+                                ValidationError.quoted(unquoted[start...].joined(separator: " "))))
+            }
             var changes = ReminderChanges(title: title)
             try arguments.exclusive(dueAtOrInOrOn)
             try calendar(arguments, spoken: when, repeating: spokenRepeat, context, into: &changes)
-            if changes.rule != nil, changes.due == nil, changes.on == nil {
-                throw .usage(L("remind add: a repeating reminder needs a due time: --at, --in or --on"))
+            if case .some(.some) = changes.rule, changes.due == nil, changes.on == nil {
+                throw .usage(L("remind add: the repeat never comes; give the day it is first due with --on"))
             }
             changes.notes = arguments.value(notes)
             changes.sound = arguments.value(sound).map { .some(Sound(wire: $0)) }
@@ -231,6 +239,11 @@ enum ReminderCommands {
         } else if let spokenRepeat {
             changes.rule = .some(spokenRepeat.rule(start: start))
         }
+        // A repeat without a due time is first due on its first day, all day
+        // (`--yearly 03-14`: the next 14 March).
+        if case .some(.some(let rule)) = changes.rule, dueDay == nil, let first = rule.nextDay(after: rule.start - 1) {
+            changes.on = RecurrenceRule.dateText(first)
+        }
         // The first occurrence is one the rule has: repeating on the 1st, it
         // is first due on the 1st, not today; from --starting, not before.
         if case .some(.some(let rule)) = changes.rule, let day = dueDay, let first = rule.nextDay(after: max(day, rule.start) - 1), first != day {
@@ -316,17 +329,18 @@ enum ReminderCommands {
             name: "remind move",
             summary: N_("Move a reminder to another place in the list."),
             details: N_("""
-                POSITION is top, bottom, or a number from 1 at the top, as remind list shows it (among
-                the open reminders); past the end is the bottom. The others close up around it.
+                POSITION is top, bottom, up or down (one place), or a number from 1 at the top, as remind
+                list shows it (among the open reminders); past the end is the bottom. The others close up
+                around it.
                 """),
-            positionals: [reminderID, Positional("POSITION", .choice(["top", "bottom"]))], options: [json, socket],
-            examples: ["alarmctl remind move 5e6f top", "alarmctl remind move 5e6f 3", "alarmctl remind move 5e6f bottom"]
+            positionals: [reminderID, Positional("POSITION", .choice(["top", "bottom", "up", "down"]))], options: [json, socket],
+            examples: ["alarmctl remind move 5e6f top", "alarmctl remind move 5e6f 3", "alarmctl remind move \"call plumber\" up", "alarmctl remind move 5e6f bottom"]
         ),
         run: { arguments, context throws(CLIError) in
             let text = arguments.positionals[1].lowercased()
             let number = Int(text)
-            guard ["top", "bottom"].contains(text) || (number ?? 0) >= 1 else {
-                throw .usage(Lf("POSITION must be top, bottom or a number from 1 (the top), got %s", ValidationError.quoted(arguments.positionals[1])))
+            guard ["top", "bottom", "up", "down"].contains(text) || (number ?? 0) >= 1 else {
+                throw .usage(Lf("POSITION must be top, bottom, up, down or a number from 1 (the top), got %s", ValidationError.quoted(arguments.positionals[1])))
             }
             let daemon = DaemonConnection(arguments, context)
             // Numbers count the open to-dos, as the list shows them; the
@@ -338,6 +352,13 @@ enum ReminderCommands {
             let position: Int
             switch (text, number) {
             case ("top", _): position = todos.first?.position ?? 0
+            case ("up", _), ("down", _):
+                // One place up or down among the open to-dos, as the list shows them.
+                let moving = ReminderView(try daemon.call(GetReminder.self, .init(id: arguments.positionals[0]), subject: N_("reminder")).read().reminder)
+                guard let index = open.firstIndex(where: { $0.id == moving.id }) else {
+                    throw .daemon(Lf("%s is not an open to-do: it has no place in the list", ValidationError.quoted(moving.title)))
+                }
+                position = open[text == "up" ? max(0, index - 1) : min(open.count - 1, index + 1)].position
             case (_, let number?) where number <= open.count: position = open[number - 1].position
             default: position = todos.last?.position ?? max(0, all.count - 1)
             }
@@ -350,7 +371,9 @@ enum ReminderCommands {
     /// Prints the reminder a change returned: as JSON, or as `VERB 5e6f7a8b Tea (due …)`.
     private static func report(_ answer: Answer<ReminderReply>, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) -> Result<Void, CLIError> {
         answer.emit(context, json: arguments.flag(json)) { reply in
-            context.emit(L(verb) + " " + ItemFormat(context).reminderSummary(ReminderView(reply.reminder), sayingDone: verb != "Done:"))
+            // `Done: 5e6f7a8b …`; after a full-width colon, no space.
+            let said = L(verb)
+            context.emit(said + (said.hasSuffix("：") ? "" : " ") + ItemFormat(context).reminderSummary(ReminderView(reply.reminder), sayingDone: verb != "Done:"))
         }
     }
 

@@ -17,15 +17,24 @@ enum RingingCommands {
             summary: N_("Snooze a ringing alarm or reminder."),
             details: N_("""
                 Without ID: the one item ringing now (an error if none or several ring). With several IDs,
-                each; the exit code is 1 if any failed. It rings again after its own snooze minutes, or N.
+                each; the exit code is 1 if any failed. It rings again after its own snooze minutes, or N
+                (--minutes N, or the number after the ids: snooze 10).
                 """),
             positionals: [itemIDs], options: [minutes, .json, .socket],
-            examples: ["alarmctl snooze", "alarmctl snooze 1a2b --minutes 5", "alarmctl snooze 1a2b 5e6f --minutes 10m"]
+            examples: ["alarmctl snooze", "alarmctl snooze 10", "alarmctl snooze 1a2b --minutes 5", "alarmctl snooze 1a2b 5e6f --minutes 10m"]
         ),
         run: { arguments, context throws(CLIError) in
-            let minutes = try arguments.value(Self.minutes).map { text throws(CLIError) in try WhenParser.minutes(text, option: "--minutes", in: 1...60) }
+            var minutes = try arguments.value(Self.minutes).map { text throws(CLIError) in try WhenParser.minutes(text, option: "--minutes", in: 1...60) }
+            var positionals = arguments.positionals
+            // `snooze 10`, `snooze tea 10 min`: the minutes as said, after the ids (an id is never a number of minutes).
+            for count in [2, 1] where minutes == nil && positionals.count >= count {
+                let text = positionals.suffix(count).joined(separator: " ")
+                guard text.first?.isNumber == true, let said = try? WhenParser.minutes(text, option: "--minutes", in: 1...60) else { continue }
+                minutes = said
+                positionals.removeLast(count)
+            }
             let daemon = DaemonConnection(arguments, context)
-            let ids: [String?] = arguments.positionals.isEmpty ? [nil] : arguments.positionals
+            let ids: [String?] = positionals.isEmpty ? [nil] : positionals
             try forEachID(ids.map { $0 ?? "" }, noun: N_("items"), verb: N_("snoozed"), context: context) { id throws(CLIError) in
                 try daemon.attempt(Snooze.self, .init(id: id.isEmpty ? nil : id, minutes: minutes)).flatMap { answer in
                     answer.emit(context, json: arguments.flag(.json)) { reply in

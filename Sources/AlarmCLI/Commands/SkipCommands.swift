@@ -25,7 +25,8 @@ enum SkipCommands {
                     dec 24), ranges (2026-12-07..2026-12-11, dec 14 to dec 18, dec 14-18), next week
                     or days of it (mon-fri next week, 下週), comma-separated: each occurrence on
                     them passes, and the alarm rings as usual around them.
-                    """) : N_("Without DAYS, the next occurrence rings again; with DAYS, those days ring again."),
+                    Days it does not ring on are said and left alone.
+                    """) : N_("Without DAYS, the next occurrence and every skipped day ring again; with DAYS, those days ring again."),
                 positionals: [alarmID, days], options: [.json, .socket],
                 examples: skip ? ["alarmctl skip 1a2b3c4d", "alarmctl skip work tomorrow", "alarmctl skip work 2026-12-24..2026-12-31"]
                     : ["alarmctl unskip 1a2b3c4d", "alarmctl unskip work 2026-12-24"]
@@ -35,7 +36,13 @@ enum SkipCommands {
                 let id = arguments.positionals[0]
                 let words = Array(arguments.positionals.dropFirst())
                 guard !words.isEmpty else {
-                    let answer = try daemon.call(SkipNext.self, .init(id: id, skip: skip), subject: N_("alarm"))
+                    var answer = try daemon.call(SkipNext.self, .init(id: id, skip: skip), subject: N_("alarm"))
+                    // unskip alone undoes every skip: the skipped days to come ring too.
+                    let alarm = try answer.read().alarm
+                    if !skip, let object = AlarmView(alarm).reply.object[Wire.Alarm.rule]?.objectValue, !object.isEmpty,
+                       let rule = try? Wire.Rule.parse(Parameters(object)), !rule.exceptions.isEmpty {
+                        answer = try change(alarm, skipping: rule.exceptions, skip: false, daemon, context)
+                    }
                     return try AlarmCommands.report(answer, verb: skip ? N_("Skipping the next occurrence of alarm") : N_("No longer skipping alarm"),
                                                     arguments, context).get()
                 }
@@ -44,7 +51,22 @@ enum SkipCommands {
                 let text = words.joined(separator: " ")
                 _ = try Self.days(text, field: "DAYS", alarm: nil, context: context)
                 let alarm = try daemon.call(GetAlarm.self, .init(id: id), subject: N_("alarm")).read().alarm
-                let days = try Self.days(text, field: "DAYS", alarm: AlarmView(alarm), context: context)
+                var days = try Self.days(text, field: "DAYS", alarm: AlarmView(alarm), context: context)
+                if skip {
+                    // Only days it rings on are skipped; the others are said.
+                    let view = AlarmView(alarm)
+                    let rule = try repeatRule(of: view, today: RuleOptions.today(context.now, in: zone(of: view, context)))
+                    let quiet = days.filter { !rule.rings(on: $0) }
+                    if !quiet.isEmpty {
+                        let time = TimeText(context)
+                        let listed = userLanguage.list(quiet.sorted().prefix(7).map { time.dayAhead(RecurrenceRule.dateText($0)) ?? RecurrenceRule.dateText($0) })
+                        guard quiet.count < days.count else {
+                            throw .daemon(Lf("alarm %1$s does not ring on %2$s; nothing to skip", ValidationError.quoted(view.label), listed))
+                        }
+                        context.emit(Lf("Alarm %1$s does not ring on %2$s anyway.", ValidationError.quoted(view.label), listed + (quiet.count > 7 ? " …" : "")))
+                        days.subtract(quiet)
+                    }
+                }
                 let answer = try change(alarm, skipping: days, skip: skip, daemon, context)
                 try AlarmCommands.report(answer, verb: skip ? N_("Skipping chosen days of alarm") : N_("No longer skipping those days of alarm"),
                                          arguments, context).get()
@@ -55,14 +77,15 @@ enum SkipCommands {
         )
     }
 
-    /// The alarm with `days` added to its repeat's exceptions (`skip`) or
-    /// taken from them; exceptions already past are dropped.
+    /// The alarm with those of `days` it rings on added to its repeat's
+    /// exceptions (`skip`), or `days` taken from them; exceptions already
+    /// past are dropped.
     static func change(_ object: JSONObject, skipping days: Set<Int64>, skip: Bool, _ daemon: DaemonConnection,
                        _ context: CommandContext) throws(CLIError) -> Answer<AlarmReply> {
         let alarm = AlarmView(object)
         let today = RuleOptions.today(context.now, in: zone(of: alarm, context))
         var rule = try repeatRule(of: alarm, today: today)
-        if skip { rule.exceptions.formUnion(days) } else { rule.exceptions.subtract(days) }
+        if skip { rule.exceptions.formUnion(days.filter { rule.rings(on: $0) }) } else { rule.exceptions.subtract(days) }
         rule.exceptions = rule.exceptions.filter { $0 >= today }
         guard rule.exceptions.count <= RecurrenceRule.maxExceptions else {
             throw .usage(Lf("an alarm skips at most %1$s days, and this would be %2$s", RecurrenceRule.maxExceptions, rule.exceptions.count))
@@ -204,5 +227,14 @@ enum SkipCommands {
         }
         guard !days.isEmpty else { throw .usage(Lf("%s names no day", field)) }
         return days
+    }
+}
+
+extension RecurrenceRule {
+    /// Whether the repeat has an occurrence on `day`, skipped or not.
+    func rings(on day: Int64) -> Bool {
+        var plain = self
+        plain.exceptions = []
+        return plain.nextDay(after: day - 1) == day
     }
 }

@@ -20,7 +20,7 @@ enum TimerCommands {
             summary: N_("Start a countdown that rings like an alarm, or list and cancel them."),
             details: N_("""
                 timer DURATION [LABEL] starts one (20m, 1h 30m, 1.5h, 90s, 25 minutes, 25分鐘); timer
-                alone lists them with the time left; timer pause ID... stops the countdown and timer
+                alone (or timer list) lists them with the time left; timer pause ID... stops the countdown and timer
                 resume ID... goes on from where it stopped; timer add ID DURATION (or timer ID
                 +DURATION) gives it more time; timer rm ID... (or stop, cancel) cancels. Without an ID
                 they act on the one timer there is. A timer rings with the alarm sound, offers Snooze
@@ -36,6 +36,8 @@ enum TimerCommands {
             var words = arguments.positionals
             // The words a phone's timer has: stop and cancel, continue.
             if let first = words.first, let verb = verbs[first] { words[0] = verb }
+            // `timer list`, as `timer` alone.
+            if words.count == 1, ["list", "ls", "show"].contains(words[0]) { words = [] }
             if let verb = words.first, ["pause", "resume", "add"].contains(verb) {
                 return try change(verb, Array(words.dropFirst()), daemon, arguments, context)
             }
@@ -177,9 +179,12 @@ enum TimerCommands {
             if let left = timer.timerLeft {
                 return [shortID(timer.id), timer.title, Lf("%s (paused)", DurationText.countdown(TimeInterval(left), in: userLanguage)), "—"]
             }
-            let left = TimeText.instant(timer.due).map { max(0, Int($0.timeIntervalSince(context.now).rounded(.up))) } ?? 0
-            let state = timer.phase == "waiting" ? DurationText.countdown(TimeInterval(left), in: userLanguage) : timer.phase == "ringing" ? L("ringing") : timer.phase == "snoozed" ? L("snoozed") : timer.phase
-            return [shortID(timer.id), timer.title, state, time.clock(timer.due)]
+            // A snoozed timer rings next when its snooze ends, not at its due time.
+            let rings = timer.next ?? timer.due
+            let left = TimeText.instant(rings).map { max(0, Int($0.timeIntervalSince(context.now).rounded(.up))) } ?? 0
+            let countdown = DurationText.countdown(TimeInterval(left), in: userLanguage)
+            let state = timer.phase == "waiting" ? countdown : timer.phase == "ringing" ? L("ringing") : timer.phase == "snoozed" ? Lf("snoozed, %s", countdown) : timer.phase
+            return [shortID(timer.id), timer.title, state, time.clock(rings)]
         }
         return Table(header: [L("ID"), L("LABEL"), L("LEFT"), L("RINGS")], rows: rows, maxWidth: context.terminalColumns, shrinkable: 1).lines.joined(separator: "\n") + "\n"
     }

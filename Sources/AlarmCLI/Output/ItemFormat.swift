@@ -45,7 +45,8 @@ struct ItemFormat {
         }
         let extra = markers(alarm, summarised: true)
         if !extra.isEmpty { state = userLanguage.list([state] + extra) }
-        return "\(shortID(alarm.id)) \(timeColumn(alarm)) \(alarm.listLine): \(state)"
+        // TRANSLATORS: an alarm's short id, time, label and repeat, then when it rings.
+        return Lf("%1$s %2$s %3$s: %4$s", shortID(alarm.id), timeColumn(alarm), alarm.listLine, state)
     }
 
     /// The days to come that `skip DAYS` passes over (the repeat's
@@ -151,7 +152,8 @@ struct ItemFormat {
     func reminderSummary(_ reminder: ReminderView, sayingDone: Bool = true) -> String {
         var state = reminder.due == nil ? L("no due time") : Lf("due %s", dueText(reminder))
         if reminder.done, sayingDone { state = Lf("done, %s", state) }
-        return "\(shortID(reminder.id)) \(oneLine(reminder.title)) (\(state))"
+        // TRANSLATORS: a reminder's short id, its title, and its state in brackets.
+        return Lf("%1$s %2$s (%3$s)", shortID(reminder.id), oneLine(reminder.title), state)
     }
 
     /// Every field; `place` is its number in `remind list` (none for a done

@@ -47,6 +47,12 @@ struct CommandTable: Sendable {
     /// weekdays` is `--days weekdays`.
     static let optionAliases = ["repeat": "days", "repeats": "days", "name": "label", "title": "label"]
 
+    /// Options people guess that are another option with its value:
+    /// `--weekdays` is `--days weekdays`.
+    static let optionShorthands: [String: (option: String, value: String)] = [
+        "weekdays": ("days", "weekdays"), "weekends": ("days", "weekends"), "daily": ("days", "daily"), "every-day": ("days", "daily"),
+    ]
+
     /// The command `name` stands for: itself, or what an alias names.
     static func canonical(_ name: String) -> String { aliases[name] ?? name }
 

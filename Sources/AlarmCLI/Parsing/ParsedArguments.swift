@@ -46,6 +46,12 @@ struct ParsedArguments: Sendable {
                     inlineValue = String(name[name.index(after: equals)...])
                     name = String(name[..<equals])
                 }
+                // `--weekdays` is `--days weekdays`, where the command has --days.
+                if inlineValue == nil, let (target, value) = CommandTable.optionShorthands[name], spec.option(named: target) != nil {
+                    guard values[target] == nil else { throw .usage(Lf("%1$s: --%2$s given more than once", spec.name, target)) }
+                    values[target] = value
+                    continue
+                }
                 // `--help=x` is no spelling of --help; `--repeat` is `--days`.
                 guard let found = spec.option(named: name) ?? CommandTable.optionAliases[name].flatMap(spec.option(named:)),
                       found != .help || inlineValue == nil else {

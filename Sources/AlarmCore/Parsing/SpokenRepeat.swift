@@ -2,7 +2,7 @@
 /// A repeat said in words at the start or end of an alarm's time, as a
 /// phone's Clock app would be told it: `every monday 7:00`, `weekdays at 7`,
 /// `7am every day`, `every 2 weeks on fri 9:00`, `every 3 days 8:00`,
-/// `every month on the 1st 9:00`, and
+/// `every month on the 1st 9:00`, `every year on mar 12 9:00`, and
 /// in Traditional Chinese `每週一 7:00`, `每天早上7點`, `平日 7:00`, `假日 9點`.
 /// ``split(_:)`` takes the repeat off and leaves the time for ``DayAndTime``.
 public struct SpokenRepeat: Hashable, Sendable {
@@ -17,21 +17,51 @@ public struct SpokenRepeat: Hashable, Sendable {
     /// The day of the month a monthly repeat is on (`on the 1st`); `nil`
     /// for the day it is first due.
     public var monthDay: Int?
+    /// Every this many years (`every year`, `yearly`, `annually`).
+    public var everyYears: Int?
+    /// The month a yearly repeat is in (`on mar 12`); `nil` for the month
+    /// it is first due, as ``monthDay`` is then the day.
+    public var month: Int?
 
-    public init(days: RepeatDays, everyWeeks: Int = 1, everyDays: Int? = nil, everyMonths: Int? = nil, monthDay: Int? = nil) {
+    public init(days: RepeatDays, everyWeeks: Int = 1, everyDays: Int? = nil, everyMonths: Int? = nil, monthDay: Int? = nil,
+                everyYears: Int? = nil, month: Int? = nil) {
         self.days = days
         self.everyWeeks = everyWeeks
         self.everyDays = everyDays
         self.everyMonths = everyMonths
         self.monthDay = monthDay
+        self.everyYears = everyYears
+        self.month = month
     }
 
-    /// The repeat as a rule from day `start`, which a monthly repeat without
-    /// its day falls on.
+    /// The repeat as a rule from day `start`, which a monthly or yearly
+    /// repeat without its day falls on.
     public func rule(start: Int64) -> RecurrenceRule {
         if let everyDays { return RecurrenceRule(.daily, interval: everyDays, start: start) }
+        let first = CivilTime.date(dayNumber: start)
+        // An interval counts from the first occurrence said (`every 2 years
+        // on mar 12` from December: next March, then two years on), so the
+        // rule starts there.
+        func firstDay(year: Int, month: Int, day: Int, next: (Int, Int) -> (Int, Int)) -> Int64 {
+            var (year, month) = (year, month)
+            for _ in 0..<48 {
+                if day <= CivilTime.daysInMonth(year: year, month: month) {
+                    let candidate = CivilTime.dayNumber(year: year, month: month, day: day)
+                    if candidate >= start { return candidate }
+                }
+                (year, month) = next(year, month)
+            }
+            return start
+        }
+        if let everyYears {
+            let (month, day) = (month ?? first.month, monthDay ?? first.day)
+            let from = firstDay(year: first.year, month: month, day: day) { year, month in (year + 1, month) }
+            return RecurrenceRule(.yearly, interval: everyYears, byMonthDay: [day], byMonth: [month], start: from)
+        }
         if let everyMonths {
-            return RecurrenceRule(.monthly, interval: everyMonths, byMonthDay: [monthDay ?? CivilTime.date(dayNumber: start).day], start: start)
+            let day = monthDay ?? first.day
+            let from = firstDay(year: first.year, month: first.month, day: day) { year, month in month == 12 ? (year + 1, 1) : (year, month + 1) }
+            return RecurrenceRule(.monthly, interval: everyMonths, byMonthDay: [day], start: from)
         }
         return .weekly(on: days, every: everyWeeks, start: start)
     }
@@ -48,7 +78,7 @@ public struct SpokenRepeat: Hashable, Sendable {
             words.insert(word, at: 0)
         }
         var invalid: ValidationError {
-            .text(field, N_("must be a repeat such as every day, weekdays, weekends, every mon, every 2 weeks on fri, every 3 days or every month on the 1st, with a time"), got: text)
+            .text(field, N_("must be a repeat such as every day, weekdays, weekends, every mon, every 2 weeks on fri, every 3 days, every month on the 1st or every year on mar 12, with a time"), got: text)
         }
         // At the start: `every …`, `weekdays`, `daily`, `mondays`, 每週一.
         if let (found, length) = try read(words, invalid) {
@@ -63,6 +93,22 @@ public struct SpokenRepeat: Hashable, Sendable {
             }
         }
         return (nil, text)
+    }
+
+    /// Where `words` start to say a repeat (`every year on …`, `monthly`,
+    /// `every 2 weeks …`): the index of its first word, or `nil`. For words
+    /// left over as a label or title after no repeat could be read: they are
+    /// a repeat said in a way not understood, not a name.
+    public static func repeatStart(in words: [String]) -> Int? {
+        let units: Set<String> = ["day", "days", "week", "weeks", "month", "months", "year", "years", "other", "fortnight"]
+        for (index, word) in words.enumerated() {
+            let word = word.lowercased()
+            if ["yearly", "annually", "monthly", "weekly", "fortnightly"].contains(word) { return index }
+            guard word == "every" || word == "each", index + 1 < words.count else { continue }
+            let next = words[index + 1].lowercased()
+            if units.contains(next) || Int(next) != nil || weekdays(next) != nil { return index }
+        }
+        return nil
     }
 
     /// Chinese words and the days they name: 每天, 平日, 假日, 週末, 每週一 ….
@@ -80,6 +126,9 @@ public struct SpokenRepeat: Hashable, Sendable {
         guard let first = words.first else { return nil }
         if let days = chineseWords[first] { return (SpokenRepeat(days: days), 1) }
         if first == "monthly" { return try monthly(words, from: 1, count: 1, invalid) }
+        if first == "yearly" || first == "annually" { return try yearly(words, from: 1, count: 1, invalid) }
+        if first == "每年" { return (SpokenRepeat(days: [], everyYears: 1), 1) }
+        if first == "每月" || first == "每個月" { return (SpokenRepeat(days: [], everyMonths: 1), 1) }
         if let days = plural(first) { return (SpokenRepeat(days: days), 1) }
         guard first == "every" || first == "each" else { return nil }
         var index = 1
@@ -100,7 +149,10 @@ public struct SpokenRepeat: Hashable, Sendable {
             return count == 1 ? (SpokenRepeat(days: .everyDay), index) : (SpokenRepeat(days: [], everyDays: count), index)
         case "month", "months":
             return try monthly(words, from: index + 1, count: count, invalid)
-        case "week", "weeks":
+        case "year", "years":
+            return try yearly(words, from: index + 1, count: count, invalid)
+        case "week", "weeks", "fortnight":
+            if unit == "fortnight" { count *= 2 }
             index += 1
             // `every 2 weeks on fri`, `every week on mon,thu`.
             if word() == "on" { index += 1 }
@@ -122,6 +174,34 @@ public struct SpokenRepeat: Hashable, Sendable {
         if word() == "the" { index += 1 }
         guard let text = word(), let day = SpokenWords.dayOfMonth(text) else { throw invalid }
         return (SpokenRepeat(days: [], everyMonths: count, monthDay: day), index + 1)
+    }
+
+    /// A yearly repeat's day, after its words: `on mar 12`, `on 12 march`,
+    /// `on march 12th`, `on 03-12`, or none (the day it is first due).
+    private static func yearly(_ words: [String], from start: Int, count: Int, _ invalid: ValidationError) throws(ValidationError) -> (SpokenRepeat, Int) {
+        var index = start
+        func word(_ offset: Int = 0) -> String? { index + offset < words.count ? words[index + offset] : nil }
+        guard word() == "on" else { return (SpokenRepeat(days: [], everyYears: count), index) }
+        index += 1
+        if word() == "the" { index += 1 }
+        guard let first = word() else { throw invalid }
+        if let month = SpokenWords.month(first), let text = word(1), let day = SpokenWords.dayOfMonth(text) {
+            return (SpokenRepeat(days: [], monthDay: day, everyYears: count, month: month), index + 2)
+        }
+        if let day = SpokenWords.dayOfMonth(first), let text = word(1) {
+            // `12 march`, `12th of march`.
+            let of = text == "of" ? 1 : 0
+            if let name = word(1 + of), let month = SpokenWords.month(name) {
+                return (SpokenRepeat(days: [], monthDay: day, everyYears: count, month: month), index + 2 + of)
+            }
+        }
+        // `03-12`.
+        let parts = first.split(separator: "-")
+        if parts.count == 2, parts.allSatisfy({ $0.count <= 2 }), let month = Int(parts[0]), (1...12).contains(month),
+           let day = Int(parts[1]), (1...31).contains(day) {
+            return (SpokenRepeat(days: [], monthDay: day, everyYears: count, month: month), index + 1)
+        }
+        throw invalid
     }
 
     /// `mondays`, `weekdays`, `weekends`, `daily`.
