@@ -239,6 +239,55 @@ final class RadicaleServer: @unchecked Sendable {
         #expect(after.contains("sync:") && !after.contains("waiting") && !after.contains("failed"), "\(after)")
     }
 
+    /// alarmd-sync killed with SIGKILL in the middle of a round against the
+    /// real Radicale: alarmd says so and starts it again, the next round
+    /// does what the killed one did not, and nothing is lost or duplicated on
+    /// either side.
+    @Test func theSyncProcessKilledMidRoundRedoesTheRound() throws {
+        let server = try RadicaleServer(python: try Self.python())
+        let daemon = try Self.daemon(server, interval: "1h")
+        defer { daemon.stop() }
+        let later = Self.utc(Date().addingTimeInterval(30 * 86_400))
+        for index in 1...5 { _ = try server.phone(["add-todo", "phone-\(index)@example.org", "From the phone \(index)", later]) }
+        try Alarmctl.ok(["sync"], daemon)
+        let alarmd = daemon.process.processIdentifier
+        // Many to send: the round makes a PUT for each, which Radicale writes
+        // to a file of its own.
+        let count = 150
+        let reminders = (1...count).map { #"{"id":"\#(UUID().uuidString.lowercased())","title":"Local \#($0)"}"# }
+        try Alarmctl.ok(["import", "-"], daemon, input: Data(#"{"format":"alarmd","version":1,"reminders":[\#(reminders.joined(separator: ","))]}"#.utf8))
+        let folder = server.directory.path + "/collections/collection-root/\(server.user)/tasks"
+        func stored() -> Int { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".ics") }.count }
+        let round = Alarmctl.process(["sync"], daemon)
+        round.standardOutput = FileHandle.nullDevice
+        round.standardError = FileHandle.nullDevice
+        try round.run()
+        #expect(waitUntil(timeout: 20, interval: 0.001) { stored() > 10 }, "the round did not start sending")
+        let killed = try #require(HostileCalDAVTests.children(of: alarmd, named: "alarmd-sync").first, "no alarmd-sync under alarmd")
+        #expect(kill(killed, SIGKILL) == 0)
+        let atTheKill = stored()
+        round.waitUntilExit()
+        #expect(round.terminationStatus == 1, "the round in flight is answered with the process's death")
+        #expect(atTheKill < count + 5, "the kill came after the last PUT")
+
+        var status = ""
+        #expect(waitUntil(timeout: 5) {
+            status = (try? Alarmctl.ok(["status"], daemon)) ?? ""
+            return status.contains("killed by signal 9")
+        }, "status does not say the sync process died: \(status)")
+        var last: Alarmctl.Result?
+        // A request starts a new process at once, back-off or not.
+        #expect(waitUntil(timeout: 30) {
+            last = try? Alarmctl.run(["sync"], daemon)
+            return last?.status == 0
+        }, "no round after the restart: \(String(describing: last)); \((try? Alarmctl.ok(["status"], daemon)) ?? "")")
+        let there = try server.todos().map { $0["summary"] as? String ?? "" }
+        let here = try Self.reminders(daemon).map { $0["title"] as? String ?? "" }
+        let expected = ((1...count).map { "Local \($0)" } + (1...5).map { "From the phone \($0)" }).sorted()
+        #expect(there.sorted() == expected, "the server has \(there.count) (\(atTheKill) at the kill)")
+        #expect(here.sorted() == expected, "alarmd has \(here.count)")
+    }
+
     /// A wrong password: a clear error in status and the journal (never the
     /// password itself), nothing lost here.
     @Test func aWrongPasswordIsReportedAndNothingIsLost() throws {

@@ -8,12 +8,12 @@ import Glibc
 /// The directory holding the package's built products (the test runner is one).
 let productsDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
 
-/// Polls `condition` every 10 ms until it holds or `timeout` passes.
-func waitUntil(timeout: TimeInterval, _ condition: () throws -> Bool) rethrows -> Bool {
+/// Polls `condition` every `interval` seconds (10 ms) until it holds or `timeout` passes.
+func waitUntil(timeout: TimeInterval, interval: TimeInterval = 0.01, _ condition: () throws -> Bool) rethrows -> Bool {
     let end = Date().addingTimeInterval(timeout)
     while Date() < end {
         if try condition() { return true }
-        usleep(10_000)
+        usleep(useconds_t(interval * 1_000_000))
     }
     return try condition()
 }
