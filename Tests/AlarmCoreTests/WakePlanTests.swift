@@ -10,10 +10,11 @@ import Testing
     static let alarm = Item.alarm(Alarm(time: try! TimeOfDay(hour: 7, minute: 30), created: now))
     static let reminder = Item.reminder(Reminder(title: "Call", due: now.addingTimeInterval(600), created: now))
 
-    @Test func alarmsWakeByDefaultRemindersOnlyWhenAsked() {
+    @Test func alarmsAndTimersWakeByDefaultRemindersOnlyWhenAsked() {
         var settings = WakeSettings()
         #expect(WakePlan.wakes(Self.alarm, settings: settings))
         #expect(!WakePlan.wakes(Self.reminder, settings: settings))
+        #expect(WakePlan.wakes(.reminder(Reminder(title: "Tea", due: Self.now.addingTimeInterval(240), isTimer: true, created: Self.now)), settings: settings))
         settings.reminders = true
         #expect(WakePlan.wakes(Self.reminder, settings: settings))
         settings.enabled = false

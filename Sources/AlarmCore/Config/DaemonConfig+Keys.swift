@@ -92,7 +92,7 @@ extension DaemonConfig {
         Key("Wake", "Lead", .duration(0...3600, like: "60s"), \.wake.lead, default: "60s",
             doc: "Wake this long (0 to 1h) before the alarm, so that it rings on time after resume."),
         Key("Wake", "Reminders", .boolean, \.wake.reminders, default: "no",
-            doc: "Reminders with a due time wake the machine too."),
+            doc: "Reminders with a due time wake the machine too, not only alarms and timers."),
         Key("Wake", "SuspendAgain", .boolean, \.wake.suspendAgain, default: "no",
             doc: "After a wake alarmd caused, when the alarm rings out with nobody snoozing or dismissing anything, "
                 + "suspend again (only if logind's CanSuspend says yes)."),

@@ -9,7 +9,7 @@ public struct WakeSettings: Hashable, Sendable {
     /// `Lead=`: how long before the occurrence the machine wakes, so that it
     /// has resumed (and alarmd re-planned) when the alarm rings.
     public var lead: TimeInterval = 60
-    /// `Reminders=`: reminders with a due time wake the machine too.
+    /// `Reminders=`: reminders with a due time wake the machine too (timers always do).
     public var reminders = false
     /// `SuspendAgain=`: after a wake alarmd caused, when what woke the
     /// machine stops ringing by timing out (nobody snoozed or dismissed
@@ -27,7 +27,8 @@ public enum WakePlan {
         guard settings.enabled else { return false }
         switch item {
         case .alarm: return true
-        case .reminder: return settings.reminders
+        // A timer rings as an alarm does, suspended or not, as on a phone.
+        case .reminder(let reminder): return settings.reminders || reminder.isTimer
         }
     }
 
