@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import Foundation
+import FoundationEssentials
 
 /// One CalDAV collection (RFC 4791) as the sync worker uses it: list its
 /// resources with their ETags, read some, create, replace and delete one,
@@ -258,13 +258,13 @@ package final class CalDAVCollection {
     /// with or without its final `/` and whatever a server percent-encodes.
     private func isCollection(_ href: String) -> Bool {
         func key(_ path: String) -> String {
-            let decoded = path.removingPercentEncoding ?? path
+            let decoded = path.percentDecoded()
             return decoded.hasSuffix("/") ? String(decoded.dropLast()) : decoded
         }
         return key(href) == key(path)
     }
 
     private static func xmlEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
     }
 }

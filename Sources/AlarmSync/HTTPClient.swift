@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// HTTP requests through libcurl's easy interface: one handle, reused so
 /// that connections stay open across a sync's requests, used from one queue
@@ -150,7 +150,7 @@ package final class HTTPClient {
             let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
             if let colon = line.firstIndex(of: ":") {
                 let name = line[..<colon].lowercased()
-                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+                let value = String(line[line.index(after: colon)...]).trimmingBlanks()
                 sink.headers[name] = value
                 if name == "www-authenticate" { sink.offered.append(value.lowercased()) }
             } else if line.hasPrefix("HTTP/") {

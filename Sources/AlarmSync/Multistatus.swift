@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import CXML2
-import Foundation
+import FoundationEssentials
 
 /// A WebDAV `207 Multi-Status` reply (RFC 4918 §13) as CalDAV servers send
 /// for `PROPFIND`, `calendar-multiget` (RFC 4791 §7.9) and `sync-collection`
@@ -94,7 +94,7 @@ struct Multistatus {
                 throw Malformed(description: "the server's reply has more than \(Self.maxNodes) XML nodes")
             }
             let message = withUnsafeBytes(of: outcome.errorMessage) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+                .trimmingBlanks()
             throw Malformed(description: "the server's reply is not well-formed XML (line \(outcome.errorLine): \(message.isEmpty ? "error \(outcome.errorCode)" : message))")
         }
         defer { xmlFreeDoc(document) }
@@ -229,7 +229,7 @@ struct Multistatus {
             }
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        return trimmed ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text
+        return trimmed ? text.trimmingBlanks() : text
     }
 
     private static func length(_ content: UnsafePointer<xmlChar>) -> Int {

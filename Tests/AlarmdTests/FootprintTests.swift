@@ -34,6 +34,16 @@ import Testing
         #expect(needed.contains("libsystemd.so.0") && needed.contains("libsqlite3.so.0"), "the reading of readelf found \(needed.sorted())")
     }
 
+    /// The sync process links the network stack, and Foundation no more than
+    /// alarmd does (libxml2 brings the system's ICU, which it needs).
+    @Test func theSyncProcessLinksNoFoundationProper() throws {
+        let needed = try WakeHelperBinaryTests.neededLibraries(productsDirectory + "/alarmd-sync")
+        for name in ["libFoundation.so", "libFoundationInternationalization", "_FoundationICU"] {
+            #expect(!needed.contains { $0.contains(name) }, "alarmd-sync links \(needed.filter { $0.contains(name) }.sorted())")
+        }
+        #expect(needed.contains { $0.hasPrefix("libcurl") } && needed.contains { $0.hasPrefix("libxml2") }, "the reading of readelf found \(needed.sorted())")
+    }
+
     @Test func aRunningDaemonMapsNoNetworkLibraryOrICUAndTheSoundStackForARing() throws {
         let daemon = DaemonProcess()
         try daemon.startAndWaitReady()

@@ -208,7 +208,7 @@ extension ICalendarItems {
             reminder.position = max(0, position)
         }
         for attachment in todo.all("ATTACH") where attachment.value.hasPrefix("file://") {
-            reminder.imagePath = percentDecoded(String(attachment.value.dropFirst("file://".count)))
+            reminder.imagePath = String(attachment.value.dropFirst("file://".count)).percentDecoded()
         }
         if let sound = try todo.single("X-ALARMD-SOUND") {
             do { reminder.sound = try Sound.parse(sound.text) } catch { throw sound.refused("\(error)") }
@@ -289,19 +289,5 @@ extension ICalendarItems {
         let body = negative || text.hasPrefix("+") ? String(text.dropFirst()) : text
         guard let seconds = HolidayCalendar.durationSeconds(body), seconds <= Int64(Int32.max) else { return nil }
         return negative ? -Int(seconds) : Int(seconds)
-    }
-
-    private static func percentDecoded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = text.utf8[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
