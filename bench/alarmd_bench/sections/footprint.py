@@ -5,13 +5,14 @@ and the floor, a Swift program built with the same flags that waits on one
 Dispatch timer and one read source (alarmd-floor); and alarmd's stripped size
 and its start to READY=1."""
 
+import glob
 import json
 import os
 import shutil
 import subprocess
 import time
 
-from .. import peers
+from .. import REPO, peers
 from ..daemon import Daemon
 from ..processes import kib, log, proc_status
 
@@ -47,6 +48,14 @@ def run(bench):
         time.sleep(2)
         result["cron"] = figures(process.pid)
         bench.cleanup.run_now(token)
+    # The package is make deb's, not built here (a release build of its own
+    # takes minutes): measured when there is one, with when it was built.
+    debs = sorted(glob.glob(os.path.join(REPO, ".build", "deb", "alarmd_*.deb")))
+    if debs:
+        result["deb_mib"] = os.path.getsize(debs[-1]) / (1 << 20)
+        result["deb_built"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(os.path.getmtime(debs[-1])))
+    else:
+        log("footprint: no .build/deb/alarmd_*.deb; run make deb to have the package measured")
     floor = result["floor"]
     result["rss_over_floor"] = result["alarmd"]["rss_mib"] / floor["rss_mib"]
     result["pss_over_floor"] = result["alarmd"]["pss_mib"] / floor["pss_mib"]
@@ -99,6 +108,8 @@ def rows(results, table):
     table.row(LABEL, "alarmd: shared libraries mapped", str(a["libraries"]), "footprint-libraries")
     table.row(LABEL, "alarmd: stripped binary (MiB)", f"{a['binary_mib']:.1f}", "footprint-binary")
     table.row(LABEL, "alarmd: start to READY=1, 10 alarms (s)", f"{a['ready_s']:.3f}")
+    if "deb_mib" in f:
+        table.row(LABEL, f"the alarmd .deb (make deb, built {f['deb_built']}) (MiB)", f"{f['deb_mib']:.1f}", "footprint-deb")
     table.row(LABEL, "the floor (alarmd-floor): VmRSS / PSS (MiB), threads, libraries",
               f"{floor['rss_mib']:.1f} / {floor['pss_mib']:.1f}, {floor['threads']}, {floor['libraries']}")
     table.row(LABEL, "alarmd over the floor: RSS / PSS (×)", f"{f['rss_over_floor']:.2f} / {f['pss_over_floor']:.2f}")
