@@ -114,6 +114,9 @@ public enum AlarmControl {
             }
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
+            if let hint = CommandTable.hints[name] {
+                throw .usage(Lf("unknown command %1$s; to do that, run %2$s", ValidationError.quoted(said), L(hint)))
+            }
             if let guess = table.suggestions(for: name).first {
                 throw .usage(Lf("unknown command %1$s; did you mean %2$s?", ValidationError.quoted(said), guess))
             }

@@ -77,6 +77,7 @@ import Testing
         (["remind", "move", "abcd"], "remind move: POSITION is missing"),
         (["remind", "lsit"], "unknown command \"remind lsit\"; did you mean remind list?"),
         (["frobnicate"], "unknown command \"frobnicate\"; run 'alarmctl --help'"),
+        (["rename", "1a2b", "Brunch"], "unknown command \"rename\"; to do that, run alarmctl edit ID --label TEXT, or alarmctl remind edit ID --title TEXT"),
         (["todo", "dnoe"], "unknown command \"todo dnoe\"; did you mean remind done?"),
         (["--bogus", "list"], "unknown option --bogus before the command"),
         (["--socket"], "--socket needs a value (PATH)"),

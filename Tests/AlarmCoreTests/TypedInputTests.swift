@@ -64,11 +64,23 @@ import Testing
         ("明天 7:00", .tomorrow, "07:00"), ("明天早上7點", .tomorrow, "07:00"), ("後天下午3點半", .dayAfterTomorrow, "15:30"),
         ("今天晚上9點30分", .today, "21:30"), ("下週二下午2點", .nextWeek(.tuesday), "14:00"), ("週五 9:00", .weekday(.friday), "09:00"),
         ("星期日 中午12點", .weekday(.sunday), "12:00"), ("禮拜三 上午12點", .weekday(.wednesday), "00:00"), ("下星期一 8點", .nextWeek(.monday), "08:00"),
+        // Chinese numerals count hours and minutes; a weekday's stays its name.
+        ("明天早上七點半", .tomorrow, "07:30"), ("下週一上午十點", .nextWeek(.monday), "10:00"), ("週三 下午兩點十五分", .weekday(.wednesday), "14:15"),
+        ("後天 晚上八點", .dayAfterTomorrow, "20:00"), ("星期一 晚上十一點", .weekday(.monday), "23:00"),
     ])
     func spokenDays(text: String, day: DayAndTime.Day, time: String) throws {
         let parsed = try DayAndTime.parse(text, field: "--at")
         #expect(parsed.day == day)
         #expect(parsed.time?.description == time)
+    }
+
+    /// Durations in Chinese numerals, as typed for a timer or `--in`.
+    @Test func chineseNumeralsInDurations() throws {
+        #expect(try DurationParser.parse("三分鐘") == 180)
+        #expect(try DurationParser.parse("兩個小時") == 7_200)
+        #expect(try DurationParser.parse("一小時三十分") == 5_400)
+        #expect(try DurationParser.relative("二十分鐘後", field: "WHEN") == 1_200)
+        #expect(throws: ValidationError.self, "no count, no number") { try DurationParser.parse("一一分鐘") }
     }
 
     /// Wednesday 2026-12-02 10:00 UTC: where each spoken day falls.

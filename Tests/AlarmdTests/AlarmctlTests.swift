@@ -462,6 +462,18 @@ import Testing
         #expect(!(try Alarmctl.ok(["show", "Wake up"], daemon).contains("skipped:")), "unskip alone rings every skipped day again")
         let trip = try Alarmctl.ok(["pause", "next", "week"], daemon)
         #expect(trip.hasPrefix("Quiet from") && trip.contains("Paused alarm"), "\(trip)")
+        // A skip, then a pause over the skipped morning: the first morning back rings.
+        try Alarmctl.ok(["add", "8:00", "--days", "weekdays", "--label", "Back"], daemon)
+        try Alarmctl.ok(["skip", "Back"], daemon)
+        try Alarmctl.ok(["pause", "Back", "--until", "2030-01-07"], daemon)
+        let back = try #require(try Alarmctl.json(["show", "Back"], daemon)["alarm"] as? [String: Any])
+        #expect(back["skipNext"] as? Bool == false && (back["next"] as? String)?.hasPrefix("2030-01-07") == true, "\(back)")
+        // `--until dec 14` unquoted, and `until` as a word.
+        #expect(try Alarmctl.ok(["pause", "Back", "--until", "dec", "14"], daemon).contains("paused until Dec 14"))
+        #expect(try Alarmctl.ok(["pause", "Back", "until", "dec", "15"], daemon).contains("paused until Dec 15"))
+        #expect(try Alarmctl.ok(["add", "明天早上七點半", "晨跑"], daemon).contains("07:30 晨跑"), "Chinese numerals count the hour")
+        #expect(try Alarmctl.ok(["edit", "Back", "saturdays"], daemon).contains("Back, Sat:"), "days after edit's id are its new days")
+        #expect(try Alarmctl.run(["stop"], daemon).standardError.contains("nothing is ringing"), "stop is dismiss")
 
         try Alarmctl.ok(["todo", "Buy milk"], daemon)
         try Alarmctl.ok(["todo", "Call plumber"], daemon)

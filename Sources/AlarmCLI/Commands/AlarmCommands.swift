@@ -147,6 +147,7 @@ enum AlarmCommands {
                 "alarmctl edit 1a2b --time 7:15",
                 "alarmctl edit work 6:45",
                 "alarmctl edit 1a2b --days mon-thu --label \"Early shift\"",
+                "alarmctl edit work saturdays",
                 "alarmctl edit 1a2b --tz \"\"",
                 "alarmctl edit 1a2b --monthly 15 --until 2027-06-30",
             ]
@@ -158,7 +159,22 @@ enum AlarmCommands {
             guard arguments.hasAny(editChanges) || !spoken.isEmpty else {
                 throw .usage(L("edit: nothing to change; give at least one option (see alarmctl edit --help)"))
             }
-            var fields = try AlarmFieldOptions.fields(arguments, time: spoken.isEmpty ? arguments.value(AlarmFieldOptions.time) : spoken, editing: true, context: context)
+            // `edit work saturdays`, `edit work mon-fri`: days without a time are its new days.
+            var spokenDays: RepeatDays?
+            if !spoken.isEmpty, !spoken.contains(where: \.isNumber) {
+                if let days = try? RepeatDays.parse(spoken, field: "DAYS") {
+                    spokenDays = days
+                } else if let split = try? SpokenRepeat.split(spoken, field: "TIME"), let found = split.repeat, split.rest.isEmpty, found.everyDays == nil,
+                          found.everyMonths == nil, found.everyYears == nil, found.everyWeeks == 1 {
+                    spokenDays = found.days
+                }
+            }
+            if spokenDays != nil, arguments.hasAny([AlarmFieldOptions.days] + RuleOptions.options) {
+                throw .usage(Lf("edit: %s are the new days; give them or --days and the repeat options, not both", ValidationError.quoted(spoken)))
+            }
+            let timeText = spoken.isEmpty || spokenDays != nil ? arguments.value(AlarmFieldOptions.time) : spoken
+            var fields = try AlarmFieldOptions.fields(arguments, time: timeText, editing: true, context: context)
+            if let spokenDays { fields.days = spokenDays }
             let daemon = DaemonConnection(arguments, context)
             if let days = fields.days, !days.isEmpty, fields.rule == nil {
                 fields = try SkipCommands.keepingSkippedDays(fields, days: days, of: arguments.positionals[0], daemon, context)
@@ -247,6 +263,20 @@ enum AlarmCommands {
             var from = today
             if let text = arguments.value(pauseFrom) { from = try SkipCommands.day(text, field: "--from", timeAllowed: true, context: context) }
             var ids = arguments.positionals
+            var untilText = arguments.value(pauseUntil), forText = arguments.value(pauseFor)
+            // `--until dec 14` unquoted: the option took the day's first word,
+            // and its second is the last word left (or the first).
+            if let text = untilText, !ids.isEmpty, (try? SkipCommands.day(text, field: "--until", context: context)) == nil,
+               let at = [ids.count - 1, 0].first(where: { (try? SkipCommands.day(text + " " + ids[$0], field: "--until", context: context)) != nil }) {
+                untilText = text + " " + ids.remove(at: at)
+            }
+            // `pause until dec 14`, `pause work for 1w`: the words after the option's name.
+            for (word, slot) in [("until", 0), ("for", 1)] where untilText == nil && forText == nil {
+                guard let at = ids.firstIndex(where: { $0.lowercased() == word }), at + 1 < ids.count else { continue }
+                let text = ids[(at + 1)...].joined(separator: " ")
+                if slot == 0 { untilText = text } else { forText = text }
+                ids = Array(ids[..<at])
+            }
             var day: Int64
             // `pause next week`, `pause work next week`: the week after this one.
             if let count = [2, 1].first(where: { ids.count >= $0 && ["next week", "下週", "下周"].contains(ids.suffix($0).joined(separator: " ").lowercased()) }) {
@@ -257,14 +287,14 @@ enum AlarmCommands {
                 let week = (try? SkipCommands.nextWeek("next week", field: "DAYS", today: today)) ?? []
                 from = week.min() ?? today
                 day = (week.max() ?? today) + 1
-            } else if let text = arguments.value(pauseFor) {
+            } else if let text = forText {
                 let seconds: Int64
                 do throws(ValidationError) { seconds = try DurationParser.parse(text, field: "--for") } catch { throw .invalid(error) }
                 guard seconds % CivilTime.secondsPerDay == 0 else {
                     throw .usage(Lf("--for must be whole days or weeks (3d, 1w), got %s", ValidationError.quoted(text)))
                 }
                 day = from + seconds / CivilTime.secondsPerDay
-            } else if let text = arguments.value(pauseUntil) {
+            } else if let text = untilText {
                 // A day in the past is the daemon's to refuse, as for every client.
                 day = try SkipCommands.day(text, field: "--until", context: context)
             } else {

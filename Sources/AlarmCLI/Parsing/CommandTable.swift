@@ -36,12 +36,16 @@ struct CommandTable: Sendable {
     /// `off work` is `disable work`. Not offered by the completions or the
     /// help, which teach one name each; listed in the manual.
     static let aliases: [String: String] = [
-        "on": "enable", "off": "disable", "delete": "rm", "remove": "rm", "del": "rm", "ls": "list", "new": "add", "set": "add",
+        "on": "enable", "off": "disable", "stop": "dismiss", "delete": "rm", "remove": "rm", "del": "rm", "ls": "list", "new": "add", "set": "add",
         "change": "edit", "todo": "remind", "todos": "remind", "reminder": "remind", "reminders": "remind", "timers": "timer",
         "remind delete": "remind rm", "remind remove": "remind rm", "remind del": "remind rm", "remind ls": "remind list",
         "remind new": "remind add", "remind change": "remind edit", "remind complete": "remind done", "remind check": "remind done",
         "remind uncheck": "remind undone",
     ]
+
+    /// Commands people guess that are another command's option: what to type instead.
+    static let hints = ["rename": N_("alarmctl edit ID --label TEXT, or alarmctl remind edit ID --title TEXT"),
+                        "label": "alarmctl edit ID --label TEXT", "title": "alarmctl remind edit ID --title TEXT"]
 
     /// Option names people guess for one that has another: `--repeat
     /// weekdays` is `--days weekdays`.

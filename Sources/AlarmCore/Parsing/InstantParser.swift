@@ -128,7 +128,7 @@ public enum DurationParser {
     public static func parse(_ text: String, field: String = "duration", allowNow: Bool = false) throws(ValidationError) -> Int64 {
         var invalid: ValidationError { .text(field, N_("must be a duration like ") + forms + (allowNow ? ", or now" : ""), got: text) }
         var tooLong: ValidationError { .text(field, ValidationError.with(ValidationError.atMostDays, Int(maxDays)), got: text) }
-        let lower = text.trimmingSpaces().lowercased()
+        let lower = SpokenWords.arabicNumerals(text.trimmingSpaces()).lowercased()
         if lower == "now" {
             guard allowNow else { throw .text(field, N_("must be longer than zero"), got: text) }
             return 0

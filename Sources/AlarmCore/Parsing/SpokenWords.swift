@@ -16,7 +16,7 @@ enum SpokenWords {
     }
 
     static func tokens(_ text: String) -> [Token] {
-        var words = split(text.lowercased())
+        var words = split(arabicNumerals(text).lowercased())
         // `7:30 pm`, `7 a.m.`: the meridiem belongs to the time before it;
         // `下午 2點`: the part of the day belongs to the time after it.
         var index = 0
@@ -136,6 +136,65 @@ enum SpokenWords {
     static let partsOfDay: [(word: String, afternoon: ClosedRange<Int>?)] = [
         ("上午", nil), ("早上", nil), ("凌晨", nil), ("清晨", nil), ("中午", 1...5), ("下午", 1...11), ("傍晚", 1...11), ("晚上", 1...11),
     ]
+
+    /// Chinese numerals that count something (`七點半`, `十二月二十五日`,
+    /// `三分鐘`, `兩個小時`) as Arabic digits (`7點半`, `12月25日`, `3分鐘`,
+    /// `2個小時`); a numeral that names a weekday (`週一`, `星期二`) stays.
+    /// Up to 999, which covers every hour, minute, day and month.
+    static func arabicNumerals(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { chineseDigits[$0] != nil }) else { return text }
+        let characters = Array(text)
+        var result = ""
+        var index = 0
+        while index < characters.count {
+            guard chineseDigits[characters[index].unicodeScalars.first!] != nil else {
+                result.append(characters[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < characters.count, let scalar = characters[end].unicodeScalars.first, chineseDigits[scalar] != nil { end += 1 }
+            let run = characters[index..<end]
+            let afterWeekdayWord = index > 0 && weekdayMarks.contains(characters[index - 1])
+            let counts = end < characters.count && countedUnits.contains(characters[end])
+            if counts, !afterWeekdayWord, run.count <= 4, let value = chineseNumber(run) {
+                result += String(value)
+            } else {
+                result += String(run)
+            }
+            index = end
+        }
+        return result
+    }
+
+    /// The value of each Chinese digit; 十 and 百 multiply (`chineseNumber`).
+    private static let chineseDigits: [Unicode.Scalar: Int] = [
+        "〇": 0, "零": 0, "一": 1, "二": 2, "兩": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10, "百": 100,
+    ]
+    /// What a number counts in times, days and durations: 點, 分, 月, 號, 天, 個 ….
+    private static let countedUnits: Set<Character> = ["點", "点", "時", "分", "秒", "小", "個", "个", "天", "日", "號", "号", "月", "鐘", "年", "週", "周", "星", "禮"]
+    /// What a weekday's numeral follows: 週一, 星期一, 禮拜一.
+    private static let weekdayMarks: Set<Character> = ["週", "周", "期", "拜"]
+
+    /// `七` 7, `十` 10, `十二` 12, `二十五` 25, `一百零五` 105; `nil` for a run
+    /// that is no number (`一一`).
+    private static func chineseNumber(_ run: ArraySlice<Character>) -> Int? {
+        var total = 0, current: Int?
+        for character in run {
+            guard let value = chineseDigits[character.unicodeScalars.first!] else { return nil }
+            switch value {
+            case 10, 100:
+                total += (current ?? 1) * value
+                current = nil
+            case 0:
+                continue
+            default:
+                guard current == nil else { return nil }
+                current = value
+            }
+        }
+        return total + (current ?? 0)
+    }
 
     /// `7點`, `7點半`, `7點30分`, `下午2點`, `晚上9:30`, `早上7:00`: a time of day.
     static func chineseTime(_ word: String) -> TimeOfDay? {

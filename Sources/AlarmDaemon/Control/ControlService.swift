@@ -186,15 +186,21 @@ public final class ControlService: Sendable {
 
     private func updateAlarm(_ request: UpdateAlarm.Request, _ reply: @escaping Reply) throws(VarlinkError) {
         try checkSound(request.fields.sound)
-        modifyAlarm(request.id, reply) { request.fields.apply(to: &$0) }
+        let zone = zone
+        modifyAlarm(request.id, reply) { alarm, now in
+            request.fields.apply(to: &alarm)
+            // Pausing over the skipped occurrence spends the skip; a skip set
+            // while paused is for the first occurrence after, and stays.
+            if request.fields.pausedUntil != nil { alarm.spendSkipCoveredByPause(now: now, systemZone: zone()) }
+        }
     }
 
     /// Changes one alarm in a single step on the scheduler (see
     /// ``Scheduler/modify(_:kind:_:completion:)``), stamping `updated` with the scheduler's clock.
-    private func modifyAlarm(_ id: String, _ reply: @escaping Reply, _ change: @escaping @Sendable (inout Alarm) -> Void) {
+    private func modifyAlarm(_ id: String, _ reply: @escaping Reply, _ change: @escaping @Sendable (inout Alarm, Date) -> Void) {
         scheduler.modify(id, kind: .alarm, { item, now in
             guard case .alarm(var alarm) = item else { return }
-            change(&alarm)
+            change(&alarm, now)
             alarm.updated = now
             item = .alarm(alarm)
         }, completion: answer(reply, renaming: Self.namingFields) { self.alarmReply($0) })
@@ -207,11 +213,11 @@ public final class ControlService: Sendable {
     }
 
     private func setAlarmEnabled(_ request: SetAlarmEnabled.Request, _ reply: @escaping Reply) {
-        modifyAlarm(request.id, reply) { $0.enabled = request.enabled }
+        modifyAlarm(request.id, reply) { alarm, _ in alarm.enabled = request.enabled }
     }
 
     private func skipNext(_ request: SkipNext.Request, _ reply: @escaping Reply) {
-        modifyAlarm(request.id, reply) { $0.skipNext = request.skip }
+        modifyAlarm(request.id, reply) { alarm, _ in alarm.skipNext = request.skip }
     }
 
     private func remove(_ request: IDRequest, kind: ItemKind, _ reply: @escaping Reply) {
