@@ -396,27 +396,30 @@ import Testing
             "RemoveReminder": #"{"id":"abcd0001-0000-4000-8000-000000000011","title":"Buy milk"}"#,
             "MoveReminder": #"{"reminders":[\#(Fixtures.tea),\#(Fixtures.milk)]}"#,
             "ListReminders": #"{"reminders":[\#(Fixtures.milk),\#(Fixtures.tax),\#(Fixtures.tea)]}"#,
+            "GetReminder": #"{"reminder":\#(Fixtures.tea)}"#,
         ])
         #expect(try Self.run(["remind", "done", "abcd0002"], fake).standardOutput == "Done: abcd0002 File taxes (no due time)\n")
         _ = try Self.run(["remind", "undone", "abcd0002"], fake)
         _ = try Self.run(["remind", "edit", "abcd0001", "--title", "Milk", "--no-due", "--no-image"], fake)
         #expect(try Self.run(["remind", "rm", "abcd0001"], fake).standardOutput == "Removed reminder \"Buy milk\" (abcd0001)\n")
         // `top` is position 0; a number counts the open reminders from 1,
-        // which the list is asked for first.
+        // which the list is asked for first, and the one moved must be open.
+        let tea = "beef0003-0000-4000-8000-000000000013"
         let moved = try Self.run(["remind", "move", "beef", "top"], fake)
         #expect(moved.standardOutput.hasPrefix("POS  ID        DONE  TITLE     DUE\n  1  beef0003"), "\(moved.standardOutput)")
         _ = try Self.run(["remind", "move", "beef", "2"], fake)
         _ = try Self.run(["remind", "move", "beef", "bottom"], fake)
         let refused = try Self.run(["remind", "move", "beef", "0"], fake)
         #expect(refused.status == 64 && refused.standardError.contains("POSITION must be top, bottom, up, down or a number from 1"))
-        #expect(fake.calls.map(\.method) == ["CompleteReminder", "CompleteReminder", "UpdateReminder", "RemoveReminder", "ListReminders", "MoveReminder",
-                                             "ListReminders", "MoveReminder", "ListReminders", "MoveReminder"].map { "io.alarmd." + $0 })
+        #expect(fake.calls.map(\.method) == ["CompleteReminder", "CompleteReminder", "UpdateReminder", "RemoveReminder", "ListReminders", "GetReminder",
+                                             "MoveReminder", "ListReminders", "GetReminder", "MoveReminder", "ListReminders", "GetReminder",
+                                             "MoveReminder"].map { "io.alarmd." + $0 })
         #expect(Self.canonical(fake.calls.map(\.parameters)) == Self.canonical([
             ["id": "abcd0002", "done": true], ["id": "abcd0002", "done": false],
             ["id": "abcd0001", "title": "Milk", "due": "", "imagePath": ""],
-            ["id": "abcd0001"], ["all": true], ["id": "beef", "position": 0],
+            ["id": "abcd0001"], ["all": true], ["id": "beef"], ["id": tea, "position": 0],
             // The 2nd open reminder is Tea, at position 2 of all three (taxes is done).
-            ["all": true], ["id": "beef", "position": 2], ["all": true], ["id": "beef", "position": 2],
+            ["all": true], ["id": "beef"], ["id": tea, "position": 2], ["all": true], ["id": "beef"], ["id": tea, "position": 2],
         ] as [[String: Any]]))
     }
 

@@ -18,6 +18,16 @@ import Testing
             """)
     }
 
+    /// TIME as add takes it: Chinese, with a repeat in words; a day is --from's.
+    @Test func timeAsAddTakesIt() throws {
+        let afternoon = try BinaryRunner.run("alarmctl", ["preview", "下午2點", "--tz", "UTC", "--from", "2030-01-07", "--count", "1"])
+        #expect(afternoon.status == 0 && afternoon.standardOutput == "2030-01-07 Mon 14:00 +00:00\n", "\(afternoon.standardOutput)\(afternoon.standardError)")
+        let saturdays = try BinaryRunner.run("alarmctl", ["preview", "9:30", "saturdays", "--tz", "UTC", "--from", "2030-01-07", "--count", "2"])
+        #expect(saturdays.standardOutput == "2030-01-12 Sat 09:30 +00:00\n2030-01-19 Sat 09:30 +00:00\n", "\(saturdays.standardOutput)\(saturdays.standardError)")
+        let day = try BinaryRunner.run("alarmctl", ["preview", "tomorrow", "7:00"])
+        #expect(day.status == 64 && day.standardError.contains("--from"), "\(day.standardError)")
+    }
+
     // A POSIX rule in TZ is the system zone, as glibc and the daemon read it:
     // the New York rule written out, across the same spring gap.
     @Test func posixRuleInTZ() throws {

@@ -480,6 +480,9 @@ import Testing
         try Alarmctl.ok(["remind", "move", "Call plumber", "up"], daemon)
         let order = (try Alarmctl.json(["remind", "list"], daemon)["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
         #expect(order == ["Call plumber", "Buy milk"], "\(order)")
+        try Alarmctl.ok(["remind", "done", "Buy milk"], daemon)
+        let done = try Alarmctl.run(["remind", "move", "Buy milk", "1"], daemon)
+        #expect(done.status == 1 && done.standardError.contains("not an open to-do"), "a done to-do has no place to move to: \(done.standardError)")
 
         try Alarmctl.ok(["timer", "10m", "Tea"], daemon)
         #expect(try Alarmctl.ok(["timer", "list"], daemon).contains("Tea"))

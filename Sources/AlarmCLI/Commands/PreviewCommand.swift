@@ -27,7 +27,7 @@ enum PreviewCommand {
             skips months without that day (RFC 5545). Days passed over by --except or --holidays
             are listed too, marked skipped.
             """),
-        positionals: [Positional("TIME", .timeOfDay)],
+        positionals: [Positional("TIME", .timeOfDay, repeated: true)],
         options: [days] + RuleOptions.options + [holidays, count, from, tz, json],
         alternatives: [RuleOptions.frequencies, RuleOptions.ends],
         examples: [
@@ -36,17 +36,36 @@ enum PreviewCommand {
             "alarmctl preview 7:00 --days weekdays --holidays /usr/share/holidays/tw.ics --json",
             "alarmctl preview 2:30am --days daily --tz America/New_York --from 2026-03-07",
             "alarmctl preview 6:45pm --count 3 --json",
+            "alarmctl preview 9:30 saturdays",
         ]
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) {
+        // TIME as add takes it: `7:30`, `下午2點`, `7點半`, with a repeat in
+        // words before or after it (`9:30 saturdays`, `every month on the 1st 9:00`).
         let time: TimeOfDay
-        let days: RepeatDays
+        var days: RepeatDays
+        let spoken: SpokenRepeat?
         do {
-            time = try TimeOfDay.parse(arguments.positionals[0], field: "TIME")
+            let text = arguments.positionals.joined(separator: " ")
+            let split = try SpokenRepeat.split(text, field: "TIME")
+            spoken = split.repeat
+            let when = try DayAndTime.parse(split.rest, field: "TIME", requireTime: true)
+            guard let said = when.time, when.day == nil else {
+                throw CLIError.usage(Lf("preview: TIME is a time of day; give the day to start from with --from, got %s", ValidationError.quoted(text)))
+            }
+            time = said
             days = try arguments.value(Self.days).map { spec throws(ValidationError) in try RepeatDays.parse(spec, field: "--days") } ?? .never
-        } catch {
+        } catch let error as CLIError {
+            throw error
+        } catch let error as ValidationError {
             throw .invalid(error)
+        } catch {
+            throw .usage(String(describing: error))
+        }
+        let repeatOptions = [Self.days] + RuleOptions.options
+        if spoken != nil, arguments.hasAny(repeatOptions) {
+            throw .usage(L("preview: TIME says how it repeats, so --days and the repeat options cannot go with it"))
         }
         let count = try arguments.integer(Self.count, in: 1...1000, default: 5)
         var zone = context.systemZone
@@ -57,7 +76,14 @@ enum PreviewCommand {
             from = try WhenParser.instant(text, option: "--from", now: context.now, zone: zone)
         }
 
-        let recurrence = try RuleOptions.rule(arguments, days: days, today: RuleOptions.today(from, in: zone))
+        var recurrence = try RuleOptions.rule(arguments, days: days, today: RuleOptions.today(from, in: zone))
+        if let spoken {
+            if spoken.everyDays != nil || spoken.everyMonths != nil || spoken.everyYears != nil || spoken.everyWeeks > 1 {
+                recurrence = spoken.rule(start: RuleOptions.today(from, in: zone))
+            } else {
+                days = spoken.days
+            }
+        }
         var calendar = HolidayCalendar.empty
         if let path = arguments.value(Self.holidays) {
             // As the daemon does: a file that does not parse counts no days,

@@ -349,20 +349,21 @@ enum ReminderCommands {
             let all = try daemon.call(ListReminders.self, .init(all: true)).read().reminders.map(ReminderView.init)
             let todos = all.filter { !$0.isTimer }
             let open = todos.filter { !$0.done }
+            // Only an open to-do has a place in the list.
+            let moving = ReminderView(try daemon.call(GetReminder.self, .init(id: arguments.positionals[0]), subject: N_("reminder")).read().reminder)
+            guard let index = open.firstIndex(where: { $0.id == moving.id }) else {
+                throw .daemon(Lf("%s is not an open to-do: it has no place in the list", ValidationError.quoted(moving.title)))
+            }
             let position: Int
             switch (text, number) {
             case ("top", _): position = todos.first?.position ?? 0
             case ("up", _), ("down", _):
                 // One place up or down among the open to-dos, as the list shows them.
-                let moving = ReminderView(try daemon.call(GetReminder.self, .init(id: arguments.positionals[0]), subject: N_("reminder")).read().reminder)
-                guard let index = open.firstIndex(where: { $0.id == moving.id }) else {
-                    throw .daemon(Lf("%s is not an open to-do: it has no place in the list", ValidationError.quoted(moving.title)))
-                }
                 position = open[text == "up" ? max(0, index - 1) : min(open.count - 1, index + 1)].position
             case (_, let number?) where number <= open.count: position = open[number - 1].position
             default: position = todos.last?.position ?? max(0, all.count - 1)
             }
-            let answer = try daemon.call(MoveReminder.self, .init(id: arguments.positionals[0], position: position), subject: N_("reminder"))
+            let answer = try daemon.call(MoveReminder.self, .init(id: moving.id, position: position), subject: N_("reminder"))
             if arguments.flag(json) { return context.emitJSON(answer.object) }
             context.standardOutput(ItemFormat(context).reminderTable(try answer.read().reminders.map(ReminderView.init).filter { !$0.done && !$0.isTimer }, all: false))
         }
