@@ -189,8 +189,8 @@ import Testing
         #expect(result.standardOutput == """
             POS  ID        DONE  TITLE       DUE
               1  abcd0001  [ ]   Buy milk    2030-01-07 15:00
-              2  abcd0002  [x]   File taxes  —
-              3  beef0003  [ ]   Tea         2030-01-06 17:00  snoozed
+              —  abcd0002  [x]   File taxes  —
+              2  beef0003  [ ]   Tea         2030-01-06 17:00  snoozed
 
             """)
         #expect(Self.canonical(fake.calls.first?.parameters) == Self.canonical(["all": true] as [String: Any]))

@@ -135,11 +135,13 @@ struct ItemFormat {
         guard !reminders.isEmpty else { return (all ? L("No reminders.") : L("No open reminders.")) + "\n" }
         let table = Table(
             header: [L("POS"), L("ID"), L("DONE"), L("TITLE"), L("DUE")],
-            // Numbered from 1 and without gaps: done reminders hidden leave none.
-            rows: reminders.enumerated().map { index, reminder in
-                [String(index + 1), shortID(reminder.id), reminder.done ? "[x]" : "[ ]", oneLine(reminder.title),
-                 ([dueText(reminder)] + reminderMarkers(reminder)).joined(separator: "  ")]
-            },
+            // The open ones numbered from 1 without gaps, as remind move takes
+            // them, the same with --all; a done one has no place ("—").
+            rows: reminders.reduce(into: (rows: [[String]](), open: 0)) { result, reminder in
+                if !reminder.done { result.open += 1 }
+                result.rows.append([reminder.done ? "—" : String(result.open), shortID(reminder.id), reminder.done ? "[x]" : "[ ]", oneLine(reminder.title),
+                                    ([dueText(reminder)] + reminderMarkers(reminder)).joined(separator: "  ")])
+            }.rows,
             rightAligned: [0], maxWidth: columns, shrinkable: 3
         )
         let lines = table.lines
