@@ -170,6 +170,27 @@ import Testing
         #expect(fortnight == SpokenRepeat(days: RepeatDays([.friday]), everyWeeks: 2))
     }
 
+    /// Days listed as --days lists them, joined by `and`, and in Chinese
+    /// (每週二、四, 週一到週五, 每月1號): the repeat `list` shows can be typed back.
+    @Test(arguments: [
+        ("18:00 tue,thu", RepeatDays([.tuesday, .thursday]), nil as Int?, "18:00"), ("mon-fri 7:00", .weekdays, nil, "7:00"),
+        ("6pm every tue and thu", RepeatDays([.tuesday, .thursday]), nil, "6pm"), ("tuesdays and thursdays 18:00", RepeatDays([.tuesday, .thursday]), nil, "18:00"),
+        ("每週二、四晚上6點", RepeatDays([.tuesday, .thursday]), nil, "晚上6點"), ("每週二、週四 18:00", RepeatDays([.tuesday, .thursday]), nil, "18:00"),
+        ("週一到週五 早上7點", .weekdays, nil, "早上7點"), ("每月1號 早上9點", RepeatDays(), 1, "早上9點"), ("每個月十五日 9點", RepeatDays(), 15, "9點"),
+    ])
+    func listedAndChineseRepeats(text: String, days: RepeatDays, monthDay: Int?, rest: String) throws {
+        let (found, left) = try SpokenRepeat.split(text, field: "TIME")
+        let expected = monthDay == nil ? SpokenRepeat(days: days) : SpokenRepeat(days: [], everyMonths: 1, monthDay: monthDay)
+        #expect(found == expected, "\(text)")
+        #expect(left == rest, "\(text)")
+    }
+
+    /// One weekday alone is a day, not a repeat.
+    @Test func oneWeekdayIsADay() throws {
+        let (found, _) = try SpokenRepeat.split("tue 2pm", field: "TIME")
+        #expect(found == nil)
+    }
+
     /// Words left over as a label or title that start a repeat are one not
     /// understood, not a name.
     @Test func aRepeatNotUnderstoodIsFoundInTheLeftovers() {

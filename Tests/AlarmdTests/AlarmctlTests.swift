@@ -475,6 +475,8 @@ import Testing
         #expect(try Alarmctl.ok(["pause", "Back", "until", "dec", "15"], daemon).contains("paused until Dec 15"))
         #expect(try Alarmctl.ok(["add", "明天早上七點半", "晨跑"], daemon).contains("07:30 晨跑"), "Chinese numerals count the hour")
         #expect(try Alarmctl.ok(["edit", "Back", "saturdays"], daemon).contains("Back, Sat:"), "days after edit's id are its new days")
+        #expect(try Alarmctl.ok(["add", "18:00", "tue,thu", "Gym"], daemon).contains("18:00 Gym, Tue, Thu:"), "listed days after the time repeat")
+        #expect(try Alarmctl.ok(["pause", "all", "until", "dec", "20"], daemon).contains("paused until Dec 20"), "all is --all")
         #expect(try Alarmctl.run(["stop"], daemon).standardError.contains("nothing is ringing"), "stop is dismiss")
 
         try Alarmctl.ok(["todo", "Buy milk"], daemon)

@@ -356,7 +356,12 @@ enum AlarmCommands {
     private static func update(_ ids: [String], all: Bool, _ arguments: ParsedArguments, _ context: CommandContext, _ daemon: DaemonConnection, verb: String,
                                failedVerb: String, among: (AlarmView) -> Bool = { _ in true },
                                change: (DaemonConnection, String) throws(CLIError) -> Result<Answer<AlarmReply>, CLIError>) throws(CLIError) {
-        var ids = ids
+        var ids = ids, all = all
+        // `pause all until mon`: the word for --all.
+        if ids.count == 1, ["all", "全部"].contains(ids[0].lowercased()) {
+            ids = []
+            all = true
+        }
         if all {
             guard ids.isEmpty || !arguments.flag(allAlarms) else { throw .usage(Lf("%s: give alarm ids or --all, not both", arguments.commandName)) }
             ids = try daemon.call(ListAlarms.self).read().alarms.map(AlarmView.init).filter(among).map(\.id)

@@ -72,10 +72,11 @@ public struct SpokenRepeat: Hashable, Sendable {
     public static func split(_ text: String, field: String) throws(ValidationError) -> (repeat: SpokenRepeat?, rest: String) {
         guard text.utf8.count <= DayAndTime.maxLength else { return (nil, text) }
         // 每天早上7點: the Chinese repeat words stand without a space before the time.
-        var words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        if let first = words.first, let word = chineseWords.keys.sorted(by: { $0.count > $1.count }).first(where: { first.hasPrefix($0) && first != $0 }) {
-            words[0] = String(first.dropFirst(word.count))
-            words.insert(word, at: 0)
+        var words = SpokenWords.arabicNumerals(text).lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if let first = words.first, first.unicodeScalars.contains(where: { $0.value >= 0x3000 }), chinese(first) == nil,
+           let length = (1..<first.count).reversed().first(where: { chinese(String(first.prefix($0))) != nil }) {
+            words[0] = String(first.dropFirst(length))
+            words.insert(String(first.prefix(length)), at: 0)
         }
         var invalid: ValidationError {
             .text(field, N_("must be a repeat such as every day, weekdays, weekends, every mon, every 2 weeks on fri, every 3 days, every month on the 1st or every year on mar 12, with a time"), got: text)
@@ -124,12 +125,14 @@ public struct SpokenRepeat: Hashable, Sendable {
     /// The repeat `words` start with, and how many words it takes.
     private static func read(_ words: [String], _ invalid: ValidationError) throws(ValidationError) -> (SpokenRepeat, Int)? {
         guard let first = words.first else { return nil }
-        if let days = chineseWords[first] { return (SpokenRepeat(days: days), 1) }
+        if let found = chinese(first) { return (found, 1) }
         if first == "monthly" { return try monthly(words, from: 1, count: 1, invalid) }
         if first == "yearly" || first == "annually" { return try yearly(words, from: 1, count: 1, invalid) }
-        if first == "每年" { return (SpokenRepeat(days: [], everyYears: 1), 1) }
-        if first == "每月" || first == "每個月" { return (SpokenRepeat(days: [], everyMonths: 1), 1) }
-        if let days = plural(first) { return (SpokenRepeat(days: days), 1) }
+        if let days = plural(first) ?? dayList(first) {
+            // `tuesdays and thursdays`.
+            if words.count >= 3, words[1] == "and", let more = weekdays(words[2]) { return (SpokenRepeat(days: days.union(more)), 3) }
+            return (SpokenRepeat(days: days), 1)
+        }
         guard first == "every" || first == "each" else { return nil }
         var index = 1
         func word(_ offset: Int = 0) -> String? { index + offset < words.count ? words[index + offset] : nil }
@@ -160,6 +163,8 @@ public struct SpokenRepeat: Hashable, Sendable {
             return (SpokenRepeat(days: days, everyWeeks: count), index + 1)
         default:
             guard let days = weekdays(unit) ?? plural(unit) else { throw invalid }
+            // `every tue and thu`.
+            if let more = word(2).flatMap(weekdays), word(1) == "and" { return (SpokenRepeat(days: days.union(more), everyWeeks: count), index + 3) }
             return (SpokenRepeat(days: days, everyWeeks: count), index + 1)
         }
     }
@@ -202,6 +207,59 @@ public struct SpokenRepeat: Hashable, Sendable {
             return (SpokenRepeat(days: [], monthDay: day, everyYears: count, month: month), index + 1)
         }
         throw invalid
+    }
+
+    /// `tue,thu`, `mon-fri`: days as `--days` lists them, two or more (one
+    /// weekday alone is a day, not a repeat: `tue 2pm`).
+    private static func dayList(_ word: String) -> RepeatDays? {
+        guard word.contains(",") || word.contains("-"), word.first?.isLetter == true,
+              let days = try? RepeatDays.parse(word, field: "days"), Weekday.allCases.filter({ days.contains(RepeatDays([$0])) }).count > 1 else { return nil }
+        return days
+    }
+
+    /// A repeat in Chinese, one word: 每天, 平日, 假日, 每週一, 每週二、四,
+    /// 每週二、週四, 週一到週五, 每月1號, 每個月15日, 每月, 每年.
+    static func chinese(_ word: String) -> SpokenRepeat? {
+        if let days = chineseWords[word] { return SpokenRepeat(days: days) }
+        if word == "每年" { return SpokenRepeat(days: [], everyYears: 1) }
+        for prefix in ["每個月", "每月"] where word.hasPrefix(prefix) {
+            let rest = word.dropFirst(prefix.count)
+            if rest.isEmpty { return SpokenRepeat(days: [], everyMonths: 1) }
+            guard let last = rest.last, "號号日".contains(last), let day = Int(rest.dropLast()), (1...31).contains(day) else { return nil }
+            return SpokenRepeat(days: [], everyMonths: 1, monthDay: day)
+        }
+        // 週一到週五, 星期一至星期五.
+        for separator: Character in ["到", "至"] where word.contains(separator) {
+            let ends = word.split(separator: separator, omittingEmptySubsequences: false)
+            guard ends.count == 2, let first = chineseWeekday(String(ends[0])), let last = chineseWeekday(String(ends[1])) else { return nil }
+            var days = RepeatDays(), day = first
+            while true {
+                days.insert(RepeatDays([day]))
+                if day == last { break }
+                day = Weekday(rawValue: (day.rawValue + 1) % 7) ?? day
+            }
+            return SpokenRepeat(days: days)
+        }
+        // 每週二、四, 每週二、週四, 每星期一,三.
+        for prefix in ["每個星期", "每個禮拜", "每星期", "每禮拜", "每週", "每周"] where word.hasPrefix(prefix) {
+            let names = word.dropFirst(prefix.count).split(whereSeparator: { "、,，".contains($0) })
+            guard names.count > 1 else { return nil }
+            var days = RepeatDays()
+            for name in names {
+                guard let weekday = chineseWeekday(String(name)) else { return nil }
+                days.insert(RepeatDays([weekday]))
+            }
+            return SpokenRepeat(days: days)
+        }
+        return nil
+    }
+
+    /// 一, 週一, 星期一, 禮拜一: the weekday.
+    private static func chineseWeekday(_ text: String) -> Weekday? {
+        var name = Substring(text)
+        for prefix in ["星期", "禮拜", "礼拜", "週", "周"] where name.hasPrefix(prefix) { name = name.dropFirst(prefix.count); break }
+        guard name.count == 1, let character = name.first else { return nil }
+        return SpokenWords.chineseWeekdays[character]
     }
 
     /// `mondays`, `weekdays`, `weekends`, `daily`.
