@@ -76,13 +76,14 @@ func fuzzDayAndTime(_ text: String) {
 }
 
 /// A repeat in words: the rest is a suffix or prefix of the text's words,
-/// and every repeat names days or counts them.
+/// and every repeat names days or counts days, months or years.
 func fuzzRepeat(_ text: String) {
     do throws(ValidationError) {
         let (found, rest) = try SpokenRepeat.split(text, field: "TIME")
         guard let found else { return check(rest == text, "no repeat, yet the text changed") }
         check(rest.utf8.count < text.utf8.count, "a repeat took no words of \(ValidationError.quoted(text))")
-        check(found.everyDays != nil || !found.days.isEmpty, "a repeat without days in \(ValidationError.quoted(text))")
+        check(found.everyDays != nil || found.everyMonths != nil || found.everyYears != nil || !found.days.isEmpty,
+              "a repeat without days in \(ValidationError.quoted(text))")
         check((1...999).contains(found.everyWeeks) && (found.everyDays.map { (1...999).contains($0) } ?? true), "a repeat's count is out of range")
     } catch {
         checkError(error, field: "TIME", text)

@@ -206,7 +206,7 @@ import Testing
             let (found, left) = try SpokenRepeat.split(text, field: "TIME")
             #expect(found == nil && left == text, "\(text)")
         }
-        for bad in ["every blue moon 7:00", "every 2 weeks 9:00", "every 0 days 7:00", "every", "every month on the 32nd 9:00"] {
+        for bad in ["every blue moon 7:00", "every 2 weeks 9:00", "every 0 days 7:00", "every", "every month on the 32nd 9:00", "every 999 fortnight on fri 9:00"] {
             #expect(throws: ValidationError.self, "\(bad)") { try SpokenRepeat.split(bad, field: "TIME") }
         }
     }

@@ -155,7 +155,10 @@ public struct SpokenRepeat: Hashable, Sendable {
         case "year", "years":
             return try yearly(words, from: index + 1, count: count, invalid)
         case "week", "weeks", "fortnight":
-            if unit == "fortnight" { count *= 2 }
+            if unit == "fortnight" {
+                guard count * 2 <= RecurrenceRule.intervalRange.upperBound else { throw invalid }
+                count *= 2
+            }
             index += 1
             // `every 2 weeks on fri`, `every week on mon,thu`.
             if word() == "on" { index += 1 }
