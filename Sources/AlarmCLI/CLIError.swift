@@ -8,6 +8,9 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case usage(String)
     /// The daemon answered with an error: exit 1.
     case daemon(String)
+    /// The daemon has no item by the id or name given: exit 1, as any of its
+    /// errors; apart so that several words can be tried one by one.
+    case notFound(String)
     /// The daemon could not be reached, or stopped answering: exit 69 (`EX_UNAVAILABLE`).
     case unreachable(String)
     /// A file named on the command line could not be read or written: exit 66 (`EX_NOINPUT`).
@@ -18,7 +21,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .usage: return 64
-        case .daemon: return 1
+        case .daemon, .notFound: return 1
         case .unreachable: return 69
         case .file: return 66
         case .data: return 65
@@ -27,7 +30,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .usage(let message), .daemon(let message), .unreachable(let message), .file(let message), .data(let message):
+        case .usage(let message), .daemon(let message), .notFound(let message), .unreachable(let message), .file(let message), .data(let message):
             return message
         }
     }

@@ -48,7 +48,10 @@ final class DaemonConnection {
     /// Like `call`, but a daemon error comes back as a value, so a command acting
     /// on several ids can report it and go on. Transport failures still throw.
     func attempt<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, subject: String = N_("alarm or reminder")) throws(CLIError) -> Result<Answer<M.Reply>, CLIError> {
-        try exchange(method, request).mapError { error in .daemon(message(for: error, subject: subject)) }
+        try exchange(method, request).mapError { error in
+            if case .noSuchItem? = InterfaceError(error) { return .notFound(message(for: error, subject: subject)) }
+            return .daemon(message(for: error, subject: subject))
+        }
     }
 
     /// Like `attempt`, with the daemon's error as it came, for a command

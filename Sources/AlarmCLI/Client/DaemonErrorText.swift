@@ -50,7 +50,7 @@ enum DaemonErrorText {
         guard let declared = InterfaceError(error) else { return undeclared(error) }
         switch declared {
         case .noSuchItem(let id, _):
-            return noSuchItem(id, subject: subject)
+            return Lf("no %1$s with id or name %2$s", L(subject), shown(id))
         case .ambiguousId(let id, let matches, let titles, _):
             return Lf("%s matches several items; name one by its id:", shown(id)) + candidates(matches, titles: titles)
         case .duplicateAlarm(let id, _):
@@ -84,14 +84,6 @@ enum DaemonErrorText {
     }
 
     /// An id as the daemon sent it, quoted; `?` for an error without one.
-    /// `no alarm with id or name "Foo"`.
-    static func noSuchItem(_ id: String, subject: String) -> String {
-        Lf("no %1$s with id or name %2$s", L(subject), shown(id))
-    }
-
-    /// The subjects a missing id is said to be.
-    static let subjects = [N_("alarm or reminder"), N_("alarm"), N_("reminder"), N_("timer")]
-
     static func shown(_ id: String) -> String { id.isEmpty ? "?" : ValidationError.quoted(id) }
 
     /// The items an ambiguous id or name matches, a line each: the shortest

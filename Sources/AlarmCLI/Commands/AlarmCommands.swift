@@ -164,8 +164,7 @@ enum AlarmCommands {
             if !spoken.isEmpty, !spoken.contains(where: \.isNumber) {
                 if let days = try? RepeatDays.parse(spoken, field: "DAYS") {
                     spokenDays = days
-                } else if let split = try? SpokenRepeat.split(spoken, field: "TIME"), let found = split.repeat, split.rest.isEmpty, found.everyDays == nil,
-                          found.everyMonths == nil, found.everyYears == nil, found.everyWeeks == 1 {
+                } else if let split = try? SpokenRepeat.split(spoken, field: "TIME"), let found = split.repeat, split.rest.isEmpty, found.isWeeklyOnDays {
                     spokenDays = found.days
                 }
             }
@@ -312,8 +311,7 @@ enum AlarmCommands {
                 throw .usage(Lf("--until must be after --from (%s)", RecurrenceRule.dateText(from)))
             }
             let time = TimeText(context)
-            func shown(_ day: Int64) -> String { time.dayAhead(RecurrenceRule.dateText(day)) ?? RecurrenceRule.dateText(day) }
-            if !arguments.flag(json) { context.emit(Lf("Quiet from %1$s to %2$s; ringing again from %3$s.", shown(from), shown(day - 1), shown(day))) }
+            if !arguments.flag(json) { context.emit(Lf("Quiet from %1$s to %2$s; ringing again from %3$s.", time.dayText(from), time.dayText(day - 1), time.dayText(day))) }
             // Of every alarm, those that would ring on the quiet days.
             let ringing: (AlarmView) -> Bool = { alarm in
                 if let rule = try? SkipCommands.repeatRule(of: alarm, today: today) { return (from..<day).contains { rule.rings(on: $0) } }

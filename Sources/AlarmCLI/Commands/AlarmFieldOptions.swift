@@ -74,10 +74,10 @@ enum AlarmFieldOptions {
             if arguments.hasAny(repeatOptions) {
                 throw .usage(Lf("%1$s %2$s says how it repeats, so --days and the repeat options cannot go with it", field, ValidationError.quoted(text)))
             }
-            if repeatWords.everyDays != nil || repeatWords.everyMonths != nil || repeatWords.everyYears != nil || repeatWords.everyWeeks > 1 {
-                fields.rule = .some(repeatWords.rule(start: today))
-            } else {
+            if repeatWords.isWeeklyOnDays {
                 fields.days = repeatWords.days
+            } else {
+                fields.rule = .some(repeatWords.rule(start: today))
             }
             return
         }

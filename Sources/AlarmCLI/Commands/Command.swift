@@ -30,9 +30,8 @@ func forEachID(_ words: [String], noun: String, verb: String, context: CommandCo
         let name = words.joined(separator: " ")
         switch try body(name) {
         case .success: return
-        case .failure(let error):
-            let missing = DaemonErrorText.subjects.map { DaemonErrorText.noSuchItem(name, subject: $0) }
-            guard missing.contains(error.description) else { throw error }
+        case .failure(.notFound): break
+        case .failure(let error): throw error
         }
     }
     var failures = 0

@@ -93,8 +93,13 @@ enum DaemonCommands {
             var list = KeyValueList()
             list.add(L("version"), status.version)
             list.add(L("alarms"), String(status.alarms))
-            list.add(L("reminders"), Self.remindersLine(status.reminders, daemon))
-            if let count = status.timers, count > 0 { list.add(L("timers"), try Self.timersLine(count, daemon, context)) }
+            // One list for both lines: the timers' is needed; the reminders'
+            // line does without it (the count alone) when it cannot be had.
+            let timers = status.timers ?? 0
+            func items() throws(CLIError) -> [ReminderView] { try daemon.call(ListReminders.self, .init(all: true)).read().reminders.map(ReminderView.init) }
+            let reminders = timers > 0 ? try items() : status.reminders > 0 ? try? items() : nil
+            list.add(L("reminders"), Self.remindersLine(status.reminders, reminders))
+            if timers > 0 { list.add(L("timers"), Self.timersLine(timers, reminders ?? [], context)) }
             list.add(L("ringing"), status.ringing.isEmpty ? L("nothing") : userLanguage.list(status.ringing.map { Self.named($0, daemon) }))
             if let next = status.next {
                 let kind = ItemFormat(context).kindName(next.kind)
@@ -114,18 +119,19 @@ enum DaemonCommands {
         }
     )
 
-    /// `2, the next rings in 4 min 3 s ("Tea")`: the running timers, and
-    /// the time left on the one that rings first.
-    /// `5`, or `4 open, 1 done` when some are done: the list shows the open ones.
-    static func remindersLine(_ count: Int, _ daemon: DaemonConnection) -> String {
-        guard count > 0, let list = try? daemon.call(ListReminders.self, .init(all: true)).read() else { return String(count) }
-        let todos = list.reminders.map(ReminderView.init).filter { !$0.isTimer }
+    /// `5`, or `4 open, 1 done` when some are done: the list shows the open
+    /// ones. `items` is every reminder, done ones too; the count alone without it.
+    static func remindersLine(_ count: Int, _ items: [ReminderView]?) -> String {
+        guard let items else { return String(count) }
+        let todos = items.filter { !$0.isTimer }
         let done = todos.filter(\.done).count
         return done == 0 ? String(count) : Lf("%1$d open, %2$d done", todos.count - done, done)
     }
 
-    static func timersLine(_ count: Int, _ daemon: DaemonConnection, _ context: CommandContext) throws(CLIError) -> String {
-        let timers = try daemon.call(ListReminders.self, .init(all: false)).read().reminders.map(ReminderView.init).filter(\.isTimer)
+    /// `2, the next rings in 4 min 3 s ("Tea")`: the running timers, and
+    /// the time left on the one that rings first, among `items` (every reminder).
+    static func timersLine(_ count: Int, _ items: [ReminderView], _ context: CommandContext) -> String {
+        let timers = items.filter { $0.isTimer && !$0.done }
         let waiting = timers.compactMap { timer in TimeText.instant(timer.due).map { (timer, $0) } }.filter { $0.0.phase == "waiting" }
         guard let (first, due) = waiting.min(by: { $0.1 < $1.1 }) else { return String(count) }
         let left = DurationText.countdown(due.timeIntervalSince(context.now), in: userLanguage)

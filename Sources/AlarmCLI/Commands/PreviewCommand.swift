@@ -78,10 +78,10 @@ enum PreviewCommand {
 
         var recurrence = try RuleOptions.rule(arguments, days: days, today: RuleOptions.today(from, in: zone))
         if let spoken {
-            if spoken.everyDays != nil || spoken.everyMonths != nil || spoken.everyYears != nil || spoken.everyWeeks > 1 {
-                recurrence = spoken.rule(start: RuleOptions.today(from, in: zone))
-            } else {
+            if spoken.isWeeklyOnDays {
                 days = spoken.days
+            } else {
+                recurrence = spoken.rule(start: RuleOptions.today(from, in: zone))
             }
         }
         var calendar = HolidayCalendar.empty

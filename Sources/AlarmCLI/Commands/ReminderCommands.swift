@@ -87,8 +87,8 @@ enum ReminderCommands {
                 throw .usage(L("remind add: the words after the title say how it repeats, so --days and the repeat options cannot go with them"))
             }
             // `remind add rent every blue moon`: a repeat not understood is no title.
-            if spokenRepeat == nil, let start = SpokenRepeat.repeatStart(in: words.filter { !$0.contains(" ") }) {
-                let unquoted = words.filter { !$0.contains(" ") }
+            let unquoted = words.filter { !$0.contains(" ") }
+            if spokenRepeat == nil, let start = SpokenRepeat.repeatStart(in: unquoted) {
                 throw .usage(Lf("remind add: %s reads as a repeat that alarmctl cannot read; see alarmctl help remind add for the repeats it takes, or quote the title",
                                 ValidationError.quoted(unquoted[start...].joined(separator: " "))))
             }

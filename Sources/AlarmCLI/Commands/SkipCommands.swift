@@ -39,8 +39,8 @@ enum SkipCommands {
                     var answer = try daemon.call(SkipNext.self, .init(id: id, skip: skip), subject: N_("alarm"))
                     // unskip alone undoes every skip: the skipped days to come ring too.
                     let alarm = try answer.read().alarm
-                    if !skip, let object = AlarmView(alarm).reply.object[Wire.Alarm.rule]?.objectValue, !object.isEmpty,
-                       let rule = try? Wire.Rule.parse(Parameters(object)), !rule.exceptions.isEmpty {
+                    let view = AlarmView(alarm)
+                    if !skip, let rule = try? repeatRule(of: view, today: RuleOptions.today(context.now, in: zone(of: view, context))), !rule.exceptions.isEmpty {
                         answer = try change(alarm, skipping: rule.exceptions, skip: false, daemon, context)
                     }
                     return try AlarmCommands.report(answer, verb: skip ? N_("Skipping the next occurrence of alarm") : N_("No longer skipping alarm"),
@@ -51,20 +51,19 @@ enum SkipCommands {
                 let text = words.joined(separator: " ")
                 _ = try Self.days(text, field: "DAYS", alarm: nil, context: context)
                 let alarm = try daemon.call(GetAlarm.self, .init(id: id), subject: N_("alarm")).read().alarm
-                var days = try Self.days(text, field: "DAYS", alarm: AlarmView(alarm), context: context)
+                let days = try Self.days(text, field: "DAYS", alarm: AlarmView(alarm), context: context)
                 if skip {
-                    // Only days it rings on are skipped; the others are said.
+                    // Only days it rings on are skipped (``change`` leaves the others); they are said.
                     let view = AlarmView(alarm)
                     let rule = try repeatRule(of: view, today: RuleOptions.today(context.now, in: zone(of: view, context)))
                     let quiet = days.filter { !rule.rings(on: $0) }
                     if !quiet.isEmpty {
                         let time = TimeText(context)
-                        let listed = userLanguage.list(quiet.sorted().prefix(7).map { time.dayAhead(RecurrenceRule.dateText($0)) ?? RecurrenceRule.dateText($0) })
+                        let listed = userLanguage.list(quiet.sorted().prefix(7).map(time.dayText))
                         guard quiet.count < days.count else {
                             throw .daemon(Lf("alarm %1$s does not ring on %2$s; nothing to skip", ValidationError.quoted(view.label), listed))
                         }
                         context.emit(Lf("Alarm %1$s does not ring on %2$s anyway.", ValidationError.quoted(view.label), listed + (quiet.count > 7 ? " …" : "")))
-                        days.subtract(quiet)
                     }
                 }
                 let answer = try change(alarm, skipping: days, skip: skip, daemon, context)

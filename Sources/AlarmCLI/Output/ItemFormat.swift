@@ -57,12 +57,11 @@ struct ItemFormat {
         let today = RuleOptions.today(time.now, in: time.zone)
         let days = dates.compactMap { CivilTime.dayNumber(isoDate: $0) }.filter { $0 >= today }.sorted()
         guard !days.isEmpty else { return nil }
-        func text(_ day: Int64) -> String { time.dayAhead(RecurrenceRule.dateText(day)) ?? RecurrenceRule.dateText(day) }
         var runs: [(Int64, Int64)] = []
         for day in days {
             if let last = runs.last, last.1 + 1 == day { runs[runs.count - 1].1 = day } else { runs.append((day, day)) }
         }
-        return userLanguage.list(runs.map { $0.0 == $0.1 ? text($0.0) : text($0.0) + "–" + text($0.1) })
+        return userLanguage.list(runs.map { $0.0 == $0.1 ? time.dayText($0.0) : time.dayText($0.0) + "–" + time.dayText($0.1) })
     }
 
     /// Every setting; `warnings` (from `GetAlarm`) last, one line each.

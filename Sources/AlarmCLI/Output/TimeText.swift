@@ -28,6 +28,13 @@ struct TimeText {
         return day - today < 300 ? l.monthDay(month: date.month, day: date.day) : l.date(year: date.year, month: date.month, day: date.day)
     }
 
+    /// Day `day` as ``dayAhead(_:)`` says it, or as `2026-12-24` when it is
+    /// today or past.
+    func dayText(_ day: Int64) -> String {
+        let text = RecurrenceRule.dateText(day)
+        return dayAhead(text) ?? text
+    }
+
     /// `2026-12-24` (a wire instant's local day), for an all-day due date.
     func day(_ text: String?) -> String {
         guard let date = Self.instant(text) else { return "—" }

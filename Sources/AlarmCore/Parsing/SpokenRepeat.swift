@@ -34,6 +34,9 @@ public struct SpokenRepeat: Hashable, Sendable {
         self.month = month
     }
 
+    /// Every week on ``days``: what `--days` says, with no rule of its own.
+    public var isWeeklyOnDays: Bool { everyDays == nil && everyMonths == nil && everyYears == nil && everyWeeks == 1 }
+
     /// The repeat as a rule from day `start`, which a monthly or yearly
     /// repeat without its day falls on.
     public func rule(start: Int64) -> RecurrenceRule {
@@ -117,10 +120,13 @@ public struct SpokenRepeat: Hashable, Sendable {
         var words: [String: RepeatDays] = ["每天": .everyDay, "每日": .everyDay, "天天": .everyDay, "平日": .weekdays, "每個平日": .weekdays,
                                           "工作日": .weekdays, "假日": .weekends, "週末": .weekends, "周末": .weekends]
         for (character, weekday) in SpokenWords.chineseWeekdays {
-            for prefix in ["每週", "每周", "每星期", "每個星期", "每禮拜", "每個禮拜"] { words[prefix + String(character)] = RepeatDays([weekday]) }
+            for prefix in everyWeekPrefixes { words[prefix + String(character)] = RepeatDays([weekday]) }
         }
         return words
     }()
+
+    /// What says "every week" before a weekday: 每週一, 每個星期一; longest first.
+    static let everyWeekPrefixes = ["每個星期", "每個禮拜", "每星期", "每禮拜", "每週", "每周"]
 
     /// The repeat `words` start with, and how many words it takes.
     private static func read(_ words: [String], _ invalid: ValidationError) throws(ValidationError) -> (SpokenRepeat, Int)? {
@@ -244,7 +250,7 @@ public struct SpokenRepeat: Hashable, Sendable {
             return SpokenRepeat(days: days)
         }
         // 每週二、四, 每週二、週四, 每星期一,三.
-        for prefix in ["每個星期", "每個禮拜", "每星期", "每禮拜", "每週", "每周"] where word.hasPrefix(prefix) {
+        for prefix in everyWeekPrefixes where word.hasPrefix(prefix) {
             let names = word.dropFirst(prefix.count).split(whereSeparator: { "、,，".contains($0) })
             guard names.count > 1 else { return nil }
             var days = RepeatDays()
@@ -260,7 +266,7 @@ public struct SpokenRepeat: Hashable, Sendable {
     /// 一, 週一, 星期一, 禮拜一: the weekday.
     private static func chineseWeekday(_ text: String) -> Weekday? {
         var name = Substring(text)
-        for prefix in ["星期", "禮拜", "礼拜", "週", "周"] where name.hasPrefix(prefix) { name = name.dropFirst(prefix.count); break }
+        if let prefix = SpokenWords.chineseWeekPrefixes.first(where: { name.hasPrefix($0) }) { name = name.dropFirst(prefix.count) }
         guard name.count == 1, let character = name.first else { return nil }
         return SpokenWords.chineseWeekdays[character]
     }

@@ -174,7 +174,7 @@ enum SpokenWords {
     /// What a number counts in times, days and durations: 點, 分, 月, 號, 天, 個 ….
     private static let countedUnits: Set<Character> = ["點", "点", "時", "分", "秒", "小", "個", "个", "天", "日", "號", "号", "月", "鐘", "年", "週", "周", "星", "禮"]
     /// What a weekday's numeral follows: 週一, 星期一, 禮拜一.
-    private static let weekdayMarks: Set<Character> = ["週", "周", "期", "拜"]
+    private static let weekdayMarks = Set(chineseWeekPrefixes.compactMap(\.last))
 
     /// `七` 7, `十` 10, `十二` 12, `二十五` 25, `一百零五` 105; `nil` for a run
     /// that is no number (`一一`).
