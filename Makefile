@@ -8,7 +8,7 @@ BUILD_FLAGS ?=
 
 # Packages the build links against (libadwaita-1-dev brings GTK 4's, for the
 # desktop app, alarms).
-BUILD_PACKAGES := pkg-config gettext libsqlite3-dev libsystemd-dev libpulse-dev libsndfile1-dev libcurl4-openssl-dev libxml2-dev libseccomp-dev libadwaita-1-dev tzdata
+BUILD_PACKAGES := pkg-config gettext libsqlite3-dev libsystemd-dev libpulse-dev libsndfile1-dev libcurl4-openssl-dev libxml2-dev libseccomp-dev libadwaita-1-dev libncurses-dev tzdata
 # Extra packages the tests use as real components: systemd-analyze and
 # systemd-journald (systemd), util-linux (unshare, runuser), Python for the
 # independent Varlink client, a session bus with a real notification server
@@ -23,12 +23,14 @@ BUILD_PACKAGES := pkg-config gettext libsqlite3-dev libsystemd-dev libpulse-dev 
 # (python3-pil), the accessibility bus it is driven through (at-spi2-core,
 # python3-pyatspi with gir1.2-atspi-2.0), xauth for Xvfb's clients, the icons
 # GTK draws with (adwaita-icon-theme), and GNOME Clocks, the peer the app's
-# start-up and memory are measured against.
+# start-up and memory are measured against. For the terminal interface: tmux,
+# the real terminal its tests drive, and calcurse, its peer in bench/.
 TEST_PACKAGES := $(BUILD_PACKAGES) systemd util-linux python3 python3-venv \
 	dbus-daemon dbus-bin dunst xvfb x11-utils sound-theme-freedesktop \
 	mandoc zsh fish python3-dbusmock pulseaudio pulseaudio-utils sox locales \
 	desktop-file-utils appstream imagemagick librsvg2-bin python3-pil \
-	at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xauth adwaita-icon-theme gnome-clocks
+	at-spi2-core python3-pyatspi gir1.2-atspi-2.0 xauth adwaita-icon-theme gnome-clocks \
+	tmux calcurse
 
 # The Python `varlink` package (an independent Varlink client), `jeepney`
 # (a stand-in systemd manager on a private bus), `python-dateutil` (an
@@ -118,7 +120,7 @@ TEST_LOCALES := zh_TW en_US
 
 # Every file install writes, so uninstall removes exactly these.
 INSTALLED_FILES := \
-	$(BINDIR)/alarmd $(BINDIR)/alarmctl $(HELPERDIR)/alarmd-sync \
+	$(BINDIR)/alarmd $(BINDIR)/alarmctl $(HELPERDIR)/alarmd-sync $(HELPERDIR)/alarmctl-ui \
 	$(USERUNITDIR)/alarmd.service $(USERUNITDIR)/alarmd.socket \
 	$(XDGCONFDIR)/alarmd/alarmd.conf \
 	$(CATALOGDIR)/alarmd.catalog $(CATALOGDIR)/alarmd.zh_TW.catalog \
@@ -247,6 +249,7 @@ install:
 	install -Dm755 "$$bin/alarmd" "$(DESTDIR)$(BINDIR)/alarmd"; \
 	install -Dm755 "$$ctl/alarmctl" "$(DESTDIR)$(BINDIR)/alarmctl"; \
 	install -Dm755 "$$bin/alarmd-sync" "$(DESTDIR)$(HELPERDIR)/alarmd-sync"; \
+	install -Dm755 "$$bin/alarmctl-ui" "$(DESTDIR)$(HELPERDIR)/alarmctl-ui"; \
 	install -Dm755 "$$bin/alarms" "$(DESTDIR)$(BINDIR)/alarms"
 	install -d "$(DESTDIR)$(USERUNITDIR)"
 	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@XDGCONFIGDIRS@|$(XDGCONFIGDIRS)|g' systemd/alarmd.service.in > "$(DESTDIR)$(USERUNITDIR)/alarmd.service"

@@ -39,6 +39,7 @@ let package = Package(
         .executable(name: "alarmd-wake", targets: ["alarmd-wake"]),
         .executable(name: "alarmd-sync", targets: ["alarmd-sync"]),
         .executable(name: "alarms", targets: ["alarms"]),
+        .executable(name: "alarmctl-ui", targets: ["alarmctl-ui"]),
     ],
     targets: [
         .systemLibrary(
@@ -78,6 +79,12 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev"])]
         ),
+        // ncursesw, for the terminal interface.
+        .systemLibrary(
+            name: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
         // Linux calls Swift cannot reach directly (syscall(2) is variadic).
         .systemLibrary(name: "CLinux"),
         // glibc's gettext and the locale's date and time forms.
@@ -99,6 +106,12 @@ let package = Package(
         .target(name: "AlarmCLI", dependencies: ["AlarmCore", "AlarmProtocol", "AlarmLocale", "AlarmViewModels"], swiftSettings: startsOften),
         .target(name: "Adwaita", dependencies: ["CAdwaita"]),
         .target(name: "AlarmApp", dependencies: ["Adwaita", "AlarmViewModels", "AlarmLocale", "AlarmCore", "AlarmProtocol"]),
+        // curses in a small typed layer (the screen, keys, display widths),
+        // and the terminal interface over the same view models as the app.
+        .target(name: "Terminal", dependencies: ["CNcurses"]),
+        .target(name: "AlarmTerminal", dependencies: ["Terminal", "AlarmViewModels", "AlarmLocale", "AlarmCore", "AlarmProtocol"]),
+        // `alarmctl ui`: alarmctl runs it, so that alarmctl itself links no curses.
+        .executableTarget(name: "alarmctl-ui", dependencies: ["AlarmTerminal"]),
         // The desktop app, Alarms: a client of alarmd like alarmctl.
         .executableTarget(name: "alarms", dependencies: ["AlarmApp"]),
         // `make install` and bench/run link alarmctl fully static (see the
@@ -134,6 +147,7 @@ let package = Package(
         .testTarget(name: "AlarmCoreTests", dependencies: ["AlarmCore", "AlarmTestSupport"]),
         .testTarget(name: "AlarmStoreTests", dependencies: ["AlarmStore", "CSQLite", "AlarmTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "AlarmCLITests", dependencies: ["AlarmCLI", "AlarmTestSupport"]),
+        .testTarget(name: "AlarmTerminalTests", dependencies: ["AlarmTerminal", "Terminal", "AlarmViewModels", "AlarmCore", "AlarmProtocol", "AlarmTestSupport"]),
         .testTarget(name: "AlarmViewModelsTests", dependencies: ["AlarmViewModels", "AlarmCore", "AlarmProtocol", "AlarmLocale", "AlarmTestSupport"]),
         .testTarget(name: "AlarmdTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmCore", "AlarmProtocol", "AlarmTestSupport"], exclude: ["python"]),
         .testTarget(name: "AlarmProtocolTests", dependencies: ["AlarmProtocol", "AlarmTestSupport"]),

@@ -11,6 +11,7 @@ public enum AlarmControl {
         (N_("Ringing now"), RingingCommands.all),
         (N_("Timers"), TimerCommands.all),
         (N_("The daemon"), DaemonCommands.all),
+        (N_("Full screen"), [InterfaceCommand.command]),
         (N_("Without the daemon"), [PreviewCommand.command, CompletionsCommand.command]),
     ]
 

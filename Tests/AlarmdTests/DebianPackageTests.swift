@@ -59,7 +59,7 @@ struct DebianPackageTests {
         let listed = try Self.run(["dpkg", "-L", "alarmd"])
         var paths = listed.output.split(separator: "\n").map(String.init)
         for expected in [
-            "/usr/bin/alarmd", "/usr/bin/alarmctl", "/usr/libexec/alarmd-sync", "/usr/libexec/alarmd-wake",
+            "/usr/bin/alarmd", "/usr/bin/alarmctl", "/usr/libexec/alarmctl-ui", "/usr/libexec/alarmd-sync", "/usr/libexec/alarmd-wake",
             "/usr/lib/systemd/user/alarmd.service", "/usr/lib/systemd/user/alarmd.socket",
             "/usr/lib/systemd/system/alarmd-wake.service", "/usr/lib/systemd/system/alarmd-wake.socket",
             "/etc/xdg/alarmd/alarmd.conf",
@@ -74,6 +74,12 @@ struct DebianPackageTests {
             #expect(paths.contains(expected), "dpkg -L alarmd lacks \(expected)")
             #expect(FileManager.default.fileExists(atPath: expected), "\(expected) is not installed")
         }
+        // alarmctl finds its terminal interface in /usr/libexec: run without
+        // a terminal, `ui` gets as far as saying it needs one (exit 64).
+        let ui = try Self.run(["/usr/bin/alarmctl", "ui"])
+        #expect(ui.status == 64 && ui.output.contains("needs a terminal"), "\(ui.status): \(ui.output)")
+        let uiLibraries = try Self.run(["ldd", "/usr/libexec/alarmctl-ui"])
+        #expect(uiLibraries.output.contains("libncursesw.so") && !uiLibraries.output.contains("not found"), "\(uiLibraries.output)")
         // Nothing of the desktop app's is in alarmd's package.
         #expect(!paths.contains { $0.contains("alarms") || $0.contains("io.alarmd.Alarms") }, "\(paths)")
         let appPaths = try Self.run(["dpkg", "-L", "alarms"]).output.split(separator: "\n").map(String.init)

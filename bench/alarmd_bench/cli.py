@@ -20,7 +20,8 @@ HEADINGS = {"lateness": "1. firing lateness", "at": "1b. atd lateness (waits for
             "sound": "9. sound: memory while ringing, against paplay",
             "caldav": "10. CalDAV sync: a real Radicale, against Python's caldav",
             "app": "11. the desktop app: alarms next to GNOME Clocks under one Xvfb",
-            "footprint": "12. footprint: alarmd idle next to atd, cron and a Swift program that does nothing"}
+            "footprint": "12. footprint: alarmd idle next to atd, cron and a Swift program that does nothing",
+            "tui": "13. the terminal interface: alarmctl ui next to calcurse in one tmux terminal"}
 
 
 def run(bench):

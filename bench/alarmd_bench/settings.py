@@ -25,6 +25,8 @@ class Settings:
             self.caldav_todos, self.caldav_runs = 200, 1
             # Issue #30's desktop app.
             self.app_start_runs, self.app_scroll_runs, self.app_scroll_seconds, self.app_adds = 3, 1, 1.5, 10
+            # The terminal interface.
+            self.tui_start_runs, self.tui_adds, self.tui_scroll_keys = 3, 5, 100
         else:
             self.lateness_reminders, self.lateness_window, self.lateness_runs = 10_000, 10.0, 3
             self.added_reminders, self.added_runs = 300, 5
@@ -43,3 +45,4 @@ class Settings:
             self.sound_idle_window = 60.0
             self.caldav_todos, self.caldav_runs = 1000, 3
             self.app_start_runs, self.app_scroll_runs, self.app_scroll_seconds, self.app_adds = 10, 3, 3.0, 50
+            self.tui_start_runs, self.tui_adds, self.tui_scroll_keys = 10, 30, 500

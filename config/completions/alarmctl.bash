@@ -6,7 +6,7 @@
 # (alarmctl list --json, remind list --all --json, sounds --json); when it is
 # not running, those simply do not complete. jq is not needed.
 
-_alarmctl_commands=(list show add edit rm enable disable skip unskip pause resume remind snooze dismiss timer next status sync watch history sounds export import preview completions help)
+_alarmctl_commands=(list show add edit rm enable disable skip unskip pause resume remind snooze dismiss timer next status sync watch history sounds export import ui preview completions help)
 _alarmctl_remind_commands=(add list show "done" undone rm edit move)
 _alarmctl_day_words=(weekdays weekends daily every-day never mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday sunday)
 
@@ -16,7 +16,7 @@ _alarmctl_options() {
         list | show | enable | disable | skip | unskip | "remind show" | "remind done" | "remind undone" | "remind rm" | "remind move" | status | sync | watch) echo "--json --socket" ;;
         add) echo "--in --days --date --every --monthly --yearly --starting --until --times --except --skip-holidays --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --disabled --force --json --socket" ;;
         edit) echo "--time --days --date --every --monthly --yearly --starting --until --times --except --skip-holidays --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --no-skip-holidays --no-command --no-escalate-command --enabled --disabled --json --socket" ;;
-        rm) echo "--socket" ;;
+        rm | ui) echo "--socket" ;;
         pause) echo "--from --until --for --all --json --socket" ;;
         resume | "remind list" | dismiss) echo "--all --json --socket" ;;
         "remind add") echo "--at --in --on --days --every --monthly --yearly --starting --until --times --except --before --notes --sound --image --command --json --socket" ;;

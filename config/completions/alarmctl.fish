@@ -154,6 +154,7 @@ complete -c alarmctl -n '__alarmctl_using "" help' -a history -d 'Show when alar
 complete -c alarmctl -n '__alarmctl_using "" help' -a sounds -d 'List the sound-theme sounds an alarm can use, or play one.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a export -d 'Write every alarm and reminder as one JSON document, or one iCalendar calendar.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a import -d 'Take in alarms and reminders from an exported document, merged by id.'
+complete -c alarmctl -n '__alarmctl_using "" help' -a ui -d 'Open the alarms, to-dos and timers in a full-screen terminal interface.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a preview -d 'Show when an alarm at TIME would fire, without creating it (no daemon needed).'
 complete -c alarmctl -n '__alarmctl_using "" help' -a completions -d 'Print the shell completion script for bash, zsh or fish (no daemon needed).'
 complete -c alarmctl -n '__alarmctl_using ""' -a help -d 'Show help for a command.'
@@ -170,9 +171,9 @@ complete -c alarmctl -n '__alarmctl_using remind "help remind"' -a move -d 'Move
 complete -c alarmctl -n '__alarmctl_using remind' -l socket -r -F -d 'alarmd\'s socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)'
 
 # Options.
-complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status sync watch history sounds export import preview completions' -s h -l help -d 'show the command help'
+complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status sync watch history sounds export import ui preview completions' -s h -l help -d 'show the command help'
 complete -c alarmctl -n '__alarmctl_using list show add edit enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status sync watch history sounds export import' -l json -d 'print the daemon\'s reply as one line of JSON'
-complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status sync watch history sounds export import' -l socket -r -F -d 'alarmd\'s socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)'
+complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status sync watch history sounds export import ui' -l socket -r -F -d 'alarmd\'s socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)'
 complete -c alarmctl -n '__alarmctl_using add' -l in -x -d 'ring once, DURATION from now (25m, 1h 30m), at the nearest minute'
 complete -c alarmctl -n '__alarmctl_using add edit' -l days -x -a '(__alarmctl_days)' -d 'repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never'
 complete -c alarmctl -n '__alarmctl_using add edit preview' -l date -x -d 'once, on that date'

@@ -14,9 +14,14 @@ public struct FieldError: Error, Equatable, Sendable {
     /// A core validation failure shown under `field`: `Label must not be
     /// empty, got ""` with the field's own name and the requirement in the
     /// reader's language where the catalog has it.
-    init(_ field: FormField, _ error: ValidationError, in l: some Localization) {
-        self.init(field: field, message: l.Lf("%1$s %2$s, got %3$s", field.name(in: l), DaemonRefusal.requirement(error.requirement, in: l),
-                                                 error.value))
+    public init(_ field: FormField, _ error: ValidationError, in l: some Localization) {
+        self.init(field: field, message: Self.message(named: field.name(in: l), error, in: l))
+    }
+
+    /// A core validation failure worded with a field's name as the reader
+    /// sees it: `Until must be …, got "someday"`.
+    public static func message(named name: String, _ error: ValidationError, in l: some Localization) -> String {
+        l.Lf("%1$s %2$s, got %3$s", name, DaemonRefusal.requirement(error.requirement, in: l), error.value)
     }
 }
 

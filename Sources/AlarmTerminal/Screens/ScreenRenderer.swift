@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: Apache-2.0
+import AlarmCore
+import AlarmProtocol
+import AlarmViewModels
+import FoundationEssentials
+import Terminal
+
+/// The whole screen as a ``Canvas``, from the controller's state and the
+/// time: the tab bar, the daemon's state, the list (or the open form, or
+/// the keys), what rings, the last message and the key hints. No terminal
+/// is touched, so layout is tested as a value. It keeps the chosen row in
+/// view (the controller's `scroll`) as it lays the list out.
+enum ScreenRenderer {
+    /// The first screen row of the list.
+    static let listTop = 2
+    /// The switch or check box at the start of each row.
+    static let switchColumns = 4
+
+    /// The screen, and where the cursor goes (in a form's text field).
+    static func render(_ c: TerminalController, rows: Int, columns: Int, now: Date) -> (canvas: Canvas, cursor: (row: Int, column: Int)?) {
+        var canvas = Canvas(width: columns, height: rows)
+        let l = c.language
+        guard rows >= 6, columns >= 20 else {
+            canvas.set(0, Line(l.L("Make the window larger"), .warning))
+            return (canvas, nil)
+        }
+        canvas.set(0, tabBar(c, width: columns))
+        canvas.set(1, statusLine(c, width: columns))
+        var bottom = rows - 1
+        canvas.set(bottom, hintLine(c, width: columns))
+        bottom -= 1
+        canvas.set(bottom, messageLine(c))
+        if let ringing = c.ringing {
+            bottom -= 2
+            let snooze = ringing.snoozeChoices.first.map { "z " + ringing.snoozeLabel + ($0.minutes == nil ? "" : " " + $0.text) + "   " } ?? ""
+            canvas.set(bottom, Line([Span(" ⏰ " + l.Lf("Ringing: %1$s · %2$s", TextWidth.sanitized(ringing.title), ringing.timeText), .ringing)], fill: .ringing))
+            canvas.set(bottom + 1, Line([Span(" " + snooze + "x " + ringing.stopLabel, .bold)]))
+        }
+        var cursor: (row: Int, column: Int)?
+        if c.showsHelp {
+            for (index, line) in helpLines(c, width: columns).enumerated() where listTop + index < bottom {
+                canvas.set(listTop + index, line)
+            }
+        } else if let editor = c.editor {
+            let form = EditorRenderer.lines(editor, width: columns, language: l)
+            for (index, line) in form.lines.enumerated() where listTop + index < bottom {
+                canvas.set(listTop + index, line)
+            }
+            if let at = form.cursor, listTop + at.row < bottom { cursor = (listTop + at.row, at.column) }
+        } else {
+            var listBottom = bottom
+            if c.tab == .todos, rows >= 16, let item = c.selectedTodo {
+                let detail = detailLines(item, now: now, zone: c.zone, language: l, width: columns)
+                listBottom -= detail.count
+                for (index, line) in detail.enumerated() { canvas.set(listBottom + index, line) }
+            }
+            let lines = listLines(c, rows: listBottom - listTop, width: columns, now: now)
+            for (index, line) in lines.enumerated() { canvas.set(listTop + index, line) }
+        }
+        return (canvas, cursor)
+    }
+
+    // MARK: Chrome
+
+    static func tabTitles(_ c: TerminalController) -> [String] {
+        let counts = [c.alarms.items.count, c.todos.visible.count, c.timers.visible.count]
+        return Tab.allCases.map { tab in " \(tab.rawValue + 1) \(tab.name(in: c.language)) (\(counts[tab.rawValue])) " }
+    }
+
+    static func tabBar(_ c: TerminalController, width: Int) -> Line {
+        var line = Line()
+        for (index, title) in tabTitles(c).enumerated() {
+            line.append(title, index == c.tab.rawValue ? .activeTab : .tab)
+            line.append(" ")
+        }
+        return line
+    }
+
+    /// The tab whose title is at `column` of the tab bar.
+    static func tab(atColumn column: Int, language l: some Localization) -> Tab? {
+        var start = 0
+        for tab in Tab.allCases {
+            let width = TextWidth.columns(" \(tab.rawValue + 1) \(tab.name(in: l)) (0) ") + 1
+            if column >= start, column < start + width { return tab }
+            start += width
+        }
+        return nil
+    }
+
+    /// The daemon out of reach, or its most important warning; else a rule.
+    static func statusLine(_ c: TerminalController, width: Int) -> Line {
+        let l = c.language
+        let reachability: Reachability = c.reachable ? .connected : .unreachable(path: c.client.path)
+        if let banner = StatusBanner(reachability: reachability, status: c.status, language: l) {
+            let suffix = c.reachable ? "" : " · " + l.L("reconnecting…")
+            return Line(banner.title + suffix, .warning)
+        }
+        return Line(String(repeating: "─", count: width), .dim)
+    }
+
+    static func messageLine(_ c: TerminalController) -> Line {
+        guard let message = c.message else { return Line() }
+        return Line(" " + TextWidth.sanitized(message.text), message.isError ? .error : .accent)
+    }
+
+    static func hintLine(_ c: TerminalController, width: Int) -> Line {
+        let l = c.language
+        var pairs: [(String, String)]
+        if c.showsHelp {
+            pairs = [(l.L("any key"), l.L("Close"))]
+        } else if let editor = c.editor {
+            pairs = [("Enter", l.L("Save")), ("Esc", l.L("Cancel")), ("Tab", l.L("Next field"))]
+            if editor.fields.contains(.sound) { pairs.append(("Ctrl+P", l.L("Play sound"))) }
+        } else {
+            pairs = KeyBinding.hints(on: c.tab, ringing: c.ringing != nil).map { ($0.keyText, l.L($0.meaning)) }
+        }
+        var line = Line()
+        for (key, meaning) in pairs {
+            let piece = TextWidth.columns(key) + TextWidth.columns(meaning) + 3
+            if line.columns + piece > width { break }
+            line.append(" " + key, .accent)
+            line.append(" " + meaning + " ")
+        }
+        return line
+    }
+
+    // MARK: Lists
+
+    static func listLines(_ c: TerminalController, rows: Int, width: Int, now: Date) -> [Line] {
+        guard rows > 0 else { return [] }
+        c.pageRows = rows
+        let count = c.rowCount
+        let l = c.language
+        guard count > 0 else {
+            let empty: String
+            switch c.tab {
+            case .alarms: empty = l.L("No alarms. Press a to set one; it rings whether this screen is open or not.")
+            case .todos: empty = l.L("Nothing to do. Press a to add a to-do.")
+            case .timers: empty = l.L("No timers. Press a to start one.")
+            }
+            return [Line(), Line("  " + empty, .dim)]
+        }
+        var top = c.scroll[c.tab] ?? 0
+        let selected = c.selected
+        if selected < top { top = selected }
+        if selected >= top + rows { top = selected - rows + 1 }
+        top = max(0, min(top, count - rows))
+        c.scroll[c.tab] = top
+        let shown = top..<min(count, top + rows)
+        switch c.tab {
+        case .alarms:
+            let rows = shown.map { AlarmRow(c.alarms.items[$0], now: now, zone: c.zone, language: l) }
+            return AlarmColumns(rows, width: width, language: l).lines(rows, selected: selected - top)
+        case .todos:
+            let rows = shown.map { ReminderRow(c.todos.visible[$0], now: now, zone: c.zone, language: l) }
+            return zip(shown, rows).map { index, row in todoLine(row, number: index + 1, width: width, selected: index == selected) }
+        case .timers:
+            return shown.map { index in
+                let row = TimerRow(c.timers.visible[index], now: now, language: l)
+                return timerLine(row, width: width, selected: index == selected, language: l)
+            }
+        }
+    }
+
+    static func todoLine(_ row: ReminderRow, number: Int, width: Int, selected: Bool) -> Line {
+        let check = row.done ? "[x] " : "[ ] "
+        let title = TextWidth.sanitized(row.title)
+        let subtitle = TextWidth.sanitized(row.subtitle)
+        let titleWidth = min(TextWidth.columns(title), max(10, (width - switchColumns) * 3 / 5))
+        var line = Line(fill: selected ? .selected : .plain)
+        line.append(check, selected ? .selected : .plain)
+        line.append(TextWidth.padded(title, titleWidth), selected ? .selected : (row.isRinging ? .ringing : .bold))
+        if !subtitle.isEmpty { line.append("  " + subtitle, selected ? .selected : .dim) }
+        return line
+    }
+
+    static func timerLine(_ row: TimerRow, width: Int, selected: Bool, language l: some Localization) -> Line {
+        let remaining = row.isRinging ? l.L("ringing") : row.remainingText
+        let remainingWidth = max(8, TextWidth.columns(remaining))
+        let title = TextWidth.padded("  " + TextWidth.sanitized(row.title), max(1, width - remainingWidth - 2))
+        var line = Line(fill: selected ? .selected : .plain)
+        line.append(title, selected ? .selected : .plain)
+        line.append(TextWidth.padded(remaining, remainingWidth, right: true), selected ? .selected : (row.isRinging ? .ringing : .bold))
+        return line
+    }
+
+    static func detailLines(_ item: ReminderItem, now: Date, zone: Zone, language l: some Localization, width: Int) -> [Line] {
+        var lines = [Line(String(repeating: "─", count: width), .dim)]
+        let row = ReminderRow(item, now: now, zone: zone, language: l)
+        lines.append(Line([Span(" " + TextWidth.sanitized(item.title), .bold)]))
+        let due = row.subtitle.isEmpty ? l.L("No due date") : row.subtitle
+        lines.append(Line(" " + TextWidth.sanitized(due), .dim))
+        let notes = item.notes.split(separator: "\n", omittingEmptySubsequences: true).prefix(2)
+        for note in notes { lines.append(Line(" " + TextWidth.sanitized(String(note)))) }
+        return lines
+    }
+
+    // MARK: Help
+
+    static func helpLines(_ c: TerminalController, width: Int) -> [Line] {
+        let l = c.language
+        var sections: [(String, [(String, String)])] = []
+        func add(_ title: String, _ scope: KeyBinding.Scope) {
+            sections.append((title, KeyBinding.table.filter { $0.scope == scope }.map { ($0.keyText, l.L($0.meaning)) }))
+        }
+        for tab in Tab.allCases { add(tab.name(in: l), .tab(tab)) }
+        add(l.L("While ringing"), .ringing)
+        add(l.L("Everywhere"), .everywhere)
+        sections.append((l.L("In a form"), [
+            ("Tab ↓", l.L("Next field")), ("S-Tab ↑", l.L("Previous field")), ("Enter", l.L("Save")), ("Esc", l.L("Cancel")),
+            ("← →", l.L("Repeat: presets; snooze: minutes")), ("1–7", l.L("Repeat: Monday to Sunday")),
+            ("Ctrl+P", l.L("Alarm: play the sound")), ("↑ ↓", l.L("Timer: preset lengths")),
+        ]))
+        let cell = 40
+        let perRow = max(1, width / cell)
+        var lines: [Line] = []
+        for (title, entries) in sections where !entries.isEmpty {
+            lines.append(Line([Span(" " + title, .bold)]))
+            var index = 0
+            while index < entries.count {
+                var line = Line()
+                for (key, meaning) in entries[index..<min(entries.count, index + perRow)] {
+                    line.append("   " + TextWidth.padded(key, 8), .accent)
+                    line.append(TextWidth.padded(meaning, cell - 11))
+                }
+                lines.append(line)
+                index += perRow
+            }
+        }
+        return lines
+    }
+}
+
+/// The alarm list's columns: switch, time, repeat, label and the next ring,
+/// sized to the rows shown and the screen. Every row stays on one line: the
+/// next ring goes first when the screen is narrow, then the label and the
+/// repeat are cut with `…`.
+struct AlarmColumns {
+    let time: Int
+    let repeatWidth: Int
+    let label: Int
+    let next: Int
+
+    init(_ rows: [AlarmRow], width: Int, language l: some Localization) {
+        let samples = [TimeOfDay.nineAM] + [(0, 0), (11, 59), (12, 0), (23, 59)].compactMap { try? TimeOfDay(hour: $0.0, minute: $0.1) }
+        time = samples.map { TextWidth.columns(l.time($0)) }.max() ?? 5
+        let repeats = rows.map { TextWidth.columns(TextWidth.sanitized($0.repeatText)) }.max() ?? 0
+        let nexts = rows.map { TextWidth.columns($0.nextText) }.max() ?? 0
+        var free = width - ScreenRenderer.switchColumns - time - 2
+        var next = min(nexts, 28)
+        if free - next - 2 < 20 { next = 0 }
+        if next > 0 { free -= next + 2 }
+        let repeatWidth = min(repeats, max(6, free / 3), 20)
+        self.repeatWidth = repeatWidth
+        label = max(1, free - repeatWidth - 2)
+        self.next = next
+    }
+
+    func lines(_ rows: [AlarmRow], selected: Int) -> [Line] {
+        rows.enumerated().map { index, row in
+            let isSelected = index == selected
+            func style(_ normal: Style) -> Style { isSelected ? .selected : normal }
+            var line = Line(fill: isSelected ? .selected : .plain)
+            line.append(row.enabled ? "[x] " : "[ ] ", style(.plain))
+            line.append(TextWidth.padded(row.timeText, time), style(row.isRinging ? .ringing : (row.enabled ? .bold : .dim)))
+            line.append("  " + TextWidth.padded(TextWidth.sanitized(row.repeatText), repeatWidth), style(.plain))
+            line.append("  " + TextWidth.padded(TextWidth.sanitized(row.label), label), style(.plain))
+            if next > 0 { line.append("  " + TextWidth.padded(row.nextText, next, right: true), style(.dim)) }
+            return line
+        }
+    }
+}

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: Apache-2.0
+import AlarmCore
+import AlarmProtocol
+import AlarmViewModels
+import FoundationEssentials
+import Terminal
+
+/// What the keys do to the daemon's items. Each change is one call; the
+/// lists follow from its reply at once and from the `Watch` event after.
+extension TerminalController {
+    func toggle() {
+        switch tab {
+        case .alarms:
+            guard let item = selectedAlarm,
+                  let reply = perform(SetAlarmEnabled.self, SetAlarmEnabled.Request(id: item.id, enabled: !item.enabled)),
+                  let updated = AlarmItem.one(reply.alarm) else { return }
+            alarms.update(updated)
+            say(ToastText.alarmSwitched(updated, now: now, language: language))
+        case .todos:
+            guard let item = selectedTodo,
+                  let reply = perform(CompleteReminder.self, CompleteReminder.Request(id: item.id, done: !item.done)),
+                  let updated = ReminderItem.one(reply.reminder) else { return }
+            todos.update(updated)
+            setUndo(.completedTodo(item.id))
+            say(ToastText.completed(updated, now: now, zone: zone, language: language))
+        case .timers:
+            break
+        }
+        clampSelection()
+    }
+
+    func add() {
+        switch tab {
+        case .alarms: editor = .alarm(nil, today: today, language: language)
+        case .todos: editor = .todo(nil, zone: zone, language: language)
+        case .timers: editor = .timer()
+        }
+    }
+
+    func edit() {
+        switch tab {
+        case .alarms: if let item = selectedAlarm { editor = .alarm(item, today: today, language: language) }
+        case .todos: if let item = selectedTodo { editor = .todo(item, zone: zone, language: language) }
+        case .timers: add()
+        }
+    }
+
+    private var today: Int64 { zone.rules.localDay(at: now.epochSecondsFloor) }
+
+    func delete() {
+        switch tab {
+        case .alarms:
+            guard let item = selectedAlarm, perform(RemoveAlarm.self, IDRequest(id: item.id)) != nil else { return }
+            alarms.remove(id: item.id)
+            setUndo(.deletedAlarm(item))
+            say(ToastText.deleted(title: item.label, language: language))
+        case .todos:
+            guard let item = selectedTodo, perform(RemoveReminder.self, IDRequest(id: item.id)) != nil else { return }
+            todos.remove(id: item.id)
+            setUndo(.deletedTodo(item))
+            say(ToastText.deleted(title: item.title, language: language))
+        case .timers:
+            guard let item = selectedTimer, perform(RemoveReminder.self, TimerRow(item, now: now, language: language).cancelRequest) != nil else { return }
+            timers.remove(id: item.id)
+            say(language.Lf("“%s” cancelled", item.title))
+        }
+        clampSelection()
+    }
+
+    func setUndo(_ value: Undo) { undoStack = value }
+
+    /// Puts back the last deleted item (as a new one with its settings and,
+    /// for a to-do, its place), or marks the last done to-do not done.
+    func undoLast() {
+        guard let last = undoStack else { return say(language.L("Nothing to undo")) }
+        undoStack = nil
+        switch last {
+        case .deletedAlarm(let item):
+            guard var fields = try? AlarmForm(editing: item, today: today, language: language).request() else { return }
+            fields.enabled = item.enabled
+            if let reply = perform(AddAlarm.self, AddAlarm.Request(fields: fields)), let added = AlarmItem.one(reply.alarm) {
+                alarms.update(added)
+                say(language.Lf("“%s” restored", added.label))
+            }
+        case .deletedTodo(let item):
+            guard let request = try? ReminderForm(editing: item, zone: zone, language: language).changes(),
+                  let reply = perform(AddReminder.self, AddReminder.Request(request)),
+                  let added = ReminderItem.one(reply.reminder) else { return }
+            todos.update(added)
+            if added.position != item.position, let moved = perform(MoveReminder.self, MoveReminder.Request(id: added.id, position: item.position)) {
+                todos = ReminderList(ReminderItem.list(moved.reminders), content: .todos)
+            }
+            say(language.Lf("“%s” restored", added.title))
+        case .completedTodo(let id):
+            if let reply = perform(CompleteReminder.self, CompleteReminder.Request(id: id, done: false)), let item = ReminderItem.one(reply.reminder) {
+                todos.update(item)
+                say(language.Lf("“%s” is not done", item.title))
+            }
+        }
+        clampSelection()
+    }
+
+    func skip() {
+        guard let item = selectedAlarm,
+              let reply = perform(SkipNext.self, SkipNext.Request(id: item.id, skip: !item.skipNext)),
+              let updated = AlarmItem.one(reply.alarm) else { return }
+        alarms.update(updated)
+        say(ToastText.skipped(updated, now: now, zone: zone, language: language))
+    }
+
+    func pause() {
+        guard let item = selectedAlarm else { return }
+        editor = .pause(id: item.id, label: item.label)
+    }
+
+    func snooze() {
+        guard let ringing, let reply = perform(Snooze.self, ringing.snoozeRequest()) else { return }
+        if let text = reply.until, let until = try? InstantParser.parse(text, rules: zone.rules) {
+            say(ToastText.snoozed(until: until, now: now, zone: zone, language: language))
+        }
+        reload()
+    }
+
+    func stop() {
+        guard let ringing, perform(Dismiss.self, ringing.stopRequest) != nil else { return }
+        say(language.Lf("“%s” stopped", ringing.title))
+        reload()
+    }
+
+    /// J/K: the chosen to-do one place down or up; the selection follows it.
+    func move(by step: Int) {
+        guard tab == .todos, let request = todos.moveRequest(at: selected, by: step) else { return }
+        guard let reply = perform(MoveReminder.self, request.request) else { return }
+        todos = ReminderList(ReminderItem.list(reply.reminders), content: .todos)
+        if let index = todos.visibleIndex(of: request.id) { select(index) }
+    }
+
+    // MARK: Forms
+
+    func handleEditor(_ key: Key) {
+        guard var form = editor else { return }
+        let outcome = form.handle(key)
+        editor = form
+        switch outcome {
+        case .none: break
+        case .cancel: editor = nil
+        case .save: save()
+        case .playSound: playSound()
+        }
+    }
+
+    private func save() {
+        guard var form = editor else { return }
+        guard let request = form.request(now: now, zone: zone, language: language) else {
+            editor = form
+            return
+        }
+        do throws(DaemonFailure) {
+            switch request {
+            case .addAlarm(let request): took(alarm: try client.call(AddAlarm.self, request).alarm, saved: true)
+            case .updateAlarm(let request): took(alarm: try client.call(UpdateAlarm.self, request).alarm, saved: true)
+            case .addReminder(let request): took(reminder: try client.call(AddReminder.self, request).reminder)
+            case .updateReminder(let request): took(reminder: try client.call(UpdateReminder.self, request).reminder)
+            case .startTimer(let request, let seconds):
+                if let item = ReminderItem.one(try client.call(AddReminder.self, request).reminder) { timers.update(item) }
+                say(ToastText.timerStarted(seconds: seconds, language: language))
+            case .pause(let id, let until):
+                var fields = AlarmFields()
+                fields.pausedUntil = .some(until)
+                took(alarm: try client.call(UpdateAlarm.self, UpdateAlarm.Request(id: id, fields: fields)).alarm, saved: false)
+            }
+            editor = nil
+        } catch {
+            if case .refused(let refusal) = error {
+                form.refused(refusal, language: language)
+                editor = form
+            } else {
+                editor = nil
+                say(error.text(in: language), error: true)
+                lost(error)
+            }
+        }
+        clampSelection()
+    }
+
+    private func took(alarm object: JSONObject, saved: Bool) {
+        guard let item = AlarmItem.one(object) else { return }
+        alarms.update(item)
+        if let index = alarms.index(of: item.id) { selection[.alarms] = index }
+        if saved {
+            say(ToastText.alarmSaved(item, now: now, language: language))
+        } else {
+            say(NextRingPhrase.text(for: item, now: now, zone: zone, in: language))
+        }
+    }
+
+    private func took(reminder object: JSONObject) {
+        guard let item = ReminderItem.one(object) else { return }
+        todos.update(item)
+        if let index = todos.visibleIndex(of: item.id) { selection[.todos] = index }
+        say(language.Lf("“%s” saved", item.title))
+    }
+
+    /// Ctrl+P in the alarm form: plays the sound at the alarm's volume, and
+    /// says when it is not heard and why.
+    private func playSound() {
+        guard let form = editor else { return }
+        let sound: Sound
+        do throws(ValidationError) { sound = try Sound.parse(form.soundToPlay) } catch {
+            editor?.errors[.sound] = FieldError(.sound, error, in: language).message
+            return
+        }
+        guard let reply = perform(PlaySound.self, PlaySound.Request(sound: sound, volume: nil)) else { return }
+        if let notHeard = reply.notHeard {
+            editor?.errors[.sound] = language.Lf("Not heard: %s", notHeard)
+        } else {
+            editor?.formError = nil
+            say(language.Lf("Playing %1$s at %2$d %%", reply.path, reply.volume))
+        }
+    }
+}

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: Apache-2.0
+import AlarmCore
+import AlarmProtocol
+import AlarmViewModels
+import FoundationEssentials
+import Terminal
+
+/// Everything the terminal interface knows and does, on its one thread: the
+/// daemon's lists (the desktop app's view models, kept up to date by
+/// `Watch`), the tab and row chosen, the open form, the last message. Keys
+/// come in through ``handle(_:)``; what the screen shows is
+/// ``ScreenRenderer``'s, computed from this with no terminal.
+final class TerminalController {
+    let language: any Localization
+    let client: DaemonClient
+    /// The `Watch` subscription; `nil` while the daemon is out of reach.
+    private(set) var watch: DaemonWatch?
+    private(set) var reachable = false
+    /// Seconds (monotonic) at which to try the daemon again.
+    private var retryAt: Double = 0
+    private(set) var status: Status.Reply?
+
+    var alarms = AlarmList()
+    var todos = ReminderList(content: .todos)
+    var timers = ReminderList(content: .timers)
+
+    var tab: Tab = .alarms
+    /// The chosen row and the first row shown, per tab.
+    var selection: [Tab: Int] = [:]
+    var scroll: [Tab: Int] = [:]
+    var editor: Editor?
+    var showsHelp = false
+    /// The note under the list after an action, and whether it tells of a failure.
+    var message: (text: String, isError: Bool)?
+    /// What `u` puts back.
+    var undoStack: Undo?
+    private(set) var running = true
+    /// Rows the list shows, set by each render; paging moves by it.
+    var pageRows = 10
+    var zone: Zone
+
+    enum Undo {
+        case deletedAlarm(AlarmItem)
+        case deletedTodo(ReminderItem)
+        case completedTodo(String)
+    }
+
+    init(client: DaemonClient, zone: Zone, language: some Localization) {
+        self.client = client
+        self.zone = zone
+        self.language = language
+    }
+
+    /// Reads the clock: the one place the interface does.
+    var now: Date { Date() }
+
+    // MARK: The daemon
+
+    /// Subscribes and reads every list, unless subscribed already or the
+    /// last try was under a second ago.
+    func connectIfNeeded(monotonic: Double) {
+        guard watch == nil, monotonic >= retryAt else { return }
+        retryAt = monotonic + 1
+        do throws(DaemonFailure) {
+            watch = try DaemonWatch(path: client.path)
+        } catch {
+            lost(error)
+            return
+        }
+        reachable = true
+        reload()
+    }
+
+    /// Reads the three lists and the daemon's warnings again.
+    func reload() {
+        do throws(DaemonFailure) {
+            alarms = AlarmList(AlarmItem.list(try client.call(ListAlarms.self).alarms))
+            let reminders = ReminderItem.list(try client.call(ListReminders.self, ListReminders.Request(all: false)).reminders)
+            todos = ReminderList(reminders, content: .todos)
+            timers = ReminderList(reminders, content: .timers)
+            status = try client.call(Status.self)
+        } catch {
+            lost(error)
+        }
+        clampSelection()
+    }
+
+    /// The subscription's socket has input: takes in its events.
+    func readEvents() {
+        guard let watch else { return }
+        do throws(DaemonFailure) {
+            let events = try watch.receiveEvents()
+            guard !events.isEmpty else { return }
+            let complete = alarms.apply(events) && todos.apply(events) && timers.apply(events)
+            if complete { fetchLiveState() } else { reload() }
+            clampSelection()
+        } catch {
+            lost(error)
+        }
+    }
+
+    /// Events carry alarms without their next ring: asks for those.
+    private func fetchLiveState() {
+        for id in alarms.needsState.prefix(50) {
+            guard let reply = try? client.call(GetAlarm.self, IDRequest(id: id)), let item = AlarmItem.one(reply.alarm) else {
+                alarms.remove(id: id)
+                continue
+            }
+            alarms.update(item)
+        }
+    }
+
+    /// A call failed: a refusal is said; a lost daemon ends the subscription
+    /// and the status line says so until it is back.
+    func lost(_ failure: DaemonFailure) {
+        if failure.isConnectionProblem {
+            watch = nil
+            client.disconnect()
+            reachable = false
+        } else {
+            say(failure.text(in: language), error: true)
+        }
+    }
+
+    /// Calls the daemon; a failure is said on the message line. `nil` then.
+    @discardableResult
+    func perform<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request) -> M.Reply? {
+        do throws(DaemonFailure) {
+            return try client.call(method, request)
+        } catch {
+            if error.isConnectionProblem { say(error.text(in: language), error: true) }
+            lost(error)
+            return nil
+        }
+    }
+
+    func say(_ text: String, error: Bool = false) { message = (text, error) }
+
+    func say(_ toast: ToastText) { message = (toast.title + (toast.buttonLabel == nil ? "" : " — " + language.L("u to undo")), false) }
+
+    /// Ends the loop (the terminal is gone).
+    func quit() { running = false }
+
+    // MARK: Ringing
+
+    /// What is ringing, alarms first; `nil` when nothing is.
+    var ringing: RingingModel? {
+        if let alarm = alarms.items.first(where: { $0.phase == .ringing }) { return RingingModel(alarm: alarm, language: language) }
+        let reminder = todos.visible.first { $0.phase == .ringing } ?? timers.visible.first { $0.phase == .ringing }
+        return reminder.map { RingingModel(reminder: $0, now: now, zone: zone, language: language) }
+    }
+
+    // MARK: Selection
+
+    var rowCount: Int {
+        switch tab {
+        case .alarms: return alarms.items.count
+        case .todos: return todos.visible.count
+        case .timers: return timers.visible.count
+        }
+    }
+
+    var selected: Int { selection[tab] ?? 0 }
+
+    func select(_ row: Int) {
+        selection[tab] = max(0, min(row, rowCount - 1))
+    }
+
+    func clampSelection() {
+        for tab in Tab.allCases {
+            let count: Int
+            switch tab {
+            case .alarms: count = alarms.items.count
+            case .todos: count = todos.visible.count
+            case .timers: count = timers.visible.count
+            }
+            selection[tab] = max(0, min(selection[tab] ?? 0, count - 1))
+        }
+    }
+
+    var selectedAlarm: AlarmItem? { tab == .alarms && alarms.items.indices.contains(selected) ? alarms.items[selected] : nil }
+    var selectedTodo: ReminderItem? { tab == .todos && todos.visible.indices.contains(selected) ? todos.visible[selected] : nil }
+    var selectedTimer: ReminderItem? { tab == .timers && timers.visible.indices.contains(selected) ? timers.visible[selected] : nil }
+
+    // MARK: Keys
+
+    /// Takes one key: the help screen closes on any, an open form takes
+    /// the rest, else the key table says what to do.
+    func handle(_ key: Key) {
+        if key == .resize { return }
+        if showsHelp {
+            showsHelp = false
+            return
+        }
+        if editor != nil { return handleEditor(key) }
+        if case .mouse(let mouse) = key { return handleMouse(mouse) }
+        guard let action = KeyBinding.action(for: key, on: tab, ringing: ringing != nil) else { return }
+        message = nil
+        perform(action)
+    }
+
+    private func perform(_ action: Action) {
+        switch action {
+        case .quit: running = false
+        case .help: showsHelp = true
+        case .nextTab: tab = tab.next
+        case .previousTab: tab = tab.previous
+        case .showTab(let chosen): tab = chosen
+        case .up: select(selected - 1)
+        case .down: select(selected + 1)
+        case .pageUp: select(selected - max(1, pageRows))
+        case .pageDown: select(selected + max(1, pageRows))
+        case .top: select(0)
+        case .bottom: select(rowCount - 1)
+        case .toggle: toggle()
+        case .edit: edit()
+        case .add: add()
+        case .delete: delete()
+        case .undo: undoLast()
+        case .skip: skip()
+        case .pause: pause()
+        case .snooze: snooze()
+        case .stop: stop()
+        case .moveUp: move(by: -1)
+        case .moveDown: move(by: 1)
+        }
+    }
+
+    /// A click on the tab bar switches tabs; on a row selects it, and on
+    /// its switch or check box toggles it; the wheel scrolls.
+    func handleMouse(_ mouse: Key.Mouse) {
+        switch mouse.action {
+        case .wheelUp: select(selected - 3)
+        case .wheelDown: select(selected + 3)
+        case .click:
+            if mouse.row == 0, let hit = ScreenRenderer.tab(atColumn: mouse.column, language: language) {
+                tab = hit
+                return
+            }
+            let row = mouse.row - ScreenRenderer.listTop + (scroll[tab] ?? 0)
+            guard mouse.row >= ScreenRenderer.listTop, (0..<rowCount).contains(row) else { return }
+            select(row)
+            if mouse.column < ScreenRenderer.switchColumns, tab != .timers { toggle() }
+        }
+    }
+}

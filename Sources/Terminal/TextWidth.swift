@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+import CNcurses
+import Glibc
+
+/// Text as a terminal lays it out: by display columns (a CJK character or an
+/// emoji takes two, a combining mark none), as the C library's `wcwidth`
+/// says for the locale's character set. Text from outside (a label from a
+/// calendar server) passes through ``sanitized(_:)`` first, so that no
+/// control character reaches the terminal.
+public enum TextWidth {
+    /// The columns `scalar` takes once sanitized.
+    public static func columns(_ scalar: Unicode.Scalar) -> Int {
+        if isControl(scalar) { return 1 }
+        let width = alarmd_wcwidth(wchar_t(bitPattern: scalar.value))
+        return width < 0 ? 1 : Int(width)
+    }
+
+    /// The columns `text` takes.
+    public static func columns(_ text: String) -> Int {
+        var total = 0
+        for scalar in text.unicodeScalars { total += columns(scalar) }
+        return total
+    }
+
+    /// C0 and C1 controls and DEL: a terminal would act on them.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+    }
+
+    /// `text` on one line with nothing a terminal acts on: a line break or
+    /// tab becomes a space, any other control character `�`.
+    public static func sanitized(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: result.append(" ")
+            case _ where isControl(scalar): result.append("\u{FFFD}")
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// `text` cut to at most `width` columns, ending in `…` when cut; a
+    /// character that would straddle the edge is left out whole.
+    public static func fit(_ text: String, _ width: Int) -> String {
+        guard width > 0 else { return "" }
+        if columns(text) <= width { return text }
+        var result = String.UnicodeScalarView()
+        var used = 0
+        for scalar in text.unicodeScalars {
+            let w = columns(scalar)
+            if used + w > width - 1 { break }
+            result.append(scalar)
+            used += w
+        }
+        return String(result) + "…"
+    }
+
+    /// `text` fitted into `width` columns and padded with spaces to fill
+    /// them (on the left when `right`).
+    public static func padded(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let fitted = fit(text, width)
+        let padding = String(repeating: " ", count: max(0, width - columns(fitted)))
+        return right ? padding + fitted : fitted + padding
+    }
+}

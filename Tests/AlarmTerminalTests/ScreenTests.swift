@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: Apache-2.0
+@testable import AlarmTerminal
+import AlarmCore
+import AlarmProtocol
+import AlarmViewModels
+import FoundationEssentials
+import Glibc
+import Terminal
+import Testing
+
+/// The terminal interface's screens and forms as values: what each key
+/// does to a form, what a form sends, and how the screen is laid out, with
+/// no terminal and no daemon (the client's socket does not exist, and
+/// nothing here calls it).
+@Suite struct ScreenTests {
+    init() { setlocale(LC_CTYPE, "C.UTF-8") }
+
+    static let now = Date(timeIntervalSince1970: 1_796_371_200) // 2026-12-04 (Fri) 00:00 UTC
+    static let today = Zone.utc.rules.localDay(at: 1_796_371_200)
+
+    static func controller() -> TerminalController {
+        TerminalController(client: DaemonClient(path: "/nonexistent/io.alarmd"), zone: .utc, language: SourceLocalization.source)
+    }
+
+    static func alarm(_ id: String, _ hour: Int, _ minute: Int, days: RepeatDays = .never, label: String, enabled: Bool = true) -> AlarmItem {
+        AlarmItem(id: id, time: try! TimeOfDay(hour: hour, minute: minute), days: days, label: label, enabled: enabled)
+    }
+
+    // MARK: Keys
+
+    @Test func noKeyMeansTwoThingsAtOnce() {
+        for tab in Tab.allCases {
+            for ringing in [false, true] {
+                let live = KeyBinding.table.filter { $0.applies(on: tab, ringing: ringing) }
+                var seen: [Key: Action] = [:]
+                for binding in live {
+                    for key in binding.keys {
+                        // The first binding wins (the ringing keys, then the tab's); a
+                        // later one for the same key in the same scope would never run.
+                        if let earlier = seen[key] {
+                            #expect(earlier == binding.action || binding.scope == .everywhere,
+                                    "\(key) is both \(earlier) and \(binding.action) on \(tab)")
+                        } else {
+                            seen[key] = binding.action
+                        }
+                    }
+                }
+            }
+        }
+        #expect(KeyBinding.action(for: .character("z"), on: .alarms, ringing: true) == .snooze)
+        #expect(KeyBinding.action(for: .character("z"), on: .alarms, ringing: false) == nil)
+        #expect(KeyBinding.action(for: .character(" "), on: .todos, ringing: false) == .toggle)
+        #expect(KeyBinding.action(for: .character("J"), on: .todos, ringing: false) == .moveDown)
+        #expect(KeyBinding.action(for: .character("2"), on: .alarms, ringing: false) == .showTab(.todos))
+    }
+
+    // MARK: Forms
+
+    @Test func theAlarmFormSendsWhatTheAppsFormSends() throws {
+        var editor = Editor.alarm(nil, today: Self.today, language: SourceLocalization.source)
+        // The time is typed over; Weekdays is two presets to the right of Never.
+        for character in "6:45" { _ = editor.handle(.character(character)) }
+        _ = editor.handle(.tab)
+        _ = editor.handle(.right)
+        _ = editor.handle(.right)
+        _ = editor.handle(.tab)
+        for character in "Gym" { _ = editor.handle(.character(character)) }
+        #expect(editor.handle(.enter) == .save)
+        guard case .addAlarm(let request)? = editor.request(now: Self.now, zone: .utc, language: SourceLocalization.source) else {
+            Issue.record("no AddAlarm: \(editor.errors)")
+            return
+        }
+        var form = AlarmForm(today: Self.today, language: SourceLocalization.source)
+        form.hour = 6
+        form.minute = 45
+        form.preset = .weekdays
+        form.label = "Gym"
+        #expect(request.json == (try form.addRequest()).json)
+    }
+
+    @Test func aBadTimeStaysTypedWithItsMessage() {
+        var editor = Editor.alarm(nil, today: Self.today, language: SourceLocalization.source)
+        for character in "25:99" { _ = editor.handle(.character(character)) }
+        #expect(editor.request(now: Self.now, zone: .utc, language: SourceLocalization.source) == nil)
+        #expect(editor.errors[.time]?.contains("\"25:99\"") == true, "\(editor.errors)")
+        #expect(editor.texts[.time]?.text == "25:99")
+        #expect(editor.handle(.escape) == .cancel)
+    }
+
+    @Test func daysAreToggledByNumber() {
+        var editor = Editor.alarm(nil, today: Self.today, language: SourceLocalization.source)
+        _ = editor.handle(.tab)
+        for digit in "135" { _ = editor.handle(.character(digit)) }
+        #expect(editor.currentDays == RepeatDays([.monday, .wednesday, .friday]))
+        _ = editor.handle(.character("3"))
+        #expect(editor.currentDays == RepeatDays([.monday, .friday]))
+    }
+
+    @Test func pauseTakesADayAndEmptyResumes() {
+        var editor = Editor.pause(id: "a1", label: "Work")
+        for character in "mon" { _ = editor.handle(.character(character)) }
+        guard case .pause(let id, let until)? = editor.request(now: Self.now, zone: .utc, language: SourceLocalization.source) else {
+            Issue.record("no pause: \(editor.errors)")
+            return
+        }
+        #expect(id == "a1")
+        #expect(until == Self.today + 3)
+        var empty = Editor.pause(id: "a1", label: "Work")
+        guard case .pause(_, nil)? = empty.request(now: Self.now, zone: .utc, language: SourceLocalization.source) else {
+            Issue.record("empty should resume")
+            return
+        }
+        var today = Editor.pause(id: "a1", label: "Work")
+        for character in "today" { _ = today.handle(.character(character)) }
+        #expect(today.request(now: Self.now, zone: .utc, language: SourceLocalization.source) == nil)
+        #expect(today.errors[.until] != nil)
+    }
+
+    @Test func theTimerFormCyclesPresetsAndReadsLengths() {
+        var editor = Editor.timer()
+        #expect(editor.texts[.duration]?.text == "5")
+        _ = editor.handle(.up)
+        #expect(editor.texts[.duration]?.text == "10")
+        for character in "1:30" { _ = editor.handle(.character(character)) }
+        guard case .startTimer(_, let seconds)? = editor.request(now: Self.now, zone: .utc, language: SourceLocalization.source) else {
+            Issue.record("no timer: \(editor.errors)")
+            return
+        }
+        #expect(seconds == 90)
+    }
+
+    @Test func textFieldsEditAsALineEditorDoes() {
+        var field = TextField("hello world")
+        _ = field.handle(.control("w"))
+        #expect(field.text == "hello ")
+        _ = field.handle(.home)
+        _ = field.handle(.character(">"))
+        #expect(field.text == ">hello ")
+        _ = field.handle(.end)
+        _ = field.handle(.backspace)
+        #expect(field.text == ">hello")
+        var replaced = TextField("07:00", typingReplaces: true)
+        _ = replaced.handle(.character("9"))
+        #expect(replaced.text == "9")
+        var kept = TextField("07:00", typingReplaces: true)
+        _ = kept.handle(.backspace)
+        #expect(kept.text == "07:0")
+        var long = TextField()
+        for _ in 0..<(TextField.limit + 50) { _ = long.handle(.character("x")) }
+        #expect(long.text.count == TextField.limit)
+    }
+
+    // MARK: Layout
+
+    @Test func everyRowFitsANarrowScreenOnOneLine() {
+        let c = Self.controller()
+        c.alarms = AlarmList([
+            Self.alarm("a1", 7, 30, days: .weekdays, label: "Work with a rather long label that will not fit"),
+            Self.alarm("a2", 9, 0, days: .weekends, label: "鬧鐘 ⏰ with wide characters everywhere"),
+        ])
+        for width in [20, 40, 60, 120] {
+            let screen = ScreenRenderer.render(c, rows: 20, columns: width, now: Self.now).canvas
+            for line in screen.lines { #expect(line.columns <= width, "\(width): \(line.text)") }
+            let rows = screen.text.filter { $0.hasPrefix("[x] ") }
+            #expect(rows.count == 2, "\(width): \(screen.text)")
+        }
+    }
+
+    @Test func aLabelFromOutsideCannotReachTheTerminalAsControlCodes() {
+        let c = Self.controller()
+        c.alarms = AlarmList([Self.alarm("a1", 7, 30, label: "evil\u{1B}]0;owned\u{07}\u{1B}[2J")])
+        let screen = ScreenRenderer.render(c, rows: 10, columns: 80, now: Self.now).canvas
+        for line in screen.lines {
+            for span in line.spans {
+                #expect(!span.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }, "\(span.text)")
+            }
+        }
+        #expect(screen.text.contains { $0.contains("evil\u{FFFD}]0;owned\u{FFFD}\u{FFFD}[2J") })
+    }
+
+    @Test func theChosenRowStaysInViewOverTenThousandAlarms() {
+        let c = Self.controller()
+        c.alarms = AlarmList((0..<10_000).map { Self.alarm("a\($0)", $0 / 60 % 24, $0 % 60, label: "Alarm \($0)") })
+        _ = ScreenRenderer.render(c, rows: 30, columns: 100, now: Self.now)
+        c.select(5_000)
+        let screen = ScreenRenderer.render(c, rows: 30, columns: 100, now: Self.now).canvas
+        let chosen = c.alarms.items[5_000].label
+        #expect(screen.text.contains { $0.contains(chosen + " ") || $0.hasSuffix(chosen) })
+        #expect(screen.lines.filter { $0.fill == .selected }.count == 1)
+    }
+
+    @Test func aTinyScreenSaysSo() {
+        let screen = ScreenRenderer.render(Self.controller(), rows: 4, columns: 30, now: Self.now).canvas
+        #expect(screen.text.first == "Make the window larger")
+    }
+}

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+import Glibc
+import Terminal
+import Testing
+
+/// Display widths as the terminal lays text out.
+@Suite struct TextWidthTests {
+    init() { setlocale(LC_CTYPE, "C.UTF-8") }
+
+    @Test func wideAndNarrowCharacters() {
+        #expect(TextWidth.columns("07:30") == 5)
+        #expect(TextWidth.columns("平日") == 4)
+        #expect(TextWidth.columns("鬧鐘 ⏰") == 7)
+        #expect(TextWidth.columns("e\u{301}") == 1)
+    }
+
+    @Test func controlCharactersNeverReachTheTerminal() {
+        #expect(TextWidth.sanitized("a\u{1B}[2Jb\nc") == "a\u{FFFD}[2Jb c")
+        #expect(!TextWidth.sanitized("\u{9B}31m").unicodeScalars.contains { $0.value == 0x9B })
+    }
+
+    @Test func fittingCutsWholeCharactersWithAnEllipsis() {
+        #expect(TextWidth.fit("平日平日", 5) == "平日…")
+        #expect(TextWidth.columns(TextWidth.fit("平日平日", 5)) <= 5)
+        #expect(TextWidth.padded("鬧鐘", 6) == "鬧鐘  ")
+        #expect(TextWidth.padded("7:30", 6, right: true) == "  7:30")
+        #expect(TextWidth.fit("abc", 3) == "abc")
+    }
+}

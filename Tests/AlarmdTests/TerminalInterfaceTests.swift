@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import Glibc
+import Testing
+
+/// The real `alarmctl ui` in a real terminal (tmux) against a real alarmd on
+/// private directories: keys in with `send-keys`, the screen read with
+/// `capture-pane`, the daemon's data read back with `alarmctl --json`.
+@Suite(.serialized) struct TerminalInterfaceTests {
+    /// A daemon and the interface on it, in a terminal of `columns`×`rows`.
+    struct Fixture {
+        let daemon: DaemonProcess
+        let terminal: TmuxTerminal
+
+        init(language: String = "C.UTF-8", columns: Int = 120, rows: Int = 40, before: (DaemonProcess) throws -> Void = { _ in }) throws {
+            daemon = DaemonProcess()
+            try daemon.startAndWaitReady()
+            try before(daemon)
+            terminal = try TmuxTerminal(directory: daemon.directory.path,
+                                        command: [productsDirectory + "/alarmctl", "ui"],
+                                        environment: ["ALARMD_SOCKET": daemon.socketPath, "TZ": "UTC", "LANG": language,
+                                                      "ALARMD_LOCALEDIR": Locales.directory, "PATH": "/usr/bin:/bin"],
+                                        columns: columns, rows: rows)
+            let shown = terminal.wait(for: "q ")
+            if !shown.ok { stop() }
+            try #require(shown.ok, "the interface never drew its key line: \(shown.screen)")
+        }
+
+        func stop() {
+            terminal.close()
+            daemon.stop()
+        }
+
+        func alarms() throws -> [[String: Any]] { try Alarmctl.json(["list"], daemon)["alarms"] as? [[String: Any]] ?? [] }
+    }
+
+    /// The rows of the alarm list: `[x] 07:30 …`.
+    static func alarmRows(_ screen: [String]) -> [String] { screen.filter { $0.hasPrefix("[x] ") || $0.hasPrefix("[ ] ") } }
+
+    @Test func anAlarmAddedThroughTheFormIsTheDaemons() throws {
+        let f = try Fixture()
+        defer { f.stop() }
+        f.terminal.send("a")
+        try #require(f.terminal.wait(for: "New Alarm").ok)
+        // The time is typed over (the field's 07:00 is replaced), Weekdays
+        // is the second preset to the right of Never, then the label.
+        f.terminal.send("6:45", literal: true)
+        f.terminal.send("Tab", "Right", "Right", "Tab")
+        f.terminal.send("Gym", literal: true)
+        f.terminal.send("Enter")
+        let saved = f.terminal.wait(for: "Alarm set for")
+        #expect(saved.ok, "\(saved.screen)")
+        let alarms = try f.alarms()
+        #expect(alarms.count == 1)
+        #expect(alarms.first?["time"] as? String == "06:45")
+        #expect(alarms.first?["label"] as? String == "Gym")
+        #expect(alarms.first?["days"] as? [String] == ["mon", "tue", "wed", "thu", "fri"])
+        #expect(Self.alarmRows(saved.screen).first?.contains("06:45  Weekdays") == true, "\(saved.screen)")
+    }
+
+    @Test func aBadTimeIsShownUnderItsFieldAndEscapeChangesNothing() throws {
+        let f = try Fixture { daemon in try Alarmctl.ok(["add", "7:30", "Work"], daemon) }
+        defer { f.stop() }
+        f.terminal.send("e")
+        try #require(f.terminal.wait(for: "Edit Alarm").ok)
+        f.terminal.send("25:99", literal: true)
+        f.terminal.send("Enter")
+        let refused = f.terminal.wait(for: "got \"25:99\"")
+        #expect(refused.ok, "\(refused.screen)")
+        f.terminal.send("Escape")
+        #expect(f.terminal.shows { Self.alarmRows($0).count == 1 })
+        #expect(try f.alarms().first?["time"] as? String == "07:30")
+    }
+
+    @Test func spaceSwitchesAnAlarmOffAndOn() throws {
+        let f = try Fixture { daemon in try Alarmctl.ok(["add", "7:30", "weekdays", "Work"], daemon) }
+        defer { f.stop() }
+        try #require(f.terminal.shows { Self.alarmRows($0).first?.hasPrefix("[x] 07:30") == true })
+        f.terminal.send("Space")
+        let off = f.terminal.wait { Self.alarmRows($0).first?.hasPrefix("[ ] 07:30") == true }
+        #expect(off.ok, "\(off.screen)")
+        #expect(try f.alarms().first?["enabled"] as? Bool == false)
+        f.terminal.send("Space")
+        #expect(f.terminal.shows { Self.alarmRows($0).first?.hasPrefix("[x] 07:30") == true })
+        #expect(try f.alarms().first?["enabled"] as? Bool == true)
+    }
+
+    @Test func anAlarmAddedElsewhereAppearsWithoutAKey() throws {
+        let f = try Fixture()
+        defer { f.stop() }
+        #expect(f.terminal.wait(for: "No alarms").ok)
+        try Alarmctl.ok(["add", "8:15", "daily", "From the shell"], f.daemon)
+        let shown = f.terminal.wait(for: "From the shell")
+        #expect(shown.ok, "\(shown.screen)")
+        #expect(shown.screen.contains { $0.hasPrefix("[x] 08:15  Every day  From the shell") }, "\(shown.screen)")
+    }
+
+    @Test func jMovesAToDoDownAsRemindListSees() throws {
+        let f = try Fixture { daemon in
+            for title in ["First", "Second", "Third"] { try Alarmctl.ok(["remind", "add", title], daemon) }
+        }
+        defer { f.stop() }
+        f.terminal.send("2")
+        try #require(f.terminal.wait(for: "[ ] First").ok)
+        f.terminal.send("J")
+        let moved = f.terminal.wait { $0.firstIndex { $0.hasPrefix("[ ] Second") } ?? 99 < $0.firstIndex { $0.hasPrefix("[ ] First") } ?? 0 }
+        #expect(moved.ok, "\(moved.screen)")
+        let titles = (try Alarmctl.json(["remind", "list"], f.daemon)["reminders"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        #expect(titles == ["Second", "First", "Third"])
+        // K moves it back; the selection followed it down.
+        f.terminal.send("K")
+        #expect(f.terminal.shows { $0.firstIndex { $0.hasPrefix("[ ] First") } ?? 99 < $0.firstIndex { $0.hasPrefix("[ ] Second") } ?? 0 })
+    }
+
+    @Test func aReminderThatFallsDueTakesTheBottomLinesAndZSnoozesIt() throws {
+        let f = try Fixture()
+        defer { f.stop() }
+        try Alarmctl.ok(["remind", "add", "Call mom", "--in", "2s"], f.daemon)
+        let ringing = f.terminal.wait(for: "Ringing: Call mom", timeout: 10)
+        #expect(ringing.ok, "\(ringing.screen)")
+        #expect(ringing.screen.contains { $0.contains("z Snooze") && $0.contains("x Stop") }, "\(ringing.screen)")
+        f.terminal.send("z")
+        let snoozed = f.terminal.wait(for: "Snoozed until")
+        #expect(snoozed.ok, "\(snoozed.screen)")
+        #expect(!snoozed.screen.contains { $0.contains("Ringing:") })
+        let reminder = (try Alarmctl.json(["remind", "list"], f.daemon)["reminders"] as? [[String: Any]] ?? []).first
+        #expect(reminder?["phase"] as? String == "snoozed")
+    }
+
+    /// Every line of a screen laid out for `columns`: the tab bar first,
+    /// the key line last, each alarm row whole, nothing left from another size.
+    static func checkLayout(_ screen: [String], columns: Int, rows: Int, alarms: Int) {
+        #expect(screen.count == rows, "\(screen)")
+        #expect(screen.first?.hasPrefix(" 1 Alarms") == true, "\(screen)")
+        #expect(screen.prefix(rows).last?.hasPrefix(" a Add") == true, "\(screen)")
+        let rowsShown = alarmRows(screen)
+        #expect(rowsShown.count == alarms, "\(screen)")
+        for line in screen { #expect(Self.columns(line) <= columns, "wider than \(columns): \(line)") }
+        for row in rowsShown { #expect(row.range(of: #"^\[[x ]\] \d\d:\d\d  "#, options: .regularExpression) != nil, "broken row: \(row)") }
+    }
+
+    /// Display columns, counted independently of the interface: CJK and
+    /// full-width forms take two.
+    static func columns(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            let v = scalar.value
+            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+                || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
+                || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1FAFF).contains(v)
+            return total + (wide ? 2 : 1)
+        }
+    }
+
+    @Test func resizingRedrawsEveryLineForTheNewSize() throws {
+        let f = try Fixture(columns: 120, rows: 40) { daemon in
+            try Alarmctl.ok(["add", "7:30", "weekdays", "Work with a rather long label that will not fit a small terminal"], daemon)
+            try Alarmctl.ok(["add", "9:00", "saturdays", "Long lie"], daemon)
+            try Alarmctl.ok(["add", "6:00", "every", "2", "weeks", "on", "fri", "Fortnightly swim"], daemon)
+        }
+        defer { f.stop() }
+        let wide = f.terminal.wait { Self.alarmRows($0).count == 3 }.screen
+        Self.checkLayout(wide, columns: 120, rows: 40, alarms: 3)
+        f.terminal.resize(columns: 60, rows: 20)
+        let small = f.terminal.wait { $0.count == 20 && Self.alarmRows($0).allSatisfy { Self.columns($0) <= 60 } }
+        #expect(small.ok, "\(small.screen)")
+        Self.checkLayout(small.screen, columns: 60, rows: 20, alarms: 3)
+        // The long label is cut with an ellipsis, not wrapped.
+        #expect(small.screen.contains { $0.contains("Work with") && $0.contains("…") }, "\(small.screen)")
+        f.terminal.resize(columns: 120, rows: 40)
+        let back = f.terminal.wait { $0.count == 40 && Self.alarmRows($0).count == 3 && $0.contains { $0.contains("small terminal") } }
+        #expect(back.ok, "\(back.screen)")
+        Self.checkLayout(back.screen, columns: 120, rows: 40, alarms: 3)
+    }
+
+    @Test(.disabled(if: Locales.unavailableReason != nil, "\(Locales.unavailableReason ?? "")"))
+    func theSameScreensInTraditionalChinese() throws {
+        let f = try Fixture(language: "zh_TW.UTF-8") { daemon in
+            try Alarmctl.ok(["add", "14:05", "daily", "午睡"], daemon)
+            try Alarmctl.ok(["add", "9:00", "weekends", "Long lie"], daemon)
+        }
+        defer { f.stop() }
+        // An alarm added through the form with no label gets the default
+        // label in the reader's language.
+        f.terminal.send("a")
+        let form = f.terminal.wait(for: "新增鬧鐘")
+        #expect(form.ok, "\(form.screen)")
+        #expect(form.screen.contains { $0.contains("重複") && $0.contains("永不") }, "\(form.screen)")
+        f.terminal.send("7:30", literal: true)
+        f.terminal.send("Tab", "Right", "Right", "Enter")
+        let shown = f.terminal.wait { Self.alarmRows($0).count == 3 }
+        #expect(shown.ok, "\(shown.screen)")
+        let rows = Self.alarmRows(shown.screen)
+        #expect(shown.screen.first?.contains("鬧鐘") == true, "\(shown.screen)")
+        #expect(rows.contains { $0.contains("平日") && $0.contains("鬧鐘") }, "\(rows)")
+        #expect(rows.contains { $0.contains("每天") && $0.contains("午睡") }, "\(rows)")
+        #expect(rows.contains { $0.contains("假日") }, "\(rows)")
+        // The label column starts at the same display column on every row.
+        let labelColumns = rows.compactMap { row -> Int? in
+            for label in ["鬧鐘", "午睡", "Long lie"] {
+                if let range = row.range(of: label) { return Self.columns(String(row[..<range.lowerBound])) }
+            }
+            return nil
+        }
+        #expect(labelColumns.count == 3 && Set(labelColumns).count == 1, "\(rows)")
+        #expect(shown.screen.last { !$0.isEmpty }?.contains("新增") == true, "\(shown.screen)")
+    }
+
+    @Test func randomKeysLeaveTheInterfaceWorkingAndTheDataReadable() throws {
+        let f = try Fixture { daemon in
+            try Alarmctl.ok(["add", "7:30", "weekdays", "Work"], daemon)
+            try Alarmctl.ok(["remind", "add", "Buy milk"], daemon)
+            try Alarmctl.ok(["timer", "10m", "Tea"], daemon)
+        }
+        defer { f.stop() }
+        let pid = try #require(f.terminal.panePID())
+        // Every key the interface knows and many it does not, in every
+        // state a key can reach, except the two that quit (q, Ctrl+C).
+        let named = ["Space", "Enter", "Escape", "Tab", "BTab", "Up", "Down", "Left", "Right", "Home", "End", "PPage", "NPage",
+                     "BSpace", "DC", "F1", "F5", "C-p", "C-u", "C-w", "C-a", "C-e", "C-d", "C-z", "M-x"]
+        let literal = Array("aedsupzxJK123?jkhlgG0789-+:/ ñ鬧⏰").map(String.init)
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<400 {
+            if Bool.random(using: &random) {
+                f.terminal.send(named.randomElement(using: &random)!)
+            } else {
+                f.terminal.send(literal.randomElement(using: &random)!, literal: true)
+            }
+            if Int.random(in: 0..<40, using: &random) == 0 { usleep(20_000) }
+        }
+        usleep(300_000)
+        #expect(f.terminal.panePID() == pid, "the interface is gone")
+        #expect(kill(pid, 0) == 0)
+        // The daemon still answers, and what it holds still reads.
+        _ = try f.alarms()
+        _ = try Alarmctl.json(["remind", "list", "--all"], f.daemon)
+        // Escape and a key that closes help bring it back to a list.
+        f.terminal.send("Escape")
+        f.terminal.send("Escape")
+        f.terminal.send("1")
+        f.terminal.send("1")
+        #expect(f.terminal.shows { $0.first?.hasPrefix(" 1 Alarms") == true && $0.contains { $0.contains("q Quit") } })
+    }
+}
