@@ -79,10 +79,11 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev"])]
         ),
-        // ncursesw, for the terminal interface.
+        // ncursesw, for the terminal interface. Not through pkg-config, whose
+        // flags for it (-D_XOPEN_SOURCE=600) SwiftPM refuses; the module map
+        // names the libraries and shim.h the headers and macros.
         .systemLibrary(
             name: "CNcurses",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
         // Linux calls Swift cannot reach directly (syscall(2) is variadic).

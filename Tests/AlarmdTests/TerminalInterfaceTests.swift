@@ -8,18 +8,19 @@ import Testing
 /// `capture-pane`, the daemon's data read back with `alarmctl --json`.
 @Suite(.serialized) struct TerminalInterfaceTests {
     /// A daemon and the interface on it, in a terminal of `columns`×`rows`.
-    struct Fixture {
-        let daemon: DaemonProcess
-        let terminal: TmuxTerminal
+    final class Fixture {
+        private(set) var daemon: DaemonProcess!
+        private(set) var terminal: TmuxTerminal!
 
-        init(language: String = "C.UTF-8", columns: Int = 120, rows: Int = 40, before: (DaemonProcess) throws -> Void = { _ in }) throws {
+        init(language: String = "C.UTF-8", columns: Int = 120, rows: Int = 40, environment: [String: String] = [:],
+             before: (DaemonProcess) throws -> Void = { _ in }) throws {
             daemon = DaemonProcess()
             try daemon.startAndWaitReady()
             try before(daemon)
             terminal = try TmuxTerminal(directory: daemon.directory.path,
                                         command: [productsDirectory + "/alarmctl", "ui"],
                                         environment: ["ALARMD_SOCKET": daemon.socketPath, "TZ": "UTC", "LANG": language,
-                                                      "ALARMD_LOCALEDIR": Locales.directory, "PATH": "/usr/bin:/bin"],
+                                                      "ALARMD_LOCALEDIR": Locales.directory, "PATH": "/usr/bin:/bin"].merging(environment) { $1 },
                                         columns: columns, rows: rows)
             let shown = terminal.wait(for: "q ")
             if !shown.ok { stop() }
@@ -27,8 +28,19 @@ import Testing
         }
 
         func stop() {
-            terminal.close()
-            daemon.stop()
+            terminal?.close()
+            _ = daemon?.stop()
+        }
+
+        /// Stops alarmd (SIGTERM) and starts another on the same directories.
+        func stopDaemon() { _ = daemon.stop(signal: SIGTERM) }
+
+        func startDaemonAgain() throws {
+            let directory = daemon.directory
+            daemon = nil  // the old one's notify socket goes first
+            let again = DaemonProcess(directory: directory)
+            try again.startAndWaitReady()
+            daemon = again
         }
 
         func alarms() throws -> [[String: Any]] { try Alarmctl.json(["list"], daemon)["alarms"] as? [[String: Any]] ?? [] }
@@ -93,6 +105,62 @@ import Testing
         let shown = f.terminal.wait(for: "From the shell")
         #expect(shown.ok, "\(shown.screen)")
         #expect(shown.screen.contains { $0.hasPrefix("[x] 08:15  Every day  From the shell") }, "\(shown.screen)")
+    }
+
+    @Test func theStatusLineSaysWhenAlarmdIsGoneAndTheListComesBack() throws {
+        let f = try Fixture { daemon in try Alarmctl.ok(["add", "7:30", "weekdays", "Work"], daemon) }
+        defer { f.stop() }
+        try #require(f.terminal.shows { Self.alarmRows($0).count == 1 })
+        f.stopDaemon()
+        let gone = f.terminal.wait(for: "alarmd is not running", timeout: 10)
+        #expect(gone.ok, "\(gone.screen)")
+        #expect(gone.screen.contains { $0.contains("reconnecting") }, "\(gone.screen)")
+        try f.startDaemonAgain()
+        let back = f.terminal.wait(timeout: 10) { screen in
+            !screen.contains { $0.contains("not running") } && Self.alarmRows(screen).first?.contains("Work") == true
+        }
+        #expect(back.ok, "\(back.screen)")
+        // And it works again: Space switches the alarm off.
+        f.terminal.send("Space")
+        #expect(f.terminal.shows { Self.alarmRows($0).first?.hasPrefix("[ ] 07:30") == true })
+    }
+
+    /// A click as xterm reports it (SGR 1006, 1-based column and row):
+    /// on a row's switch toggles it; on the tab bar changes the tab.
+    @Test func theMouseTogglesARowAndChangesTabs() throws {
+        let f = try Fixture { daemon in
+            try Alarmctl.ok(["add", "7:30", "weekdays", "Work"], daemon)
+            try Alarmctl.ok(["remind", "add", "Buy milk"], daemon)
+        }
+        defer { f.stop() }
+        try #require(f.terminal.shows { Self.alarmRows($0).first?.hasPrefix("[x] 07:30") == true })
+        func click(column: Int, row: Int) {
+            f.terminal.send("\u{1B}[<0;\(column);\(row)M", literal: true)
+            f.terminal.send("\u{1B}[<0;\(column);\(row)m", literal: true)
+        }
+        click(column: 2, row: 3)
+        #expect(f.terminal.shows { Self.alarmRows($0).first?.hasPrefix("[ ] 07:30") == true })
+        #expect(try f.alarms().first?["enabled"] as? Bool == false)
+        let todos = try #require(f.terminal.screen().first?.range(of: "2 To-dos")).lowerBound.utf16Offset(in: f.terminal.screen().first!)
+        click(column: todos + 2, row: 1)
+        #expect(f.terminal.shows { $0.contains { $0.hasPrefix("[ ] Buy milk") } })
+    }
+
+    /// The active tab and the ringing bar in the terminal's colours (SGR
+    /// 30–47 with its default background); none at all under NO_COLOR, where
+    /// bold and reverse video carry the same.
+    @Test(arguments: [false, true]) func coloursFollowTheTerminalUnlessNoColor(noColor: Bool) throws {
+        let f = try Fixture(environment: noColor ? ["NO_COLOR": "1"] : [:])
+        defer { f.stop() }
+        let escapes = f.terminal.screen(escapes: true).joined(separator: "\n")
+        let colours = escapes.matches(of: /\x1B\[([0-9;]*)m/).flatMap { $0.output.1.split(separator: ";").compactMap { Int($0) } }
+        let colourCodes = colours.filter { (30...49).contains($0) && $0 != 39 && $0 != 49 }
+        if noColor {
+            #expect(colourCodes.isEmpty, "\(escapes)")
+            #expect(colours.contains(7), "the active tab in reverse video: \(escapes)")
+        } else {
+            #expect(!colourCodes.isEmpty, "\(escapes)")
+        }
     }
 
     @Test func jMovesAToDoDownAsRemindListSees() throws {

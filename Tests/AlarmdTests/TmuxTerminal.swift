@@ -76,8 +76,8 @@ final class TmuxTerminal {
     }
 
     /// The screen's lines as shown, trailing blanks dropped.
-    func screen() -> [String] {
-        let result = Tool.run("/usr/bin/tmux", ["-u", "-S", socket, "capture-pane", "-p", "-t", session])
+    func screen(escapes: Bool = false) -> [String] {
+        let result = Tool.run("/usr/bin/tmux", ["-u", "-S", socket, "capture-pane", "-p", "-t", session] + (escapes ? ["-e"] : []))
         var output = result.standardOutput
         if output.hasSuffix("\n") { output.removeLast() }
         return output.split(separator: "\n", omittingEmptySubsequences: false).map { line in

@@ -15,7 +15,7 @@ BEGIN, END = "<!-- targets:begin -->", "<!-- targets:end -->"
 SECTION_LABELS = {
     "lateness": "1 lateness", "at": "1 lateness", "scale": "2 scale", "idle": "3 idle", "control": "4 control",
     "core": "5 core", "commit": "6 commit", "storm": "7 storm", "burst": "8 burst", "sound": "9 sound", "caldav": "10 caldav", "app": "11 app",
-    "footprint": "12 footprint",
+    "footprint": "12 footprint", "tui": "13 tui",
 }
 SYMBOLS = {"<=": "≤", ">=": "≥", "~": "≈"}
 # Units written in the target column ("≤ 5 ms"); the others are in the figure's name.

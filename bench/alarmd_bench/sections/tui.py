@@ -133,8 +133,6 @@ def ui_environment(frame_log):
 
 def start(bench, daemon, runs):
     ui_runs, calcurse_runs = [], []
-    data = os.path.join(bench.work, "tui-calcurse")
-    calcurse_data(data, 20)
     for n in range(runs):
         frame_log = os.path.join(bench.work, f"tui-start-{n}.frames")
         t = Terminal(bench, f"ui{n}", [bench.binary("alarmctl-ui"), "--socket", daemon.socket], ui_environment(frame_log))
@@ -143,15 +141,20 @@ def start(bench, daemon, runs):
         ui_runs.append({"seen_ms": (seen - t.started) * 1000 if seen else None,
                         "first_frame_ms": (logged[0][0] - t.started) * 1000 if logged else None})
         bench.cleanup.run_now(t.token)
+        # A data directory for each run: calcurse keeps a lock file there,
+        # which the one killed before may leave behind.
         home = os.path.join(bench.work, f"tui-calcurse-home{n}")
         os.makedirs(home, exist_ok=True)
+        data = os.path.join(bench.work, f"tui-calcurse-{n}")
+        calcurse_data(data, 20)
         t = Terminal(bench, f"cc{n}", ["/usr/bin/calcurse", "-D", data],
                      {"TERM": "xterm-256color", "LANG": "C.UTF-8", "TZ": "UTC", "HOME": home, "PATH": "/usr/bin:/bin"})
         seen = t.wait(lambda screen: "Appointments" in screen and "Quit" in screen and "Alarm " in screen)
         calcurse_runs.append({"seen_ms": (seen - t.started) * 1000 if seen else None})
         bench.cleanup.run_now(t.token)
-    ui = {"seen_ms": median_min_max([r["seen_ms"] for r in ui_runs]), "first_frame_ms": median_min_max([r["first_frame_ms"] for r in ui_runs])}
-    cc = {"seen_ms": median_min_max([r["seen_ms"] for r in calcurse_runs])}
+    ui = {"seen_ms": median_min_max([r["seen_ms"] for r in ui_runs]), "first_frame_ms": median_min_max([r["first_frame_ms"] for r in ui_runs]),
+          "missing": sum(r["seen_ms"] is None for r in ui_runs)}
+    cc = {"seen_ms": median_min_max([r["seen_ms"] for r in calcurse_runs]), "missing": sum(r["seen_ms"] is None for r in calcurse_runs)}
     return {"runs": runs, "ui": ui, "calcurse": cc, "ui_over_calcurse": ui["seen_ms"]["median"] / cc["seen_ms"]["median"],
             "samples": {"ui": ui_runs, "calcurse": calcurse_runs}}
 
@@ -215,7 +218,9 @@ def rows(results, table):
     st = tui["start"]
     table.row(LABEL, f"start, 20 items: screen seen in tmux, alarmctl-ui / calcurse, median [min–max] of {st['runs']} (ms)",
               table.mmm(st["ui"]["seen_ms"], "{:.1f}") + " / " + table.mmm(st["calcurse"]["seen_ms"], "{:.1f}"))
-    table.row(LABEL, "start: alarmctl-ui / calcurse, ratio of the medians", f"{st['ui_over_calcurse']:.2f}", "tui-start-vs-calcurse")
+    missing = st["ui"].get("missing", 0) + st["calcurse"].get("missing", 0)
+    table.row(LABEL, "start: alarmctl-ui / calcurse, ratio of the medians", f"{st['ui_over_calcurse']:.2f}"
+              + (f" ({missing} starts never seen)" if missing else ""), "tui-start-vs-calcurse", met=False if missing else None)
     table.row(LABEL, "start: alarmctl-ui's first frame on the terminal (frame log), median (ms)", f"{st['ui']['first_frame_ms']['median']:.1f}")
     lv = tui["live"]
     if lv["next_frame_ms"]:
