@@ -39,4 +39,13 @@ public enum Key: Hashable, Sendable {
         default: return nil
         }
     }
+
+    /// Whether `code` is a control character that stands for no key here
+    /// (NUL, Ctrl+\\ and the like, C1): dropped, never typed into a field.
+    static func isIgnoredControl(_ code: UInt32) -> Bool {
+        switch code {
+        case 0x00...0x1F, 0x7F...0x9F: return control(code: code) == nil
+        default: return false
+        }
+    }
 }

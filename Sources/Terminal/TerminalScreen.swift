@@ -94,14 +94,21 @@ public final class TerminalScreen {
     }
 
     /// The next key or event, or `nil` when none is waiting (never blocks).
+    /// Codes that stand for no key (an unknown function key, NUL, C1
+    /// controls) are passed over.
     public func readKey() -> Key? {
-        var code: wint_t = 0
-        let kind = get_wch(&code)
-        if kind == ERR { return nil }
-        if kind == KEY_CODE_YES { return special(Int32(code)) }
-        if let key = Key.control(code: UInt32(code)) { return key }
-        guard let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
-        return .character(Character(scalar))
+        while true {
+            var code: wint_t = 0
+            let kind = get_wch(&code)
+            if kind == ERR { return nil }
+            if kind == KEY_CODE_YES {
+                if let key = special(Int32(code)) { return key }
+                continue
+            }
+            if let key = Key.control(code: UInt32(code)) { return key }
+            if Key.isIgnoredControl(UInt32(code)) { continue }
+            if let scalar = Unicode.Scalar(UInt32(code)) { return .character(Character(scalar)) }
+        }
     }
 
     private func special(_ code: Int32) -> Key? {

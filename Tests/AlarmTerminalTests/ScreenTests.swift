@@ -189,6 +189,47 @@ import Testing
         #expect(screen.lines.filter { $0.fill == .selected }.count == 1)
     }
 
+    @Test func theChosenItemStaysChosenWhenTheListChanges() {
+        let c = Self.controller()
+        c.alarms = AlarmList([Self.alarm("a1", 7, 0, label: "Seven"), Self.alarm("a2", 8, 0, label: "Eight")])
+        c.select(1)
+        #expect(c.selectedAlarm?.id == "a2")
+        // Added elsewhere, sorted in above: the highlight stays on Eight.
+        c.alarms.update(Self.alarm("a0", 6, 0, label: "Six"))
+        c.clampSelection()
+        #expect(c.selectedAlarm?.id == "a2")
+        // Removed: the row it was on.
+        c.alarms.remove(id: "a2")
+        c.clampSelection()
+        #expect(c.selectedAlarm?.id == "a1")
+    }
+
+    @Test func aClickUnderTheListChangesNothing() {
+        let c = Self.controller()
+        c.alarms = AlarmList((0..<40).map { Self.alarm("a\($0)", $0 % 24, $0 % 60, label: "Alarm \($0)") })
+        _ = ScreenRenderer.render(c, rows: 20, columns: 80, now: Self.now)
+        // The key line (row 19) and the message line above it are no rows.
+        for row in [18, 19] { c.handleMouse(Key.Mouse(.click, row: row, column: 1)) }
+        #expect(c.selected == 0)
+        #expect(c.message == nil)
+        // A click on a row under the list's top chooses that row.
+        c.handleMouse(Key.Mouse(.click, row: ScreenRenderer.listTop + 3, column: 10))
+        #expect(c.selected == 3)
+    }
+
+    @Test func theHelpScrollsWhenTheScreenIsShort() {
+        let c = Self.controller()
+        c.showsHelp = true
+        let first = ScreenRenderer.render(c, rows: 16, columns: 80, now: Self.now).canvas.text
+        #expect(first.contains { $0.contains("↓ more") })
+        for _ in 0..<40 { c.handle(.down) }
+        let last = ScreenRenderer.render(c, rows: 16, columns: 80, now: Self.now).canvas.text
+        #expect(last.contains { $0.contains("Timer: preset lengths") }, "\(last)")
+        #expect(!last.contains { $0.contains("↓ more") })
+        c.handle(.character("x"))
+        #expect(!c.showsHelp)
+    }
+
     @Test func aTinyScreenSaysSo() {
         let screen = ScreenRenderer.render(Self.controller(), rows: 4, columns: 30, now: Self.now).canvas
         #expect(screen.text.first == "Make the window larger")

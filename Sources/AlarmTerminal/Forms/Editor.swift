@@ -328,6 +328,12 @@ struct Editor: Sendable {
         if let fieldError { show([fieldError]) } else { formError = refusal.message }
     }
 
+    /// The volume the alarm form has (`nil`: the configuration's).
+    var volumeToPlay: Int? {
+        if case .alarm(let form) = kind { return form.volume }
+        return nil
+    }
+
     /// The sound the alarm form would play (Ctrl+P): the typed one, else the
     /// alarm's, else the default.
     var soundToPlay: String {

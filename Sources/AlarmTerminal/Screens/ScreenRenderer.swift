@@ -38,9 +38,13 @@ enum ScreenRenderer {
         }
         var cursor: (row: Int, column: Int)?
         if c.showsHelp {
-            for (index, line) in helpLines(c, width: columns).enumerated() where listTop + index < bottom {
-                canvas.set(listTop + index, line)
-            }
+            // Scrolled by ↑/↓; the last line says when more is below.
+            let lines = helpLines(c, width: columns)
+            let room = bottom - listTop
+            c.pageRows = room
+            c.helpScroll = max(0, min(c.helpScroll, lines.count - room))
+            for (index, line) in lines.dropFirst(c.helpScroll).prefix(room).enumerated() { canvas.set(listTop + index, line) }
+            if c.helpScroll + room < lines.count { canvas.set(bottom - 1, Line(" " + l.L("↓ more"), .dim)) }
         } else if let editor = c.editor {
             let form = EditorRenderer.lines(editor, width: columns, language: l)
             for (index, line) in form.lines.enumerated() where listTop + index < bottom {
@@ -76,11 +80,11 @@ enum ScreenRenderer {
         return line
     }
 
-    /// The tab whose title is at `column` of the tab bar.
-    static func tab(atColumn column: Int, language l: some Localization) -> Tab? {
+    /// The tab whose title is at `column` of the tab bar, as drawn now.
+    static func tab(atColumn column: Int, of c: TerminalController) -> Tab? {
         var start = 0
-        for tab in Tab.allCases {
-            let width = TextWidth.columns(" \(tab.rawValue + 1) \(tab.name(in: l)) (0) ") + 1
+        for (tab, title) in zip(Tab.allCases, tabTitles(c)) {
+            let width = TextWidth.columns(title) + 1
             if column >= start, column < start + width { return tab }
             start += width
         }
@@ -93,7 +97,7 @@ enum ScreenRenderer {
         let reachability: Reachability = c.reachable ? .connected : .unreachable(path: c.client.path)
         if let banner = StatusBanner(reachability: reachability, status: c.status, language: l) {
             let suffix = c.reachable ? "" : " · " + l.L("reconnecting…")
-            return Line(banner.title + suffix, .warning)
+            return Line(TextWidth.sanitized(banner.title) + suffix, .warning)
         }
         return Line(String(repeating: "─", count: width), .dim)
     }
@@ -107,7 +111,7 @@ enum ScreenRenderer {
         let l = c.language
         var pairs: [(String, String)]
         if c.showsHelp {
-            pairs = [(l.L("any key"), l.L("Close"))]
+            pairs = [("↑ ↓", l.L("Scroll")), (l.L("any other key"), l.L("Close"))]
         } else if let editor = c.editor {
             pairs = [("Enter", l.L("Save")), ("Esc", l.L("Cancel")), ("Tab", l.L("Next field"))]
             if editor.fields.contains(.sound) { pairs.append(("Ctrl+P", l.L("Play sound"))) }

@@ -60,7 +60,7 @@ struct KeyBinding: Sendable {
         KeyBinding(keys: [.character("2")], keyText: "2", action: .showTab(.todos), scope: .everywhere, meaning: N_("To-dos"), hinted: false),
         KeyBinding(keys: [.character("3")], keyText: "3", action: .showTab(.timers), scope: .everywhere, meaning: N_("Timers"), hinted: false),
         KeyBinding(keys: [.character("?"), .function(1)], keyText: "?", action: .help, scope: .everywhere, meaning: N_("All keys"), hinted: true),
-        KeyBinding(keys: [.character("q"), .control("c")], keyText: "q", action: .quit, scope: .everywhere, meaning: N_("Quit"), hinted: true),
+        KeyBinding(keys: [.character("q")], keyText: "q", action: .quit, scope: .everywhere, meaning: N_("Quit"), hinted: true),
     ]
 
     /// Whether the binding is live on `tab`, with or without something ringing.

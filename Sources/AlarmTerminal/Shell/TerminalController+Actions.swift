@@ -21,7 +21,7 @@ extension TerminalController {
                   let reply = perform(CompleteReminder.self, CompleteReminder.Request(id: item.id, done: !item.done)),
                   let updated = ReminderItem.one(reply.reminder) else { return }
             todos.update(updated)
-            setUndo(.completedTodo(item.id))
+            setUndo(.completedTodo(item))
             say(ToastText.completed(updated, now: now, zone: zone, language: language))
         case .timers:
             break
@@ -91,10 +91,19 @@ extension TerminalController {
                 todos = ReminderList(ReminderItem.list(moved.reminders), content: .todos)
             }
             say(language.Lf("“%s” restored", added.title))
-        case .completedTodo(let id):
-            if let reply = perform(CompleteReminder.self, CompleteReminder.Request(id: id, done: false)), let item = ReminderItem.one(reply.reminder) {
+        case .completedTodo(let before):
+            // A repeating to-do marked done moved on to its next due time
+            // and stayed not done: undo puts its due time back.
+            let reply: ReminderReply?
+            if before.rule != nil, !before.done, let due = before.due {
+                reply = perform(UpdateReminder.self, UpdateReminder.Request(id: before.id, ReminderChanges(due: WireTime.string(due, in: zone))))
+            } else {
+                reply = perform(CompleteReminder.self, CompleteReminder.Request(id: before.id, done: before.done))
+            }
+            if let reply, let item = ReminderItem.one(reply.reminder) {
                 todos.update(item)
-                say(language.Lf("“%s” is not done", item.title))
+                select(id: item.id, in: .todos)
+                say(language.Lf("“%s” is as it was", item.title))
             }
         }
         clampSelection()
@@ -132,7 +141,7 @@ extension TerminalController {
         guard tab == .todos, let request = todos.moveRequest(at: selected, by: step) else { return }
         guard let reply = perform(MoveReminder.self, request.request) else { return }
         todos = ReminderList(ReminderItem.list(reply.reminders), content: .todos)
-        if let index = todos.visibleIndex(of: request.id) { select(index) }
+        select(id: request.id, in: .todos)
     }
 
     // MARK: Forms
@@ -175,8 +184,10 @@ extension TerminalController {
                 form.refused(refusal, language: language)
                 editor = form
             } else {
-                editor = nil
-                say(error.text(in: language), error: true)
+                // Nothing typed is lost: the form stays, saying why, and
+                // Enter saves it again once alarmd is back.
+                form.formError = error.text(in: language)
+                editor = form
                 lost(error)
             }
         }
@@ -186,7 +197,7 @@ extension TerminalController {
     private func took(alarm object: JSONObject, saved: Bool) {
         guard let item = AlarmItem.one(object) else { return }
         alarms.update(item)
-        if let index = alarms.index(of: item.id) { selection[.alarms] = index }
+        select(id: item.id, in: .alarms)
         if saved {
             say(ToastText.alarmSaved(item, now: now, language: language))
         } else {
@@ -197,7 +208,7 @@ extension TerminalController {
     private func took(reminder object: JSONObject) {
         guard let item = ReminderItem.one(object) else { return }
         todos.update(item)
-        if let index = todos.visibleIndex(of: item.id) { selection[.todos] = index }
+        select(id: item.id, in: .todos)
         say(language.Lf("“%s” saved", item.title))
     }
 
@@ -210,11 +221,11 @@ extension TerminalController {
             editor?.errors[.sound] = FieldError(.sound, error, in: language).message
             return
         }
-        guard let reply = perform(PlaySound.self, PlaySound.Request(sound: sound, volume: nil)) else { return }
+        guard let reply = perform(PlaySound.self, PlaySound.Request(sound: sound, volume: form.volumeToPlay)) else { return }
         if let notHeard = reply.notHeard {
             editor?.errors[.sound] = language.Lf("Not heard: %s", notHeard)
         } else {
-            editor?.formError = nil
+            editor?.errors[.sound] = nil
             say(language.Lf("Playing %1$s at %2$d %%", reply.path, reply.volume))
         }
     }

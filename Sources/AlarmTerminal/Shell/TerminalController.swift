@@ -25,11 +25,18 @@ final class TerminalController {
     var timers = ReminderList(content: .timers)
 
     var tab: Tab = .alarms
-    /// The chosen row and the first row shown, per tab.
-    var selection: [Tab: Int] = [:]
+    /// The chosen row and the first row shown, per tab, and the id of the
+    /// chosen item: a list that changes (an alarm added elsewhere sorts in
+    /// above it) keeps the item chosen, not the row number.
+    private(set) var selection: [Tab: Int] = [:]
+    private var selectedIDs: [Tab: String] = [:]
     var scroll: [Tab: Int] = [:]
+    /// Monotonic seconds of the last read of the daemon's warnings and the zone.
+    private var refreshedAt: Double = 0
     var editor: Editor?
     var showsHelp = false
+    /// The first line of the help shown.
+    var helpScroll = 0
     /// The note under the list after an action, and whether it tells of a failure.
     var message: (text: String, isError: Bool)?
     /// What `u` puts back.
@@ -42,8 +49,13 @@ final class TerminalController {
     enum Undo {
         case deletedAlarm(AlarmItem)
         case deletedTodo(ReminderItem)
-        case completedTodo(String)
+        /// The to-do as it was before Space.
+        case completedTodo(ReminderItem)
     }
+
+    /// Seconds between reads of the daemon's warnings (a muted output) and
+    /// of the system zone, as the desktop app does.
+    static let refreshInterval = 30.0
 
     init(client: DaemonClient, zone: Zone, language: some Localization) {
         self.client = client
@@ -69,6 +81,16 @@ final class TerminalController {
         }
         reachable = true
         reload()
+        refreshedAt = monotonic
+    }
+
+    /// Reads the warnings and the zone again when ``refreshInterval`` has passed.
+    func refreshIfDue(monotonic: Double, zone lookUp: () -> Zone) {
+        guard monotonic - refreshedAt >= Self.refreshInterval else { return }
+        refreshedAt = monotonic
+        zone = lookUp()
+        guard watch != nil else { return }
+        do throws(DaemonFailure) { status = try client.call(Status.self) } catch { lost(error) }
     }
 
     /// Reads the three lists and the daemon's warnings again.
@@ -99,14 +121,20 @@ final class TerminalController {
         }
     }
 
-    /// Events carry alarms without their next ring: asks for those.
+    /// Events carry alarms without their next ring: asks for those. One
+    /// gone meanwhile is taken out; a lost daemon ends the asking.
     private func fetchLiveState() {
         for id in alarms.needsState.prefix(50) {
-            guard let reply = try? client.call(GetAlarm.self, IDRequest(id: id)), let item = AlarmItem.one(reply.alarm) else {
-                alarms.remove(id: id)
-                continue
+            do throws(DaemonFailure) {
+                if let item = AlarmItem.one(try client.call(GetAlarm.self, IDRequest(id: id)).alarm) { alarms.update(item) }
+            } catch {
+                if case .refused = error {
+                    alarms.remove(id: id)
+                    continue
+                }
+                lost(error)
+                return
             }
-            alarms.update(item)
         }
     }
 
@@ -162,19 +190,39 @@ final class TerminalController {
 
     var selected: Int { selection[tab] ?? 0 }
 
-    func select(_ row: Int) {
-        selection[tab] = max(0, min(row, rowCount - 1))
+    /// Chooses row `row` of the tab shown (kept within the list).
+    func select(_ row: Int) { select(row, in: tab) }
+
+    func select(_ row: Int, in tab: Tab) {
+        let ids = self.ids(tab)
+        let index = max(0, min(row, ids.count - 1))
+        selection[tab] = index
+        selectedIDs[tab] = ids.indices.contains(index) ? ids[index] : nil
     }
 
+    /// Chooses the item with `id` on `tab`, if it is listed.
+    func select(id: String, in tab: Tab) {
+        if let index = ids(tab).firstIndex(of: id) { select(index, in: tab) }
+    }
+
+    private func ids(_ tab: Tab) -> [String] {
+        switch tab {
+        case .alarms: return alarms.items.map(\.id)
+        case .todos: return todos.visible.map(\.id)
+        case .timers: return timers.visible.map(\.id)
+        }
+    }
+
+    /// After the lists changed: each tab's chosen item where it now is, or
+    /// the row it was on when it is gone.
     func clampSelection() {
         for tab in Tab.allCases {
-            let count: Int
-            switch tab {
-            case .alarms: count = alarms.items.count
-            case .todos: count = todos.visible.count
-            case .timers: count = timers.visible.count
+            let ids = self.ids(tab)
+            if let id = selectedIDs[tab], let index = ids.firstIndex(of: id) {
+                selection[tab] = index
+            } else {
+                select(selection[tab] ?? 0, in: tab)
             }
-            selection[tab] = max(0, min(selection[tab] ?? 0, count - 1))
         }
     }
 
@@ -189,7 +237,16 @@ final class TerminalController {
     func handle(_ key: Key) {
         if key == .resize { return }
         if showsHelp {
-            showsHelp = false
+            // The keys scroll a help longer than the screen; any other closes it.
+            switch key {
+            case .down, .character("j"): helpScroll += 1
+            case .up, .character("k"): helpScroll = max(0, helpScroll - 1)
+            case .pageDown, .character(" "): helpScroll += max(1, pageRows)
+            case .pageUp: helpScroll = max(0, helpScroll - max(1, pageRows))
+            default:
+                showsHelp = false
+                helpScroll = 0
+            }
             return
         }
         if editor != nil { return handleEditor(key) }
@@ -233,12 +290,14 @@ final class TerminalController {
         case .wheelUp: select(selected - 3)
         case .wheelDown: select(selected + 3)
         case .click:
-            if mouse.row == 0, let hit = ScreenRenderer.tab(atColumn: mouse.column, language: language) {
+            if mouse.row == 0, let hit = ScreenRenderer.tab(atColumn: mouse.column, of: self) {
                 tab = hit
                 return
             }
+            // Only the rows the list shows: not the detail pane, the ringing
+            // bar or the key line under them.
             let row = mouse.row - ScreenRenderer.listTop + (scroll[tab] ?? 0)
-            guard mouse.row >= ScreenRenderer.listTop, (0..<rowCount).contains(row) else { return }
+            guard mouse.row >= ScreenRenderer.listTop, mouse.row < ScreenRenderer.listTop + pageRows, (0..<rowCount).contains(row) else { return }
             select(row)
             if mouse.column < ScreenRenderer.switchColumns, tab != .timers { toggle() }
         }

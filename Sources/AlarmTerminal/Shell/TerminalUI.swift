@@ -33,11 +33,14 @@ public enum TerminalUI {
         }
         let language = GettextLocalization()
         let zone = ZoneDatabase.lookUpSystemZone(environmentTZ: environment["TZ"]).zone
-        let controller = TerminalController(client: DaemonClient(path: socket), zone: zone, language: language)
+        // Calls wait 2 s at most: the one loop also reads the keys, q included.
+        let controller = TerminalController(client: DaemonClient(path: socket, timeout: 2), zone: zone, language: language)
         unblockSignals()
         let screen = TerminalScreen(environment: environment)
         defer { screen.close() }
-        run(controller, screen, frameLog: environment["ALARMCTL_UI_FRAME_LOG"])
+        run(controller, screen, frameLog: environment["ALARMCTL_UI_FRAME_LOG"]) {
+            ZoneDatabase.lookUpSystemZone(environmentTZ: environment["TZ"]).zone
+        }
         return 0
     }
 
@@ -67,12 +70,13 @@ public enum TerminalUI {
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
-    private static func run(_ controller: TerminalController, _ screen: TerminalScreen, frameLog: String?) {
+    private static func run(_ controller: TerminalController, _ screen: TerminalScreen, frameLog: String?, zone: () -> Zone) {
         let log = frameLog.flatMap { fopen($0, "a") }
         defer { if let log { fclose(log) } }
         var frames = 0
         while controller.running {
             controller.connectIfNeeded(monotonic: monotonic())
+            controller.refreshIfDue(monotonic: monotonic(), zone: zone)
             let start = monotonic()
             let size = screen.size
             let frame = ScreenRenderer.render(controller, rows: size.rows, columns: size.columns, now: controller.now)
