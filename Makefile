@@ -124,7 +124,7 @@ INSTALLED_FILES := \
 	$(USERUNITDIR)/alarmd.service $(USERUNITDIR)/alarmd.socket \
 	$(XDGCONFDIR)/alarmd/alarmd.conf \
 	$(CATALOGDIR)/alarmd.catalog $(CATALOGDIR)/alarmd.zh_TW.catalog \
-	$(MANDIR)/man8/alarmd.8 $(MANDIR)/man8/alarmd-sync.8 $(MANDIR)/man1/alarmctl.1 $(MANDIR)/man5/alarmd.conf.5 \
+	$(MANDIR)/man8/alarmd.8 $(MANDIR)/man8/alarmd-sync.8 $(MANDIR)/man1/alarmctl.1 $(MANDIR)/man1/alarmctl-ui.1 $(MANDIR)/man5/alarmd.conf.5 \
 	$(BASHCOMPDIR)/alarmctl $(ZSHCOMPDIR)/_alarmctl $(FISHCOMPDIR)/alarmctl.fish \
 	$(BINDIR)/alarms $(MANDIR)/man1/alarms.1 \
 	$(APPLICATIONSDIR)/io.alarmd.Alarms.desktop $(METAINFODIR)/io.alarmd.Alarms.metainfo.xml \
@@ -261,6 +261,7 @@ install:
 	install -Dm644 docs/man/alarmd.8 "$(DESTDIR)$(MANDIR)/man8/alarmd.8"
 	install -Dm644 docs/man/alarmd-sync.8 "$(DESTDIR)$(MANDIR)/man8/alarmd-sync.8"
 	install -Dm644 docs/man/alarmctl.1 "$(DESTDIR)$(MANDIR)/man1/alarmctl.1"
+	install -Dm644 docs/man/alarmctl-ui.1 "$(DESTDIR)$(MANDIR)/man1/alarmctl-ui.1"
 	install -Dm644 docs/man/alarmd.conf.5 "$(DESTDIR)$(MANDIR)/man5/alarmd.conf.5"
 	install -Dm644 docs/man/alarms.1 "$(DESTDIR)$(MANDIR)/man1/alarms.1"
 	install -Dm644 data/io.alarmd.Alarms.desktop "$(DESTDIR)$(APPLICATIONSDIR)/io.alarmd.Alarms.desktop"

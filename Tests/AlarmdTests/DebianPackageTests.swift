@@ -64,7 +64,7 @@ struct DebianPackageTests {
             "/usr/lib/systemd/system/alarmd-wake.service", "/usr/lib/systemd/system/alarmd-wake.socket",
             "/etc/xdg/alarmd/alarmd.conf",
             "/usr/lib/systemd/catalog/alarmd.catalog", "/usr/lib/systemd/catalog/alarmd.zh_TW.catalog",
-            "/usr/share/man/man1/alarmctl.1.gz", "/usr/share/man/man5/alarmd.conf.5.gz", "/usr/share/man/man8/alarmd.8.gz",
+            "/usr/share/man/man1/alarmctl.1.gz", "/usr/share/man/man1/alarmctl-ui.1.gz", "/usr/share/man/man5/alarmd.conf.5.gz", "/usr/share/man/man8/alarmd.8.gz",
             "/usr/share/man/man8/alarmd-sync.8.gz", "/usr/share/man/man8/alarmd-wake.8.gz",
             "/usr/share/bash-completion/completions/alarmctl", "/usr/share/zsh/site-functions/_alarmctl",
             "/usr/share/fish/vendor_completions.d/alarmctl.fish",

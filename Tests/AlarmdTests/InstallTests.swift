@@ -73,7 +73,7 @@ import Testing
             "usr/share/icons/hicolor/scalable/apps/io.alarmd.Alarms.svg",
             "usr/share/icons/hicolor/symbolic/apps/io.alarmd.Alarms-symbolic.svg",
             "usr/share/locale/zh_TW/LC_MESSAGES/alarmd.mo", "usr/share/locale/zh_TW/LC_TIME/alarmd.mo",
-            "usr/share/man/man1/alarmctl.1", "usr/share/man/man1/alarms.1", "usr/share/man/man5/alarmd.conf.5", "usr/share/man/man8/alarmd-sync.8", "usr/share/man/man8/alarmd-wake.8", "usr/share/man/man8/alarmd.8",
+            "usr/share/man/man1/alarmctl-ui.1", "usr/share/man/man1/alarmctl.1", "usr/share/man/man1/alarms.1", "usr/share/man/man5/alarmd.conf.5", "usr/share/man/man8/alarmd-sync.8", "usr/share/man/man8/alarmd-wake.8", "usr/share/man/man8/alarmd.8",
             "usr/share/metainfo/io.alarmd.Alarms.metainfo.xml",
             "usr/share/zsh/site-functions/_alarmctl",
         ])
@@ -130,7 +130,7 @@ import Testing
             ".local/share/icons/hicolor/scalable/apps/io.alarmd.Alarms.svg",
             ".local/share/icons/hicolor/symbolic/apps/io.alarmd.Alarms-symbolic.svg",
             ".local/share/locale/zh_TW/LC_MESSAGES/alarmd.mo", ".local/share/locale/zh_TW/LC_TIME/alarmd.mo",
-            ".local/share/man/man1/alarmctl.1", ".local/share/man/man1/alarms.1", ".local/share/man/man5/alarmd.conf.5", ".local/share/man/man8/alarmd-sync.8", ".local/share/man/man8/alarmd.8",
+            ".local/share/man/man1/alarmctl-ui.1", ".local/share/man/man1/alarmctl.1", ".local/share/man/man1/alarms.1", ".local/share/man/man5/alarmd.conf.5", ".local/share/man/man8/alarmd-sync.8", ".local/share/man/man8/alarmd.8",
             ".local/share/metainfo/io.alarmd.Alarms.metainfo.xml",
             ".local/share/zsh/site-functions/_alarmctl",
         ])
