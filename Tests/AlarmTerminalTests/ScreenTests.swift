@@ -87,6 +87,42 @@ import Testing
         #expect(editor.handle(.escape) == .cancel)
     }
 
+    @Test func aDayWithTheTimeMakesAOneOffAlarm() throws {
+        var editor = Editor.alarm(nil, today: Self.today, language: SourceLocalization.source)
+        for character in "tomorrow 9:15" { _ = editor.handle(.character(character)) }
+        guard case .addAlarm(let request)? = editor.request(now: Self.now, zone: .utc, language: SourceLocalization.source) else {
+            Issue.record("no AddAlarm: \(editor.errors)")
+            return
+        }
+        var form = AlarmForm(today: Self.today, language: SourceLocalization.source)
+        form.hour = 9
+        form.minute = 15
+        form.more = .once(day: Self.today + 1)
+        #expect(request.json == (try form.addRequest()).json)
+    }
+
+    @Test func aFieldReachedWithTabOrAnErrorIsTypedOver() {
+        var editor = Editor.todo(nil, zone: .utc, language: SourceLocalization.source)
+        for character in "Milk" { _ = editor.handle(.character(character)) }
+        _ = editor.handle(.tab)
+        for character in "someday" { _ = editor.handle(.character(character)) }
+        #expect(editor.request(now: Self.now, zone: .utc, language: SourceLocalization.source) == nil)
+        #expect(editor.focused == .due)
+        for character in "fri" { _ = editor.handle(.character(character)) }
+        #expect(editor.texts[.due]?.text == "fri")
+        _ = editor.handle(.backTab)
+        _ = editor.handle(.character("B"))
+        #expect(editor.texts[.title]?.text == "B")
+    }
+
+    @Test func theKeyLineKeepsHelpAndQuitWhenShort() {
+        let c = Self.controller()
+        for width in [40, 60, 100] {
+            let line = ScreenRenderer.render(c, rows: 20, columns: width, now: Self.now).canvas.text[19]
+            #expect(line.contains("? All keys") && line.contains("q Quit"), "\(width): \(line)")
+        }
+    }
+
     @Test func daysAreToggledByNumber() {
         var editor = Editor.alarm(nil, today: Self.today, language: SourceLocalization.source)
         _ = editor.handle(.tab)

@@ -129,9 +129,11 @@ import Testing
         }
     }
 
-    @Test func skippingNamesTheDay() {
+    @Test func skippingNamesTheDaySkippedNotTheRingAfter() {
+        // Weekdays at 7:30, on Wednesday noon: Thursday is skipped, and the
+        // daemon's next ring is then Friday's.
         var item = Fixture.alarm(next: "2026-03-13T07:30:00Z")
         item.skipNext = true
-        #expect(ToastText.skipped(item, now: Fixture.at("2026-03-11T12:00:00Z"), zone: .utc, language: Languages.english).title == "“Work” will not ring on Fri")
+        #expect(ToastText.skipped(item, now: Fixture.at("2026-03-11T12:00:00Z"), zone: .utc, language: Languages.english).title == "“Work” will not ring on Thu")
     }
 }

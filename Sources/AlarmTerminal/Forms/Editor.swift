@@ -113,6 +113,14 @@ struct Editor: Sendable {
 
     private mutating func move(by step: Int) {
         focus = (focus + step + fields.count) % fields.count
+        texts[focused]?.selectAll()
+    }
+
+    /// Focuses the first field with a message, its text selected.
+    private mutating func focusFirstError() {
+        guard let first = fields.firstIndex(where: { errors[$0] != nil }) else { return }
+        focus = first
+        texts[focused]?.selectAll()
     }
 
     private mutating func edit(_ key: Key) {
@@ -202,15 +210,20 @@ struct Editor: Sendable {
         formError = nil
         switch kind {
         case .alarm(var form):
-            if let time = parseTime(l) {
+            if let (time, day) = parseTime(now: now, zone: zone, l) {
                 form.hour = time.hour
                 form.minute = time.minute
+                // A day with the time (tomorrow 9:15, dec 24 7:00): once, then.
+                if let day { form.more = .once(day: day) } else if case .once? = form.more { form.more = nil }
             }
             form.label = texts[.label]?.text ?? ""
             let sound = texts[.sound]?.text ?? ""
             form.sound = sound.isEmpty ? (form.isEditing ? form.sound : nil) : sound
             kind = .alarm(form)
-            guard errors.isEmpty else { return nil }
+            guard errors.isEmpty else {
+                focusFirstError()
+                return nil
+            }
             do throws(FormInvalid) {
                 if let update = try form.updateRequest() { return .updateAlarm(update) }
                 return .addAlarm(try form.addRequest())
@@ -223,7 +236,10 @@ struct Editor: Sendable {
             form.notes = texts[.notes]?.text ?? ""
             readDue(into: &form, now: now, zone: zone, l)
             kind = .todo(form)
-            guard errors.isEmpty else { return nil }
+            guard errors.isEmpty else {
+                focusFirstError()
+                return nil
+            }
             do throws(FormInvalid) {
                 if let update = try form.updateRequest() { return .updateReminder(update) }
                 return .addReminder(try form.addRequest())
@@ -235,6 +251,7 @@ struct Editor: Sendable {
             switch TimerDuration.parse(texts[.duration]?.text ?? "", in: l) {
             case .failure(let error):
                 errors[.duration] = error.message
+                focusFirstError()
                 return nil
             case .success(let seconds):
                 let label = texts[.label]?.text
@@ -258,17 +275,21 @@ struct Editor: Sendable {
         }
     }
 
-    private mutating func parseTime(_ l: some Localization) -> TimeOfDay? {
+    /// The time typed, and its day when one was typed with it (`tomorrow
+    /// 9:15`: a one-off alarm on that day).
+    private mutating func parseTime(now: Date, zone: Zone, _ l: some Localization) -> (TimeOfDay, day: Int64?)? {
         let text = texts[.time]?.text ?? ""
+        let problem = l.Lf("Time must be a time of day like 07:30 or 7am, or a day and a time like tomorrow 9:15, got %s", ValidationError.quoted(text))
         do throws(ValidationError) {
             let parsed = try DayAndTime.parse(text, field: FormField.hour.name(in: l), requireTime: true)
-            guard parsed.day == nil, let time = parsed.time else {
-                errors[.time] = l.Lf("Time must be a time of day like 07:30 or 7am, got %s", ValidationError.quoted(text))
+            guard let time = parsed.time else {
+                errors[.time] = problem
                 return nil
             }
-            return time
+            guard parsed.day != nil else { return (time, nil) }
+            return (time, parsed.resolveDay(now: now.epochSecondsFloor, rules: zone.rules, allDay: time))
         } catch {
-            errors[.time] = l.Lf("Time must be a time of day like 07:30 or 7am, got %s", ValidationError.quoted(text))
+            errors[.time] = problem
             return nil
         }
     }
@@ -326,6 +347,7 @@ struct Editor: Sendable {
         case .timer, .pause: fieldError = nil
         }
         if let fieldError { show([fieldError]) } else { formError = refusal.message }
+        focusFirstError()
     }
 
     /// The volume the alarm form has (`nil`: the configuration's).

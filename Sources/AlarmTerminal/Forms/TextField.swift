@@ -23,6 +23,13 @@ struct TextField: Equatable, Sendable {
 
     var text: String { String(characters) }
 
+    /// The whole text selected, as a field reached with Tab is: the first
+    /// character typed replaces it.
+    mutating func selectAll() {
+        typingReplaces = !characters.isEmpty
+        cursor = characters.count
+    }
+
     /// Applies `key`; `false` when it is not an editing key.
     mutating func handle(_ key: Key) -> Bool {
         if typingReplaces {

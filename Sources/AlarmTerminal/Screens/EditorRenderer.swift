@@ -90,9 +90,11 @@ enum EditorRenderer {
 
     static func help(_ editor: Editor, _ field: Editor.Field, _ l: some Localization) -> String? {
         switch field {
-        case .time: return l.L("7:30, 19:30, 7am, 下午2點")
+        case .time: return l.L("7:30, 19:30, 7am; once on a day: tomorrow 9:15, dec 24 7:00")
         case .repeatDays: return l.L("←/→ preset · 1–7 switch Monday to Sunday")
-        case .label: return l.Lf("Empty: “%s”", l.L(Alarm.defaultLabel))
+        case .label:
+            if case .timer = editor.kind { return l.L("Empty: its length, as “Timer 5:00”") }
+            return l.Lf("Empty: “%s”", l.L(Alarm.defaultLabel))
         case .sound: return l.L("A sound name or a file; empty keeps the usual one · Ctrl+P plays it")
         case .snooze: return l.L("Space on/off · ←/→ minutes")
         case .due: return l.L("Empty for none; tomorrow 9:00, fri, dec 24 18:00")

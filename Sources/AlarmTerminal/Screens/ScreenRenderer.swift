@@ -118,12 +118,22 @@ enum ScreenRenderer {
         } else {
             pairs = KeyBinding.hints(on: c.tab, ringing: c.ringing != nil).map { ($0.keyText, l.L($0.meaning)) }
         }
+        // The last two (? and q on the lists) are always shown: the rest
+        // go first when the line is short.
+        let kept = c.editor == nil && !c.showsHelp ? Array(pairs.suffix(2)) : []
+        let rest = pairs.dropLast(kept.count)
+        func columns(_ pair: (String, String)) -> Int { TextWidth.columns(pair.0) + TextWidth.columns(pair.1) + 3 }
+        var room = width - kept.reduce(0) { $0 + columns($1) }
         var line = Line()
-        for (key, meaning) in pairs {
-            let piece = TextWidth.columns(key) + TextWidth.columns(meaning) + 3
-            if line.columns + piece > width { break }
-            line.append(" " + key, .accent)
-            line.append(" " + meaning + " ")
+        for pair in rest {
+            if columns(pair) > room { break }
+            room -= columns(pair)
+            line.append(" " + pair.0, .accent)
+            line.append(" " + pair.1 + " ")
+        }
+        for pair in kept {
+            line.append(" " + pair.0, .accent)
+            line.append(" " + pair.1 + " ")
         }
         return line
     }
@@ -179,7 +189,7 @@ enum ScreenRenderer {
     }
 
     static func timerLine(_ row: TimerRow, width: Int, selected: Bool, language l: some Localization) -> Line {
-        let remaining = row.isRinging ? l.L("ringing") : row.remainingText
+        let remaining = row.isRinging ? l.L("ringing") : row.isSnoozed ? l.Lf("snoozed, %s", row.remainingText) : row.remainingText
         let remainingWidth = max(8, TextWidth.columns(remaining))
         let title = TextWidth.padded("  " + TextWidth.sanitized(row.title), max(1, width - remainingWidth - 2))
         var line = Line(fill: selected ? .selected : .plain)
@@ -254,7 +264,7 @@ struct AlarmColumns {
         var next = min(nexts, 28)
         if free - next - 2 < 20 { next = 0 }
         if next > 0 { free -= next + 2 }
-        let repeatWidth = min(repeats, max(6, free / 3), 20)
+        let repeatWidth = min(repeats, max(6, free / 2), 32)
         self.repeatWidth = repeatWidth
         label = max(1, free - repeatWidth - 2)
         self.next = next

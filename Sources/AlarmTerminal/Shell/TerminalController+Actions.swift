@@ -91,6 +91,11 @@ extension TerminalController {
                 todos = ReminderList(ReminderItem.list(moved.reminders), content: .todos)
             }
             say(language.Lf("“%s” restored", added.title))
+        case .skipped(let id, let skipNext):
+            if let reply = perform(SkipNext.self, SkipNext.Request(id: id, skip: skipNext)), let item = AlarmItem.one(reply.alarm) {
+                alarms.update(item)
+                say(ToastText.skipped(item, now: now, zone: zone, language: language))
+            }
         case .completedTodo(let before):
             // A repeating to-do marked done moved on to its next due time
             // and stayed not done: undo puts its due time back.
@@ -103,7 +108,7 @@ extension TerminalController {
             if let reply, let item = ReminderItem.one(reply.reminder) {
                 todos.update(item)
                 select(id: item.id, in: .todos)
-                say(language.Lf("“%s” is as it was", item.title))
+                say(item.done ? language.Lf("“%s” done", item.title) : language.Lf("“%s” is not done", item.title))
             }
         }
         clampSelection()
@@ -114,6 +119,7 @@ extension TerminalController {
               let reply = perform(SkipNext.self, SkipNext.Request(id: item.id, skip: !item.skipNext)),
               let updated = AlarmItem.one(reply.alarm) else { return }
         alarms.update(updated)
+        setUndo(.skipped(id: item.id, skipNext: item.skipNext))
         say(ToastText.skipped(updated, now: now, zone: zone, language: language))
     }
 

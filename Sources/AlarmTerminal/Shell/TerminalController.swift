@@ -51,6 +51,8 @@ final class TerminalController {
         case deletedTodo(ReminderItem)
         /// The to-do as it was before Space.
         case completedTodo(ReminderItem)
+        /// An alarm whose skip-next was switched: switch it back.
+        case skipped(id: String, skipNext: Bool)
     }
 
     /// Seconds between reads of the daemon's warnings (a muted output) and
@@ -80,6 +82,8 @@ final class TerminalController {
             return
         }
         reachable = true
+        // A call's failure said while alarmd was away is no longer so.
+        if message?.isError == true { message = nil }
         reload()
         refreshedAt = monotonic
     }
@@ -114,7 +118,12 @@ final class TerminalController {
             let events = try watch.receiveEvents()
             guard !events.isEmpty else { return }
             let complete = alarms.apply(events) && todos.apply(events) && timers.apply(events)
-            if complete { fetchLiveState() } else { reload() }
+            if complete {
+                fetchLiveState()
+                fetchReminderState(events)
+            } else {
+                reload()
+            }
             clampSelection()
         } catch {
             lost(error)
@@ -132,6 +141,22 @@ final class TerminalController {
                     alarms.remove(id: id)
                     continue
                 }
+                lost(error)
+                return
+            }
+        }
+    }
+
+    /// A reminder's event carries no live state: a snoozed one's end is
+    /// asked for, so that a timer counts down to it.
+    private func fetchReminderState(_ events: [WatchEvent]) {
+        let ids = Set(events.filter { $0.itemKind == .reminder && $0.kind == .snoozed }.map(\.id))
+        for id in ids.prefix(50) {
+            do throws(DaemonFailure) {
+                guard let item = ReminderItem.one(try client.call(GetReminder.self, IDRequest(id: id)).reminder) else { continue }
+                if item.isTimer { timers.update(item) } else { todos.update(item) }
+            } catch {
+                if case .refused = error { continue }
                 lost(error)
                 return
             }

@@ -36,7 +36,10 @@ public struct ToastText: Equatable, Sendable {
     public static func skipped(_ item: AlarmItem, now: Date, zone: Zone, language l: some Localization) -> ToastText {
         guard item.skipNext else { return ToastText(title: l.Lf("“%s” will ring as usual", item.label)) }
         let days = DayText(now: now, zone: zone)
-        let when = item.next.map { days.weekdayOrDate(days.day(of: $0), in: l) }
+        // The daemon's `next` is already the ring after the skipped one (as
+        // in ``NextRingPhrase``): the skipped one is the rule's next from now.
+        let skipped = item.estimatedNext(after: now, systemZone: zone) ?? item.next
+        let when = skipped.map { days.weekdayOrDate(days.day(of: $0), in: l) }
         return ToastText(title: when.map { l.Lf("“%1$s” will not ring on %2$s", item.label, $0) } ?? l.Lf("“%s” will skip its next ring", item.label))
     }
 

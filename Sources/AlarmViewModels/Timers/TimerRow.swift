@@ -13,6 +13,8 @@ public struct TimerRow: Equatable, Sendable, Identifiable {
     /// Whole seconds left, rounded up (a timer shows 0:00 only when due).
     public let remainingSeconds: Int
     public let isRinging: Bool
+    /// Snoozed: the time left counts down to the snooze's end.
+    public let isSnoozed: Bool
     /// The accessible name of the Cancel button: `Cancel Tea`.
     public let cancelName: String
 
@@ -20,10 +22,13 @@ public struct TimerRow: Equatable, Sendable, Identifiable {
         id = item.id
         title = item.title
         // A paused timer keeps its time left; a running one counts down to its due time.
-        let left = item.timerLeft ?? item.due.map { max(0, Int($0.timeIntervalSince(now).rounded(.up))) } ?? 0
+        // A snoozed one counts down to its snooze's end (its live `next`).
+        let end = item.phase == .snoozed ? (item.next ?? item.due) : item.due
+        let left = item.timerLeft ?? end.map { max(0, Int($0.timeIntervalSince(now).rounded(.up))) } ?? 0
         remainingSeconds = left
         remainingText = Self.remainingText(left)
         isRinging = item.phase == .ringing
+        isSnoozed = item.phase == .snoozed
         cancelName = l.Lf("Cancel %s", item.title)
     }
 
