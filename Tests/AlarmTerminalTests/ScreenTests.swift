@@ -56,7 +56,7 @@ import Testing
 
     // MARK: Forms
 
-    @Test func theAlarmFormSendsWhatTheAppsFormSends() throws {
+    @Test func theAlarmFormSendsWhatTheAppsFormSends() {
         var editor = Editor.alarm(nil, today: Self.today, language: SourceLocalization.source)
         // The time is typed over; Weekdays is two presets to the right of Never.
         for character in "6:45" { _ = editor.handle(.character(character)) }
@@ -66,16 +66,24 @@ import Testing
         _ = editor.handle(.tab)
         for character in "Gym" { _ = editor.handle(.character(character)) }
         #expect(editor.handle(.enter) == .save)
+        Self.expectAddAlarm(&editor) { form in
+            form.hour = 6
+            form.minute = 45
+            form.preset = .weekdays
+            form.label = "Gym"
+        }
+    }
+
+    /// The editor's request is `AddAlarm`, with what the app's `AlarmForm`
+    /// sends once `fill` has set it.
+    static func expectAddAlarm(_ editor: inout Editor, fill: (inout AlarmForm) -> Void) {
         guard case .addAlarm(let request)? = editor.request(now: Self.now, zone: .utc, language: SourceLocalization.source) else {
             Issue.record("no AddAlarm: \(editor.errors)")
             return
         }
         var form = AlarmForm(today: Self.today, language: SourceLocalization.source)
-        form.hour = 6
-        form.minute = 45
-        form.preset = .weekdays
-        form.label = "Gym"
-        #expect(request.json == (try form.addRequest()).json)
+        fill(&form)
+        #expect(request.json == (try? form.addRequest())?.json)
     }
 
     @Test func aBadTimeStaysTypedWithItsMessage() {
@@ -87,18 +95,14 @@ import Testing
         #expect(editor.handle(.escape) == .cancel)
     }
 
-    @Test func aDayWithTheTimeMakesAOneOffAlarm() throws {
+    @Test func aDayWithTheTimeMakesAOneOffAlarm() {
         var editor = Editor.alarm(nil, today: Self.today, language: SourceLocalization.source)
         for character in "tomorrow 9:15" { _ = editor.handle(.character(character)) }
-        guard case .addAlarm(let request)? = editor.request(now: Self.now, zone: .utc, language: SourceLocalization.source) else {
-            Issue.record("no AddAlarm: \(editor.errors)")
-            return
+        Self.expectAddAlarm(&editor) { form in
+            form.hour = 9
+            form.minute = 15
+            form.more = .once(day: Self.today + 1)
         }
-        var form = AlarmForm(today: Self.today, language: SourceLocalization.source)
-        form.hour = 9
-        form.minute = 15
-        form.more = .once(day: Self.today + 1)
-        #expect(request.json == (try form.addRequest()).json)
     }
 
     @Test func aFieldReachedWithTabOrAnErrorIsTypedOver() {
