@@ -157,10 +157,8 @@ final class AlarmsPage: WidgetWrapper {
     func undoDelete() -> Bool {
         guard let item = deleted else { return false }
         deleted = nil
-        let form = AlarmForm(editing: item, today: 0, language: appLanguage)
-        guard var fields = try? form.request() else { return false }
-        fields.enabled = item.enabled
-        take(session.perform(AddAlarm.self, AddAlarm.Request(fields: fields)))
+        guard let request = AlarmForm.restoreRequest(of: item, language: appLanguage) else { return false }
+        take(session.perform(AddAlarm.self, request))
         return true
     }
 

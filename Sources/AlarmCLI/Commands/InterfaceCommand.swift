@@ -38,9 +38,6 @@ enum InterfaceCommand {
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }
         let executable = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = executable.lastIndex(of: "/") else { return nil }
-        let directory = String(executable[..<slash])
-        let parent = directory.lastIndex(of: "/").map { String(directory[..<$0]) } ?? ""
-        return [directory + "/alarmctl-ui", parent + "/libexec/alarmctl-ui"].first { access($0, X_OK) == 0 }
+        return PathText.helperCandidates("alarmctl-ui", besideExecutable: executable).first { access($0, X_OK) == 0 }
     }
 }

@@ -19,4 +19,12 @@ public enum PathText {
         guard let slash = trimmed.lastIndex(of: "/"), trimmed != "/" else { return String(trimmed) }
         return String(trimmed[trimmed.index(after: slash)...])
     }
+
+    /// Where a helper program `name` of the program at `executable` may
+    /// be, in the order to look: beside it (a build tree), then in
+    /// `../libexec` from it (an install).
+    public static func helperCandidates(_ name: String, besideExecutable executable: String) -> [String] {
+        let own = directory(executable)
+        return [own + "/" + name, directory(own) + "/libexec/" + name]
+    }
 }

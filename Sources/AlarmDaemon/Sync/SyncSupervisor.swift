@@ -116,12 +116,7 @@ public final class SyncSupervisor: Sendable {
     /// `../libexec` from it (an install); `nil` when in neither.
     static func findProgram() -> String? {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        let directory = PathText.directory(executable)
-        for candidate in [directory + "/alarmd-sync", PathText.directory(directory) + "/libexec/alarmd-sync"]
-        where access(candidate, X_OK) == 0 {
-            return candidate
-        }
-        return nil
+        return PathText.helperCandidates("alarmd-sync", besideExecutable: executable).first { access($0, X_OK) == 0 }
     }
 
     func begin() {

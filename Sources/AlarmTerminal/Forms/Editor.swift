@@ -82,8 +82,9 @@ struct Editor: Sendable {
         self.fields = fields
     }
 
+    /// `07:30`, as ``TimeOfDay`` writes it; empty for no time of day.
     static func clock(_ hour: Int, _ minute: Int) -> String {
-        (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+        (try? TimeOfDay(hour: hour, minute: minute))?.description ?? ""
     }
 
     // MARK: Keys

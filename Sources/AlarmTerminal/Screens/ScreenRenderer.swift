@@ -67,8 +67,7 @@ enum ScreenRenderer {
     // MARK: Chrome
 
     static func tabTitles(_ c: TerminalController) -> [String] {
-        let counts = [c.alarms.items.count, c.todos.visible.count, c.timers.visible.count]
-        return Tab.allCases.map { tab in " \(tab.rawValue + 1) \(tab.name(in: c.language)) (\(counts[tab.rawValue])) " }
+        Tab.allCases.map { tab in " \(tab.rawValue + 1) \(tab.name(in: c.language)) (\(c.count(tab))) " }
     }
 
     static func tabBar(_ c: TerminalController, width: Int) -> Line {
@@ -167,7 +166,7 @@ enum ScreenRenderer {
             return AlarmColumns(rows, width: width, language: l).lines(rows, selected: selected - top)
         case .todos:
             let rows = shown.map { ReminderRow(c.todos.visible[$0], now: now, zone: c.zone, language: l) }
-            return zip(shown, rows).map { index, row in todoLine(row, number: index + 1, width: width, selected: index == selected) }
+            return zip(shown, rows).map { index, row in todoLine(row, width: width, selected: index == selected) }
         case .timers:
             return shown.map { index in
                 let row = TimerRow(c.timers.visible[index], now: now, language: l)
@@ -176,7 +175,7 @@ enum ScreenRenderer {
         }
     }
 
-    static func todoLine(_ row: ReminderRow, number: Int, width: Int, selected: Bool) -> Line {
+    static func todoLine(_ row: ReminderRow, width: Int, selected: Bool) -> Line {
         let check = row.done ? "[x] " : "[ ] "
         let title = TextWidth.sanitized(row.title)
         let subtitle = TextWidth.sanitized(row.subtitle)

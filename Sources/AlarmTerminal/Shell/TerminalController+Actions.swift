@@ -21,7 +21,7 @@ extension TerminalController {
                   let reply = perform(CompleteReminder.self, CompleteReminder.Request(id: item.id, done: !item.done)),
                   let updated = ReminderItem.one(reply.reminder) else { return }
             todos.update(updated)
-            setUndo(.completedTodo(item))
+            undoable = .completedTodo(item)
             say(ToastText.completed(updated, now: now, zone: zone, language: language))
         case .timers:
             break
@@ -52,12 +52,12 @@ extension TerminalController {
         case .alarms:
             guard let item = selectedAlarm, perform(RemoveAlarm.self, IDRequest(id: item.id)) != nil else { return }
             alarms.remove(id: item.id)
-            setUndo(.deletedAlarm(item))
+            undoable = .deletedAlarm(item)
             say(ToastText.deleted(title: item.label, language: language))
         case .todos:
             guard let item = selectedTodo, perform(RemoveReminder.self, IDRequest(id: item.id)) != nil else { return }
             todos.remove(id: item.id)
-            setUndo(.deletedTodo(item))
+            undoable = .deletedTodo(item)
             say(ToastText.deleted(title: item.title, language: language))
         case .timers:
             guard let item = selectedTimer, perform(RemoveReminder.self, TimerRow(item, now: now, language: language).cancelRequest) != nil else { return }
@@ -67,24 +67,21 @@ extension TerminalController {
         clampSelection()
     }
 
-    func setUndo(_ value: Undo) { undoStack = value }
-
     /// Puts back the last deleted item (as a new one with its settings and,
     /// for a to-do, its place), or marks the last done to-do not done.
     func undoLast() {
-        guard let last = undoStack else { return say(language.L("Nothing to undo")) }
-        undoStack = nil
+        guard let last = undoable else { return say(language.L("Nothing to undo")) }
+        undoable = nil
         switch last {
         case .deletedAlarm(let item):
-            guard var fields = try? AlarmForm(editing: item, today: today, language: language).request() else { return }
-            fields.enabled = item.enabled
-            if let reply = perform(AddAlarm.self, AddAlarm.Request(fields: fields)), let added = AlarmItem.one(reply.alarm) {
+            if let request = AlarmForm.restoreRequest(of: item, language: language),
+               let reply = perform(AddAlarm.self, request), let added = AlarmItem.one(reply.alarm) {
                 alarms.update(added)
                 say(language.Lf("“%s” restored", added.label))
             }
         case .deletedTodo(let item):
-            guard let request = try? ReminderForm(editing: item, zone: zone, language: language).changes(),
-                  let reply = perform(AddReminder.self, AddReminder.Request(request)),
+            guard let request = try? ReminderForm(editing: item, zone: zone, language: language).addRequest(),
+                  let reply = perform(AddReminder.self, request),
                   let added = ReminderItem.one(reply.reminder) else { return }
             todos.update(added)
             if added.position != item.position, let moved = perform(MoveReminder.self, MoveReminder.Request(id: added.id, position: item.position)) {
@@ -119,7 +116,7 @@ extension TerminalController {
               let reply = perform(SkipNext.self, SkipNext.Request(id: item.id, skip: !item.skipNext)),
               let updated = AlarmItem.one(reply.alarm) else { return }
         alarms.update(updated)
-        setUndo(.skipped(id: item.id, skipNext: item.skipNext))
+        undoable = .skipped(id: item.id, skipNext: item.skipNext)
         say(ToastText.skipped(updated, now: now, zone: zone, language: language))
     }
 

@@ -15,7 +15,8 @@ final class TerminalController {
     let client: DaemonClient
     /// The `Watch` subscription; `nil` while the daemon is out of reach.
     private(set) var watch: DaemonWatch?
-    private(set) var reachable = false
+    /// Whether alarmd is reached: subscribed to its events.
+    var reachable: Bool { watch != nil }
     /// Seconds (monotonic) at which to try the daemon again.
     private var retryAt: Double = 0
     private(set) var status: Status.Reply?
@@ -39,8 +40,8 @@ final class TerminalController {
     var helpScroll = 0
     /// The note under the list after an action, and whether it tells of a failure.
     var message: (text: String, isError: Bool)?
-    /// What `u` puts back.
-    var undoStack: Undo?
+    /// What `u` puts back: the last change that can be undone.
+    var undoable: Undo?
     private(set) var running = true
     /// Rows the list shows, set by each render; paging moves by it.
     var pageRows = 10
@@ -81,7 +82,6 @@ final class TerminalController {
             lost(error)
             return
         }
-        reachable = true
         // A call's failure said while alarmd was away is no longer so.
         if message?.isError == true { message = nil }
         reload()
@@ -169,7 +169,6 @@ final class TerminalController {
         if failure.isConnectionProblem {
             watch = nil
             client.disconnect()
-            reachable = false
         } else {
             say(failure.text(in: language), error: true)
         }
@@ -205,7 +204,8 @@ final class TerminalController {
 
     // MARK: Selection
 
-    var rowCount: Int {
+    /// How many rows `tab` lists.
+    func count(_ tab: Tab) -> Int {
         switch tab {
         case .alarms: return alarms.items.count
         case .todos: return todos.visible.count
@@ -213,28 +213,38 @@ final class TerminalController {
         }
     }
 
+    var rowCount: Int { count(tab) }
+
     var selected: Int { selection[tab] ?? 0 }
 
     /// Chooses row `row` of the tab shown (kept within the list).
     func select(_ row: Int) { select(row, in: tab) }
 
     func select(_ row: Int, in tab: Tab) {
-        let ids = self.ids(tab)
-        let index = max(0, min(row, ids.count - 1))
+        let index = max(0, min(row, count(tab) - 1))
         selection[tab] = index
-        selectedIDs[tab] = ids.indices.contains(index) ? ids[index] : nil
+        selectedIDs[tab] = id(at: index, in: tab)
     }
 
     /// Chooses the item with `id` on `tab`, if it is listed.
     func select(id: String, in tab: Tab) {
-        if let index = ids(tab).firstIndex(of: id) { select(index, in: tab) }
+        if let index = index(of: id, in: tab) { select(index, in: tab) }
     }
 
-    private func ids(_ tab: Tab) -> [String] {
+    private func id(at index: Int, in tab: Tab) -> String? {
+        guard (0..<count(tab)).contains(index) else { return nil }
         switch tab {
-        case .alarms: return alarms.items.map(\.id)
-        case .todos: return todos.visible.map(\.id)
-        case .timers: return timers.visible.map(\.id)
+        case .alarms: return alarms.items[index].id
+        case .todos: return todos.visible[index].id
+        case .timers: return timers.visible[index].id
+        }
+    }
+
+    private func index(of id: String, in tab: Tab) -> Int? {
+        switch tab {
+        case .alarms: return alarms.index(of: id)
+        case .todos: return todos.visibleIndex(of: id)
+        case .timers: return timers.visibleIndex(of: id)
         }
     }
 
@@ -242,8 +252,7 @@ final class TerminalController {
     /// the row it was on when it is gone.
     func clampSelection() {
         for tab in Tab.allCases {
-            let ids = self.ids(tab)
-            if let id = selectedIDs[tab], let index = ids.firstIndex(of: id) {
+            if let id = selectedIDs[tab], let index = index(of: id, in: tab) {
                 selection[tab] = index
             } else {
                 select(selection[tab] ?? 0, in: tab)

@@ -101,7 +101,8 @@ public enum TerminalUI {
         if let watch = controller.watch { descriptors.append(pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)) }
         let now = controller.now.timeIntervalSince1970
         let untilSecond = Int32(((1 - (now - now.rounded(.down))) * 1000).rounded(.up)) + 5
-        let ready = poll(&descriptors, nfds_t(descriptors.count), controller.reachable ? untilSecond : min(untilSecond, 1000))
+        // About a second at most: also the pace of reconnecting while alarmd is away.
+        let ready = poll(&descriptors, nfds_t(descriptors.count), untilSecond)
         if ready > 0, descriptors.count > 1, descriptors[1].revents != 0 { controller.readEvents() }
         // The terminal went away (its window closed, ssh dropped): nothing
         // is left to show or read.
