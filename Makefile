@@ -120,11 +120,11 @@ TEST_LOCALES := zh_TW en_US
 
 # Every file install writes, so uninstall removes exactly these.
 INSTALLED_FILES := \
-	$(BINDIR)/alarmd $(BINDIR)/alarmctl $(HELPERDIR)/alarmd-sync $(HELPERDIR)/alarmctl-ui \
+	$(BINDIR)/alarmd $(BINDIR)/alarmctl $(HELPERDIR)/alarmd-sync $(HELPERDIR)/alarmd-sound $(HELPERDIR)/alarmctl-ui \
 	$(USERUNITDIR)/alarmd.service $(USERUNITDIR)/alarmd.socket \
 	$(XDGCONFDIR)/alarmd/alarmd.conf \
 	$(CATALOGDIR)/alarmd.catalog $(CATALOGDIR)/alarmd.zh_TW.catalog \
-	$(MANDIR)/man8/alarmd.8 $(MANDIR)/man8/alarmd-sync.8 $(MANDIR)/man1/alarmctl.1 $(MANDIR)/man1/alarmctl-ui.1 $(MANDIR)/man5/alarmd.conf.5 \
+	$(MANDIR)/man8/alarmd.8 $(MANDIR)/man8/alarmd-sync.8 $(MANDIR)/man8/alarmd-sound.8 $(MANDIR)/man1/alarmctl.1 $(MANDIR)/man1/alarmctl-ui.1 $(MANDIR)/man5/alarmd.conf.5 \
 	$(BASHCOMPDIR)/alarmctl $(ZSHCOMPDIR)/_alarmctl $(FISHCOMPDIR)/alarmctl.fish \
 	$(BINDIR)/alarms $(MANDIR)/man1/alarms.1 \
 	$(APPLICATIONSDIR)/io.alarmd.Alarms.desktop $(METAINFODIR)/io.alarmd.Alarms.metainfo.xml \
@@ -250,6 +250,7 @@ install:
 	install -Dm755 "$$ctl/alarmctl" "$(DESTDIR)$(BINDIR)/alarmctl"; \
 	install -Dm755 "$$bin/alarmd-sync" "$(DESTDIR)$(HELPERDIR)/alarmd-sync"; \
 	install -Dm755 "$$bin/alarmctl-ui" "$(DESTDIR)$(HELPERDIR)/alarmctl-ui"; \
+	install -Dm755 "$$bin/alarmd-sound" "$(DESTDIR)$(HELPERDIR)/alarmd-sound"; \
 	install -Dm755 "$$bin/alarms" "$(DESTDIR)$(BINDIR)/alarms"
 	install -d "$(DESTDIR)$(USERUNITDIR)"
 	sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@XDGCONFIGDIRS@|$(XDGCONFIGDIRS)|g' systemd/alarmd.service.in > "$(DESTDIR)$(USERUNITDIR)/alarmd.service"
@@ -260,6 +261,7 @@ install:
 	install -Dm644 systemd/alarmd.zh_TW.catalog "$(DESTDIR)$(CATALOGDIR)/alarmd.zh_TW.catalog"
 	install -Dm644 docs/man/alarmd.8 "$(DESTDIR)$(MANDIR)/man8/alarmd.8"
 	install -Dm644 docs/man/alarmd-sync.8 "$(DESTDIR)$(MANDIR)/man8/alarmd-sync.8"
+	install -Dm644 docs/man/alarmd-sound.8 "$(DESTDIR)$(MANDIR)/man8/alarmd-sound.8"
 	install -Dm644 docs/man/alarmctl.1 "$(DESTDIR)$(MANDIR)/man1/alarmctl.1"
 	install -Dm644 docs/man/alarmctl-ui.1 "$(DESTDIR)$(MANDIR)/man1/alarmctl-ui.1"
 	install -Dm644 docs/man/alarmd.conf.5 "$(DESTDIR)$(MANDIR)/man5/alarmd.conf.5"

@@ -16,7 +16,9 @@ import PackageDescription
 //   Adwaita     the typed Swift layer over GTK 4 and libadwaita (CAdwaita): the
 //               widgets and signals the app uses, GObject's reference rules in one place
 //   AlarmApp    the desktop app's screens, binding view models to widgets
-//   alarmd, alarmctl, alarmd-wake, alarms  thin executables
+//   AlarmSound  the sound process's decoding and sound-server stream (libsndfile,
+//               libpulse through CSoundLibraries), kept out of alarmd
+//   alarmd, alarmctl, alarmd-wake, alarmd-sync, alarmd-sound, alarms  thin executables
 //
 // AlarmCore, AlarmProtocol, AlarmCLI and alarmctl import FoundationEssentials,
 // never Foundation: the rest of Foundation brings ICU (about 50 MB of code and
@@ -40,6 +42,7 @@ let package = Package(
         .executable(name: "alarmd-sync", targets: ["alarmd-sync"]),
         .executable(name: "alarms", targets: ["alarms"]),
         .executable(name: "alarmctl-ui", targets: ["alarmctl-ui"]),
+        .executable(name: "alarmd-sound", targets: ["alarmd-sound"]),
     ],
     targets: [
         .systemLibrary(
@@ -123,10 +126,14 @@ let package = Package(
         // CalDAV: HTTP, XML and the sync rounds. Linked only into alarmd-sync,
         // the sandboxed process that talks to servers (docs/SECURITY.md).
         .target(name: "AlarmSync", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CCurl", "CXML2", "CSeccomp"]),
-        // The sound stack's headers and its loader (dlopen): alarmd links
-        // neither libpulse nor libsndfile, and maps them only around a ring.
+        // The sound stack's headers and its loader (dlopen), and the sound
+        // process over them: alarmd runs alarmd-sound to play and to check
+        // sounds, so it never maps libpulse or libsndfile (with their codecs,
+        // X11 and D-Bus) nor parses a sound file itself.
         .target(name: "CSoundLibraries"),
-        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "AlarmLocale", "CSystemd", "CLinux", "CSoundLibraries"]),
+        .target(name: "AlarmSound", dependencies: ["AlarmCore", "CSoundLibraries"]),
+        .executableTarget(name: "alarmd-sound", dependencies: ["AlarmSound"]),
+        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "AlarmLocale", "CSystemd", "CLinux"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
         // The sandboxed process that syncs with CalDAV servers for alarmd.
         .executableTarget(name: "alarmd-sync", dependencies: ["AlarmSync"]),

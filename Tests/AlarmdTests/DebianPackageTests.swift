@@ -59,13 +59,13 @@ struct DebianPackageTests {
         let listed = try Self.run(["dpkg", "-L", "alarmd"])
         var paths = listed.output.split(separator: "\n").map(String.init)
         for expected in [
-            "/usr/bin/alarmd", "/usr/bin/alarmctl", "/usr/libexec/alarmctl-ui", "/usr/libexec/alarmd-sync", "/usr/libexec/alarmd-wake",
+            "/usr/bin/alarmd", "/usr/bin/alarmctl", "/usr/libexec/alarmctl-ui", "/usr/libexec/alarmd-sound", "/usr/libexec/alarmd-sync", "/usr/libexec/alarmd-wake",
             "/usr/lib/systemd/user/alarmd.service", "/usr/lib/systemd/user/alarmd.socket",
             "/usr/lib/systemd/system/alarmd-wake.service", "/usr/lib/systemd/system/alarmd-wake.socket",
             "/etc/xdg/alarmd/alarmd.conf",
             "/usr/lib/systemd/catalog/alarmd.catalog", "/usr/lib/systemd/catalog/alarmd.zh_TW.catalog",
             "/usr/share/man/man1/alarmctl.1.gz", "/usr/share/man/man1/alarmctl-ui.1.gz", "/usr/share/man/man5/alarmd.conf.5.gz", "/usr/share/man/man8/alarmd.8.gz",
-            "/usr/share/man/man8/alarmd-sync.8.gz", "/usr/share/man/man8/alarmd-wake.8.gz",
+            "/usr/share/man/man8/alarmd-sound.8.gz", "/usr/share/man/man8/alarmd-sync.8.gz", "/usr/share/man/man8/alarmd-wake.8.gz",
             "/usr/share/bash-completion/completions/alarmctl", "/usr/share/zsh/site-functions/_alarmctl",
             "/usr/share/fish/vendor_completions.d/alarmctl.fish",
             "/usr/share/locale/zh_TW/LC_MESSAGES/alarmd.mo", "/usr/share/locale/zh_TW/LC_TIME/alarmd.mo",

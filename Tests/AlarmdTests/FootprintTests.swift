@@ -4,11 +4,10 @@ import Glibc
 import Testing
 
 /// What alarmd holds all day: its binary links neither Foundation proper
-/// (and with it ICU), nor the sound libraries (opened with dlopen when
-/// something rings or its audibility is checked, which the first check
-/// after start does), nor any network library (CalDAV sync runs in
-/// alarmd-sync); a running daemon without `[Sync]` never maps the network
-/// libraries or ICU, and maps the sound stack once it is used.
+/// (and with it ICU), nor the sound libraries (a sound process,
+/// alarmd-sound, plays and checks sounds), nor any network library (CalDAV
+/// sync runs in alarmd-sync); a running daemon without `[Sync]` never maps
+/// the network libraries, the sound stack or ICU.
 @Suite struct FootprintTests {
     /// Libraries alarmd must never map without `[Sync]`: the network stack,
     /// ICU, and Foundation's parts beyond FoundationEssentials.
@@ -44,24 +43,51 @@ import Testing
         #expect(needed.contains { $0.hasPrefix("libcurl") } && needed.contains { $0.hasPrefix("libxml2") }, "the reading of readelf found \(needed.sorted())")
     }
 
-    @Test func aRunningDaemonMapsNoNetworkLibraryOrICUAndTheSoundStackForARing() throws {
-        let daemon = DaemonProcess()
+    /// The process ids of `pid`'s children named `name`.
+    static func children(of pid: Int32, named name: String) -> [Int32] {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return [] }
+        return tasks.flatMap { task -> [Int32] in
+            let listed = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+            return listed.split(separator: " ").compactMap { Int32($0) }
+        }.filter { child in
+            ((try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)) ?? "").hasPrefix(name)
+        }
+    }
+
+    /// A ring through a real PulseAudio server: the stream is played by a
+    /// sound process (alarmd-sound), which maps the sound stack; alarmd
+    /// never does, before, during or after the ring.
+    @Test func aRunningDaemonMapsNoNetworkSoundOrICULibraryAndARingPlaysInASoundProcess() throws {
+        let server = try PulseServer()
+        let directory = TemporaryDirectory()
+        let tone = try SoundServerTests.tone(in: directory.path)
+        let daemon = DaemonProcess(directory: directory, config: "[Sound]\nReminderSound=\(tone)\n", environment: server.environment)
         try daemon.startAndWaitReady()
         defer { daemon.stop() }
         let pid = daemon.process.processIdentifier
         let idle = try Self.mapped(pid)
         #expect(idle.contains { $0.hasPrefix("libsystemd") }, "the reading of maps found \(idle.sorted())")
-        for name in Self.never {
+        for name in Self.never + Self.sound {
             #expect(!idle.contains { $0.contains(name) }, "an idle alarmd maps \(idle.filter { $0.contains(name) }.sorted())")
         }
-        // A ring opens the sound stack (to decode its sound, to reach a server).
-        try Alarmctl.ok(["remind", "add", "Tea", "--in", "1s"], daemon)
-        var ringing: Set<String> = []
-        for _ in 0..<100 where !ringing.contains(where: { $0.hasPrefix("libsndfile") }) {
-            usleep(100_000)
-            ringing = try Self.mapped(pid)
+        let added = try Alarmctl.json(["remind", "add", "Tea", "--in", "1s"], daemon)
+        let id = try #require((added["reminder"] as? [String: Any])?["id"] as? String)
+        var players: [Int32] = []
+        #expect(waitUntil(timeout: 10) {
+            players = Self.children(of: pid, named: "alarmd-sound")
+            return !players.isEmpty && server.sinkInputs().contains { $0["application.name"] == "alarmd" }
+        }, "no sound process with a stream on the server: \(daemon.standardError)")
+        let player = try #require(players.first)
+        let playing = try Self.mapped(player)
+        #expect(playing.contains { $0.hasPrefix("libsndfile") } && playing.contains { $0.hasPrefix("libpulse") }, "\(playing.sorted())")
+        let ringing = try Self.mapped(pid)
+        for name in Self.never + Self.sound {
+            #expect(!ringing.contains { $0.contains(name) }, "a ringing alarmd maps \(ringing.filter { $0.contains(name) }.sorted())")
         }
-        #expect(ringing.contains { $0.hasPrefix("libsndfile") } && ringing.contains { $0.hasPrefix("libpulse") }, "\(ringing.sorted())")
-        for name in Self.never { #expect(!ringing.contains { $0.contains(name) }) }
+        try Alarmctl.ok(["dismiss", id], daemon)
+        #expect(waitUntil(timeout: 3) { Self.children(of: pid, named: "alarmd-sound").isEmpty && server.sinkInputs().isEmpty },
+                "the sound process or its stream outlived Dismiss")
+        let after = try Self.mapped(pid)
+        for name in Self.sound { #expect(!after.contains { $0.contains(name) }) }
     }
 }

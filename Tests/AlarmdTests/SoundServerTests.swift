@@ -252,4 +252,31 @@ import Testing
         #expect(said == 1 || JournalFixture.query(["SYSLOG_IDENTIFIER=alarmd"], of: daemon).filter { $0["MESSAGE"]?.hasPrefix("Playing sounds through the external player") == true }.count == 1,
                 "the fallback is said once: \(daemon.standardError)")
     }
+
+    /// The sound process is a process like any other: killed in the middle
+    /// of a ring, alarmd says so and keeps ringing (the notification, the
+    /// item's state), and the next ring plays again.
+    @Test func aSoundProcessKilledMidRingIsSaidAndTheNextRingPlays() throws {
+        let server = try PulseServer()
+        let directory = TemporaryDirectory()
+        let (daemon, id) = try Self.reminder("Kettle", server: server, sound: "", directory: directory)
+        defer { daemon.stop() }
+        let pid = daemon.process.processIdentifier
+        var players: [Int32] = []
+        #expect(waitUntil(timeout: 10) {
+            players = FootprintTests.children(of: pid, named: "alarmd-sound")
+            return !players.isEmpty && !server.sinkInputs().isEmpty
+        }, "no sound process: \(daemon.standardError)")
+        for player in players { kill(player, SIGKILL) }
+        let said = { (text: String) in
+            daemon.standardError.contains(text)
+                || JournalFixture.query(["SYSLOG_IDENTIFIER=alarmd"], of: daemon).contains { $0["MESSAGE"]?.contains(text) == true }
+        }
+        #expect(waitUntil(timeout: 5) { said("the sound process was killed by signal 9") }, "\(daemon.standardError)")
+        #expect(waitUntil(timeout: 2) { server.sinkInputs().isEmpty })
+        #expect(try Alarmctl.ok(["status"], daemon).contains("Kettle"), "still ringing after its sound process died")
+        try Alarmctl.ok(["remind", "done", id], daemon)
+        try Alarmctl.ok(["remind", "add", "Kettle again", "--in", "1s"], daemon)
+        #expect(waitUntil(timeout: 10) { server.sinkInputs().contains { $0["media.name"] == "Kettle again" } }, "\(daemon.standardError)")
+    }
 }

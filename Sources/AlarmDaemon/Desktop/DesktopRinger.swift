@@ -33,9 +33,6 @@ public final class DesktopRinger: Ringer, Sendable {
     private let onCommand: CommandHandler
     private let onSkip: SkipHandler
     static let retryInterval: TimeInterval = 2
-    /// Sounds through the sound server (libpulse); external players only
-    /// without one or when `Player=` is set. Confined to `queue`.
-    private let pulse: PulseOutput
     private let state: QueueBound<State>
 
     /// What the ringer keeps between calls, all on `queue`.
@@ -53,13 +50,14 @@ public final class DesktopRinger: Ringer, Sendable {
         var owners: [UInt32: (id: UUID, kind: ItemKind)] = [:]
         /// Notifications whose action was chosen and handed to the scheduler.
         var chosen: Set<UInt32> = []
+        /// Sounds through the sound server, each in a sound process of its own
+        /// (``SoundHelper``); external players (`loops`) only without a server
+        /// or when `Player=` is set.
+        var sounds: [UUID: SoundHelper] = [:]
         var loops: [UUID: SoundLoop] = [:]
         /// Whether falling back to the external player has been logged since the
         /// server last played (it is said once, not at every ring).
         var fallbackLogged = false
-        /// The sound decoded last, with its file's stamp then: most rings play
-        /// the same file, which need not be decoded again.
-        var lastDecoded: (path: String, stamp: FileStamp, sound: DecodedSound)?
         /// Upcoming notices shown, by notification id: the alarm and occurrence.
         var upcoming: [UInt32: (id: UUID, occurrence: Date)] = [:]
         /// Counts previews, so that the stop scheduled for one leaves a newer alone.
@@ -93,7 +91,6 @@ public final class DesktopRinger: Ringer, Sendable {
         self.environment = environment
         self.settings = settings
         self.onCommand = onCommand
-        pulse = PulseOutput(queue: queue)
         state = QueueBound(State(), queue: queue)
     }
 
@@ -117,7 +114,8 @@ public final class DesktopRinger: Ringer, Sendable {
     /// starts again at full volume (it cannot be turned up while it plays).
     public func escalate(_ id: UUID) {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard !pulse.escalate(id), state.loops[id] != nil, let item = state.ringing[id]?.item else { return }
+        if let sound = state.sounds[id] { return sound.escalate() }
+        guard state.loops[id] != nil, let item = state.ringing[id]?.item else { return }
         state.loops.removeValue(forKey: id)?.stop()
         startSound(for: item, config: settings(), volume: SoundLevel.volumeRange.upperBound)
     }
@@ -196,7 +194,7 @@ public final class DesktopRinger: Ringer, Sendable {
 
     public func stopAll() {
         let groups = queue.sync {
-            let groups = state.loops.values.compactMap(\.group)
+            let groups = state.loops.values.compactMap(\.group) + state.sounds.values.map(\.group)
             for id in Set(state.ringing.keys).union(state.loops.keys) { stop(id) }
             return groups
         }
@@ -261,7 +259,7 @@ public final class DesktopRinger: Ringer, Sendable {
             notifications.close(notification)
         }
         state.loops.removeValue(forKey: id)?.stop()
-        pulse.stop(id)
+        state.sounds.removeValue(forKey: id)?.stop()
     }
 
     /// `Due 14:00` (`today` says how a time today reads), `Due Fri
@@ -378,45 +376,34 @@ public final class DesktopRinger: Ringer, Sendable {
         }
     }
 
-    /// `file` decoded, from memory when it is the one decoded last and has not
-    /// changed since (``FileStamp``).
-    private func decoded(_ file: String) throws(DecodedSound.Failure) -> DecodedSound {
-        let stamp = FileStamp(path: file)
-        if let last = state.lastDecoded, last.path == file, last.stamp == stamp { return last.sound }
-        let sound = try DecodedSound.decode(path: file)
-        // A file that cannot be stat-ed is not remembered: nothing would tell its change.
-        state.lastDecoded = stamp.map { (file, $0, sound) }
-        return sound
-    }
-
     /// Plays `file` on a stream of alarmd's own; `false` when it cannot (no
-    /// server, a file libsndfile cannot read), and the external player should.
+    /// server, a file that does not decode), and the external player should.
     private func playThroughServer(_ item: Item, file: String, volume: Int, fade: TimeInterval) -> Bool {
-        let subject = EventText.subject(item)
-        let sound: DecodedSound
-        do throws(DecodedSound.Failure) { sound = try decoded(file) } catch {
-            journal.send("\(subject): \(error); trying the external player", priority: .warning)
-            return false
-        }
-        return playThroughServer(sound, id: item.id, name: item.title, role: item.kind == .alarm || item.isTimer ? "alarm" : "event",
-                                 volume: volume, fade: fade, once: false, subject: subject)
+        playThroughServer(file, id: item.id, name: item.title, role: item.kind == .alarm || item.isTimer ? "alarm" : "event",
+                          volume: volume, fade: fade, once: false, subject: EventText.subject(item)) != nil
     }
 
-    private func playThroughServer(_ sound: DecodedSound, id: UUID, name: String, role: String, volume: Int, fade: TimeInterval,
-                                   once: Bool, subject: String) -> Bool {
-        do throws(PulseOutput.Failure) {
-            try pulse.play(sound, for: id, name: name, role: role, volume: volume, fade: fade, once: once) { [journal] reason in
-                journal.send("\(subject): \(reason)", priority: .warning)
-            }
+    /// How long the sound plays once, when the server took it; `nil` when
+    /// the external player should play it.
+    private func playThroughServer(_ file: String, id: UUID, name: String, role: String, volume: Int, fade: TimeInterval,
+                                   once: Bool, subject: String) -> Double? {
+        let started = SoundHelper.play(file, name: name, role: role, volume: volume, fade: fade, once: once, queue: queue) { [journal] reason in
+            journal.send("\(subject): \(reason)", priority: .warning)
+        }
+        switch started {
+        case .playing(let sound, let seconds):
+            state.sounds[id] = sound
             state.fallbackLogged = false
-            return true
-        } catch {
+            return seconds
+        case .cannotDecode(let reason):
+            journal.send("\(subject): \(reason); trying the external player", priority: .warning)
+            return nil
+        case .noServer(let reason):
             if !state.fallbackLogged {
                 state.fallbackLogged = true
-                journal.send("Playing sounds through the external player: \(error)", priority: .notice,
-                             fields: [("ALARMD_DETAIL", error.description)])
+                journal.send("Playing sounds through the external player: \(reason)", priority: .notice, fields: [("ALARMD_DETAIL", reason)])
             }
-            return false
+            return nil
         }
     }
 
@@ -427,8 +414,7 @@ public final class DesktopRinger: Ringer, Sendable {
     /// Plays `file` once at `volume` percent, as an alarm would ring it (the
     /// sound server with `media.role` alarm, else the external player), for
     /// `alarmctl sounds --play`. A newer preview replaces an older one; a
-    /// preview ends with the sound, and after ``DecodedSound/maxSeconds`` at
-    /// the latest.
+    /// preview ends with the sound, and after ``previewLimit`` at the latest.
     public func playOnce(_ file: String, volume: Int, heard: @escaping @Sendable (String?) -> Void) {
         dispatchPrecondition(condition: .onQueue(queue))
         stopPreview()
@@ -436,12 +422,10 @@ public final class DesktopRinger: Ringer, Sendable {
         let preview = state.previews
         let config = settings()
         let subject = "Sound preview of \(file)"
-        let sound = try? decoded(file)
-        let seconds = sound.map { Double($0.frames) / Double($0.rate) } ?? Double(DecodedSound.maxSeconds)
-        let served = config.player.isEmpty && sound.map {
-            playThroughServer($0, id: Self.previewID, name: "Sound preview", role: "alarm", volume: volume, fade: 0, once: true, subject: subject)
-        } == true
-        if served {
+        var seconds = Self.previewLimit
+        if config.player.isEmpty, let played = playThroughServer(file, id: Self.previewID, name: "Sound preview", role: "alarm", volume: volume,
+                                                                  fade: 0, once: true, subject: subject) {
+            seconds = played
             heard(nil)
         } else {
             // Heard unless the player fails within its first second: a player
@@ -466,8 +450,11 @@ public final class DesktopRinger: Ringer, Sendable {
 
     private func stopPreview() {
         state.loops.removeValue(forKey: Self.previewID)?.stop()
-        pulse.stop(Self.previewID)
+        state.sounds.removeValue(forKey: Self.previewID)?.stop()
     }
+
+    /// The longest a preview plays: the sound process decodes a minute at most.
+    static let previewLimit: Double = 60
 
     static func isPlayableFile(_ path: String) -> Bool {
         var status = stat()

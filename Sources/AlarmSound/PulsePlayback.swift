@@ -9,11 +9,11 @@ import Synchronization
 /// the fade applied to the samples (``SoundLevel/fadeGain(elapsed:fade:)``).
 ///
 /// Used with ``PulseOutput``'s loop lock held: created, started and stopped
-/// on the output's queue with it held, and its callbacks run on the loop's
-/// thread, which holds it. The stream itself is the output's, kept on its
-/// queue and handed in. What the callbacks change is in a `Mutex` too: the
-/// loop lock already keeps the two threads apart, but the compiler cannot
-/// see it. libpulse is never called with the `Mutex` held.
+/// on the output's thread with it held, and its callbacks run on the loop's
+/// thread, which holds it. The stream itself is the output's, kept there
+/// and handed in. What the callbacks change is in a `Mutex` too: the loop
+/// lock already keeps the two threads apart, but the compiler cannot see
+/// it. libpulse is never called with the `Mutex` held.
 final class PulsePlayback: Sendable {
     private let sound: DecodedSound
     /// Play the sound through once, then silence until stopped (a preview),

@@ -1,83 +1,48 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import CSoundLibraries
-import Dispatch
 import FoundationEssentials
 import Glibc
 import Synchronization
 
-/// alarmd's own connection to the desktop's sound server through the
-/// PulseAudio client library (PipeWire serves it too, through
-/// pipewire-pulse): one context, one playback stream per ringing item.
+/// The sound process's connection to the desktop's sound server through
+/// the PulseAudio client library (PipeWire serves it too, through
+/// pipewire-pulse): one context, and at most one playback stream (the
+/// process plays one item's sound).
 ///
 /// libpulse's threaded main loop runs the connection on a thread of its own;
-/// every libpulse call here is made holding that loop's lock, and the streams'
-/// callbacks run on that thread with the lock held, so the loop lock is what
-/// guards each ``PulsePlayback``. The public calls come from one queue only
-/// (the output worker's, or the probe's), which the connection is confined to.
-/// The connection is opened at the first ring and closed when the last
-/// sound stops: an idle alarmd has no sound-server thread and no socket.
-final class PulseOutput: Sendable {
+/// every libpulse call here is made holding that loop's lock, and the
+/// stream's callbacks run on that thread with the lock held, so the loop lock
+/// is what guards the ``PulsePlayback``. The calls here come from the thread
+/// that made the output (the process's main thread); it is not `Sendable`.
+public final class PulseOutput {
     /// Why the sound server cannot play.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// How long a connection may take before the server counts as absent.
-    static let connectTimeout: TimeInterval = 2
+    public static let connectTimeout: TimeInterval = 2
     /// The server's buffer ahead of the speaker: stopping and volume changes
     /// are heard within it.
     static let bufferMilliseconds: UInt64 = 100
 
-    private let queue: DispatchQueue
-    private let connection: QueueBound<Connection>
+    private var mainloop: OpaquePointer?
+    private var context: OpaquePointer?
+    /// The sound playing, with the stream it started.
+    private var playing: (playback: PulsePlayback, stream: OpaquePointer)?
 
-    /// The loop, the context and the streams on it. A class, so that its
-    /// `deinit` closes what is open when the output goes, on whichever thread
-    /// lets go of it last (nothing else can reach it by then).
-    private final class Connection {
-        var mainloop: OpaquePointer?
-        var context: OpaquePointer?
-        /// Holds libpulse in memory while the loop exists.
-        var lease: SoundLibraries.Lease?
-        /// Each ringing item's playback, with the stream it started.
-        var playbacks: [UUID: (playback: PulsePlayback, stream: OpaquePointer)] = [:]
+    public init() {}
 
-        deinit { disconnect() }
+    deinit { disconnect() }
 
-        /// Closes the connection and stops the loop's thread.
-        func disconnect() {
-            guard let mainloop else { return }
-            libpulse.pa_threaded_mainloop_lock(mainloop)
-            for (playback, stream) in playbacks.values { playback.stop(stream) }
-            if let context {
-                libpulse.pa_context_disconnect(context)
-                libpulse.pa_context_unref(context)
-            }
-            libpulse.pa_threaded_mainloop_unlock(mainloop)
-            libpulse.pa_threaded_mainloop_stop(mainloop)
-            libpulse.pa_threaded_mainloop_free(mainloop)
-            playbacks.removeAll()
-            self.mainloop = nil
-            context = nil
-            lease = nil
-        }
-    }
-
-    init(queue: DispatchQueue) {
-        self.queue = queue
-        connection = QueueBound(Connection(), queue: queue)
-    }
-
-    /// Starts `sound` looping for `id` on a stream that says what it is
-    /// (`media.role`, the label as `media.name`), at `volume` percent on the
-    /// stream, rising from silence over `fade` seconds; `once` plays it through
-    /// once and then silence until ``stop(_:)``. Blocks the output worker for at
-    /// most ``connectTimeout`` when it must connect first.
-    func play(_ sound: DecodedSound, for id: UUID, name: String, role: String, volume: Int, fade: TimeInterval, once: Bool = false,
-              failed: @escaping @Sendable (String) -> Void) throws(Failure) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        stop(id)
+    /// Starts `sound` looping on a stream that says what it is (`media.role`,
+    /// the label as `media.name`), at `volume` percent on the stream, rising
+    /// from silence over `fade` seconds; `once` plays it through once and then
+    /// silence. Waits at most ``connectTimeout`` for the server.
+    public func play(_ sound: DecodedSound, name: String, role: String, volume: Int, fade: TimeInterval, once: Bool = false,
+                     failed: @escaping @Sendable (String) -> Void) throws(Failure) {
+        stop()
         let (mainloop, context) = try connected()
         libpulse.pa_threaded_mainloop_lock(mainloop)
         defer { libpulse.pa_threaded_mainloop_unlock(mainloop) }
@@ -85,38 +50,32 @@ final class PulseOutput: Sendable {
         guard let stream = playback.start(on: context, name: name, role: role, volume: volume) else {
             throw Failure(description: "the sound server refused a stream: \(SoundLibraries.text(libpulse.pa_strerror(libpulse.pa_context_errno(context))))")
         }
-        connection.playbacks[id] = (playback, stream)
+        playing = (playback, stream)
     }
 
-    /// `id`'s sound to full volume at once; `false` when it is not playing here.
-    func escalate(_ id: UUID) -> Bool {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard let (playback, stream) = connection.playbacks[id], let mainloop = connection.mainloop, let context = connection.context else { return false }
+    /// The sound to full volume at once.
+    public func escalate() {
+        guard let (playback, stream) = playing, let mainloop, let context else { return }
         libpulse.pa_threaded_mainloop_lock(mainloop)
         playback.escalate(stream, on: context)
         libpulse.pa_threaded_mainloop_unlock(mainloop)
-        return true
     }
 
-    /// Stops `id`'s sound at once (its stream goes from the server); closes
-    /// the connection when nothing else plays.
-    func stop(_ id: UUID) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard let (playback, stream) = connection.playbacks.removeValue(forKey: id), let mainloop = connection.mainloop else { return }
+    /// Stops the sound at once (its stream goes from the server).
+    public func stop() {
+        guard let (playback, stream) = playing, let mainloop else { return }
+        playing = nil
         libpulse.pa_threaded_mainloop_lock(mainloop)
         playback.stop(stream)
         libpulse.pa_threaded_mainloop_unlock(mainloop)
-        if connection.playbacks.isEmpty { disconnect() }
     }
 
     /// The output a stream would play on now (the server's default sink):
     /// its name, mute and loudest channel; `nil` when the server has none.
     /// Connects for the question when nothing plays, and closes again after;
     /// each answer may take ``connectTimeout``.
-    func defaultOutput() throws(Failure) -> AudibilityReport.Output? {
-        dispatchPrecondition(condition: .onQueue(queue))
+    public func defaultOutput() throws(Failure) -> AudibilityReport.Output? {
         let (mainloop, context) = try connected()
-        defer { if connection.playbacks.isEmpty { disconnect() } }
         let answer = OutputAnswer()
         let userdata = Unmanaged.passUnretained(answer).toOpaque()
         try withExtendedLifetime(answer) { () throws(Failure) in
@@ -175,7 +134,7 @@ final class PulseOutput: Sendable {
     }
 
     private func connected() throws(Failure) -> (OpaquePointer, OpaquePointer) {
-        if let mainloop = connection.mainloop, let context = connection.context {
+        if let mainloop, let context {
             libpulse.pa_threaded_mainloop_lock(mainloop)
             let state = libpulse.pa_context_get_state(context)
             libpulse.pa_threaded_mainloop_unlock(mainloop)
@@ -183,11 +142,10 @@ final class PulseOutput: Sendable {
             // The server went away since: start over.
             disconnect()
         }
-        do throws(SoundLibraries.Failure) { connection.lease = try SoundLibraries.shared.acquire() } catch {
+        do throws(SoundLibraries.Failure) { try SoundLibraries.load() } catch {
             throw Failure(description: MessageFormat.fill(Audibility.noSoundServer, [error.description]))
         }
         guard let mainloop = libpulse.pa_threaded_mainloop_new() else {
-            connection.lease = nil
             throw Failure(description: "cannot create the sound server's main loop")
         }
         let properties = libpulse.pa_proplist_new()
@@ -198,11 +156,10 @@ final class PulseOutput: Sendable {
         libpulse.pa_proplist_free(properties)
         guard let context else {
             libpulse.pa_threaded_mainloop_free(mainloop)
-            connection.lease = nil
             throw Failure(description: "cannot create a sound-server context")
         }
-        connection.mainloop = mainloop
-        connection.context = context
+        self.mainloop = mainloop
+        self.context = context
         // No autospawn: a daemon must not start a sound server of its own.
         guard libpulse.pa_context_connect(context, nil, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0, libpulse.pa_threaded_mainloop_start(mainloop) >= 0 else {
             let reason = SoundLibraries.text(libpulse.pa_strerror(libpulse.pa_context_errno(context)))
@@ -210,7 +167,7 @@ final class PulseOutput: Sendable {
             throw Failure(description: MessageFormat.fill(Audibility.noSoundServer, [reason]))
         }
         // Polled rather than waited for: the loop's wait has no timeout, and a
-        // server that accepts and never answers must not hold the worker.
+        // server that accepts and never answers must not hold the process.
         let deadline = Date().addingTimeInterval(Self.connectTimeout)
         while true {
             libpulse.pa_threaded_mainloop_lock(mainloop)
@@ -228,5 +185,19 @@ final class PulseOutput: Sendable {
     }
 
     /// Closes the connection and stops the loop's thread.
-    private func disconnect() { connection.value.disconnect() }
+    private func disconnect() {
+        guard let mainloop else { return }
+        libpulse.pa_threaded_mainloop_lock(mainloop)
+        if let (playback, stream) = playing { playback.stop(stream) }
+        if let context {
+            libpulse.pa_context_disconnect(context)
+            libpulse.pa_context_unref(context)
+        }
+        libpulse.pa_threaded_mainloop_unlock(mainloop)
+        libpulse.pa_threaded_mainloop_stop(mainloop)
+        libpulse.pa_threaded_mainloop_free(mainloop)
+        playing = nil
+        self.mainloop = nil
+        context = nil
+    }
 }
