@@ -2,6 +2,9 @@
 import AlarmSound
 import Glibc
 
+// The session's language for libpulse's messages (pa_strerror), which
+// alarmd passes on to alarmctl as they are.
+_ = setlocale(LC_ALL, "")
 // A write to a socket alarmd has closed fails instead of ending the process
 // before it can stop its stream.
 signal(SIGPIPE, SIG_IGN)

@@ -90,4 +90,21 @@ import Testing
         let after = try Self.mapped(pid)
         for name in Self.sound { #expect(!after.contains { $0.contains(name) }) }
     }
+
+    /// Idle, alarmd is two threads: its main thread, which serves the event
+    /// loop (the owner's every descriptor and timer), and libdispatch's
+    /// manager; the workers a start used leave once idle.
+    @Test func anIdleDaemonRunsOnTwoThreads() throws {
+        let daemon = DaemonProcess()
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let pid = daemon.process.processIdentifier
+        func threads() -> [String] {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            return tasks.map { ((try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/comm", encoding: .utf8)) ?? "?").trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        #expect(waitUntil(timeout: 60, interval: 0.5) { threads().count <= 2 }, "threads after a minute idle: \(threads())")
+        #expect(!threads().contains("alarmd.events"), "the event loop has a thread of its own: \(threads())")
+        #expect(try Alarmctl.ok(["status"], daemon).contains("alarms:"))
+    }
 }

@@ -89,7 +89,9 @@ public final class Daemon: Sendable {
         let config = try Daemon.loadConfig(configFile, journal: journal)
         configuration = Published(config)
         do {
-            owner = try Owner()
+            // The main thread serves the event loop (``Owner/serveEvents()``): an idle
+            // alarmd is that thread and Dispatch's manager, no more.
+            owner = try Owner(eventsOnCallingThread: true)
         } catch {
             throw StartupError(message: "cannot make the event loop: \(error)", exitCode: ExitCode.osError)
         }
@@ -387,7 +389,7 @@ public final class Daemon: Sendable {
             }
             owned.store.close()
         }
-        // Nothing is left to watch: the loop's thread goes with the daemon.
+        // Nothing is left to watch: the loop returns, and the process ends.
         owner.stopEvents()
     }
 
@@ -463,7 +465,11 @@ public final class Daemon: Sendable {
         do {
             let daemon = try Daemon(options: options, environment: environment)
             try daemon.start()
-            withExtendedLifetime(daemon) { dispatchMain() }
+            withExtendedLifetime(daemon) { () -> Never in
+                daemon.owner.serveEvents()
+                // Stopped: shutDown ends the process next.
+                dispatchMain()
+            }
         } catch {
             // Both places: the journal for a service start, stderr for a person at a terminal.
             let journal = Journal()

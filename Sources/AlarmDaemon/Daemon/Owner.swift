@@ -28,13 +28,18 @@ public final class Owner: Sendable {
     private static let key = DispatchSpecificKey<ObjectIdentifier>()
 
     /// Fails only when the process cannot have an epoll instance, a socket
-    /// pair or a timer (out of descriptors or memory).
-    public init(label: String = "alarmd.owner") throws(SystemError) {
+    /// pair or a timer (out of descriptors or memory). With
+    /// `eventsOnCallingThread`, the event loop waits for ``serveEvents()``
+    /// to run it on the caller's thread instead of starting one.
+    public init(label: String = "alarmd.owner", eventsOnCallingThread: Bool = false) throws(SystemError) {
         queue = DispatchQueue(label: label, qos: .userInteractive)
         output = DispatchQueue(label: label + ".output", qos: .userInitiated)
         queue.setSpecific(key: Self.key, value: ObjectIdentifier(queue))
-        loop = try EventLoop(queue: queue)
+        loop = try EventLoop(queue: queue, ownThread: !eventsOnCallingThread)
     }
+
+    /// Runs the event loop on the calling thread until ``stopEvents()``.
+    func serveEvents() { loop.runHere() }
 
     deinit { loop.stop() }
 

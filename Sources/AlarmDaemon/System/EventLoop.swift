@@ -57,7 +57,10 @@ final class EventLoop: Sendable {
     let queue: DispatchQueue
     private let state = Mutex(State())
 
-    init(queue: DispatchQueue) throws(SystemError) {
+    /// With `ownThread`, the loop runs on a thread it starts; without, on
+    /// the thread that calls ``runHere()`` (the daemon's main thread, which
+    /// would otherwise sit parked in `dispatchMain`).
+    init(queue: DispatchQueue, ownThread: Bool = true) throws(SystemError) {
         self.queue = queue
         epoll = FileDescriptor(try systemCall("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
         let ends = try UnixSocket.pair()
@@ -70,8 +73,12 @@ final class EventLoop: Sendable {
         clockFDs = clocks
         try control(EPOLL_CTL_ADD, wakeRead.rawValue, events: EPOLLIN.rawValue)
         for fd in clocks.values { try control(EPOLL_CTL_ADD, fd.rawValue, events: EPOLLIN.rawValue) }
-        SystemThread.start(name: "alarmd.events") { [self] in run() }
+        if ownThread { SystemThread.start(name: "alarmd.events") { [self] in run() } }
     }
+
+    /// Serves the loop on the calling thread until ``stop()``; for a loop
+    /// made without a thread of its own.
+    func runHere() { run() }
 
     // MARK: - Descriptors
 
