@@ -67,6 +67,22 @@ import Testing
         #expect(refused.status == 64 && refused.standardError.contains("--kind must list event kinds"), "\(refused.standardError)")
     }
 
+    /// A to-do marked done before it is due is in the history as
+    /// completed, by name, once; marking it open again adds nothing.
+    @Test func aToDoMarkedDoneEarlyIsInTheHistory() throws {
+        let daemon = try AlarmctlTests.startDaemon()
+        defer { daemon.stop() }
+        try Alarmctl.ok(["remind", "add", "Call the bank", "--in", "1h"], daemon)
+        try Alarmctl.ok(["remind", "add", "Someday"], daemon)
+        try Alarmctl.ok(["remind", "done", "call the bank"], daemon)
+        try Alarmctl.ok(["remind", "done", "Someday"], daemon)
+        try Alarmctl.ok(["remind", "done", "call the bank"], daemon)
+        let history = try Alarmctl.json(["history", "--kind", "completed"], daemon)
+        let titles = (history["events"] as? [[String: Any]] ?? []).map { $0["title"] as? String ?? "?" }
+        #expect(titles.sorted() == ["Call the bank", "Someday"], "\(history)")
+        #expect(try Alarmctl.ok(["history"], daemon).contains("completed"))
+    }
+
     /// Timers are their own kind: out of the to-do order (`remind move`,
     /// `remind show`'s place), counted apart in `status` with the time left,
     /// a `timer` in `next`, and out of an export unless asked for; a replace

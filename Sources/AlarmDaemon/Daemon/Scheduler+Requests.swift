@@ -186,17 +186,16 @@ extension Scheduler {
         try stage(.command(command), for: owned.table[id]!, completion: completion)
     }
 
-    /// Marks a reminder done or not done, in one step on the queue. A ringing
-    /// or snoozed reminder stops through the ringing machine (a `completed`
-    /// record); otherwise it is an ordinary change.
+    /// Marks a reminder done or not done, in one step on the queue. "Done" on
+    /// an open reminder goes through the ringing machine, ringing or not: it
+    /// stops the sound, brings a recurring one back, and records `completed`
+    /// in the history. "Not done" is an ordinary change.
     public func setDone(_ text: String, done: Bool, completion: @escaping Completion<Entry>) {
         owner.assertCurrent()
         do throws(SchedulerError) {
             let id = try resolve(text, kind: .reminder)
             fireDue()
-            // Ringing, snoozed or recurring: the ringing machine decides
-            // (it stops the sound, and brings a recurring one back).
-            if done, let state = owned.table.state(of: id), state.isRinging || state.isSnoozed || owned.table[id]?.recursAsReminder == true {
+            if done, case .reminder(let reminder)? = owned.table[id], !reminder.done {
                 return try commandOnQueue(.complete, id: id, completion: completion)
             }
             try modifyOnQueue(id, { item, now in

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """12. Footprint: alarmd idle with 10 alarms and no sync, after a ring (with a
-sound) has ended and the sound libraries' grace has passed, next to atd, cron
+sound, played by its own alarmd-sound process) has ended and the daemon has
+been idle a while, next to atd, cron
 and the floor, a Swift program built with the same flags that waits on one
 Dispatch timer and one read source (alarmd-floor); and alarmd's stripped size
 and its start to READY=1."""
@@ -17,7 +18,8 @@ from ..daemon import Daemon
 from ..processes import kib, log, proc_status
 
 LABEL = "12 footprint"
-# SoundLibraries.grace in the daemon, and a margin.
+# After the ring: long enough for libdispatch's idle workers to leave (a few
+# seconds) and for anything kept after a ring to have gone.
 GRACE_S = 30 + 10
 
 
