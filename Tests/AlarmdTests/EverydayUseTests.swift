@@ -67,6 +67,32 @@ import Testing
         #expect(refused.status == 64 && refused.standardError.contains("--kind must list event kinds"), "\(refused.standardError)")
     }
 
+    /// What a new user typed on a first walk: a part of the day for a
+    /// time, "to" before the new place or time, "since" without its dashes,
+    /// and a to-do named by a later word of its title.
+    @Test func theLittleWordsPeopleSay() throws {
+        let daemon = try AlarmctlTests.startDaemon()
+        defer { daemon.stop() }
+        let tomorrow = CalendarTests.date(daysFromNow: 1)
+        let milk = Self.item(try Alarmctl.json(["todo", "buy", "milk", "tomorrow", "evening"], daemon), "reminder")
+        #expect(milk["title"] as? String == "buy milk" && (milk["due"] as? String)?.hasPrefix(tomorrow + "T18:00:00") == true, "\(milk)")
+        let call = Self.item(try Alarmctl.json(["remind", "add", "Call mum", "--at", "tomorrow morning"], daemon), "reminder")
+        #expect((call["due"] as? String)?.hasPrefix(tomorrow + "T08:00:00") == true, "\(call)")
+        try Alarmctl.ok(["todo", "book", "dentist"], daemon)
+        try Alarmctl.ok(["todo", "move", "dentist", "to", "top"], daemon)
+        let first = try #require((try Alarmctl.json(["remind", "list"], daemon)["reminders"] as? [[String: Any]])?.first)
+        #expect(first["title"] as? String == "book dentist", "\(first)")
+        try Alarmctl.ok(["add", "7:00", "--label", "Work"], daemon)
+        try Alarmctl.ok(["edit", "work", "to", "6:30"], daemon)
+        #expect(try Alarmctl.ok(["list"], daemon).contains("06:30"))
+        let history = try Alarmctl.run(["history", "since", "yesterday"], daemon)
+        #expect(history.status == 0, "\(history.standardError)")
+        // A name that a later word of two items starts with is ambiguous, and changes nothing.
+        try Alarmctl.ok(["todo", "call", "dentist", "back"], daemon)
+        let ambiguous = try Alarmctl.run(["todo", "done", "dentist"], daemon)
+        #expect(ambiguous.status != 0 && ambiguous.standardError.contains("book dentist") && ambiguous.standardError.contains("call dentist back"), "\(ambiguous.standardError)")
+    }
+
     /// A to-do marked done before it is due is in the history as
     /// completed, by name, once; marking it open again adds nothing.
     @Test func aToDoMarkedDoneEarlyIsInTheHistory() throws {

@@ -84,6 +84,7 @@ struct ParsedArguments: Sendable {
             }
         }
         if wantsHelp { return }
+        takeLinkingWords()
         let count = spec.positionalCount
         if positionals.count < count.min {
             let missing = positionals.count < spec.positionals.count ? spec.positionals[positionals.count].name : "an argument"
@@ -92,6 +93,29 @@ struct ParsedArguments: Sendable {
         if let max = count.max, positionals.count > max {
             let unexpected = positionals[max]
             throw .usage(Lf("%1$s: unexpected argument %2$s (usage: alarmctl %3$s; see alarmctl %1$s --help)", spec.name, ValidationError.quoted(unexpected), spec.shortSynopsis))
+        }
+    }
+
+    /// The small words people put between the parts of a command: `since`
+    /// before a day, where the command has --since (`history since
+    /// yesterday`), and `to` after an item's name, before what it is to
+    /// become (`remind move milk to top`, `edit work to 6:30`).
+    private mutating func takeLinkingWords() {
+        if let since = spec.option(named: "since"), values[since.name] == nil,
+           let at = positionals.firstIndex(where: { $0.lowercased() == "since" }), at + 1 < positionals.count {
+            values[since.name] = positionals[(at + 1)...].joined(separator: " ")
+            positionals.removeSubrange(at...)
+        }
+        // Only after an item's name or id, where no title is being typed
+        // (`todo go to the gym` keeps its "to").
+        let namesAnItem: Bool = switch spec.positionals.first?.kind {
+        case .alarmID?, .reminderID?, .openReminderID?, .itemID?: spec.positionals.count >= 2
+        default: false
+        }
+        // A "to" that ends a "from" is a range's (`skip gym from dec 14 to dec 18`).
+        if namesAnItem, positionals.count >= 3, let at = positionals.lastIndex(where: { $0.lowercased() == "to" }), at > 0, at < positionals.count - 1,
+           !positionals[..<at].contains(where: { $0.lowercased() == "from" }) {
+            positionals.remove(at: at)
         }
     }
 

@@ -35,11 +35,13 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.secondsIntoDay < rhs.secondsIntoDay }
 
     /// Every form ``parse(_:field:)`` takes, for messages that list them.
-    public static let forms = "7, 0730, 7:30, 7.30, 19:05, 7am, 7:30 pm, noon or midnight"
+    public static let forms = "7, 0730, 7:30, 7.30, 19:05, 7am, 7:30 pm, noon, midnight, morning (8:00), afternoon (13:00), evening (18:00) or night (20:00)"
 
     /// Parses a time of day as people type it: `7` (07:00), `0730`, `730`,
     /// `7:30`, `07:30`, `7.30`, `19:05`, `7am`, `7:30pm`, `7:30 PM`,
-    /// `7 a.m.`, `12am` (midnight), `noon`, `midnight`. A bare number is an
+    /// `7 a.m.`, `12am` (midnight), `noon`, `midnight`; a part of the day
+    /// alone: `morning` 08:00, `afternoon` 13:00, `evening` 18:00, `night`
+    /// 20:00 (and 早上, 下午, 晚上 …). A bare number is an
     /// hour (1–2 digits) or hours and minutes (3–4 digits), on a 24-hour
     /// clock unless am/pm follows.
     public static func parse(_ text: String, field: String = "time") throws(ValidationError) -> TimeOfDay {
@@ -47,8 +49,14 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
         var invalid: ValidationError { .text(field, N_("must be a time of day: ") + forms, got: text) }
         var body = Substring(text.trimmingSpaces().lowercased())
         switch body {
-        case "noon": return TimeOfDay(unchecked: 12, 0)
-        case "midnight": return TimeOfDay(unchecked: 0, 0)
+        case "noon", "中午": return TimeOfDay(unchecked: 12, 0)
+        case "midnight", "午夜": return TimeOfDay(unchecked: 0, 0)
+        // A part of the day said alone, at the hours a phone's reminders
+        // give it: "buy milk tomorrow evening".
+        case "morning", "早上", "上午": return TimeOfDay(unchecked: 8, 0)
+        case "afternoon", "下午": return TimeOfDay(unchecked: 13, 0)
+        case "evening", "傍晚", "晚上": return TimeOfDay(unchecked: 18, 0)
+        case "night", "tonight": return TimeOfDay(unchecked: 20, 0)
         default: break
         }
         var meridiem: Character?

@@ -92,7 +92,8 @@ extension Scheduler {
     /// title, whole or an unambiguous prefix, case-insensitive (the one
     /// written as typed wins among names alike but for case). An id prefix
     /// and a whole name are equals (`cafe` may be both); a name's prefix is
-    /// tried only when neither matches. Among names, the items `list` shows
+    /// tried only when neither matches, and the start of a later word of it
+    /// (`dentist` for "Book dentist") only when nothing else does. Among names, the items `list` shows
     /// come first: open reminders before done ones. Several matches are
     /// ``SchedulerError/ambiguous(_:_:)`` with the candidates, and nothing
     /// changes. A full UUID is a dictionary lookup; anything else is one
@@ -132,11 +133,25 @@ extension Scheduler {
         if byID.isEmpty, listed.count > 1, exact.count == 1 { return exact[0].id }
         var found = byID + listed.filter { named in !byID.contains { $0.id == named.id } }
         if found.isEmpty { found = shown(starting) }
+        if found.isEmpty { found = shown(withWord(startingWith: name, kind: kind)) }
         guard let first = found.first else { throw .noSuchItem(text) }
         guard found.count == 1 else {
             throw .ambiguous(text, found.prefix(Self.maxCandidates).map(SchedulerError.Candidate.init).sorted { $0.id < $1.id })
         }
         return first.id
+    }
+
+    /// Items with a later word of their label or title starting with `name`
+    /// (folded): `dentist` for "Book dentist". The last resort of
+    /// ``resolve(_:kind:)``, a second scan made only when nothing else matched.
+    private func withWord(startingWith name: String, kind: ItemKind?) -> [Item] {
+        let word = " " + name
+        var found: [Item] = []
+        owned.table.forEach { item, _ in
+            guard kind == nil || item.kind == kind, found.count <= Self.maxCandidates, Item.folded(item.title).contains(word) else { return }
+            found.append(item)
+        }
+        return found
     }
 
     /// The longest name looked up, in UTF-8 bytes: no label or title is longer.
