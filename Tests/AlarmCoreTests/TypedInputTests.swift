@@ -145,6 +145,8 @@ import Testing
     @Test(arguments: [
         ("every month on the 1st 9am", 1, 1 as Int?, "9am"), ("monthly on the 15th 8:00", 1, 15, "8:00"), ("every 2 months on the 1st 9:00", 2, 1, "9:00"),
         ("every month 9:00", 1, nil, "9:00"), ("9:00 every month on the 1st", 1, 1, "9:00"), ("monthly 8:00", 1, nil, "8:00"), ("every month on 31 7:00", 1, 31, "7:00"), ("每月 9:00", 1, nil, "9:00"),
+        ("the 1st of every month at 9am", 1, 1, "at 9am"), ("on the 15th of each month 8:00", 1, 15, "8:00"), ("1st of every 2 months 9:00", 2, 1, "9:00"),
+        ("9am on the 1st of every month", 1, 1, "9am"),
     ])
     func monthlyRepeats(text: String, months: Int, day: Int?, rest: String) throws {
         let (found, left) = try SpokenRepeat.split(text, field: "WHEN")

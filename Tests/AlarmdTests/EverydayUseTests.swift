@@ -85,6 +85,9 @@ import Testing
         try Alarmctl.ok(["add", "7:00", "--label", "Work"], daemon)
         try Alarmctl.ok(["edit", "work", "to", "6:30"], daemon)
         #expect(try Alarmctl.ok(["list"], daemon).contains("06:30"))
+        // The day of the month before the repeat, as a walk typed it.
+        let rent = Self.item(try Alarmctl.json(["todo", "pay", "rent", "on", "the", "1st", "of", "every", "month", "at", "9am"], daemon), "reminder")
+        #expect(rent["title"] as? String == "pay rent" && (rent["due"] as? String)?.contains("-01T09:00:00") == true, "\(rent)")
         let history = try Alarmctl.run(["history", "since", "yesterday"], daemon)
         #expect(history.status == 0, "\(history.standardError)")
         // A name that a later word of two items starts with is ambiguous, and changes nothing.

@@ -2,7 +2,8 @@
 /// A repeat said in words at the start or end of an alarm's time, as a
 /// phone's Clock app would be told it: `every monday 7:00`, `weekdays at 7`,
 /// `7am every day`, `every 2 weeks on fri 9:00`, `every 3 days 8:00`,
-/// `every month on the 1st 9:00`, `every year on mar 12 9:00`, and
+/// `every month on the 1st 9:00`, `the 1st of every month at 9am`,
+/// `every year on mar 12 9:00`, and
 /// in Traditional Chinese `每週一 7:00`, `每天早上7點`, `平日 7:00`, `假日 9點`.
 /// ``split(_:)`` takes the repeat off and leaves the time for ``DayAndTime``.
 public struct SpokenRepeat: Hashable, Sendable {
@@ -131,6 +132,16 @@ public struct SpokenRepeat: Hashable, Sendable {
     /// The repeat `words` start with, and how many words it takes.
     private static func read(_ words: [String], _ invalid: ValidationError) throws(ValidationError) -> (SpokenRepeat, Int)? {
         guard let first = words.first else { return nil }
+        // The day before the repeat: `(on) (the) 1st of every month`.
+        var lead = first == "on" ? 1 : 0
+        if lead < words.count, words[lead] == "the" { lead += 1 }
+        if lead + 2 < words.count, let day = SpokenWords.dayOfMonth(words[lead]), words[lead + 1] == "of",
+           ["every", "each"].contains(words[lead + 2]), let (found, length) = try read(Array(words[(lead + 2)...]), invalid),
+           found.everyMonths != nil, found.monthDay == nil {
+            var monthly = found
+            monthly.monthDay = day
+            return (monthly, lead + 2 + length)
+        }
         if let found = chinese(first) { return (found, 1) }
         if first == "monthly" { return try monthly(words, from: 1, count: 1, invalid) }
         if first == "yearly" || first == "annually" { return try yearly(words, from: 1, count: 1, invalid) }
