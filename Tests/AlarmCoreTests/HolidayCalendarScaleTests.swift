@@ -88,10 +88,12 @@ import Testing
     /// holiday: each look-up tested every event on each of the 366 days
     /// before it, a quarter of a second, and an add with one
     /// `--skip-holidays` alarm took 7.8 s. The events cover their start's
-    /// year and each leap day's; 2026 and 2027 are free. The time limit is
-    /// a minute, for what takes a second or two in a debug build: before
-    /// the index, these look-ups took many minutes.
-    @Test(.timeLimit(.minutes(1)))
+    /// year and each leap day's; 2026 and 2027 are free. Alone, the test
+    /// takes under a second in a debug build. Its time limit only guards
+    /// against a hang: the limit counts from when the whole suite schedules
+    /// the test, and on two cores a test may wait minutes for its turn
+    /// behind tests that block (a minute's limit failed twice so).
+    @Test(.timeLimit(.minutes(10)))
     func nineThousandYearLongLeapDayEventsAnswerAsThePlainReading() throws {
         let events = Self.yearLong("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", from: Self.day(1972, 1, 1))
         let text = Self.file(events)
