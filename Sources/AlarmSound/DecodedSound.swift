@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import AlarmCore
 import CSoundLibraries
 import Glibc
 
@@ -8,7 +9,7 @@ import Glibc
 /// alarm sounds are seconds long, and ``maxSeconds`` bounds a mistaken choice
 /// (a whole album) to what is then played of it.
 public struct DecodedSound: Sendable {
-    public static let maxSeconds = 60
+    public static let maxSeconds = Sound.longestPlay
     /// 64 MiB of samples at most, whatever the header claims: a minute of
     /// 48 kHz stereo is 5.8 million, and 32 channels at 384 kHz would be 737.
     static let maxSamples = 16 * 1024 * 1024

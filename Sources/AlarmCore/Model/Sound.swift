@@ -10,6 +10,9 @@ public enum Sound: Hashable, Sendable, CustomStringConvertible {
 
     public static let defaultAlarm = Sound.themed("alarm-clock-elapsed")
     public static let defaultReminder = Sound.themed("message-new-instant")
+    /// The most of a sound file that is played, in seconds: alarm sounds
+    /// are seconds long, and this bounds a mistaken choice (a whole album).
+    public static let longestPlay = 60
 
     /// The stored and wire form: the theme name, the path, or `none`.
     public var description: String {

@@ -453,8 +453,8 @@ public final class DesktopRinger: Ringer, Sendable {
         state.sounds.removeValue(forKey: Self.previewID)?.stop()
     }
 
-    /// The longest a preview plays: the sound process decodes a minute at most.
-    static let previewLimit: Double = 60
+    /// The longest a preview plays: what the sound process decodes at most.
+    static let previewLimit = Double(Sound.longestPlay)
 
     static func isPlayableFile(_ path: String) -> Bool {
         var status = stat()

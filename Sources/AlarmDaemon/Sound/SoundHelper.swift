@@ -135,12 +135,9 @@ final class SoundHelper: Sendable {
         return checked
     }
 
-    /// Where `alarmd-sound` is: beside alarmd (a build tree), else in
-    /// `../libexec` from it (an install).
-    static let program: String? = {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        return PathText.helperCandidates("alarmd-sound", besideExecutable: executable).first { access($0, X_OK) == 0 }
-    }()
+    /// Where `alarmd-sound` is (``ChildProcess/helperProgram(_:)``), looked
+    /// for once.
+    static let program = ChildProcess.helperProgram("alarmd-sound")
 
     private static func spawn(_ arguments: [String], queue: DispatchQueue,
                               exited: @escaping @Sendable (Channel, ChildProcess.Status) -> Void) throws(PlainError) -> (Channel, ChildProcess) {
@@ -201,26 +198,31 @@ final class SoundHelper: Sendable {
             while true {
                 if let message = takeLine() { return message }
                 let left = deadline.timeIntervalSinceNow
-                guard left > 0, let fd = state.withLock({ $0.fd >= 0 ? $0.fd : nil }) else { return nil }
-                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                let ready = poll(&poller, 1, Int32(left * 1000) + 1)
-                if ready < 0 && errno == EINTR { continue }
-                guard ready > 0, fill(fd) else { return nil }
+                guard left > 0, receive(waiting: Int32(left * 1000) + 1) else { return nil }
             }
         }
 
-        /// The messages already sent, without waiting.
+        /// The messages already sent, without waiting; for when the process
+        /// has ended, so its end is closed and this ends.
         func readAvailable() -> [SoundMessage] {
             var messages: [SoundMessage] = []
             while true {
                 if let message = takeLine() {
                     messages.append(message)
-                    continue
+                } else if !receive(waiting: 0) {
+                    return messages
                 }
-                guard let fd = state.withLock({ $0.fd >= 0 ? $0.fd : nil }) else { return messages }
-                var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                guard poll(&poller, 1, 0) > 0, fill(fd) else { return messages }
             }
+        }
+
+        /// Waits up to `milliseconds` for bytes and takes them in; `false`
+        /// when none came or the process has closed its end.
+        private func receive(waiting milliseconds: Int32) -> Bool {
+            guard let fd = state.withLock({ $0.fd >= 0 ? $0.fd : nil }) else { return false }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            var ready = poll(&poller, 1, milliseconds)
+            while ready < 0 && errno == EINTR { ready = poll(&poller, 1, milliseconds) }
+            return ready > 0 && fill(fd)
         }
 
         func close() {

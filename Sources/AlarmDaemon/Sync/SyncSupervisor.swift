@@ -112,12 +112,8 @@ public final class SyncSupervisor: Sendable {
         return result
     }
 
-    /// Where `alarmd-sync` is: beside alarmd (a build tree), else in
-    /// `../libexec` from it (an install); `nil` when in neither.
-    static func findProgram() -> String? {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        return PathText.helperCandidates("alarmd-sync", besideExecutable: executable).first { access($0, X_OK) == 0 }
-    }
+    /// Where `alarmd-sync` is (``ChildProcess/helperProgram(_:)``).
+    static func findProgram() -> String? { ChildProcess.helperProgram("alarmd-sync") }
 
     func begin() {
         owner.post { [self] in

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import AlarmCore
 import CLinux
 import Dispatch
 import FoundationEssentials
@@ -68,6 +69,14 @@ final class ChildProcess: Sendable {
         }
         source.setCancelHandler { close(fd) }
         source.resume()
+    }
+
+    /// Where alarmd's helper program `name` (`alarmd-sync`, `alarmd-sound`)
+    /// is: beside alarmd (a build tree), else in `../libexec` from it (an
+    /// install); `nil` when in neither.
+    static func helperProgram(_ name: String) -> String? {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        return PathText.helperCandidates(name, besideExecutable: executable).first { access($0, X_OK) == 0 }
     }
 
     /// SIGTERM to the child's process group now, SIGKILL after `grace` (from
