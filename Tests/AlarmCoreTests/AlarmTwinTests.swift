@@ -47,4 +47,14 @@ import AlarmCore
         #expect(Self.alarm(9, rule: christmas).isTwin(of: Self.alarm(9, rule: christmas)))
         #expect(!Self.alarm(9, rule: christmas).isTwin(of: Self.alarm(9, rule: boxingDay)))
     }
+
+    /// `skip gym tomorrow` keeps a daily alarm as a weekly rule with an
+    /// exception; adding `6:00 daily gym` again is still the same alarm.
+    @Test func daysAreTheWeeklyRuleTheyAreAndSkippedDaysDoNotCount() {
+        var skipping = RecurrenceRule.weekly(on: .everyDay, start: 20_000)
+        skipping.exceptions = [20_001]
+        #expect(Self.alarm(6, days: .everyDay, label: "gym").isTwin(of: Self.alarm(6, label: "gym", rule: skipping)))
+        #expect(Self.alarm(6, label: "gym", rule: skipping).isTwin(of: Self.alarm(6, days: .everyDay, label: "gym")))
+        #expect(!Self.alarm(6, days: .weekdays, label: "gym").isTwin(of: Self.alarm(6, label: "gym", rule: skipping)))
+    }
 }

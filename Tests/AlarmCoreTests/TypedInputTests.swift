@@ -69,6 +69,14 @@ import Testing
         // Chinese numerals count hours and minutes; a weekday's stays its name.
         ("明天早上七點半", .tomorrow, "07:30"), ("下週一上午十點", .nextWeek(.monday), "10:00"), ("週三 下午兩點十五分", .weekday(.wednesday), "14:15"),
         ("後天 晚上八點", .dayAfterTomorrow, "20:00"), ("星期一 晚上十一點", .weekday(.monday), "23:00"),
+        // A month and a day, as a Chinese calendar writes them.
+        ("12月24日 7:00", .monthDay(month: 12, day: 24), "07:00"), ("12月24日晚上7點", .monthDay(month: 12, day: 24), "19:00"),
+        ("1月5號 9點", .monthDay(month: 1, day: 5), "09:00"), ("十二月二十五日 早上八點", .monthDay(month: 12, day: 25), "08:00"),
+        // Days people call by name, and the slips people make typing tomorrow.
+        ("christmas eve 6am", .monthDay(month: 12, day: 24), "06:00"), ("christmas 9:00", .monthDay(month: 12, day: 25), "09:00"),
+        ("new year's eve at 23:00", .monthDay(month: 12, day: 31), "23:00"), ("new year's day 10am", .monthDay(month: 1, day: 1), "10:00"),
+        ("聖誕夜早上6點", .monthDay(month: 12, day: 24), "06:00"), ("元旦 上午10點", .monthDay(month: 1, day: 1), "10:00"),
+        ("tomorow 9am", .tomorrow, "09:00"), ("tommorow 9am", .tomorrow, "09:00"),
     ])
     func spokenDays(text: String, day: DayAndTime.Day, time: String) throws {
         let parsed = try DayAndTime.parse(text, field: "--at")
@@ -258,6 +266,8 @@ import Testing
     @Test(arguments: [
         ("20m", 1200), ("20min", 1200), ("20 minutes", 1200), ("1h30m", 5400), ("1h 30m", 5400), ("1.5h", 5400), ("90s", 90), ("2d", 172_800),
         ("1 hour", 3600), ("2 hrs 5 mins", 7500), ("1w", 604_800), ("0.5m", 30), ("1d2h3m4s", 93_784), ("25m", 1500),
+        // As people say one of a unit.
+        ("a week", 604_800), ("an hour", 3600), ("a day", 86_400), ("half an hour", 1800),
     ] as [(String, Int64)])
     func durations(text: String, seconds: Int64) throws {
         #expect(try DurationParser.parse(text) == seconds)

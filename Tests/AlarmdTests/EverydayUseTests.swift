@@ -96,6 +96,80 @@ import Testing
         #expect(ambiguous.status != 0 && ambiguous.standardError.contains("book dentist") && ambiguous.standardError.contains("call dentist back"), "\(ambiguous.standardError)")
     }
 
+    /// A name of several words, without quotes, wherever one item is named;
+    /// `rename` in the words people use; a month's repeat said with a time
+    /// alone falls on today's day of the month.
+    @Test func namesOfSeveralWordsAndRenaming() throws {
+        let daemon = try AlarmctlTests.startDaemon()
+        defer { daemon.stop() }
+        try Alarmctl.ok(["add", "8:00", "--days", "daily", "--label", "early train"], daemon)
+        try Alarmctl.ok(["edit", "early", "train", "6:30"], daemon)
+        try Alarmctl.ok(["edit", "early", "train", "--label", "early bus"], daemon)
+        try Alarmctl.ok(["rename", "early", "bus", "to", "late", "bus"], daemon)
+        try Alarmctl.ok(["rename", "late", "bus", "night", "bus"], daemon)
+        try Alarmctl.ok(["skip", "night", "bus", "tomorrow"], daemon)
+        let alarm = Self.item(try Alarmctl.json(["show", "night", "bus"], daemon), "alarm")
+        #expect(alarm["label"] as? String == "night bus" && alarm["time"] as? String == "06:30", "\(alarm)")
+        let exceptions = (alarm["rule"] as? [String: Any])?["exceptions"] as? [String]
+        #expect(exceptions == [CalendarTests.date(daysFromNow: 1)], "\(alarm)")
+        // "to" between two days is a range's, not a word before a new value.
+        try Alarmctl.ok(["skip", "night", "bus", CalendarTests.date(daysFromNow: 10), "to", CalendarTests.date(daysFromNow: 12)], daemon)
+        let trip = (Self.item(try Alarmctl.json(["show", "night", "bus"], daemon), "alarm")["rule"] as? [String: Any])?["exceptions"] as? [String]
+        #expect(trip?.count == 4, "\(String(describing: trip))")
+        // Without a sound server, `test` says the sound is not heard, and fails.
+        let test = try Alarmctl.run(["test", "night", "bus"], daemon)
+        #expect(test.status == 1 && test.standardError.contains("is not being heard"), "\(test.standardError)")
+        // The skipped day is said as a day, not counted into the repeat.
+        let list = try Alarmctl.ok(["list"], daemon)
+        #expect(list.contains("night bus, Every day ") && list.contains("skips ") && !list.contains("except"), "\(list)")
+
+        try Alarmctl.ok(["todo", "book", "flights"], daemon)
+        try Alarmctl.ok(["todo", "milk"], daemon)
+        try Alarmctl.ok(["remind", "edit", "book", "flights", "--notes", "seat 12A"], daemon)
+        try Alarmctl.ok(["remind", "move", "milk", "top"], daemon)
+        try Alarmctl.ok(["remind", "move", "book", "flights", "top"], daemon)
+        try Alarmctl.ok(["remind", "rename", "book", "flights", "to", "go", "to", "the", "airport"], daemon)
+        let first = try #require((try Alarmctl.json(["remind", "list"], daemon)["reminders"] as? [[String: Any]])?.first)
+        #expect(first["title"] as? String == "go to the airport" && first["notes"] as? String == "seat 12A", "\(first)")
+
+        let today = CalendarTests.date(daysFromNow: 0)
+        let rent = Self.item(try Alarmctl.json(["todo", "rent", "every", "month", "9am"], daemon), "reminder")
+        let rule = rent["rule"] as? [String: Any]
+        #expect(rule?["byMonthDay"] as? [Int] == [Int(today.suffix(2))!] && (rent["due"] as? String)?.contains(today.suffix(3) + "T09:00:00") == true, "\(rent)")
+    }
+
+    /// What a second walk typed first: a label before the time, `--every
+    /// day`, a day by its name, `--note`, a new day for a reminder keeping
+    /// its time, a pause said in words, `remind undo`, one item's `next`,
+    /// and "tomorrow" mistyped.
+    @Test func theSecondWalksWords() throws {
+        let daemon = try AlarmctlTests.startDaemon()
+        defer { daemon.stop() }
+        let morning = Self.item(try Alarmctl.json(["add", "morning", "7:15", "every", "day"], daemon), "alarm")
+        #expect(morning["label"] as? String == "morning" && morning["time"] as? String == "07:15" && (morning["days"] as? [String])?.count == 7, "\(morning)")
+        let daily = Self.item(try Alarmctl.json(["add", "9:00", "--every", "day", "--label", "Water"], daemon), "alarm")
+        #expect((daily["rule"] as? [String: Any])?["frequency"] as? String == "daily", "\(daily)")
+        let flight = Self.item(try Alarmctl.json(["add", "christmas", "eve", "6am", "--label", "flight"], daemon), "alarm")
+        #expect((flight["next"] as? String)?.contains("-12-24T06:00:00") == true, "\(flight)")
+
+        let dentist = Self.item(try Alarmctl.json(["remind", "add", "dentist", "next", "thu", "2:30pm", "--note", "bring the card"], daemon), "reminder")
+        #expect(dentist["notes"] as? String == "bring the card" && (dentist["due"] as? String)?.contains("T14:30:00") == true, "\(dentist)")
+        let moved = Self.item(try Alarmctl.json(["remind", "edit", "dentist", "fri"], daemon), "reminder")
+        #expect((moved["due"] as? String)?.contains("T14:30:00") == true && moved["allDay"] as? Bool != true, "a day alone keeps the time: \(moved)")
+        try Alarmctl.ok(["remind", "done", "dentist"], daemon)
+        let undone = Self.item(try Alarmctl.json(["remind", "undo", "dentist"], daemon), "reminder")
+        #expect(undone["done"] as? Bool == false, "\(undone)")
+
+        let paused = try Alarmctl.run(["pause", "morning", "from", "monday", "for", "a", "week"], daemon)
+        #expect(paused.status == 0, "\(paused.standardError)")
+        let exceptions = ((Self.item(try Alarmctl.json(["show", "morning"], daemon), "alarm")["rule"] as? [String: Any])?["exceptions"] as? [String]) ?? []
+        #expect(exceptions.count == 7, "a week from Monday, as skipped days: \(exceptions)")
+        #expect(try Alarmctl.ok(["next", "morning"], daemon).contains(": rings in "))
+
+        let call = Self.item(try Alarmctl.json(["remind", "add", "call", "mom", "tomorow", "9am"], daemon), "reminder")
+        #expect(call["title"] as? String == "call mom" && (call["due"] as? String)?.hasPrefix(CalendarTests.date(daysFromNow: 1) + "T09:00:00") == true, "\(call)")
+    }
+
     /// A to-do marked done before it is due is in the history as
     /// completed, by name, once; marking it open again adds nothing.
     @Test func aToDoMarkedDoneEarlyIsInTheHistory() throws {

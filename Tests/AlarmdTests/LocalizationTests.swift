@@ -49,12 +49,12 @@ struct LocalizationTests {
 
         let onceID = try #require(once.standardOutput.split(separator: " ").dropFirst(1).first.map(String.init))
         let show = try zh(["show", onceID]).standardOutput
-        for word in ["重複:", "永不", "標籤:", "提示聲:", "稍後提醒:", "下午6:45", "年", "週"] {
+        for word in ["重複：", "永不", "標籤：", "提示聲：", "稍後提醒：", "下午6:45", "年", "週"] {
             #expect(show.contains(word), "\(word) in:\n\(show)")
         }
 
         let status = try zh(["status"]).standardOutput
-        for word in ["版本:", "鬧鐘:", "提醒事項:", "時區:"] {
+        for word in ["版本：", "鬧鐘：", "提醒事項：", "時區："] {
             #expect(status.contains(word), "\(word) in:\n\(status)")
         }
 

@@ -145,6 +145,14 @@ import Testing
         #expect(none.standardError.contains("sound must be a sound to play"), "\(none.standardError)")
         let unknown = try Alarmctl.run(["sounds", "--play", "no-such-sound"], daemon)
         #expect(unknown.standardError.contains("\"no-such-sound\"") && unknown.standardError.contains("alarmctl sounds"), "\(unknown.standardError)")
+
+        // `test ALARM`: that alarm's own sound at its own volume.
+        try Alarmctl.ok(["add", "7:00", "--label", "early train", "--sound", tone, "--volume", "30"], daemon)
+        #expect(waitUntil(timeout: 5) { server.sinkInputs().isEmpty })
+        #expect(try Alarmctl.ok(["test", "early", "train"], daemon) == "Playing \(tone) at 30 %\n")
+        try Alarmctl.ok(["add", "8:00", "--label", "Silent", "--sound", "none"], daemon)
+        let silent = try Alarmctl.run(["test", "silent"], daemon)
+        #expect(silent.status == 1 && silent.standardError.contains("rings without a sound"), "\(silent.standardError)")
     }
 
     /// The audibility check: a muted output, then a quiet one, are reported
@@ -168,7 +176,7 @@ import Testing
         // The daemon's English phrase, said again in the reader's language.
         if Locales.unavailableReason == nil {
             let chinese = try Alarmctl.run(["status"], daemon, environment: LocalizationTests.chinese).standardOutput
-            #expect(chinese.contains(#/\n警告: +鬧鐘可能聽不到：輸出裝置「[^」]+」已靜音\n/#), "\(chinese)")
+            #expect(chinese.contains(#/\n警告： *鬧鐘可能聽不到：輸出裝置「[^」]+」已靜音\n/#), "\(chinese)")
         }
 
         // Unmuted but at 20 %: too quiet. The next edit checks again.
@@ -178,7 +186,7 @@ import Testing
         #expect(waitUntil(timeout: 10) { warnings().contains { $0.hasSuffix("is at 20 % volume") } }, "warnings: \(warnings())")
         if Locales.unavailableReason == nil {
             let chinese = try Alarmctl.run(["show", id], daemon, environment: LocalizationTests.chinese).standardOutput
-            #expect(chinese.contains(#/\n警告: +可能聽不到：輸出裝置「[^」]+」的音量只有 20 %\n/#), "\(chinese)")
+            #expect(chinese.contains(#/\n警告： *可能聽不到：輸出裝置「[^」]+」的音量只有 20 %\n/#), "\(chinese)")
         }
         #expect(!warnings().contains { $0.hasSuffix("is muted") })
 

@@ -6,14 +6,14 @@
 # (alarmctl list --json, remind list --all --json, sounds --json); when it is
 # not running, those simply do not complete. jq is not needed.
 
-_alarmctl_commands=(list show add edit rm enable disable skip unskip pause resume remind snooze dismiss timer next status sync watch history sounds export import ui preview completions help)
-_alarmctl_remind_commands=(add list show "done" undone rm edit move)
+_alarmctl_commands=(list show add edit rename test rm enable disable skip unskip pause resume remind snooze dismiss timer next status sync watch history sounds export import ui preview completions help)
+_alarmctl_remind_commands=(add list show "done" undone rm edit rename move)
 _alarmctl_day_words=(weekdays weekends daily every-day never mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday sunday)
 
 # The options of one command ("add", "remind add", ...), help included.
 _alarmctl_options() {
     case $1 in
-        list | show | enable | disable | skip | unskip | "remind show" | "remind done" | "remind undone" | "remind rm" | "remind move" | status | sync | watch) echo "--json --socket" ;;
+        list | show | rename | test | enable | disable | skip | unskip | "remind show" | "remind done" | "remind undone" | "remind rm" | "remind rename" | "remind move" | status | sync | watch) echo "--json --socket" ;;
         add) echo "--in --days --date --every --monthly --yearly --starting --until --times --except --skip-holidays --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --disabled --force --json --socket" ;;
         edit) echo "--time --days --date --every --monthly --yearly --starting --until --times --except --skip-holidays --label --sound --volume --fade --snooze --no-snooze --max-snoozes --ring --tz --command --escalate-command --no-skip-holidays --no-command --no-escalate-command --enabled --disabled --json --socket" ;;
         rm | ui) echo "--socket" ;;
@@ -59,16 +59,19 @@ _alarmctl_positional_kind() {
     local -a kinds=()
     local repeated=0 index=$2
     case $1 in
-        show) kinds=(alarm-id) ;;
+        show | test) kinds=(alarm-id) ;;
         edit) kinds=(alarm-id time) repeated=1 ;;
+        rename) kinds=(alarm-id text) repeated=1 ;;
         rm | enable | disable | pause | resume) kinds=(alarm-id) repeated=1 ;;
         skip | unskip) kinds=(alarm-id date) repeated=1 ;;
-        "remind show" | "remind edit") kinds=(reminder-id) ;;
+        "remind show") kinds=(reminder-id) ;;
         "remind done") kinds=(open-reminder-id) repeated=1 ;;
         "remind undone" | "remind rm") kinds=(reminder-id) repeated=1 ;;
+        "remind edit") kinds=(reminder-id when) repeated=1 ;;
+        "remind rename") kinds=(reminder-id text) repeated=1 ;;
         "remind move") kinds=(reminder-id choice:top,bottom,up,down) ;;
         snooze | dismiss) kinds=(item-id) repeated=1 ;;
-        history) kinds=(item-id) ;;
+        next | history) kinds=(item-id) ;;
         export | import) kinds=(file-or-stream) ;;
         completions) kinds=(choice:bash,zsh,fish) ;;
     esac

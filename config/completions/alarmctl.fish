@@ -135,6 +135,8 @@ complete -c alarmctl -n '__alarmctl_using "" help' -a list -d 'List the alarms, 
 complete -c alarmctl -n '__alarmctl_using "" help' -a show -d 'Show every setting of one alarm.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a add -d 'Create an alarm.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a edit -d 'Change some settings of an alarm.'
+complete -c alarmctl -n '__alarmctl_using "" help' -a rename -d 'Give an alarm a new label.'
+complete -c alarmctl -n '__alarmctl_using "" help' -a test -d 'Play an alarm\'s sound once, as it will ring, to hear that it works.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a rm -d 'Delete alarms.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a enable -d 'Switch alarms on.'
 complete -c alarmctl -n '__alarmctl_using "" help' -a disable -d 'Switch alarms off (a ringing one stops).'
@@ -167,13 +169,14 @@ complete -c alarmctl -n '__alarmctl_using remind "help remind"' -a done -d 'Mark
 complete -c alarmctl -n '__alarmctl_using remind "help remind"' -a undone -d 'Mark a reminder not done again.'
 complete -c alarmctl -n '__alarmctl_using remind "help remind"' -a rm -d 'Delete reminders; the ones after them move up.'
 complete -c alarmctl -n '__alarmctl_using remind "help remind"' -a edit -d 'Change a reminder.'
+complete -c alarmctl -n '__alarmctl_using remind "help remind"' -a rename -d 'Give a reminder a new title.'
 complete -c alarmctl -n '__alarmctl_using remind "help remind"' -a move -d 'Move a reminder to another place in the list.'
 complete -c alarmctl -n '__alarmctl_using remind' -l socket -r -F -d 'alarmd\'s socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)'
 
 # Options.
-complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status sync watch history sounds export import ui preview completions' -s h -l help -d 'show the command help'
-complete -c alarmctl -n '__alarmctl_using list show add edit enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status sync watch history sounds export import' -l json -d 'print the daemon\'s reply as one line of JSON'
-complete -c alarmctl -n '__alarmctl_using list show add edit rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind move" snooze dismiss timer next status sync watch history sounds export import ui' -l socket -r -F -d 'alarmd\'s socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)'
+complete -c alarmctl -n '__alarmctl_using list show add edit rename test rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind rename" "remind move" snooze dismiss timer next status sync watch history sounds export import ui preview completions' -s h -l help -d 'show the command help'
+complete -c alarmctl -n '__alarmctl_using list show add edit rename test enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind rename" "remind move" snooze dismiss timer next status sync watch history sounds export import' -l json -d 'print the daemon\'s reply as one line of JSON'
+complete -c alarmctl -n '__alarmctl_using list show add edit rename test rm enable disable skip unskip pause resume "remind add" "remind list" "remind show" "remind done" "remind undone" "remind rm" "remind edit" "remind rename" "remind move" snooze dismiss timer next status sync watch history sounds export import ui' -l socket -r -F -d 'alarmd\'s socket (default: $ALARMD_SOCKET, else $XDG_RUNTIME_DIR/alarmd/io.alarmd)'
 complete -c alarmctl -n '__alarmctl_using add' -l in -x -d 'ring once, DURATION from now (25m, 1h 30m), at the nearest minute'
 complete -c alarmctl -n '__alarmctl_using add edit' -l days -x -a '(__alarmctl_days)' -d 'repeat days: mon,wed,fri  mon-fri  weekdays  weekends  daily  never'
 complete -c alarmctl -n '__alarmctl_using add edit preview' -l date -x -d 'once, on that date'
@@ -249,13 +252,13 @@ complete -c alarmctl -n '__alarmctl_using preview' -l tz -x -a '(__alarmctl_zone
 complete -c alarmctl -n '__alarmctl_using preview' -l json -d 'print a JSON array of {local, utc, weekday, shifted}, plus {…, skipped} for passed-over days'
 
 # Positional arguments.
-complete -c alarmctl -n '__alarmctl_arg 0 show edit skip unskip' -x -a '(__alarmctl_ids alarms)'
+complete -c alarmctl -n '__alarmctl_arg 0 show edit rename test skip unskip' -x -a '(__alarmctl_ids alarms)'
 complete -c alarmctl -n '__alarmctl_arg 0+ rm enable disable pause resume' -x -a '(__alarmctl_ids alarms)'
-complete -c alarmctl -n '__alarmctl_arg 0 "remind show" "remind edit" "remind move"' -x -a '(__alarmctl_ids reminders)'
+complete -c alarmctl -n '__alarmctl_arg 0 "remind show" "remind edit" "remind rename" "remind move"' -x -a '(__alarmctl_ids reminders)'
 complete -c alarmctl -n '__alarmctl_arg 0+ "remind done"' -x -a '(__alarmctl_ids open)'
 complete -c alarmctl -n '__alarmctl_arg 0+ "remind undone" "remind rm"' -x -a '(__alarmctl_ids reminders)'
 complete -c alarmctl -n '__alarmctl_arg 1 "remind move"' -x -a 'top bottom up down'
 complete -c alarmctl -n '__alarmctl_arg 0+ snooze dismiss' -x -a '(__alarmctl_ids all)'
-complete -c alarmctl -n '__alarmctl_arg 0 history' -x -a '(__alarmctl_ids all)'
+complete -c alarmctl -n '__alarmctl_arg 0 next history' -x -a '(__alarmctl_ids all)'
 complete -c alarmctl -n '__alarmctl_arg 0 export import' -r -F -a -
 complete -c alarmctl -n '__alarmctl_arg 0 completions' -x -a 'bash zsh fish'

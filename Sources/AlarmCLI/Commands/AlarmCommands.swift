@@ -2,10 +2,10 @@
 import AlarmCore
 import AlarmProtocol
 
-/// The alarm commands: list, show, add, edit, rm, enable, disable, pause,
+/// The alarm commands: list, show, add, edit, rename, test, rm, enable, disable, pause,
 /// resume (skip and unskip are ``SkipCommands``).
 enum AlarmCommands {
-    static let all: [Command] = [list, show, add, edit, remove, enable, disable, SkipCommands.skip, SkipCommands.unskip, pause, resume]
+    static let all: [Command] = [list, show, add, edit, RenameCommands.rename, test, remove, enable, disable, SkipCommands.skip, SkipCommands.unskip, pause, resume]
 
     private static let socket = Option.socket
     private static let json = Option.json
@@ -92,21 +92,34 @@ enum AlarmCommands {
             guard !time.isEmpty else { throw .usage(L("add: give the TIME it rings, or --in DURATION")) }
             var fields: AlarmFields
             do throws(CLIError) { fields = try AlarmFieldOptions.fields(arguments, time: time, editing: false, context: context) } catch {
-                // `add in 20 min nap`, `add 6:30 weekdays work`: the words after the time are the label.
-                // The longest run of first words that reads as a time wins.
+                // `add in 20 min nap`, `add 6:30 weekdays work`: the words after the time are the
+                // label, the longest run of first words that reads as a time winning; else
+                // `add morning 7:15 every day`: the words before it, the longest last run.
                 let words = arguments.positionals
-                guard arguments.value(AlarmFieldOptions.label) == nil, words.count > 1,
-                      let (split, timed) = (1..<words.count).reversed().lazy.compactMap({ split in
-                          (try? AlarmFieldOptions.fields(arguments, time: words[..<split].joined(separator: " "), editing: false, context: context)).map { (split, $0) }
-                      }).first
-                else { throw error }
-                // `add 9:00 every fortnight work`: a repeat not understood is no label.
-                if let start = SpokenRepeat.repeatStart(in: Array(words[split...])) {
-                    throw .usage(Lf("add: %s reads as a repeat that alarmctl cannot read; see alarmctl help add for the repeats it takes, or give the label with --label",
-                                    ValidationError.quoted(words[(split + start)...].joined(separator: " "))))
+                guard arguments.value(AlarmFieldOptions.label) == nil, words.count > 1 else { throw error }
+                func timed(_ time: ArraySlice<String>) -> AlarmFields? {
+                    try? AlarmFieldOptions.fields(arguments, time: time.joined(separator: " "), editing: false, context: context)
                 }
-                fields = timed
-                fields.label = words[split...].joined(separator: " ")
+                // A label before the time has no day or number in it: `add 2020-01-01 7:00` stays a
+                // time that has passed.
+                func couldBeLabel(_ words: ArraySlice<String>) -> Bool {
+                    !words.contains { $0.contains(where: \.isNumber) } && (try? DayAndTime.parse(words.joined(separator: " "), field: "TIME"))?.day == nil
+                }
+                let after = (1..<words.count).reversed().lazy.compactMap { split in timed(words[..<split]).map { (label: split..<words.count, fields: $0) } }.first
+                let before = (1..<words.count).lazy.filter { couldBeLabel(words[..<$0]) }.compactMap { split in
+                    timed(words[split...]).map { (label: 0..<split, fields: $0) }
+                }.first
+                // Words after a time that read as a repeat are the time's own: `add morning 7:15
+                // every day` is "morning", not the time "morning" with a label "7:15 every day".
+                let afterIsRepeat = after.map { SpokenRepeat.repeatStart(in: Array(words[$0.label])) != nil } ?? false
+                guard let (label, found) = (afterIsRepeat ? before ?? after : after ?? before) else { throw error }
+                // `add 9:00 every fortnight work`: a repeat not understood is no label.
+                if let start = SpokenRepeat.repeatStart(in: Array(words[label])) {
+                    throw .usage(Lf("add: %s reads as a repeat that alarmctl cannot read; see alarmctl help add for the repeats it takes, or give the label with --label",
+                                    ValidationError.quoted(words[(label.lowerBound + start)..<label.upperBound].joined(separator: " "))))
+                }
+                fields = found
+                fields.label = words[label].joined(separator: " ")
             }
             let daemon = DaemonConnection(arguments, context)
             switch try daemon.exchange(AddAlarm.self, .init(fields: fields, force: arguments.flag(force))) {
@@ -154,7 +167,9 @@ enum AlarmCommands {
         ),
         run: { arguments, context throws(CLIError) in
             // `edit work 6:45`, as add takes its TIME: the same as --time 6:45.
-            let spoken = arguments.positionals.dropFirst().joined(separator: " ")
+            let daemon = DaemonConnection(arguments, context)
+            let (id, words) = leadingName(arguments.positionals, alarm: true, daemon: daemon)
+            let spoken = words.joined(separator: " ")
             if !spoken.isEmpty, arguments.hasAny([AlarmFieldOptions.time]) { throw .usage(L("edit: give the new TIME or --time, not both")) }
             guard arguments.hasAny(editChanges) || !spoken.isEmpty else {
                 throw .usage(L("edit: nothing to change; give at least one option (see alarmctl edit --help)"))
@@ -174,12 +189,30 @@ enum AlarmCommands {
             let timeText = spoken.isEmpty || spokenDays != nil ? arguments.value(AlarmFieldOptions.time) : spoken
             var fields = try AlarmFieldOptions.fields(arguments, time: timeText, editing: true, context: context)
             if let spokenDays { fields.days = spokenDays }
-            let daemon = DaemonConnection(arguments, context)
             if let days = fields.days, !days.isEmpty, fields.rule == nil {
-                fields = try SkipCommands.keepingSkippedDays(fields, days: days, of: arguments.positionals[0], daemon, context)
+                fields = try SkipCommands.keepingSkippedDays(fields, days: days, of: id, daemon, context)
             }
-            let answer = try daemon.call(UpdateAlarm.self, .init(id: arguments.positionals[0], fields: fields), subject: N_("alarm"))
+            let answer = try daemon.call(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm"))
             try report(answer, verb: N_("Changed alarm"), arguments, context).get()
+        }
+    )
+
+    static let test = Command(
+        spec: CommandSpec(
+            name: "test",
+            summary: N_("Play an alarm's sound once, as it will ring, to hear that it works."),
+            details: N_("Its own sound and volume, or the configured ones, through the daemon on the stream an alarm uses, as sounds --play does: it fails (exit 1) saying why when the sound cannot be heard."),
+            positionals: [alarmID], options: [json, socket],
+            examples: ["alarmctl test work", "alarmctl test 1a2b"]
+        ),
+        run: { arguments, context throws(CLIError) in
+            let daemon = DaemonConnection(arguments, context)
+            let alarm = AlarmView(try daemon.call(GetAlarm.self, .init(id: arguments.positionals[0]), subject: N_("alarm")).read().alarm)
+            let sound = Sound(wire: alarm.reply.string(Wire.Alarm.sound))
+            guard sound != .none else {
+                throw .daemon(Lf("alarm %s rings without a sound (--sound none): only its notification shows", ValidationError.quoted(alarm.label)))
+            }
+            try DaemonCommands.playOnce(.init(sound: sound, volume: alarm.reply.optionalInt(Wire.Alarm.volume)), daemon, json: arguments.flag(json), context)
         }
     )
 

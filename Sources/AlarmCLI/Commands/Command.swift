@@ -48,6 +48,30 @@ func forEachID(_ words: [String], noun: String, verb: String, context: CommandCo
     }
 }
 
+/// The item the first words name and the words after it, for a command
+/// whose ID is followed by more words: `edit early train 6:30` is "early
+/// train" and 6:30. The longest run of words that names an alarm (or a
+/// reminder) wins; else the first word is the name, and its error, if any,
+/// comes when it is used. A daemon that cannot be reached is that error too.
+func leadingName(_ words: [String], alarm: Bool, daemon: DaemonConnection) -> (name: String, rest: [String]) {
+    guard let first = words.first else { return ("", []) }
+    guard words.count > 1, !looksLikeID(first) else { return (first, Array(words.dropFirst())) }
+    for count in stride(from: words.count, through: 2, by: -1) {
+        let name = words[..<count].joined(separator: " ")
+        if itemExists(named: name, alarm: alarm, daemon: daemon) { return (name, Array(words[count...])) }
+    }
+    return (first, Array(words.dropFirst()))
+}
+
+/// Whether `name` (an id, a name or the start of one) names one alarm, or
+/// one reminder; `false` when the daemon cannot be reached.
+func itemExists(named name: String, alarm: Bool, daemon: DaemonConnection) -> Bool {
+    let found = alarm ? (try? daemon.attempt(GetAlarm.self, .init(id: name)))?.map { _ in () }
+        : (try? daemon.attempt(GetReminder.self, .init(id: name)))?.map { _ in () }
+    if case .success? = found { return true }
+    return false
+}
+
 /// An id or a prefix of one, as tables show them: at least 4 hex digits,
 /// dashes allowed.
 func looksLikeID(_ word: String) -> Bool {

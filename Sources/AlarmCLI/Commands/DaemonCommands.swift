@@ -17,12 +17,27 @@ enum DaemonCommands {
         spec: CommandSpec(
             name: "next",
             summary: N_("Show the next firings of all alarms and reminders."),
+            details: N_("With ID, when that alarm or reminder next rings, and how long until then."),
+            positionals: [Positional("ID", .itemID, optional: true)],
             options: [count, json, socket],
-            examples: ["alarmctl next", "alarmctl next --count 3"]
+            alternatives: [Alternatives(positional: "ID", count)],
+            examples: ["alarmctl next", "alarmctl next --count 3", "alarmctl next work"]
         ),
         run: { arguments, context throws(CLIError) in
             let count = try arguments.integer(Self.count, in: 1...1000)
-            let answer = try DaemonConnection(arguments, context).call(Upcoming.self, .init(count: count))
+            let daemon = DaemonConnection(arguments, context)
+            if let id = arguments.positionals.first {
+                if count != nil { throw .usage(L("next: give an ID or --count, not both")) }
+                let format = ItemFormat(context)
+                if case .success(let answer) = try daemon.attempt(GetAlarm.self, .init(id: id)) {
+                    if arguments.flag(json) { return context.emitJSON(answer.object) }
+                    return context.emit(format.alarmSummary(AlarmView(try answer.read().alarm)))
+                }
+                let answer = try daemon.call(GetReminder.self, .init(id: id))
+                if arguments.flag(json) { return context.emitJSON(answer.object) }
+                return context.emit(format.reminderComing(ReminderView(try answer.read().reminder)))
+            }
+            let answer = try daemon.call(Upcoming.self, .init(count: count))
             if arguments.flag(json) { return context.emitJSON(answer.object) }
             context.standardOutput(ItemFormat(context).firingLines(try answer.read().firings))
         }
@@ -103,7 +118,7 @@ enum DaemonCommands {
             list.add(L("ringing"), status.ringing.isEmpty ? L("nothing") : userLanguage.list(status.ringing.map { Self.named($0, daemon) }))
             if let next = status.next {
                 let kind = ItemFormat(context).kindName(next.kind)
-                list.add(L("next"), "\(time.dayAndTime(next.at))  \(kind) \(ValidationError.quoted(next.title)) (\(shortID(next.id)))")
+                list.add(L("next"), "\(time.dayAndTime(next.at))  \(kind) " + Lf("%1$s (%2$s)", ValidationError.quoted(next.title), shortID(next.id)))
             } else {
                 list.add(L("next"), L("nothing scheduled"))
             }
@@ -226,21 +241,24 @@ enum DaemonCommands {
                 return context.emit(table.lines.joined(separator: "\n"))
             }
             let volume = try arguments.value(playVolume).map { (text) throws(CLIError) in try AlarmFieldOptions.volumePercent(text, editing: false) } ?? nil
-            let request = PlaySound.Request(sound: Sound(wire: name), volume: volume)
-            let daemon = DaemonConnection(arguments, context)
-            let answer = try daemon.call(PlaySound.self, request, subject: N_("sound"))
-            let reply = try answer.read()
-            if arguments.flag(json) { context.emitJSON(answer.object) }
-            // Said, and exit 1: the command exists to hear the wake-up sound.
-            // The player's failure, then what the daemon found about why (no
-            // sound server, a muted output), a line each.
-            if let reason = reply.notHeard {
-                let why = ((try? daemon.call(Status.self).read().warnings) ?? nil) ?? []
-                throw .daemon(Lf("%1$s is not being heard: %2$s", reply.path, reason) + why.map { "\n  " + Audibility.relocalized($0, in: userLanguage) }.joined())
-            }
-            if !arguments.flag(json) { context.emit(Lf("Playing %1$s at %2$d %%", reply.path, reply.volume)) }
+            try playOnce(.init(sound: Sound(wire: name), volume: volume), DaemonConnection(arguments, context), json: arguments.flag(json), context)
         }
     )
+
+    /// Plays a sound once through the daemon and says so; said, and exit 1,
+    /// when it is not heard: the commands that call this exist to hear the
+    /// wake-up sound. The player's failure, then what the daemon found about
+    /// why (no sound server, a muted output), a line each.
+    static func playOnce(_ request: PlaySound.Request, _ daemon: DaemonConnection, json: Bool, _ context: CommandContext) throws(CLIError) {
+        let answer = try daemon.call(PlaySound.self, request, subject: N_("sound"))
+        let reply = try answer.read()
+        if json { context.emitJSON(answer.object) }
+        if let reason = reply.notHeard {
+            let why = ((try? daemon.call(Status.self).read().warnings) ?? nil) ?? []
+            throw .daemon(Lf("%1$s is not being heard: %2$s", reply.path, reason) + why.map { "\n  " + Audibility.relocalized($0, in: userLanguage) }.joined())
+        }
+        if !json { context.emit(Lf("Playing %1$s at %2$d %%", reply.path, reply.volume)) }
+    }
 
     private static let ical = Option(flag: "ical", N_("iCalendar (RFC 5545) instead of JSON: alarms as VEVENTs, reminders as VTODOs"))
 

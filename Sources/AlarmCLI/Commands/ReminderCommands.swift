@@ -5,7 +5,7 @@ import FoundationEssentials
 
 /// `alarmctl remind …`: the to-do list with due times.
 enum ReminderCommands {
-    static let commands: [Command] = [add, list, show, done, undone, remove, edit, move]
+    static let commands: [Command] = [add, list, show, done, undone, remove, edit, RenameCommands.remindRename, move]
 
     private static let socket = Option.socket
     private static let json = Option.json
@@ -237,7 +237,12 @@ enum ReminderCommands {
             // --days alone: every week on those days; `never` ends the repeat.
             changes.rule = .some(weekdays.isEmpty ? nil : .weekly(on: weekdays, start: start))
         } else if let spokenRepeat {
-            changes.rule = .some(spokenRepeat.rule(start: start))
+            // `every month 9am` said on the 4th is on the 4th, though 9:00
+            // today has passed and the time alone reads as tomorrow's.
+            let today = RuleOptions.today(context.now, in: context.systemZone)
+            let dayless = (spokenRepeat.everyMonths != nil || spokenRepeat.everyYears != nil) && spokenRepeat.monthDay == nil
+            let timeAlone = spoken.map { text in (try? DayAndTime.parse(text, field: "WHEN", requireTime: true)).map { $0.day == nil } ?? false } ?? false
+            changes.rule = .some(spokenRepeat.rule(start: dayless && timeAlone ? today : start))
         }
         // A repeat without a due time is first due on its first day, all day
         // (`--yearly 03-14`: the next 14 March).
@@ -292,24 +297,38 @@ enum ReminderCommands {
         spec: CommandSpec(
             name: "remind edit",
             summary: N_("Change a reminder."),
-            details: N_("Only the options given change. WHEN and DURATION are read as for remind add; a repeat given replaces the old one whole."),
-            positionals: [reminderID],
+            details: N_("""
+                Only the options given change. WHEN and DURATION are read as for remind add; a repeat given
+                replaces the old one whole. A WHEN after the ID is --at WHEN; a day alone there or with --at
+                keeps the time of day it was due at (remind edit dentist fri).
+                """),
+            positionals: [reminderID, Positional("WHEN", .instant, optional: true, repeated: true)],
             options: EditOptions.changes + [json, socket],
             alternatives: [EditOptions.due, EditOptions.imageOrNot, EditOptions.commandOrNot, EditOptions.repeatOrNot, EditOptions.beforeOrNot,
                            RuleOptions.reminderFrequencies, RuleOptions.ends],
-            examples: ["alarmctl remind edit 5e6f --at 16:30", "alarmctl remind edit 5e6f --title \"Call Dr. Ng\" --no-due",
+            examples: ["alarmctl remind edit 5e6f --at 16:30", "alarmctl remind edit dentist fri", "alarmctl remind edit 5e6f --title \"Call Dr. Ng\" --no-due",
                        "alarmctl remind edit 5e6f --every 1w --until 2027-06-30", "alarmctl remind edit 5e6f --no-repeat --no-before"]
         ),
         run: { arguments, context throws(CLIError) in
-            guard arguments.hasAny(EditOptions.changes) else {
+            let daemon = DaemonConnection(arguments, context)
+            // `remind edit book flights --notes …`, `remind edit dentist fri`.
+            let (id, words) = arguments.positionals.count > 1 ? leadingName(arguments.positionals, alarm: false, daemon: daemon) : (arguments.positionals[0], [])
+            let spoken = words.isEmpty ? nil : words.joined(separator: " ")
+            guard arguments.hasAny(EditOptions.changes) || spoken != nil else {
                 throw .usage(L("remind edit: nothing to change; give at least one option (see alarmctl remind edit --help)"))
+            }
+            if let spoken, arguments.hasAny(EditOptions.due.options) {
+                throw .usage(Lf("remind edit: %s is when it is due; give it or --at, --in, --on, --no-due, not both", ValidationError.quoted(spoken)))
             }
             try arguments.exclusive(EditOptions.due)
             try arguments.exclusive(EditOptions.imageOrNot)
             var changes = ReminderChanges(title: arguments.value(EditOptions.title), notes: arguments.value(EditOptions.notes))
             try arguments.exclusive(EditOptions.repeatOrNot)
             try arguments.exclusive(EditOptions.beforeOrNot)
-            try calendar(arguments, context, into: &changes)
+            try calendar(arguments, spoken: spoken, context, into: &changes)
+            if let when = spoken ?? arguments.value(at), let day = changes.on, changes.due == nil {
+                changes = try keepingTimeOfDay(changes, day: day, when: when, of: id, daemon, context)
+            }
             if arguments.flag(EditOptions.noDue) { changes.due = "" }
             if arguments.flag(EditOptions.noRepeat) { changes.rule = .some(nil) }
             if arguments.flag(EditOptions.noBefore) { changes.before = [] }
@@ -319,10 +338,28 @@ enum ReminderCommands {
             try arguments.exclusive(EditOptions.commandOrNot)
             if let line = arguments.value(EditOptions.command) { changes.command = try AlarmFieldOptions.commandVector(line) }
             if arguments.flag(AlarmFieldOptions.noCommand) { changes.command = [] }
-            let answer = try DaemonConnection(arguments, context).call(UpdateReminder.self, .init(id: arguments.positionals[0], changes), subject: N_("reminder"))
+            let answer = try daemon.call(UpdateReminder.self, .init(id: id, changes), subject: N_("reminder"))
             try report(answer, verb: N_("Changed reminder"), arguments, context).get()
         }
     )
+
+    /// `remind edit dentist fri`: a day alone moves a reminder due at a time
+    /// to that day at the same time, where it would make it all-day.
+    private static func keepingTimeOfDay(_ changes: ReminderChanges, day: String, when: String, of id: String, _ daemon: DaemonConnection,
+                                         _ context: CommandContext) throws(CLIError) -> ReminderChanges {
+        guard let said = try? DayAndTime.parse(when, field: "WHEN"), said.day != nil, said.time == nil, let dayNumber = CivilTime.dayNumber(isoDate: day) else {
+            return changes
+        }
+        let current = ReminderView(try daemon.call(GetReminder.self, .init(id: id), subject: N_("reminder")).read().reminder)
+        guard !current.allDay, let due = TimeText.instant(current.due) else { return changes }
+        let rules = context.systemZone.rules
+        let local = rules.localDateTime(at: due.epochSecondsFloor)
+        let wall = dayNumber * CivilTime.secondsPerDay + Int64(local.hour * 3600 + local.minute * 60 + local.second)
+        var kept = changes
+        kept.on = nil
+        kept.due = WireTime.string(Date(epochSeconds: rules.instant(forWall: wall)), in: context.systemZone)
+        return kept
+    }
 
     static let move = Command(
         spec: CommandSpec(
@@ -370,7 +407,7 @@ enum ReminderCommands {
     )
 
     /// Prints the reminder a change returned: as JSON, or as `VERB 5e6f7a8b Tea (due …)`.
-    private static func report(_ answer: Answer<ReminderReply>, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) -> Result<Void, CLIError> {
+    static func report(_ answer: Answer<ReminderReply>, verb: String, _ arguments: ParsedArguments, _ context: CommandContext) -> Result<Void, CLIError> {
         answer.emit(context, json: arguments.flag(json)) { reply in
             // `Done: 5e6f7a8b …`; after a full-width colon, no space.
             let said = L(verb)

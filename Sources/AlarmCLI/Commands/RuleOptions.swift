@@ -89,13 +89,15 @@ enum RuleOptions {
         return rule
     }
 
-    /// `3d` or `2w` (also `3 days`, `2 weeks`, `1day`).
+    /// `3d` or `2w` (also `3 days`, `2 weeks`, `1day`, and `day`, `week`,
+    /// `other week` as people say them after "every").
     private static func everyRule(_ text: String, days: RepeatDays, start: Int64) throws(CLIError) -> RecurrenceRule {
-        let lower = text.lowercased().filter { $0 != " " }
+        var lower = text.lowercased().filter { $0 != " " }
+        if lower.hasPrefix("other") { lower = "2" + lower.dropFirst(5) }
         let digits = lower.prefix { $0.isASCIIDigit }
         let unit = lower.dropFirst(digits.count)
         let usage = CLIError.usage(Lf("--every must be a number of days or weeks, 1–999, like 3d or 2w, got %s", ValidationError.quoted(text)))
-        guard let count = Int(digits), RecurrenceRule.intervalRange.contains(count) else { throw usage }
+        guard let count = digits.isEmpty ? 1 : Int(digits), RecurrenceRule.intervalRange.contains(count) else { throw usage }
         switch unit {
         case "d", "day", "days":
             guard days.isEmpty else {

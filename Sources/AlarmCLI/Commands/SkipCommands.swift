@@ -33,8 +33,7 @@ enum SkipCommands {
             ),
             run: { arguments, context throws(CLIError) in
                 let daemon = DaemonConnection(arguments, context)
-                let id = arguments.positionals[0]
-                let words = Array(arguments.positionals.dropFirst())
+                let (id, words) = leadingName(arguments.positionals, alarm: true, daemon: daemon)
                 guard !words.isEmpty else {
                     var answer = try daemon.call(SkipNext.self, .init(id: id, skip: skip), subject: N_("alarm"))
                     // unskip alone undoes every skip: the skipped days to come ring too.
@@ -69,7 +68,9 @@ enum SkipCommands {
                 let answer = try change(alarm, skipping: days, skip: skip, daemon, context)
                 try AlarmCommands.report(answer, verb: skip ? N_("Skipping chosen days of alarm") : N_("No longer skipping those days of alarm"),
                                          arguments, context).get()
-                if !arguments.flag(.json), let skipped = ItemFormat(context).skippedDays(AlarmView(try answer.read().alarm)) {
+                // The line above says the first runs of days; all of them, when it cut some.
+                let format = ItemFormat(context), view = AlarmView(try answer.read().alarm)
+                if !arguments.flag(.json), let skipped = format.skippedDays(view), skipped != format.skippedDays(view, runs: ItemFormat.skippedRunsShown) {
                     context.emit(Lf("Days skipped: %s", skipped))
                 }
             }

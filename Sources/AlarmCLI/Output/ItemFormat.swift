@@ -28,7 +28,7 @@ struct ItemFormat {
                 [shortID(alarm.id), timeColumn(alarm), alarm.listLine, alarm.enabled ? L("on") : L("off"),
                  ([time.short(alarm.next)] + markers(alarm)).joined(separator: "  ")]
             },
-            maxWidth: columns, shrinkable: 2
+            maxWidth: columns, shrinkable: 2, lastColumnOwed: alarms.map { DisplayWidth.of(time.short($0.next)) }.max()
         )
         let lines = table.lines
         let body = zip(alarms, lines.dropFirst()).map { alarm, line in emphasis(line, enabled: alarm.enabled, phase: alarm.phase) }
@@ -49,10 +49,13 @@ struct ItemFormat {
         return Lf("%1$s %2$s %3$s: %4$s", shortID(alarm.id), timeColumn(alarm), alarm.listLine, state)
     }
 
+    /// How many runs of skipped days a list or a summary says before `…`.
+    static let skippedRunsShown = 2
+
     /// The days to come that `skip DAYS` passes over (the repeat's
-    /// exceptions), runs of days as ranges: `Dec 14–Dec 18, Dec 24`; `nil`
-    /// for none.
-    func skippedDays(_ alarm: AlarmView) -> String? {
+    /// exceptions), runs of days as ranges: `Dec 14–Dec 18, Dec 24`; the
+    /// first `runs` of them and `…` when given; `nil` for none.
+    func skippedDays(_ alarm: AlarmView, runs limit: Int = .max) -> String? {
         let dates = (alarm.reply.object[Wire.Alarm.rule]?.objectValue?[Wire.Rule.exceptions]?.arrayValue ?? []).compactMap(\.stringValue)
         let today = RuleOptions.today(time.now, in: time.zone)
         let days = dates.compactMap { CivilTime.dayNumber(isoDate: $0) }.filter { $0 >= today }.sorted()
@@ -61,7 +64,8 @@ struct ItemFormat {
         for day in days {
             if let last = runs.last, last.1 + 1 == day { runs[runs.count - 1].1 = day } else { runs.append((day, day)) }
         }
-        return userLanguage.list(runs.map { $0.0 == $0.1 ? time.dayText($0.0) : time.dayText($0.0) + "–" + time.dayText($0.1) })
+        let said = runs.prefix(limit).map { $0.0 == $0.1 ? time.dayText($0.0) : time.dayText($0.0) + "–" + time.dayText($0.1) }
+        return userLanguage.list(said) + (runs.count > limit ? " …" : "")
     }
 
     /// Every setting; `warnings` (from `GetAlarm`) last, one line each.
@@ -124,6 +128,8 @@ struct ItemFormat {
             markers.append(alarm.skipping.map { Lf("skips %s", time.short($0)) } ?? L("skipping next"))
         }
         if let paused = time.dayAhead(alarm.pausedUntil) { markers.append(Lf("paused until %s", paused)) }
+        // A trip's pause (`pause --from`) and `skip DAYS`: the days, not a count.
+        if let skipped = skippedDays(alarm, runs: Self.skippedRunsShown) { markers.append(Lf("skips %s", skipped)) }
         return markers
     }
 
@@ -139,9 +145,9 @@ struct ItemFormat {
             rows: reminders.reduce(into: (rows: [[String]](), open: 0)) { result, reminder in
                 if !reminder.done { result.open += 1 }
                 result.rows.append([reminder.done ? "—" : String(result.open), shortID(reminder.id), reminder.done ? "[x]" : "[ ]", oneLine(reminder.title),
-                                    ([dueText(reminder)] + reminderMarkers(reminder)).joined(separator: "  ")])
+                                    ([dueText(reminder, short: true)] + reminderMarkers(reminder)).joined(separator: "  ")])
             }.rows,
-            rightAligned: [0], maxWidth: columns, shrinkable: 3
+            rightAligned: [0], maxWidth: columns, shrinkable: 3, lastColumnOwed: reminders.map { DisplayWidth.of(dueText($0, short: true)) }.max()
         )
         let lines = table.lines
         let body = zip(reminders, lines.dropFirst()).map { reminder, line in emphasis(line, enabled: !reminder.done, phase: reminder.phase) }
@@ -181,13 +187,20 @@ struct ItemFormat {
         var markers = reminder.phase == "ringing" || reminder.phase == "snoozed" ? [phaseName(reminder.phase)] : []
         // Past its due time and not done: it rang (or was missed) and waits.
         if markers.isEmpty, !reminder.done, let due = TimeText.instant(reminder.due), due < time.now { markers.append(L("overdue")) }
-        if let repeatText = reminder.repeatText { markers.append("(" + repeatText + ")") }
+        if let repeatText = reminder.repeatText { markers.append(Lf("(%s)", repeatText)) }
         return markers
     }
 
-    /// The due date alone for an all-day reminder, else its date and time.
-    private func dueText(_ reminder: ReminderView) -> String {
-        reminder.allDay ? time.day(reminder.due) : time.dateTime(reminder.due)
+    /// `5e6f7a8b Dentist: due in 3 d 2 h (Thu 14:30)`, as a phone says it.
+    func reminderComing(_ reminder: ReminderView) -> String {
+        let due = TimeText.instant(reminder.due).map { $0 > time.now ? Lf("due %s", reminder.allDay ? dueText(reminder) : time.coming(reminder.due)) : L("overdue") }
+        return Lf("%1$s %2$s: %3$s", shortID(reminder.id), oneLine(reminder.title), reminder.done ? L("done") : due ?? L("no due time"))
+    }
+
+    /// The due date alone for an all-day reminder, else its date and time;
+    /// `short`, as list's NEXT says it (`Sat 18:00`), for the table.
+    private func dueText(_ reminder: ReminderView, short: Bool = false) -> String {
+        reminder.allDay ? time.day(reminder.due) : short ? time.short(reminder.due) : time.dateTime(reminder.due)
     }
 
     /// `15m`, `1h`, `1d`, `1h30m`.
@@ -312,7 +325,7 @@ struct ItemFormat {
         }
         if !event.string(E.detail).isEmpty { notes.append(oneLine(detailText(event.string(E.detail)))) }
         var line = "\(time.seconds(event.optionalString(E.actual)))  \(eventName(event.string(E.kind)).padding(toLength: 9))  \(shortID(event.string(E.id)))  \(subject)"
-        if !notes.isEmpty { line += "  (" + notes.joined(separator: L("; ")) + ")" }
+        if !notes.isEmpty { line += "  " + Lf("(%s)", notes.joined(separator: L("; "))) }
         return line
     }
 }

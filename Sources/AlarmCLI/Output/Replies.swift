@@ -43,10 +43,15 @@ struct AlarmView {
     var time: String { reply.string(Wire.Alarm.time) }
     var label: String { reply.string(Wire.Alarm.label) }
     /// The repeat in the reader's language, from the rule or the days (the
-    /// wire's `repeat` text is English, for scripts).
+    /// wire's `repeat` text is English, for scripts). The days it skips are
+    /// not counted here ("except 7 dates"): they are said as dates
+    /// (``ItemFormat/skippedDays(_:)``).
     var repeatText: String {
+        if let rule = reply.object[Wire.Alarm.rule]?.objectValue, var parsed = try? Wire.Rule.parse(Parameters(rule)) {
+            parsed.exceptions = []
+            return parsed.text(in: userLanguage)
+        }
         if userLanguage.isSource { return reply.string(Wire.Alarm.repeat) }
-        if let rule = reply.object[Wire.Alarm.rule]?.objectValue, let text = ruleText(rule) { return text }
         guard let days = try? RepeatDays.fromCodes(reply.strings(Wire.Alarm.days)) else { return reply.string(Wire.Alarm.repeat) }
         return days.text(in: userLanguage)
     }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import AlarmCore
 /// Text in aligned columns, two spaces apart, the last column unpadded so no
 /// line ends in spaces.
 struct Table {
@@ -15,6 +16,11 @@ struct Table {
     /// keeps its place.
     var maxWidth: Int?
     var shrinkable: Int?
+    /// What the last column is owed before the shrinkable one is cut: the
+    /// width of its values (a time), without the notes after them
+    /// (`skips Dec 7–Dec 13`), which the end of the line cuts instead. A
+    /// label stays readable where a note would have pushed it to `gym, …`.
+    var lastColumnOwed: Int?
 
     /// The narrowest a shrinkable column is cut to while the rest fits.
     static let minimumShrunk = 12
@@ -31,7 +37,8 @@ struct Table {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
         }
         if let maxWidth, let shrinkable, shrinkable < columns {
-            let total = widths.reduce(0, +) + 2 * (columns - 1)
+            let last = min(widths[columns - 1], max(lastColumnOwed ?? widths[columns - 1], header.map { DisplayWidth.of($0[columns - 1]) } ?? 0))
+            let total = widths.dropLast().reduce(0, +) + last + 2 * (columns - 1)
             let over = total - maxWidth
             let floor = widths[shrinkable] - over >= Self.minimumShrunk ? Self.minimumShrunk : Self.minimumCut
             let cut = max(floor, widths[shrinkable] - over)
@@ -73,8 +80,9 @@ struct KeyValueList {
             // Continuation lines of a multi-line value (notes) line up under its first line.
             let value = pair.value.split(separator: "\n", omittingEmptySubsequences: false)
                 .joined(separator: "\n" + String(repeating: " ", count: width))
-            // By display width: a Chinese key is two columns a character.
-            let key = pair.key + ":"
+            // By display width: a Chinese key is two columns a character,
+            // and its colon is a full-width one.
+            let key = Lf("%s:", pair.key)
             return key + String(repeating: " ", count: max(1, width - DisplayWidth.of(key))) + value
         }.joined(separator: "\n") + "\n"
     }

@@ -50,12 +50,14 @@ struct TimeText {
     private func local(_ date: Date) -> LocalDateTime { rules.localDateTime(at: date.epochSecondsFloor) }
 
     /// `Tue 07:30` within the coming week (a weekday alone is unambiguous
-    /// there), otherwise `2026-03-20 07:30`; `—` for none.
+    /// there), `Fri, Mar 20 07:30` later in the coming year (as ``dayAhead(_:)``
+    /// says a day), otherwise `2028-03-20 07:30`; `—` for none.
     func short(_ text: String?) -> String {
         guard let date = Self.instant(text) else { return "—" }
         let ahead = date.timeIntervalSince(now)
         let local = local(date)
         if ahead > -86_400, ahead < 6 * 86_400 { return l.weekdayTime(local) }
+        if ahead > 0, ahead < 300 * 86_400 { return l.weekdayMonthDayTime(local) }
         return l.dateTime(local)
     }
 

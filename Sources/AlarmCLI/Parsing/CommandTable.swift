@@ -40,16 +40,15 @@ struct CommandTable: Sendable {
         "change": "edit", "todo": "remind", "todos": "remind", "reminder": "remind", "reminders": "remind", "timers": "timer",
         "remind delete": "remind rm", "remind remove": "remind rm", "remind del": "remind rm", "remind ls": "remind list",
         "remind new": "remind add", "remind change": "remind edit", "remind complete": "remind done", "remind check": "remind done",
-        "remind uncheck": "remind undone",
+        "remind uncheck": "remind undone", "remind undo": "remind undone",
     ]
 
     /// Commands people guess that are another command's option: what to type instead.
-    static let hints = ["rename": N_("alarmctl edit ID --label TEXT, or alarmctl remind edit ID --title TEXT"),
-                        "label": "alarmctl edit ID --label TEXT", "title": "alarmctl remind edit ID --title TEXT"]
+    static let hints = ["label": "alarmctl edit ID --label TEXT", "title": "alarmctl remind edit ID --title TEXT"]
 
     /// Option names people guess for one that has another: `--repeat
     /// weekdays` is `--days weekdays`.
-    static let optionAliases = ["repeat": "days", "repeats": "days", "name": "label", "title": "label"]
+    static let optionAliases = ["repeat": "days", "repeats": "days", "name": "label", "title": "label", "note": "notes"]
 
     /// Options people guess that are another option with its value:
     /// `--weekdays` is `--days weekdays`.

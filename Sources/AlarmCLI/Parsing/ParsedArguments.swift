@@ -85,6 +85,7 @@ struct ParsedArguments: Sendable {
         }
         if wantsHelp { return }
         takeLinkingWords()
+        joinNameWords()
         let count = spec.positionalCount
         if positionals.count < count.min {
             let missing = positionals.count < spec.positionals.count ? spec.positionals[positionals.count].name : "an argument"
@@ -106,17 +107,44 @@ struct ParsedArguments: Sendable {
             values[since.name] = positionals[(at + 1)...].joined(separator: " ")
             positionals.removeSubrange(at...)
         }
+        // `pause gym from monday for a week`, `pause gym until jan 5`: after
+        // the names of items, "from", "until" and "for" say the option of
+        // that name, each up to the next of them. Only where the words are
+        // names, so that a title or a time keeps its words (`todo wait until
+        // friday`).
+        if let first = spec.positionals.first, first.kind.namesAnItem, first.isRepeated {
+            let linking = ["from", "until", "for"].filter { name in spec.option(named: name)?.value != nil && values[name] == nil }
+            let starts = positionals.indices.filter { $0 > 0 && linking.contains(positionals[$0].lowercased()) }
+            var taken = Set<String>()
+            for (number, start) in starts.enumerated().reversed() {
+                let name = positionals[start].lowercased(), end = number + 1 < starts.count ? starts[number + 1] : positionals.count
+                guard start + 1 < end, taken.insert(name).inserted else { continue }
+                values[name] = positionals[(start + 1)..<end].joined(separator: " ")
+                positionals.removeSubrange(start..<end)
+            }
+        }
         // Only after an item's name or id, where no title is being typed
         // (`todo go to the gym` keeps its "to").
-        let namesAnItem: Bool = switch spec.positionals.first?.kind {
-        case .alarmID?, .reminderID?, .openReminderID?, .itemID?: spec.positionals.count >= 2
-        default: false
-        }
+        // Not before a new name, which may hold a "to" of its own (`rename
+        // gym to go to the gym`): the command reads that one; nor before
+        // days, where it is a range's (`skip work dec 20 to dec 27`).
+        let namesAnItem = spec.positionals.first?.kind.namesAnItem == true && spec.positionals.count >= 2 && ![.text, .date].contains(spec.positionals[1].kind)
         // A "to" that ends a "from" is a range's (`skip gym from dec 14 to dec 18`).
         if namesAnItem, positionals.count >= 3, let at = positionals.lastIndex(where: { $0.lowercased() == "to" }), at > 0, at < positionals.count - 1,
            !positionals[..<at].contains(where: { $0.lowercased() == "from" }) {
             positionals.remove(at: at)
         }
+    }
+
+    /// Where one item is named and the words run past what the command
+    /// takes, the first words are its name: `remind edit book flights
+    /// --notes …`, `remind move book flights top`. An id stays one word, so
+    /// `remind move 5e6f 3 4` is still an unexpected argument.
+    private mutating func joinNameWords() {
+        guard let first = spec.positionals.first, first.kind.namesAnItem, !first.isRepeated, let max = spec.positionalCount.max,
+              positionals.count > max, !looksLikeID(positionals[0]) else { return }
+        let name = 0...(positionals.count - max)
+        positionals.replaceSubrange(name, with: [positionals[name].joined(separator: " ")])
     }
 
     /// `-1` is a (bad) value for a positional such as POSITION, not an option.

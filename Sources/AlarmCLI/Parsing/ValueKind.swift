@@ -44,6 +44,14 @@ enum ValueKind: Hashable, Sendable {
                                   "every-day": "every day", "never": "one-shot"]
 
     /// Whether a shell has anything to offer for it: free text, numbers and times it has not.
+    /// An item's id or name: `work`, `early train`, `5e6f`.
+    var namesAnItem: Bool {
+        switch self {
+        case .alarmID, .reminderID, .openReminderID, .itemID: true
+        default: false
+        }
+    }
+
     var hasCandidates: Bool {
         switch self {
         case .timeOfDay, .instant, .duration, .date, .interval, .number, .text: return false

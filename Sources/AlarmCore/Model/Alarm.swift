@@ -158,18 +158,24 @@ public struct Alarm: Identifiable, Hashable, Sendable {
     /// for a one-shot alarm.
     public var listLine: String { isOneShot ? label : "\(label), \(repeatText)" }
 
-    /// Whether `other` is this alarm again: the same time, days or rule,
-    /// and label (in any case). A repeat's first day does not tell two
-    /// alarms apart, since both ring on the same days from now on; a
-    /// one-off's day does.
+    /// Whether `other` is this alarm again: the same time, repeat and label
+    /// (in any case). Days are the weekly rule they are, however given
+    /// (`--days daily` and a daily alarm with a day skipped, which is kept
+    /// as a rule). A repeat's first day and the days it skips do not tell two
+    /// alarms apart, since both ring on the same days from now on, but for
+    /// those; a one-off's day does.
     public func isTwin(of other: Alarm) -> Bool {
-        func ringing(_ rule: RecurrenceRule?) -> RecurrenceRule? {
-            guard var rule, rule.end != .count(1) else { return rule }
-            rule.start = 0
-            return rule
-        }
-        return time == other.time && days == other.days && Item.folded(label) == Item.folded(other.label)
-            && ringing(recurrence) == ringing(other.recurrence)
+        time == other.time && Item.folded(label) == Item.folded(other.label) && ringingDays == other.ringingDays
+    }
+
+    /// The repeat as one rule, without its first day or the days it skips;
+    /// a one-off's own; `nil` for a one-off at its next time.
+    private var ringingDays: RecurrenceRule? {
+        guard var rule = recurrence ?? (days.isEmpty ? nil : .weekly(on: days, start: 0)) else { return nil }
+        guard rule.end != .count(1) else { return rule }
+        rule.start = 0
+        rule.exceptions = []
+        return rule
     }
 
     /// Checks every field; the first problem found is thrown.

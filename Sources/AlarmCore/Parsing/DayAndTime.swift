@@ -91,7 +91,8 @@ public struct DayAndTime: Hashable, Sendable {
     static func day(_ word: String) -> Day? {
         switch word {
         case "today": return .today
-        case "tomorrow", "tmrw": return .tomorrow
+        // With the slips people make typing it.
+        case "tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow", "tomorrw": return .tomorrow
         case "yesterday": return .yesterday
         default:
             if let weekday = Weekday(name: word) { return .weekday(weekday) }

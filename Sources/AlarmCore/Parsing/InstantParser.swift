@@ -128,7 +128,10 @@ public enum DurationParser {
     public static func parse(_ text: String, field: String = "duration", allowNow: Bool = false) throws(ValidationError) -> Int64 {
         var invalid: ValidationError { .text(field, N_("must be a duration like ") + forms + (allowNow ? ", or now" : ""), got: text) }
         var tooLong: ValidationError { .text(field, ValidationError.with(ValidationError.atMostDays, Int(maxDays)), got: text) }
-        let lower = SpokenWords.arabicNumerals(text.trimmingSpaces()).lowercased()
+        var lower = SpokenWords.arabicNumerals(text.trimmingSpaces()).lowercased()
+        // "a week", "an hour", "half an hour": one of the unit, as people say it.
+        if lower == "half an hour" || lower == "half hour" { lower = "30m" }
+        for article in ["a ", "an "] where lower.hasPrefix(article) { lower = "1 " + lower.dropFirst(article.count) }
         if lower == "now" {
             guard allowNow else { throw .text(field, N_("must be longer than zero"), got: text) }
             return 0

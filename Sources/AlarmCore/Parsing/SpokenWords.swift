@@ -44,6 +44,12 @@ enum SpokenWords {
             } else if word == "next", let following, let weekday = Weekday(name: following) {
                 tokens.append(.next(weekday))
                 index += 2
+            } else if let (length, month, day) = namedDay(words, at: index) {
+                tokens.append(.monthDay(month: month, day: day))
+                index += length
+            } else if let (month, day) = chineseMonthDay(word) {
+                tokens.append(.monthDay(month: month, day: day))
+                index += 1
             } else if let month = month(word), let following, let day = dayOfMonth(following) {
                 tokens.append(.monthDay(month: month, day: day))
                 index += 2
@@ -56,6 +62,22 @@ enum SpokenWords {
             }
         }
         return tokens
+    }
+
+    /// The days of the year people call by name, as a phone's assistant
+    /// takes them: `christmas eve 6am`.
+    static let namedDays: [(words: [String], month: Int, day: Int)] = [
+        (["christmas", "eve"], 12, 24), (["christmas", "day"], 12, 25), (["christmas"], 12, 25), (["xmas", "eve"], 12, 24), (["xmas"], 12, 25),
+        (["new", "year's", "eve"], 12, 31), (["new", "years", "eve"], 12, 31), (["nye"], 12, 31),
+        (["new", "year's", "day"], 1, 1), (["new", "years", "day"], 1, 1), (["new", "year's"], 1, 1), (["new", "year"], 1, 1),
+        (["聖誕夜"], 12, 24), (["平安夜"], 12, 24), (["聖誕節"], 12, 25), (["跨年夜"], 12, 31), (["元旦"], 1, 1),
+    ]
+
+    /// A named day starting at `words[index]`: how many words it takes, and its date.
+    private static func namedDay(_ words: [String], at index: Int) -> (length: Int, month: Int, day: Int)? {
+        namedDays.first { named in
+            index + named.words.count <= words.count && Array(words[index..<(index + named.words.count)]) == named.words
+        }.map { ($0.words.count, $0.month, $0.day) }
     }
 
     /// Splits at spaces, and around the Chinese day words, which are written
@@ -106,11 +128,39 @@ enum SpokenWords {
             return index + word.count <= characters.count && Array(characters[index..<index + word.count]) == word
         }
         if let day = chineseDays.first(where: { matches($0.word) }) { return day.word.count }
+        if let length = chineseMonthDayLength(characters, at: index) { return length }
+        // 聖誕夜, 元旦: a named day, written without spaces too.
+        if let named = namedDays.first(where: { $0.words.count == 1 && !$0.words[0].allSatisfy(\.isASCII) && matches($0.words[0]) }) {
+            return named.words[0].count
+        }
         for prefix in chineseNextWeekPrefixes + chineseWeekPrefixes where matches(prefix) {
             let end = index + prefix.count
             if end < characters.count, chineseWeekdays[characters[end]] != nil { return prefix.count + 1 }
         }
         return nil
+    }
+
+    /// `12月24日` (or 號): how many characters it takes at `index`, if it starts there.
+    private static func chineseMonthDayLength(_ characters: [Character], at index: Int) -> Int? {
+        var end = index
+        func number() -> Bool {
+            let start = end
+            while end < characters.count, end - start < 2, characters[end].isASCII, characters[end].isNumber { end += 1 }
+            return end > start
+        }
+        guard number(), end < characters.count, characters[end] == "月" else { return nil }
+        end += 1
+        guard number(), end < characters.count, ["日", "號", "号"].contains(characters[end]) else { return nil }
+        return end + 1 - index
+    }
+
+    /// `12月24日`: its month and day, when both are in range.
+    static func chineseMonthDay(_ word: String) -> (month: Int, day: Int)? {
+        let characters = Array(word)
+        guard chineseMonthDayLength(characters, at: 0) == characters.count, let split = characters.firstIndex(of: "月"),
+              let month = Int(String(characters[..<split])), let day = Int(String(characters[(split + 1)..<(characters.count - 1)])),
+              (1...12).contains(month), (1...31).contains(day) else { return nil }
+        return (month, day)
     }
 
     /// A Chinese day word: `.today`, `.tomorrow`, … or a weekday, this week's or next.

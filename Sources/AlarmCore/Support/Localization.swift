@@ -76,6 +76,12 @@ extension Localization {
         Lf("%1$s %2$s", weekday(local.weekday), time(of: local))
     }
 
+    /// `Thu, Dec 24 07:30`: a time later in the coming year, its weekday first
+    /// as ``weekdayTime(_:)`` has it.
+    public func weekdayMonthDayTime(_ local: LocalDateTime) -> String {
+        Lf("%1$s, %2$s %3$s", weekday(local.weekday), monthDay(month: local.month, day: local.day), time(of: local))
+    }
+
     /// `2026-12-24 Thu 07:30`: a date, its weekday and a time.
     public func dateWeekdayTime(_ local: LocalDateTime, seconds: Bool = false) -> String {
         Lf("%1$s %2$s %3$s", date(of: local), weekday(local.weekday), time(of: local, seconds: seconds))
