@@ -270,9 +270,14 @@ install:
 	install -Dm644 data/io.alarmd.Alarms.metainfo.xml "$(DESTDIR)$(METAINFODIR)/io.alarmd.Alarms.metainfo.xml"
 	install -Dm644 data/icons/hicolor/scalable/apps/io.alarmd.Alarms.svg "$(DESTDIR)$(ICONDIR)/scalable/apps/io.alarmd.Alarms.svg"
 	install -Dm644 data/icons/hicolor/symbolic/apps/io.alarmd.Alarms-symbolic.svg "$(DESTDIR)$(ICONDIR)/symbolic/apps/io.alarmd.Alarms-symbolic.svg"
-	install -Dm644 config/completions/alarmctl.bash "$(DESTDIR)$(BASHCOMPDIR)/alarmctl"
-	install -Dm644 config/completions/_alarmctl "$(DESTDIR)$(ZSHCOMPDIR)/_alarmctl"
-	install -Dm644 config/completions/alarmctl.fish "$(DESTDIR)$(FISHCOMPDIR)/alarmctl.fish"
+	@# The completions are alarmctl's own output, made from its command table.
+	@bin="$(PRODUCTS)"; [ -n "$$bin" ] || bin="$$($(SWIFT) build -c $(INSTALL_CONFIGURATION) $(INSTALL_BUILD_FLAGS) --show-bin-path)"; \
+	set -e; \
+	install -d "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"; \
+	"$$bin/alarmctl" completions bash > "$(DESTDIR)$(BASHCOMPDIR)/alarmctl"; \
+	"$$bin/alarmctl" completions zsh > "$(DESTDIR)$(ZSHCOMPDIR)/_alarmctl"; \
+	"$$bin/alarmctl" completions fish > "$(DESTDIR)$(FISHCOMPDIR)/alarmctl.fish"; \
+	chmod 644 "$(DESTDIR)$(BASHCOMPDIR)/alarmctl" "$(DESTDIR)$(ZSHCOMPDIR)/_alarmctl" "$(DESTDIR)$(FISHCOMPDIR)/alarmctl.fish"
 	@$(MAKE) --no-print-directory locale
 	@for l in $(LOCALES); do for c in LC_MESSAGES LC_TIME; do \
 	  install -Dm644 .build/locale/$$l/$$c/alarmd.mo "$(DESTDIR)$(LOCALEDIR)/$$l/$$c/alarmd.mo"; \

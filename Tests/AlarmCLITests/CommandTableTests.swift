@@ -11,17 +11,6 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     static let table = AlarmControl.table
 
-    /// The installed files are the command's output, byte for byte: regenerate
-    /// them with `alarmctl completions SHELL > config/completions/FILE`.
-    @Test(arguments: [("bash", "alarmctl.bash"), ("zsh", "_alarmctl"), ("fish", "alarmctl.fish")])
-    func theShippedCompletionsAreWhatAlarmctlPrints(shell: String, file: String) throws {
-        let result = try BinaryRunner.alarmctl(["completions", shell], socket: "/nonexistent")
-        #expect(result.status == 0)
-        #expect(result.standardError == "")
-        let shipped = try String(contentsOfFile: Self.root + "/config/completions/" + file, encoding: .utf8)
-        #expect(result.standardOutput == shipped, "config/completions/\(file) is stale: run alarmctl completions \(shell) > config/completions/\(file)")
-    }
-
     @Test func anUnknownShellIsAUsageError() throws {
         let result = try BinaryRunner.alarmctl(["completions", "tcsh"], socket: "/nonexistent")
         #expect(result.status == 64)

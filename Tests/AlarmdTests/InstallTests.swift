@@ -216,7 +216,13 @@ import Testing
     /// `zsh -n` / `fish -n` where those shells exist. (That the completions and
     /// the manual's synopses match alarmctl's command table is CommandTableTests'.)
     @Test func manPagesAndCompletionsPassTheirCheckers() throws {
-        let check = try Self.run(["bash", Self.root + "/Tests/AlarmdTests/python/check_docs.sh", Self.root])
+        let completions = TemporaryDirectory()
+        for (shell, file) in [("bash", "alarmctl.bash"), ("zsh", "_alarmctl"), ("fish", "alarmctl.fish")] {
+            let printed = try Self.run([productsDirectory + "/alarmctl", "completions", shell])
+            #expect(printed.status == 0, "\(printed.output)")
+            try printed.output.write(toFile: completions.path + "/" + file, atomically: true, encoding: .utf8)
+        }
+        let check = try Self.run(["bash", Self.root + "/Tests/AlarmdTests/python/check_docs.sh", Self.root, completions.path])
         #expect(check.status == 0, "\(check.output)")
     }
 }

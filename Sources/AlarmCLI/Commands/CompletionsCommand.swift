@@ -3,7 +3,7 @@ import AlarmCore
 
 /// `alarmctl completions SHELL`: the completion script for bash, zsh or fish,
 /// generated from the command table, so that it always knows every command
-/// and option this alarmctl has. The files in config/completions are its output.
+/// and option this alarmctl has. `make install` installs its output.
 enum CompletionsCommand {
     static let command = Command(
         spec: CommandSpec(

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: Apache-2.0
 # Checks alarmd's man pages and alarmctl's shell completions.
 #
-#   check_docs.sh REPO_ROOT
+#   check_docs.sh REPO_ROOT COMPLETIONS_DIR
 #
+# COMPLETIONS_DIR holds what `alarmctl completions SHELL` prints, as
+# alarmctl.bash, _alarmctl and alarmctl.fish (make install installs the same).
 # - mandoc -T lint -W warning on each man page: any message fails;
 # - bash -n on the bash completion, its `complete` registration, and simulated
 #   completions (COMP_WORDS/COMP_CWORD/COMP_LINE set as bash sets them), with a
@@ -15,10 +17,10 @@
 
 set -u
 
-root=${1:?usage: check_docs.sh REPO_ROOT}
+root=${1:?usage: check_docs.sh REPO_ROOT COMPLETIONS_DIR}
 root=$(cd "$root" && pwd) || exit 2
+completions=${2:?usage: check_docs.sh REPO_ROOT COMPLETIONS_DIR}
 man_dir=$root/docs/man
-completions=$root/config/completions
 failures=0
 
 pass() { printf 'ok: %s\n' "$*"; }
@@ -33,14 +35,14 @@ fail_showing() {
     fail "$@"
     printf '%s\n' "$output" | sed 's/^/    /'
 }
-# syntax_check SHELL FILE: `SHELL -n` on config/completions/FILE; returns 1
+# syntax_check SHELL FILE: `SHELL -n` on COMPLETIONS_DIR/FILE; returns 1
 # when it fails.
 syntax_check() {
     local shell=$1 file=$2 output
     if output=$("$shell" -n "$completions/$file" 2>&1); then
-        pass "$shell -n config/completions/$file"
+        pass "$shell -n $file"
     else
-        fail_showing "$output" "$shell -n config/completions/$file"
+        fail_showing "$output" "$shell -n $file"
         return 1
     fi
 }
@@ -84,7 +86,7 @@ fi
 
 bash_file=$completions/alarmctl.bash
 if [[ ! -f $bash_file ]]; then
-    fail "config/completions/alarmctl.bash is missing"
+    fail "$completions/alarmctl.bash is missing"
 elif syntax_check bash alarmctl.bash; then
     stub_dir=$(mktemp -d)
     trap 'rm -rf "$stub_dir"' EXIT
@@ -196,7 +198,7 @@ fi
 if command -v zsh >/dev/null 2>&1; then
     syntax_check zsh _alarmctl
     head -n 1 "$completions/_alarmctl" | grep -qx '#compdef alarmctl' ||
-        fail "config/completions/_alarmctl must start with #compdef alarmctl"
+        fail "_alarmctl must start with #compdef alarmctl"
 else
     echo "skipped: zsh not installed"
 fi
