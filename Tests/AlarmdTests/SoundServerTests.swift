@@ -287,4 +287,45 @@ import Testing
         try Alarmctl.ok(["remind", "add", "Kettle again", "--in", "1s"], daemon)
         #expect(waitUntil(timeout: 10) { server.sinkInputs().contains { $0["media.name"] == "Kettle again" } }, "\(daemon.standardError)")
     }
+
+    /// A WAV header that lies: 32 channels at 384 kHz and 2 GiB of samples
+    /// over 256 KiB of noise, and one with 33 channels, more than a sound
+    /// server takes. Each is answered within seconds (played for what it
+    /// holds, or not heard with a reason), alarmd stays small and serving,
+    /// and the next sound plays.
+    @Test func aSoundFileThatLiesInItsHeaderCostsOnlyItsOwnSound() throws {
+        let server = try PulseServer()
+        let directory = TemporaryDirectory()
+        let (daemon, tone) = try Self.daemon(server: server, sound: "", directory: directory)
+        defer { daemon.stop() }
+        for channels in [32, 33] {
+            let path = directory.path + "/lies-\(channels).wav"
+            try Self.lyingWAV(channels: channels, rate: 384_000).write(to: URL(fileURLWithPath: path))
+            let started = Date()
+            let played = try Alarmctl.run(["sounds", "--play", path], daemon)
+            #expect(Date().timeIntervalSince(started) < 10, "\(channels) channels: answered after \(Date().timeIntervalSince(started)) s")
+            #expect(played.status == 0 || (played.status == 1 && played.standardError.contains("is not being heard")),
+                    "\(channels) channels: \(played.status) \(played.standardOutput) \(played.standardError)")
+            #expect(try Alarmctl.ok(["status"], daemon).contains("version:"))
+        }
+        let rss = residentBytes(of: daemon.process.processIdentifier) ?? 0
+        #expect(rss > 0 && rss < 100 << 20, "alarmd holds \(rss) bytes after the lying files")
+        #expect(waitUntil(timeout: 10) { server.sinkInputs().isEmpty })
+        #expect(try Alarmctl.ok(["sounds", "--play", tone], daemon).hasPrefix("Playing "))
+    }
+
+    /// A 16-bit PCM WAV whose header claims `channels` at `rate` and a data
+    /// chunk of 2 GiB, over 256 KiB of noise.
+    static func lyingWAV(channels: Int, rate: Int) -> Data {
+        var data = Data()
+        func bytes(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        func bytes(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        data.append(contentsOf: Array("RIFF".utf8)); bytes(UInt32(0x7FFF_FFFF))
+        data.append(contentsOf: Array("WAVEfmt ".utf8)); bytes(UInt32(16))
+        bytes(UInt16(1)); bytes(UInt16(channels)); bytes(UInt32(rate)); bytes(UInt32(rate * channels * 2)); bytes(UInt16(channels * 2)); bytes(UInt16(16))
+        data.append(contentsOf: Array("data".utf8)); bytes(UInt32(0x7FFF_FFF0))
+        var generator = SystemRandomNumberGenerator()
+        data.append(contentsOf: (0..<(256 * 1024)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        return data
+    }
 }
