@@ -116,13 +116,13 @@ public enum AlarmControl {
         }
         guard let command = commands.first(where: { $0.spec.name == name }) else {
             if let hint = CommandTable.hints[name] {
-                throw .usage(Lf("unknown command %1$s; to do that, run %2$s", ValidationError.quoted(said), L(hint)))
+                throw .usage(Lf("unknown command %1$s; to do that, run %2$s", inQuotes(said), L(hint)))
             }
             if let guess = table.suggestions(for: name).first {
-                throw .usage(Lf("unknown command %1$s; did you mean %2$s?", ValidationError.quoted(said), guess))
+                throw .usage(Lf("unknown command %1$s; did you mean %2$s?", inQuotes(said), guess))
             }
             let list = name.hasPrefix("remind ") ? "alarmctl \(typed) --help" : "alarmctl --help"
-            throw .usage(Lf("unknown command %1$s; run '%2$s' for the list", ValidationError.quoted(said), list))
+            throw .usage(Lf("unknown command %1$s; run '%2$s' for the list", inQuotes(said), list))
         }
         // A --socket before the command counts only for commands that talk to alarmd.
         let accepted = preset.filter { option, _ in command.spec.declares(option) }
@@ -177,7 +177,7 @@ public enum AlarmControl {
         } else if let command = commands.first(where: { $0.spec.name == name }) {
             context.standardOutput(command.spec.helpText)
         } else {
-            throw .usage(Lf("unknown command %s; run 'alarmctl --help' for the list", ValidationError.quoted(name)))
+            throw .usage(Lf("unknown command %s; run 'alarmctl --help' for the list", inQuotes(name)))
         }
         return 0
     }

@@ -99,7 +99,7 @@ public struct CommandContext: Sendable {
         context.zoneSource = ZoneSource {
             let lookup = ZoneDatabase.lookUpSystemZone(environmentTZ: tz)
             if let refused = lookup.refusedTZ {
-                standardError("alarmctl: " + Lf("warning: TZ=%1$s is not a known time zone; using %2$s", ValidationError.quoted(refused), lookup.zone.identifier) + "\n")
+                standardError("alarmctl: " + Lf("warning: TZ=%1$s is not a known time zone; using %2$s", inQuotes(refused), lookup.zone.identifier) + "\n")
             }
             return lookup.zone
         }

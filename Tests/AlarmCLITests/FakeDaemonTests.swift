@@ -406,7 +406,7 @@ import Testing
         // which the list is asked for first, and the one moved must be open.
         let tea = "beef0003-0000-4000-8000-000000000013"
         let moved = try Self.run(["remind", "move", "beef", "top"], fake)
-        #expect(moved.standardOutput.hasPrefix("POS  ID        DONE  TITLE     DUE\n  1  beef0003"), "\(moved.standardOutput)")
+        #expect(moved.standardOutput.hasPrefix("POS  ID        TITLE     DUE\n  1  beef0003"), "\(moved.standardOutput)")
         _ = try Self.run(["remind", "move", "beef", "2"], fake)
         _ = try Self.run(["remind", "move", "beef", "bottom"], fake)
         let refused = try Self.run(["remind", "move", "beef", "0"], fake)

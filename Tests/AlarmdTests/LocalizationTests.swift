@@ -135,8 +135,8 @@ struct LocalizedHelpTests {
             #expect(!line.contains("AM") && !line.contains("PM") && line.contains("午"), "a clock in Chinese: \(line)")
             #expect(!line.contains("changed") && !line.contains("fired") && !line.contains("added") && !line.contains("Reminder"), "\(line)")
         }
-        #expect(lines.contains { $0.contains("計時器 \"泡茶\"") && $0.contains("響起") }, "\(lines)")
-        #expect(lines.contains { $0.contains("鬧鐘 \"Gym\"") && $0.contains("已新增") }, "\(lines)")
+        #expect(lines.contains { $0.contains("計時器 「泡茶」") && $0.contains("響起") }, "\(lines)")
+        #expect(lines.contains { $0.contains("鬧鐘 「Gym」") && $0.contains("已新增") }, "\(lines)")
         let history = try zh(["history"]).standardOutput
         #expect(Self.untranslated(history).isEmpty, "\(history)")
     }

@@ -96,6 +96,14 @@ struct LocalizedCommandsTests {
         try zh(["remind", "done", "不存在"], expecting: 1)
         try zh(["remind", "lsit"], expecting: 64)
 
+        try zh(["remind", "rename", "訂機票", "to", "訂車票"], expecting: 0)
+        try zh(["rename", "晨跑", "慢跑"], expecting: 0)
+        try zh(["rename", "慢跑", "晨跑"], expecting: 0)
+        try zh(["rename", "不存在", "to", "某物"], expecting: 1)
+        try zh(["next", "上班"], expecting: 0)
+        // Heard or not (no sound server here: not), said in Chinese, the player's failure too.
+        try zh(["test", "上班"])
+
         // Timers, one of them rung, snoozed and stopped.
         try zh(["timer", "10m", "泡麵"], expecting: 0)
         try zh(["timer", "pause", "泡麵"], expecting: 0)

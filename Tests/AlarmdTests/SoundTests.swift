@@ -485,7 +485,9 @@ struct SoundPreviewTests {
             } else {
                 #expect(result.status == 1)
                 #expect(result.standardOutput.isEmpty)
-                #expect(result.standardError.hasPrefix("alarmctl: \(FreedesktopSounds.bell) is not being heard: the sound player \(player)"), "\(result.standardError)")
+                // Why first (what the daemon found, if anything), then the player's failure.
+                #expect(result.standardError.hasPrefix("alarmctl: \(FreedesktopSounds.bell) is not being heard: "), "\(result.standardError)")
+                #expect(result.standardError.contains("the sound player \(player)"), "\(result.standardError)")
                 #expect(result.standardError.contains("exited with status 1"), "\(result.standardError)")
                 // The reply says so too, for a script reading --json.
                 let json = try Alarmctl.run(["sounds", "--play", FreedesktopSounds.bell, "--json"], daemon)

@@ -84,7 +84,7 @@ enum DaemonErrorText {
     }
 
     /// An id as the daemon sent it, quoted; `?` for an error without one.
-    static func shown(_ id: String) -> String { id.isEmpty ? "?" : ValidationError.quoted(id) }
+    static func shown(_ id: String) -> String { id.isEmpty ? "?" : inQuotes(id) }
 
     /// The items an ambiguous id or name matches, a line each: the shortest
     /// id prefix (8 characters at least) that tells them apart, and the
@@ -93,7 +93,7 @@ enum DaemonErrorText {
         var length = 8
         while length < 36, Set(ids.map { $0.prefix(length) }).count < ids.count { length += 1 }
         return ids.indices.map { index in
-            let title = titles.count == ids.count ? "  " + ValidationError.quoted(titles[index]) : ""
+            let title = titles.count == ids.count ? "  " + inQuotes(titles[index]) : ""
             return "\n  " + ids[index].prefix(length) + title
         }.joined()
     }

@@ -116,7 +116,7 @@ enum AlarmCommands {
                 // `add 9:00 every fortnight work`: a repeat not understood is no label.
                 if let start = SpokenRepeat.repeatStart(in: Array(words[label])) {
                     throw .usage(Lf("add: %s reads as a repeat that alarmctl cannot read; see alarmctl help add for the repeats it takes, or give the label with --label",
-                                    ValidationError.quoted(words[(label.lowerBound + start)..<label.upperBound].joined(separator: " "))))
+                                    inQuotes(words[(label.lowerBound + start)..<label.upperBound].joined(separator: " "))))
                 }
                 fields = found
                 fields.label = words[label].joined(separator: " ")
@@ -184,7 +184,7 @@ enum AlarmCommands {
                 }
             }
             if spokenDays != nil, arguments.hasAny([AlarmFieldOptions.days] + RuleOptions.options) {
-                throw .usage(Lf("edit: %s are the new days; give them or --days and the repeat options, not both", ValidationError.quoted(spoken)))
+                throw .usage(Lf("edit: %s are the new days; give them or --days and the repeat options, not both", inQuotes(spoken)))
             }
             let timeText = spoken.isEmpty || spokenDays != nil ? arguments.value(AlarmFieldOptions.time) : spoken
             var fields = try AlarmFieldOptions.fields(arguments, time: timeText, editing: true, context: context)
@@ -210,9 +210,10 @@ enum AlarmCommands {
             let alarm = AlarmView(try daemon.call(GetAlarm.self, .init(id: arguments.positionals[0]), subject: N_("alarm")).read().alarm)
             let sound = Sound(wire: alarm.reply.string(Wire.Alarm.sound))
             guard sound != .none else {
-                throw .daemon(Lf("alarm %s rings without a sound (--sound none): only its notification shows", ValidationError.quoted(alarm.label)))
+                throw .daemon(Lf("alarm %s rings without a sound (--sound none): only its notification shows", inQuotes(alarm.label)))
             }
-            try DaemonCommands.playOnce(.init(sound: sound, volume: alarm.reply.optionalInt(Wire.Alarm.volume)), daemon, json: arguments.flag(json), context)
+            try DaemonCommands.playOnce(.init(sound: sound, volume: alarm.reply.optionalInt(Wire.Alarm.volume)), subject: Lf("alarm %s", inQuotes(alarm.label)),
+                                        daemon, json: arguments.flag(json), context)
         }
     )
 
@@ -229,7 +230,7 @@ enum AlarmCommands {
             try forEachID(arguments.positionals, noun: N_("alarms"), verb: N_("removed"), context: context) { id throws(CLIError) in
                 try daemon.attempt(RemoveAlarm.self, .init(id: id), subject: N_("alarm")).flatMap { answer in
                     answer.emit(context, json: false) { reply in
-                        context.emit(Lf("Removed alarm %1$s (%2$s)", ValidationError.quoted(reply.title), shortID(reply.id)))
+                        context.emit(Lf("Removed alarm %1$s (%2$s)", inQuotes(reply.title), shortID(reply.id)))
                     }
                 }
             }
@@ -323,7 +324,7 @@ enum AlarmCommands {
                 let seconds: Int64
                 do throws(ValidationError) { seconds = try DurationParser.parse(text, field: "--for") } catch { throw .invalid(error) }
                 guard seconds % CivilTime.secondsPerDay == 0 else {
-                    throw .usage(Lf("--for must be whole days or weeks (3d, 1w), got %s", ValidationError.quoted(text)))
+                    throw .usage(Lf("--for must be whole days or weeks (3d, 1w), got %s", inQuotes(text)))
                 }
                 day = from + seconds / CivilTime.secondsPerDay
             } else if let text = untilText {

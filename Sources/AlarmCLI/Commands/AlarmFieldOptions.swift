@@ -61,7 +61,7 @@ enum AlarmFieldOptions {
             let minuteOfDay = Int(CivilTime.floorMod(minutes, 1440))
             fields.time = try? TimeOfDay(hour: minuteOfDay / 60, minute: minuteOfDay % 60)
             guard spoken.repeat == nil, !arguments.hasAny(repeatOptions) else {
-                throw .usage(Lf("%1$s %2$s is one moment from now: a one-off alarm, so --days and the repeat options cannot go with it", field, ValidationError.quoted(text)))
+                throw .usage(Lf("%1$s %2$s is one moment from now: a one-off alarm, so --days and the repeat options cannot go with it", field, inQuotes(text)))
             }
             fields.rule = .some(.once(on: CivilTime.floorDiv(minutes, 1440)))
             return
@@ -70,9 +70,9 @@ enum AlarmFieldOptions {
         do { when = try DayAndTime.parse(spoken.rest, field: field, requireTime: true) } catch { throw .invalid(error) }
         fields.time = when.time
         if let repeatWords = spoken.repeat {
-            if when.day != nil { throw .usage(Lf("%1$s %2$s names a repeat and a day; give one of them", field, ValidationError.quoted(text))) }
+            if when.day != nil { throw .usage(Lf("%1$s %2$s names a repeat and a day; give one of them", field, inQuotes(text))) }
             if arguments.hasAny(repeatOptions) {
-                throw .usage(Lf("%1$s %2$s says how it repeats, so --days and the repeat options cannot go with it", field, ValidationError.quoted(text)))
+                throw .usage(Lf("%1$s %2$s says how it repeats, so --days and the repeat options cannot go with it", field, inQuotes(text)))
             }
             if repeatWords.isWeeklyOnDays {
                 fields.days = repeatWords.days
@@ -85,12 +85,12 @@ enum AlarmFieldOptions {
         // one-off alarm on that day.
         guard when.day != nil else { return }
         if arguments.hasAny(repeatOptions) {
-            throw .usage(Lf("%1$s names a day (%2$s): that is a one-off alarm, so --days and the repeat options cannot go with it", field, ValidationError.quoted(text)))
+            throw .usage(Lf("%1$s names a day (%2$s): that is a one-off alarm, so --days and the repeat options cannot go with it", field, inQuotes(text)))
         }
         let day = when.resolveDay(now: now, rules: zone.rules, allDay: .nineAM)
         let time = when.time ?? .nineAM
         guard zone.rules.instant(forWall: day * CivilTime.secondsPerDay + Int64(time.secondsIntoDay)) > now else {
-            throw .usage(Lf("%1$s %2$s has passed (%3$s %4$s); give a time still to come", field, ValidationError.quoted(text), RecurrenceRule.dateText(day), time))
+            throw .usage(Lf("%1$s %2$s has passed (%3$s %4$s); give a time still to come", field, inQuotes(text), RecurrenceRule.dateText(day), time))
         }
         fields.rule = .some(.once(on: day))
     }
@@ -160,7 +160,7 @@ enum AlarmFieldOptions {
     /// stores is exactly the words it will run (it never calls a shell).
     static func commandVector(_ line: String, option: String = "--command") throws(CLIError) -> [String] {
         guard let argv = try? ArgumentVector.split(line), !argv.isEmpty else {
-            throw .usage(Lf("%1$s must be a program and its arguments with balanced quotes, got %2$s", option, ValidationError.quoted(line)))
+            throw .usage(Lf("%1$s must be a program and its arguments with balanced quotes, got %2$s", option, inQuotes(line)))
         }
         return argv
     }
@@ -172,7 +172,7 @@ enum AlarmFieldOptions {
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
         guard let percent = Int(digits), range.contains(percent) else {
             let reset = editing ? ", or default" : ""
-            throw .usage(Lf("--volume must be a percentage from %1$s to %2$s%3$s, got %4$s", range.lowerBound, range.upperBound, reset, ValidationError.quoted(text)))
+            throw .usage(Lf("--volume must be a percentage from %1$s to %2$s%3$s, got %4$s", range.lowerBound, range.upperBound, reset, inQuotes(text)))
         }
         return percent
     }
@@ -184,7 +184,7 @@ enum AlarmFieldOptions {
         let seconds = Int64(text) ?? (try? DurationParser.parse(text, field: "--fade"))
         guard let seconds, seconds >= Int64(range.lowerBound), seconds <= Int64(range.upperBound) else {
             let reset = editing ? ", or default" : ""
-            throw .usage(Lf("--fade must be 0 (no fade) or a duration up to 5m such as 30s or 1m30s%1$s, got %2$s", reset, ValidationError.quoted(text)))
+            throw .usage(Lf("--fade must be 0 (no fade) or a duration up to 5m such as 30s or 1m30s%1$s, got %2$s", reset, inQuotes(text)))
         }
         return Int(seconds)
     }
@@ -197,7 +197,7 @@ enum AlarmFieldOptions {
             seconds = number
         } else {
             do { seconds = try DurationParser.parse(text, field: "--ring") } catch {
-                throw .usage(Lf("--ring must be seconds (%1$s–%2$s) or a duration like 5m, got %3$s", range.lowerBound, range.upperBound, ValidationError.quoted(text)))
+                throw .usage(Lf("--ring must be seconds (%1$s–%2$s) or a duration like 5m, got %3$s", range.lowerBound, range.upperBound, inQuotes(text)))
             }
         }
         guard seconds >= Int64(range.lowerBound), seconds <= Int64(range.upperBound) else {

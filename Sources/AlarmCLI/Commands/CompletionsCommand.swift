@@ -20,7 +20,7 @@ enum CompletionsCommand {
         run: { arguments, context throws(CLIError) in
             let name = arguments.positionals[0]
             guard let shell = CompletionShell(rawValue: name) else {
-                throw .usage(Lf("SHELL must be bash, zsh or fish, got %s", ValidationError.quoted(name)))
+                throw .usage(Lf("SHELL must be bash, zsh or fish, got %s", inQuotes(name)))
             }
             context.standardOutput(shell.script(for: AlarmControl.table))
         }

@@ -69,7 +69,7 @@ enum DaemonCommands {
             if let text = arguments.value(kind) {
                 for name in text.split(separator: ",", omittingEmptySubsequences: false).map({ String($0.filter { $0 != " " }) }) {
                     guard let known = EventKind(rawValue: name), History.kindNames.contains(name) else {
-                        throw .usage(Lf("--kind must list event kinds, comma-separated: %1$s, got %2$s", History.kindNames.joined(separator: ", "), ValidationError.quoted(text)))
+                        throw .usage(Lf("--kind must list event kinds, comma-separated: %1$s, got %2$s", History.kindNames.joined(separator: ", "), inQuotes(text)))
                     }
                     kinds.append(known)
                 }
@@ -84,10 +84,10 @@ enum DaemonCommands {
     /// A ringing item as `"Tea" (49834352)`; its id alone when it has gone meanwhile.
     static func named(_ id: String, _ daemon: DaemonConnection) -> String {
         if let alarm = try? daemon.call(GetAlarm.self, .init(id: id)).read().alarm {
-            return "\(ValidationError.quoted(AlarmView(alarm).label)) (\(shortID(id)))"
+            return "\(inQuotes(AlarmView(alarm).label)) (\(shortID(id)))"
         }
         if let reminder = try? daemon.call(GetReminder.self, .init(id: id)).read().reminder {
-            return "\(ValidationError.quoted(ReminderView(reminder).title)) (\(shortID(id)))"
+            return "\(inQuotes(ReminderView(reminder).title)) (\(shortID(id)))"
         }
         return shortID(id)
     }
@@ -118,7 +118,7 @@ enum DaemonCommands {
             list.add(L("ringing"), status.ringing.isEmpty ? L("nothing") : userLanguage.list(status.ringing.map { Self.named($0, daemon) }))
             if let next = status.next {
                 let kind = ItemFormat(context).kindName(next.kind)
-                list.add(L("next"), "\(time.dayAndTime(next.at))  \(kind) " + Lf("%1$s (%2$s)", ValidationError.quoted(next.title), shortID(next.id)))
+                list.add(L("next"), "\(time.dayAndTime(next.at))  \(kind) " + Lf("%1$s (%2$s)", inQuotes(next.title), shortID(next.id)))
             } else {
                 list.add(L("next"), L("nothing scheduled"))
             }
@@ -150,7 +150,7 @@ enum DaemonCommands {
         let waiting = timers.compactMap { timer in TimeText.instant(timer.due).map { (timer, $0) } }.filter { $0.0.phase == "waiting" }
         guard let (first, due) = waiting.min(by: { $0.1 < $1.1 }) else { return String(count) }
         let left = DurationText.countdown(due.timeIntervalSince(context.now), in: userLanguage)
-        return Lf("%1$d, the next rings in %2$s (%3$s)", count, left, ValidationError.quoted(first.title))
+        return Lf("%1$d, the next rings in %2$s (%3$s)", count, left, inQuotes(first.title))
     }
 
     /// `with https://… at 14:02, 2 changes waiting`, or what went wrong.
@@ -247,15 +247,21 @@ enum DaemonCommands {
 
     /// Plays a sound once through the daemon and says so; said, and exit 1,
     /// when it is not heard: the commands that call this exist to hear the
-    /// wake-up sound. The player's failure, then what the daemon found about
-    /// why (no sound server, a muted output), a line each.
-    static func playOnce(_ request: PlaySound.Request, _ daemon: DaemonConnection, json: Bool, _ context: CommandContext) throws(CLIError) {
+    /// wake-up sound. What the daemon found about why (no sound server, a
+    /// muted output) comes first, a line each, then the player's failure;
+    /// `subject` is what is not heard (an alarm), else the file.
+    static func playOnce(_ request: PlaySound.Request, subject: String? = nil, _ daemon: DaemonConnection, json: Bool,
+                         _ context: CommandContext) throws(CLIError) {
         let answer = try daemon.call(PlaySound.self, request, subject: N_("sound"))
         let reply = try answer.read()
         if json { context.emitJSON(answer.object) }
         if let reason = reply.notHeard {
-            let why = ((try? daemon.call(Status.self).read().warnings) ?? nil) ?? []
-            throw .daemon(Lf("%1$s is not being heard: %2$s", reply.path, reason) + why.map { "\n  " + Audibility.relocalized($0, in: userLanguage) }.joined())
+            // The daemon's warnings about sound, not those about notifications or waking.
+            let warnings = (((try? daemon.call(Status.self).read().warnings) ?? nil) ?? []).filter { warning in
+                ![Audibility.noNotification, Audibility.noWake].contains { MessageFormat.match(warning, template: $0) != nil }
+            }
+            let why = (warnings + [reason]).map { Audibility.relocalized($0, in: userLanguage) }
+            throw .daemon(Lf("%1$s is not being heard: %2$s", subject ?? reply.path, why[0]) + why.dropFirst().map { "\n  " + $0 }.joined())
         }
         if !json { context.emit(Lf("Playing %1$s at %2$d %%", reply.path, reply.volume)) }
     }
@@ -392,7 +398,7 @@ enum DaemonCommands {
     /// `Added alarm "Work" (80a7c2d1)`, one line per change.
     private static func changeLines(_ changes: [ImportChange], verb: String) -> String {
         changes.map { change in
-            "\(L(verb)) \(L(change.itemKind.rawValue)) \(ValidationError.quoted(change.title)) (\(shortID(change.id)))\n"
+            "\(L(verb)) \(L(change.itemKind.rawValue)) \(inQuotes(change.title)) (\(shortID(change.id)))\n"
         }.joined()
     }
 

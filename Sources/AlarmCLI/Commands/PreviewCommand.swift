@@ -52,7 +52,7 @@ enum PreviewCommand {
             spoken = split.repeat
             let when = try DayAndTime.parse(split.rest, field: "TIME", requireTime: true)
             guard let said = when.time, when.day == nil else {
-                throw CLIError.usage(Lf("preview: TIME is a time of day; give the day to start from with --from, got %s", ValidationError.quoted(text)))
+                throw CLIError.usage(Lf("preview: TIME is a time of day; give the day to start from with --from, got %s", inQuotes(text)))
             }
             time = said
             days = try arguments.value(Self.days).map { spec throws(ValidationError) in try RepeatDays.parse(spec, field: "--days") } ?? .never
@@ -127,7 +127,7 @@ enum PreviewCommand {
     /// The zone `--tz` names, or a usage error that quotes it.
     static func zone(named name: String) throws(CLIError) -> Zone {
         guard let zone = ZoneName.zone(name) else {
-            throw .usage(Lf("--tz must be an IANA time zone such as Europe/Berlin, got %s", ValidationError.quoted(name)))
+            throw .usage(Lf("--tz must be an IANA time zone such as Europe/Berlin, got %s", inQuotes(name)))
         }
         return zone
     }

@@ -78,10 +78,10 @@ enum ReminderCommands {
             // `remind add "buy eggs" "pay electricity bill"`: two to-dos, not one.
             let quoted = words.filter { $0.contains(" ") }
             if when == nil, spokenRepeat == nil, quoted.count > 1 {
-                throw .usage(Lf("remind add: %s are several titles; add each with a remind add of its own", userLanguage.list(quoted.map(ValidationError.quoted))))
+                throw .usage(Lf("remind add: %s are several titles; add each with a remind add of its own", userLanguage.list(quoted.map(inQuotes))))
             }
             if when != nil, arguments.hasAny(dueAtOrInOrOn.options) {
-                throw .usage(Lf("remind add: %s is when it is due; give it or --at, --in, --on, not both", ValidationError.quoted(when ?? "")))
+                throw .usage(Lf("remind add: %s is when it is due; give it or --at, --in, --on, not both", inQuotes(when ?? "")))
             }
             if spokenRepeat != nil, arguments.hasAny(calendarOptions) {
                 throw .usage(L("remind add: the words after the title say how it repeats, so --days and the repeat options cannot go with them"))
@@ -90,7 +90,7 @@ enum ReminderCommands {
             let unquoted = words.filter { !$0.contains(" ") }
             if spokenRepeat == nil, let start = SpokenRepeat.repeatStart(in: unquoted) {
                 throw .usage(Lf("remind add: %s reads as a repeat that alarmctl cannot read; see alarmctl help remind add for the repeats it takes, or quote the title",
-                                ValidationError.quoted(unquoted[start...].joined(separator: " "))))
+                                inQuotes(unquoted[start...].joined(separator: " "))))
             }
             var changes = ReminderChanges(title: title)
             try arguments.exclusive(dueAtOrInOrOn)
@@ -181,7 +181,7 @@ enum ReminderCommands {
             try forEachID(arguments.positionals, noun: N_("reminders"), verb: N_("removed"), context: context) { id throws(CLIError) in
                 try daemon.attempt(RemoveReminder.self, .init(id: id), subject: N_("reminder")).flatMap { answer in
                     answer.emit(context, json: arguments.flag(json)) { reply in
-                        context.emit(Lf("Removed reminder %1$s (%2$s)", ValidationError.quoted(reply.title), shortID(reply.id)))
+                        context.emit(Lf("Removed reminder %1$s (%2$s)", inQuotes(reply.title), shortID(reply.id)))
                     }
                 }
             }
@@ -266,7 +266,7 @@ enum ReminderCommands {
             for part in text.split(separator: ",", omittingEmptySubsequences: false) {
                 let word = String(part.filter { $0 != " " })
                 guard let value = try? DurationParser.parse(word, field: "--before"), value >= 1, value <= Int64(Reminder.beforeRange.upperBound) else {
-                    throw .usage(Lf("--before must be durations up to 28d, comma-separated, like 15m,1h,1d, got %s", ValidationError.quoted(text)))
+                    throw .usage(Lf("--before must be durations up to 28d, comma-separated, like 15m,1h,1d, got %s", inQuotes(text)))
                 }
                 seconds.append(Int(value))
             }
@@ -318,7 +318,7 @@ enum ReminderCommands {
                 throw .usage(L("remind edit: nothing to change; give at least one option (see alarmctl remind edit --help)"))
             }
             if let spoken, arguments.hasAny(EditOptions.due.options) {
-                throw .usage(Lf("remind edit: %s is when it is due; give it or --at, --in, --on, --no-due, not both", ValidationError.quoted(spoken)))
+                throw .usage(Lf("remind edit: %s is when it is due; give it or --at, --in, --on, --no-due, not both", inQuotes(spoken)))
             }
             try arguments.exclusive(EditOptions.due)
             try arguments.exclusive(EditOptions.imageOrNot)
@@ -377,7 +377,7 @@ enum ReminderCommands {
             let text = arguments.positionals[1].lowercased()
             let number = Int(text)
             guard ["top", "bottom", "up", "down"].contains(text) || (number ?? 0) >= 1 else {
-                throw .usage(Lf("POSITION must be top, bottom, up, down or a number from 1 (the top), got %s", ValidationError.quoted(arguments.positionals[1])))
+                throw .usage(Lf("POSITION must be top, bottom, up, down or a number from 1 (the top), got %s", inQuotes(arguments.positionals[1])))
             }
             let daemon = DaemonConnection(arguments, context)
             // Numbers count the open to-dos, as the list shows them; the
@@ -389,7 +389,7 @@ enum ReminderCommands {
             // Only an open to-do has a place in the list.
             let moving = ReminderView(try daemon.call(GetReminder.self, .init(id: arguments.positionals[0]), subject: N_("reminder")).read().reminder)
             guard let index = open.firstIndex(where: { $0.id == moving.id }) else {
-                throw .daemon(Lf("%s is not an open to-do: it has no place in the list", ValidationError.quoted(moving.title)))
+                throw .daemon(Lf("%s is not an open to-do: it has no place in the list", inQuotes(moving.title)))
             }
             let position: Int
             switch (text, number) {

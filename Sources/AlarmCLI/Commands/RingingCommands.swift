@@ -38,7 +38,7 @@ enum RingingCommands {
             try forEachID(ids.map { $0 ?? "" }, noun: N_("items"), verb: N_("snoozed"), context: context) { id throws(CLIError) in
                 try daemon.attempt(Snooze.self, .init(id: id.isEmpty ? nil : id, minutes: minutes)).flatMap { answer in
                     answer.emit(context, json: arguments.flag(.json)) { reply in
-                        context.emit(Lf("Snoozed %1$s (%2$s) until %3$s (snooze %4$d)", ValidationError.quoted(reply.title), shortID(reply.id),
+                        context.emit(Lf("Snoozed %1$s (%2$s) until %3$s (snooze %4$d)", inQuotes(reply.title), shortID(reply.id),
                                         TimeText(context).clock(reply.until), reply.snoozeCount))
                     }
                 }
@@ -71,7 +71,7 @@ enum RingingCommands {
             try forEachID(ids, noun: N_("items"), verb: N_("dismissed"), context: context) { id throws(CLIError) in
                 try daemon.attempt(Dismiss.self, .init(id: id.isEmpty ? nil : id)).flatMap { answer in
                     answer.emit(context, json: arguments.flag(.json)) { reply in
-                        context.emit(Lf("Dismissed %1$s (%2$s)", ValidationError.quoted(reply.title), shortID(reply.id)))
+                        context.emit(Lf("Dismissed %1$s (%2$s)", inQuotes(reply.title), shortID(reply.id)))
                     }
                 }
             }

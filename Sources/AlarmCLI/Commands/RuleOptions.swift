@@ -56,7 +56,7 @@ enum RuleOptions {
             let parts = text.split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count == 2, let month = Int(parts[0]), let day = Int(parts[1]), parts[0].count == 2, parts[1].count == 2,
                   (1...12).contains(month), (1...CivilTime.daysInMonth(year: 2000, month: month)).contains(day)
-            else { throw .usage(Lf("--yearly must be a day of the year as MM-DD, like 12-24, got %s", ValidationError.quoted(text))) }
+            else { throw .usage(Lf("--yearly must be a day of the year as MM-DD, like 12-24, got %s", inQuotes(text))) }
             rule = RecurrenceRule(.yearly, byMonthDay: [day], byMonth: [month], start: start)
         } else if let days, !days.isEmpty {
             // --days with --starting, --until, --times or --except: weekly.
@@ -96,7 +96,7 @@ enum RuleOptions {
         if lower.hasPrefix("other") { lower = "2" + lower.dropFirst(5) }
         let digits = lower.prefix { $0.isASCIIDigit }
         let unit = lower.dropFirst(digits.count)
-        let usage = CLIError.usage(Lf("--every must be a number of days or weeks, 1–999, like 3d or 2w, got %s", ValidationError.quoted(text)))
+        let usage = CLIError.usage(Lf("--every must be a number of days or weeks, 1–999, like 3d or 2w, got %s", inQuotes(text)))
         guard let count = digits.isEmpty ? 1 : Int(digits), RecurrenceRule.intervalRange.contains(count) else { throw usage }
         switch unit {
         case "d", "day", "days":
@@ -113,7 +113,7 @@ enum RuleOptions {
 
     /// `15`, `-1`, `2nd-tue`, `last-fri`.
     private static func monthlyDay(_ text: String, into rule: inout RecurrenceRule) throws(CLIError) {
-        let usage = CLIError.usage(Lf("--monthly must be a day of the month (1–31), -1 for the last day, or a weekday in the month like 2nd-tue or last-fri (1st, 2nd, 3rd, 4th, last), got %s", ValidationError.quoted(text)))
+        let usage = CLIError.usage(Lf("--monthly must be a day of the month (1–31), -1 for the last day, or a weekday in the month like 2nd-tue or last-fri (1st, 2nd, 3rd, 4th, last), got %s", inQuotes(text)))
         let lower = text.lowercased()
         if let day = Int(lower) {
             guard (1...31).contains(day) || day == -1 else { throw usage }
@@ -147,7 +147,7 @@ enum RuleOptions {
     }
 
     static func dateError(_ option: Option, _ text: String) -> CLIError {
-        .usage(Lf("--%1$s must be a date as YYYY-MM-DD (2026-12-24) or a day in words (dec 24, tomorrow), got %2$s", option.name, ValidationError.quoted(text)))
+        .usage(Lf("--%1$s must be a date as YYYY-MM-DD (2026-12-24) or a day in words (dec 24, tomorrow), got %2$s", option.name, inQuotes(text)))
     }
 
     /// Today in `zone`, as a day number.

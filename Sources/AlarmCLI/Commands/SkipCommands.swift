@@ -60,9 +60,9 @@ enum SkipCommands {
                         let time = TimeText(context)
                         let listed = userLanguage.list(quiet.sorted().prefix(7).map(time.dayText))
                         guard quiet.count < days.count else {
-                            throw .daemon(Lf("alarm %1$s does not ring on %2$s; nothing to skip", ValidationError.quoted(view.label), listed))
+                            throw .daemon(Lf("alarm %1$s does not ring on %2$s; nothing to skip", inQuotes(view.label), listed))
                         }
-                        context.emit(Lf("Alarm %1$s does not ring on %2$s anyway.", ValidationError.quoted(view.label), listed + (quiet.count > 7 ? " …" : "")))
+                        context.emit(Lf("Alarm %1$s does not ring on %2$s anyway.", inQuotes(view.label), listed + (quiet.count > 7 ? " …" : "")))
                     }
                 }
                 let answer = try change(alarm, skipping: days, skip: skip, daemon, context)
@@ -139,7 +139,7 @@ enum SkipCommands {
     static func day(_ text: String, field: String, timeAllowed: Bool = false, context: CommandContext) throws(CLIError) -> Int64 {
         let when: DayAndTime
         do { when = try DayAndTime.parse(text, field: field) } catch { throw .invalid(error) }
-        guard when.time == nil || timeAllowed else { throw .usage(Lf("%1$s is a day, without a time, got %2$s", field, ValidationError.quoted(text))) }
+        guard when.time == nil || timeAllowed else { throw .usage(Lf("%1$s is a day, without a time, got %2$s", field, inQuotes(text))) }
         return when.resolveDay(now: context.now.epochSecondsFloor, rules: context.systemZone.rules, allDay: .midnight)
     }
 

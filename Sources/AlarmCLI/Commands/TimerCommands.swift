@@ -50,7 +50,7 @@ enum TimerCommands {
                 return try forEachID(ids, noun: N_("timers"), verb: N_("cancelled"), context: context) { id throws(CLIError) in
                     try daemon.attempt(RemoveReminder.self, .init(id: id), subject: N_("timer")).flatMap { answer in
                         answer.emit(context, json: arguments.flag(.json)) { reply in
-                            context.emit(Lf("Cancelled timer %1$s (%2$s)", ValidationError.quoted(reply.title), shortID(reply.id)))
+                            context.emit(Lf("Cancelled timer %1$s (%2$s)", inQuotes(reply.title), shortID(reply.id)))
                         }
                     }
                 }
@@ -80,7 +80,7 @@ enum TimerCommands {
             let answer = try daemon.call(AddReminder.self, .init(changes))
             if arguments.flag(.json) { return context.emitJSON(answer.object) }
             let added = ReminderView(try answer.read().reminder)
-            context.emit(Lf("Started timer %1$s (%2$s): rings at %3$s, in %4$s", ValidationError.quoted(added.title), shortID(added.id), TimeText(context).clock(added.due), DurationText.countdown(TimeInterval(seconds), in: userLanguage)))
+            context.emit(Lf("Started timer %1$s (%2$s): rings at %3$s, in %4$s", inQuotes(added.title), shortID(added.id), TimeText(context).clock(added.due), DurationText.countdown(TimeInterval(seconds), in: userLanguage)))
         }
     )
 
@@ -103,7 +103,7 @@ enum TimerCommands {
         guard fitting.count == 1 else {
             if fitting.isEmpty { throw .daemon(verb == "resume" ? L("no timer is paused") : L("no timer is running")) }
             throw .usage(Lf("timer %1$s: several timers could be meant, name one: %2$s", verb,
-                            fitting.map { "\(shortID($0.id)) \(ValidationError.quoted($0.title))" }.joined(separator: ", ")))
+                            fitting.map { "\(shortID($0.id)) \(inQuotes($0.title))" }.joined(separator: ", ")))
         }
         return fitting[0].id
     }
@@ -128,12 +128,12 @@ enum TimerCommands {
         let now = context.now.timeIntervalSince1970.rounded(.down)
         try forEachID(ids, noun: N_("timers"), verb: verb == "pause" ? N_("paused") : verb == "resume" ? N_("resumed") : N_("changed"), context: context) { id throws(CLIError) in
             let timer = ReminderView(try daemon.call(GetReminder.self, .init(id: id), subject: N_("timer")).read().reminder)
-            guard timer.isTimer, !timer.done else { return .failure(.daemon(Lf("%1$s (%2$s) is not a running timer", ValidationError.quoted(timer.title), shortID(timer.id)))) }
+            guard timer.isTimer, !timer.done else { return .failure(.daemon(Lf("%1$s (%2$s) is not a running timer", inQuotes(timer.title), shortID(timer.id)))) }
             let due = TimeText.instant(timer.due)
             var changes = ReminderChanges()
             switch (verb, timer.timerLeft, due) {
             case ("pause", nil, let due?):
-                guard timer.phase == "waiting" else { return .failure(.daemon(Lf("%s is ringing: snooze or dismiss it", ValidationError.quoted(timer.title)))) }
+                guard timer.phase == "waiting" else { return .failure(.daemon(Lf("%s is ringing: snooze or dismiss it", inQuotes(timer.title)))) }
                 changes.due = ""
                 changes.timerLeft = .some(max(1, Int((due.timeIntervalSince1970 - context.now.timeIntervalSince1970).rounded(.up))))
             case ("resume", let left?, _):
@@ -144,9 +144,9 @@ enum TimerCommands {
             case ("add", nil, let due?):
                 changes.due = WireTime.string(due.addingTimeInterval(TimeInterval(extra)), in: context.systemZone)
             case ("pause", _, _):
-                return .failure(.daemon(Lf("timer %s is paused already", ValidationError.quoted(timer.title))))
+                return .failure(.daemon(Lf("timer %s is paused already", inQuotes(timer.title))))
             default:
-                return .failure(.daemon(Lf("timer %s is not paused", ValidationError.quoted(timer.title))))
+                return .failure(.daemon(Lf("timer %s is not paused", inQuotes(timer.title))))
             }
             return try daemon.attempt(UpdateReminder.self, .init(id: timer.id, changes), subject: N_("timer")).flatMap { answer in
                 answer.emit(context, json: arguments.flag(.json)) { reply in
@@ -161,10 +161,10 @@ enum TimerCommands {
     /// `now` is the whole second the change counted from.
     static func line(_ timer: ReminderView, now: TimeInterval, _ context: CommandContext) -> String {
         if let left = timer.timerLeft {
-            return Lf("Timer %1$s (%2$s): paused, %3$s left", ValidationError.quoted(timer.title), shortID(timer.id), DurationText.countdown(TimeInterval(left), in: userLanguage))
+            return Lf("Timer %1$s (%2$s): paused, %3$s left", inQuotes(timer.title), shortID(timer.id), DurationText.countdown(TimeInterval(left), in: userLanguage))
         }
         let left = TimeText.instant(timer.due).map { $0.timeIntervalSince1970 - now } ?? 0
-        return Lf("Timer %1$s (%2$s): rings at %3$s, in %4$s", ValidationError.quoted(timer.title), shortID(timer.id), TimeText(context).clock(timer.due),
+        return Lf("Timer %1$s (%2$s): rings at %3$s, in %4$s", inQuotes(timer.title), shortID(timer.id), TimeText(context).clock(timer.due),
                   DurationText.countdown(left, in: userLanguage))
     }
 

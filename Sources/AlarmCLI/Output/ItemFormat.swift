@@ -138,16 +138,17 @@ struct ItemFormat {
     /// `POS  ID  DONE  TITLE  DUE`, in the list's manual order.
     func reminderTable(_ reminders: [ReminderView], all: Bool) -> String {
         guard !reminders.isEmpty else { return (all ? L("No reminders.") : L("No open reminders.")) + "\n" }
+        // DONE only with --all: without it every row would say [ ].
         let table = Table(
-            header: [L("POS"), L("ID"), L("DONE"), L("TITLE"), L("DUE")],
+            header: [L("POS"), L("ID")] + (all ? [L("DONE")] : []) + [L("TITLE"), L("DUE")],
             // The open ones numbered from 1 without gaps, as remind move takes
             // them, the same with --all; a done one has no place ("—").
             rows: reminders.reduce(into: (rows: [[String]](), open: 0)) { result, reminder in
                 if !reminder.done { result.open += 1 }
-                result.rows.append([reminder.done ? "—" : String(result.open), shortID(reminder.id), reminder.done ? "[x]" : "[ ]", oneLine(reminder.title),
-                                    ([dueText(reminder, short: true)] + reminderMarkers(reminder)).joined(separator: "  ")])
+                result.rows.append([reminder.done ? "—" : String(result.open), shortID(reminder.id)] + (all ? [reminder.done ? "[x]" : "[ ]"] : [])
+                    + [oneLine(reminder.title), ([dueText(reminder, short: true)] + reminderMarkers(reminder)).joined(separator: "  ")])
             }.rows,
-            rightAligned: [0], maxWidth: columns, shrinkable: 3, lastColumnOwed: reminders.map { DisplayWidth.of(dueText($0, short: true)) }.max()
+            rightAligned: [0], maxWidth: columns, shrinkable: all ? 3 : 2, lastColumnOwed: reminders.map { DisplayWidth.of(dueText($0, short: true)) }.max()
         )
         let lines = table.lines
         let body = zip(reminders, lines.dropFirst()).map { reminder, line in emphasis(line, enabled: !reminder.done, phase: reminder.phase) }
@@ -307,7 +308,7 @@ struct ItemFormat {
     /// one `watch` line, its detail in the reader's language.
     func eventLine(_ event: ReplyObject) -> String {
         typealias E = Wire.Event
-        let title = ValidationError.quoted(event.string(E.title))
+        let title = inQuotes(event.string(E.title))
         let isTimer = event.nested(E.reminder).bool(Wire.Reminder.timer)
         let subject = isTimer ? Lf("Timer %s", title) : event.string(E.itemKind) == "reminder" ? Lf("Reminder %s", title) : Lf("Alarm %s", title)
         var notes: [String] = []

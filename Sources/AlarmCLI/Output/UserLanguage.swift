@@ -17,6 +17,15 @@ func L(_ message: String) -> String { userLanguage.L(message) }
 /// The translation of `message` with its `%s`/`%d` placeholders filled in.
 func Lf(_ message: String, _ arguments: any CustomStringConvertible...) -> String { userLanguage.Lf(message, arguments: arguments) }
 
+/// `text` in the reader's quotation marks (「」 in Chinese), escaped as
+/// ``ValidationError/quoted(_:)`` escapes it, so that its end shows.
+func inQuotes(_ text: String) -> String {
+    let quoted = ValidationError.quoted(text)
+    guard !userLanguage.isSource else { return quoted }
+    // TRANSLATORS: quotation marks around a name or a value typed.
+    return Lf("\"%s\"", String(quoted.dropFirst().dropLast()))
+}
+
 /// English the daemon made from one of `templates` (a warning in a reply), in
 /// the reader's language; as it came under C or when it matches none.
 func relocalized(_ english: String, among templates: [String]) -> String {

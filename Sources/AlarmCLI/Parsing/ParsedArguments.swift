@@ -93,7 +93,7 @@ struct ParsedArguments: Sendable {
         }
         if let max = count.max, positionals.count > max {
             let unexpected = positionals[max]
-            throw .usage(Lf("%1$s: unexpected argument %2$s (usage: alarmctl %3$s; see alarmctl %1$s --help)", spec.name, ValidationError.quoted(unexpected), spec.shortSynopsis))
+            throw .usage(Lf("%1$s: unexpected argument %2$s (usage: alarmctl %3$s; see alarmctl %1$s --help)", spec.name, inQuotes(unexpected), spec.shortSynopsis))
         }
     }
 
@@ -157,7 +157,7 @@ struct ParsedArguments: Sendable {
         guard let text = value(option) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             // A number out of range reads as one; anything else is quoted, to show where it ends.
-            let got = Int(text) == nil ? ValidationError.quoted(text) : text
+            let got = Int(text) == nil ? inQuotes(text) : text
             throw .usage(Lf("--%1$s must be %2$s–%3$s, got %4$s", option.name, range.lowerBound, range.upperBound, got))
         }
         return number

@@ -68,7 +68,7 @@ enum WhenParser {
 
     /// Whole minutes within `range`: `5`, `5m`, `10 minutes`, `1h`.
     static func minutes(_ text: String, option: String, in range: ClosedRange<Int>) throws(CLIError) -> Int {
-        var usage: CLIError { .usage(Lf("%1$s must be whole minutes, %2$d–%3$d: 5, 5m or 10 minutes, got %4$s", option, range.lowerBound, range.upperBound, ValidationError.quoted(text))) }
+        var usage: CLIError { .usage(Lf("%1$s must be whole minutes, %2$d–%3$d: 5, 5m or 10 minutes, got %4$s", option, range.lowerBound, range.upperBound, inQuotes(text))) }
         if let number = Int(text) {
             guard range.contains(number) else { throw usage }
             return number

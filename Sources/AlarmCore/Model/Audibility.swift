@@ -61,16 +61,23 @@ public enum Audibility {
     // notification); alarmctl matches the English it receives against them
     // to say it again in the reader's (`MessageFormat.match`).
     static let soundUnplayable = N_("its sound cannot be played (%s)")
-    static let noNotification = N_("no notification will show (%s)")
-    static let noWake = N_("the machine will not wake from suspend for it (%s)")
+    public static let noNotification = N_("no notification will show (%s)")
+    public static let noWake = N_("the machine will not wake from suspend for it (%s)")
     static let uncheckable = N_("the output's volume and mute cannot be checked (%s)")
     static let nothingPlays = N_("nothing can play its sound (%s, and no sound player is installed)")
     static let noOutput = N_("the sound server has no output to play on")
     static let muted = N_("the output \"%s\" is muted")
     static let quiet = N_("the output \"%1$s\" is at %2$d %% volume")
 
+    // A sound played once (`sounds --play`, `test`) that was not heard, as
+    // the daemon says why in its reply.
+    public static let playerUnstartable = N_("cannot start the sound player %1$s: %2$s")
+    public static let playerExited = N_("the sound player %1$s exited with status %2$d")
+    public static let playerKilled = N_("the sound player %1$s was killed by signal %2$d")
+
     /// Every phrase a warning can be.
-    public static let templates = [soundUnplayable, noNotification, noWake, uncheckable, nothingPlays, noOutput, muted, quiet]
+    public static let templates = [soundUnplayable, noNotification, noWake, uncheckable, nothingPlays, noOutput, muted, quiet,
+                                   playerUnstartable, playerExited, playerKilled]
 
     // Why a check came to nothing, as the daemon words it inside a
     // warning's parentheses (a system's own message, strerror's or the

@@ -82,7 +82,7 @@ final class SoundLoop: Sendable {
         do {
             child = try ChildProcess(argv, queue: queue) { [weak self] in self?.exited(status: $0) }
         } catch {
-            fail("cannot start the sound player \(argv.first ?? ""): \(error)")
+            fail(MessageFormat.fill(Audibility.playerUnstartable, [argv.first ?? "", "\(error)"]))
             return
         }
         state.child = child
@@ -96,7 +96,11 @@ final class SoundLoop: Sendable {
         let ran = Date().timeIntervalSince(state.startedAt)
         if once {
             state.stopped = true
-            if !status.succeeded { fail("the sound player \(argv.joined(separator: " ")) \(status.description)") }
+            if !status.succeeded {
+                let player = argv.joined(separator: " ")
+                fail(status.exitCode.map { MessageFormat.fill(Audibility.playerExited, [player, String($0)]) }
+                     ?? MessageFormat.fill(Audibility.playerKilled, [player, String(status.raw & 0x7F)]))
+            }
             return
         }
         if !status.succeeded {
