@@ -126,7 +126,7 @@ import AlarmViewModels
         let time = TimeText(Self.context())
         #expect(time.short("2026-03-10T06:30:00Z") == "Tue 07:30")
         #expect(time.short("2026-03-15T06:30:00+00:00") == "Sun 07:30")
-        // A weekday first whatever the distance, so NEXT reads as one column.
+        // A weekday first within the coming year, so NEXT reads as one column.
         #expect(time.short("2026-03-16T06:30:00Z") == "Mon, Mar 16 07:30")
         #expect(time.short("2026-12-24T06:30:00Z") == "Thu, Dec 24 07:30")
         #expect(time.short("2027-03-16T06:30:00Z") == "2027-03-16 07:30", "a year or so ahead, the full date")

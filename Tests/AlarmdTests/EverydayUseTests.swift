@@ -132,16 +132,32 @@ import Testing
         let first = try #require((try Alarmctl.json(["remind", "list"], daemon)["reminders"] as? [[String: Any]])?.first)
         #expect(first["title"] as? String == "go to the airport" && first["notes"] as? String == "seat 12A", "\(first)")
 
+        // Several words are a name only as a whole label: with "gym" and "gym monday",
+        // `skip gym mon` skips gym's Monday, not "gym monday"'s next ring.
+        try Alarmctl.ok(["add", "5:00", "daily", "--label", "gym"], daemon)
+        try Alarmctl.ok(["add", "5:30", "daily", "--label", "gym monday"], daemon)
+        try Alarmctl.ok(["skip", "gym", "mon"], daemon)
+        let gym = Self.item(try Alarmctl.json(["show", "gym"], daemon), "alarm"), other = Self.item(try Alarmctl.json(["show", "gym", "monday"], daemon), "alarm")
+        #expect(((gym["rule"] as? [String: Any])?["exceptions"] as? [String])?.count == 1 && other["skipNext"] as? Bool == false && other["rule"] == nil,
+                "\(gym)\n\(other)")
+        try Alarmctl.ok(["add", "18:00", "--label", "go to gym"], daemon)
+        try Alarmctl.ok(["rename", "go", "to", "gym", "to", "the", "gym"], daemon)
+        #expect(Self.item(try Alarmctl.json(["show", "the", "gym"], daemon), "alarm")["time"] as? String == "18:00")
+        // A repeat before the time is no label: refused, nothing added.
+        let repeated = try Alarmctl.run(["add", "weekdays", "work", "7:00"], daemon)
+        #expect(repeated.status == 64, "\(repeated.standardOutput)")
+        let sideways = try Alarmctl.run(["add", "7:00", "gym", "weekdays"], daemon)
+        #expect(sideways.status == 64 && sideways.standardError.contains("\"weekdays\""), "\(sideways.standardError)")
+
         let today = CalendarTests.date(daysFromNow: 0)
         let rent = Self.item(try Alarmctl.json(["todo", "rent", "every", "month", "9am"], daemon), "reminder")
         let rule = rent["rule"] as? [String: Any]
         #expect(rule?["byMonthDay"] as? [Int] == [Int(today.suffix(2))!] && (rent["due"] as? String)?.contains(today.suffix(3) + "T09:00:00") == true, "\(rent)")
     }
 
-    /// What a second walk typed first: a label before the time, `--every
-    /// day`, a day by its name, `--note`, a new day for a reminder keeping
-    /// its time, a pause said in words, `remind undo`, one item's `next`,
-    /// and "tomorrow" mistyped.
+    /// A label before the time, `--every day`, a day by its name, `--note`,
+    /// a new day for a reminder keeping its time, a pause said in words,
+    /// `remind undo`, one item's `next`, and "tomorrow" mistyped.
     @Test func theSecondWalksWords() throws {
         let daemon = try AlarmctlTests.startDaemon()
         defer { daemon.stop() }
@@ -165,6 +181,9 @@ import Testing
         let exceptions = ((Self.item(try Alarmctl.json(["show", "morning"], daemon), "alarm")["rule"] as? [String: Any])?["exceptions"] as? [String]) ?? []
         #expect(exceptions.count == 7, "a week from Monday, as skipped days: \(exceptions)")
         #expect(try Alarmctl.ok(["next", "morning"], daemon).contains(": rings in "))
+        // "for" that is no length stays in a name: the timer "time for tea".
+        try Alarmctl.ok(["timer", "10m", "--label", "time for tea"], daemon)
+        #expect(try Alarmctl.ok(["pause", "time", "for", "tea"], daemon).contains("paused"))
 
         let call = Self.item(try Alarmctl.json(["remind", "add", "call", "mom", "tomorow", "9am"], daemon), "reminder")
         #expect(call["title"] as? String == "call mom" && (call["due"] as? String)?.hasPrefix(CalendarTests.date(daysFromNow: 1) + "T09:00:00") == true, "\(call)")

@@ -100,10 +100,11 @@ enum AlarmCommands {
                 func timed(_ time: ArraySlice<String>) -> AlarmFields? {
                     try? AlarmFieldOptions.fields(arguments, time: time.joined(separator: " "), editing: false, context: context)
                 }
-                // A label before the time has no day or number in it: `add 2020-01-01 7:00` stays a
-                // time that has passed.
+                // A label before the time has no day, number or repeat in it: `add 2020-01-01 7:00`
+                // stays a time that has passed, `add weekdays work 7:00` no one-off "weekdays work".
                 func couldBeLabel(_ words: ArraySlice<String>) -> Bool {
                     !words.contains { $0.contains(where: \.isNumber) } && (try? DayAndTime.parse(words.joined(separator: " "), field: "TIME"))?.day == nil
+                        && Self.repeatWord(in: words) == nil
                 }
                 let after = (1..<words.count).reversed().lazy.compactMap { split in timed(words[..<split]).map { (label: split..<words.count, fields: $0) } }.first
                 let before = (1..<words.count).lazy.filter { couldBeLabel(words[..<$0]) }.compactMap { split in
@@ -111,12 +112,13 @@ enum AlarmCommands {
                 }.first
                 // Words after a time that read as a repeat are the time's own: `add morning 7:15
                 // every day` is "morning", not the time "morning" with a label "7:15 every day".
-                let afterIsRepeat = after.map { SpokenRepeat.repeatStart(in: Array(words[$0.label])) != nil } ?? false
+                let afterIsRepeat = after.map { Self.repeatWord(in: words[$0.label]) != nil } ?? false
                 guard let (label, found) = (afterIsRepeat ? before ?? after : after ?? before) else { throw error }
-                // `add 9:00 every fortnight work`: a repeat not understood is no label.
-                if let start = SpokenRepeat.repeatStart(in: Array(words[label])) {
+                // `add 9:00 every fortnight work`, `add 7:00 gym weekdays`: a repeat not understood,
+                // or not where a repeat goes, is no label.
+                if let start = Self.repeatWord(in: words[label]) {
                     throw .usage(Lf("add: %s reads as a repeat that alarmctl cannot read; see alarmctl help add for the repeats it takes, or give the label with --label",
-                                    inQuotes(words[(label.lowerBound + start)..<label.upperBound].joined(separator: " "))))
+                                    inQuotes(words[start..<label.upperBound].joined(separator: " "))))
                 }
                 fields = found
                 fields.label = words[label].joined(separator: " ")
@@ -135,6 +137,17 @@ enum AlarmCommands {
             }
         }
     )
+
+    /// Where a repeat begins in `words`, said in any way people say one
+    /// (`every fortnight`, `each`, `weekdays`, `daily`, `mon-fri`, 平日, 每天),
+    /// understood or not: such words are no label.
+    static func repeatWord(in words: ArraySlice<String>) -> Int? {
+        if let start = SpokenRepeat.repeatStart(in: Array(words)) { return words.startIndex + start }
+        return words.firstIndex { word in
+            ["every", "each"].contains(word.lowercased()) || (try? RepeatDays.parse(word, field: "DAYS")) != nil
+                || (try? SpokenRepeat.split(word, field: "TIME"))?.repeat != nil
+        }
+    }
 
     /// Every option of `edit` that changes something; it insists on one.
     private static let editChanges = [AlarmFieldOptions.time] + AlarmFieldOptions.options

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import AlarmCore
 import AlarmProtocol
 
 /// A subcommand: what it accepts and what it does.
@@ -50,26 +51,27 @@ func forEachID(_ words: [String], noun: String, verb: String, context: CommandCo
 
 /// The item the first words name and the words after it, for a command
 /// whose ID is followed by more words: `edit early train 6:30` is "early
-/// train" and 6:30. The longest run of words that names an alarm (or a
-/// reminder) wins; else the first word is the name, and its error, if any,
-/// comes when it is used. A daemon that cannot be reached is that error too.
+/// train" and 6:30. The longest run of two or more words that is an alarm's
+/// label (or a reminder's title), whole, wins; else the first word is the
+/// name, an id or the start of one, and its error, if any, comes when it is
+/// used. (Runs matched by their start could name another item: with "gym"
+/// and "gym monday", `skip gym mon` is gym's Monday.)
 func leadingName(_ words: [String], alarm: Bool, daemon: DaemonConnection) -> (name: String, rest: [String]) {
     guard let first = words.first else { return ("", []) }
     guard words.count > 1, !looksLikeID(first) else { return (first, Array(words.dropFirst())) }
     for count in stride(from: words.count, through: 2, by: -1) {
         let name = words[..<count].joined(separator: " ")
-        if itemExists(named: name, alarm: alarm, daemon: daemon) { return (name, Array(words[count...])) }
+        if isWholeName(name, alarm: alarm, daemon: daemon) { return (name, Array(words[count...])) }
     }
     return (first, Array(words.dropFirst()))
 }
 
-/// Whether `name` (an id, a name or the start of one) names one alarm, or
-/// one reminder; `false` when the daemon cannot be reached.
-func itemExists(named name: String, alarm: Bool, daemon: DaemonConnection) -> Bool {
-    let found = alarm ? (try? daemon.attempt(GetAlarm.self, .init(id: name)))?.map { _ in () }
-        : (try? daemon.attempt(GetReminder.self, .init(id: name)))?.map { _ in () }
-    if case .success? = found { return true }
-    return false
+/// Whether `name` is an alarm's label (or a reminder's title) whole, in
+/// any case; `false` when the daemon cannot be reached.
+func isWholeName(_ name: String, alarm: Bool, daemon: DaemonConnection) -> Bool {
+    let found: String? = alarm ? (try? daemon.attempt(GetAlarm.self, .init(id: name)).get().read().alarm).map { AlarmView($0).label }
+        : (try? daemon.attempt(GetReminder.self, .init(id: name)).get().read().reminder).map { ReminderView($0).title }
+    return found.map { Item.folded($0) == Item.folded(name) } ?? false
 }
 
 /// An id or a prefix of one, as tables show them: at least 4 hex digits,

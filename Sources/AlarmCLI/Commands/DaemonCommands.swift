@@ -29,9 +29,15 @@ enum DaemonCommands {
             if let id = arguments.positionals.first {
                 if count != nil { throw .usage(L("next: give an ID or --count, not both")) }
                 let format = ItemFormat(context)
-                if case .success(let answer) = try daemon.attempt(GetAlarm.self, .init(id: id)) {
+                // An alarm, else a reminder; an alarm's other errors (a name that fits several) are said.
+                switch try daemon.attempt(GetAlarm.self, .init(id: id)) {
+                case .success(let answer):
                     if arguments.flag(json) { return context.emitJSON(answer.object) }
                     return context.emit(format.alarmSummary(AlarmView(try answer.read().alarm)))
+                case .failure(.notFound):
+                    break
+                case .failure(let error):
+                    throw error
                 }
                 let answer = try daemon.call(GetReminder.self, .init(id: id))
                 if arguments.flag(json) { return context.emitJSON(answer.object) }

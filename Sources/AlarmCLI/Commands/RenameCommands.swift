@@ -28,14 +28,17 @@ enum RenameCommands {
             run: { arguments, context throws(CLIError) in
                 let daemon = DaemonConnection(arguments, context)
                 let words = arguments.positionals
-                let item: String, name: [String]
-                // The first "to" after which the words before name an item:
-                // `rename gym to go to the gym`, `rename go to gym to gym`.
+                let item: String
+                var name: [String]
+                // The first "to" before which the words are an item's whole name:
+                // `rename gym to go to the gym`, `rename go to gym to gym`; else the
+                // name as `leadingName` finds it, and a "to" after it goes.
                 let tos = words.indices.filter { words[$0].lowercased() == "to" && $0 > 0 && $0 < words.count - 1 }
-                if let to = tos.first(where: { itemExists(named: words[..<$0].joined(separator: " "), alarm: alarm, daemon: daemon) }) ?? tos.first {
+                if let to = tos.first(where: { isWholeName(words[..<$0].joined(separator: " "), alarm: alarm, daemon: daemon) }) {
                     (item, name) = (words[..<to].joined(separator: " "), Array(words[(to + 1)...]))
                 } else {
                     (item, name) = leadingName(words, alarm: alarm, daemon: daemon)
+                    if name.count > 1, name.first?.lowercased() == "to" { name.removeFirst() }
                 }
                 let spec = alarm ? "rename" : "remind rename"
                 let new = name.joined(separator: " ")

@@ -93,7 +93,7 @@ enum RuleOptions {
     /// `other week` as people say them after "every").
     private static func everyRule(_ text: String, days: RepeatDays, start: Int64) throws(CLIError) -> RecurrenceRule {
         var lower = text.lowercased().filter { $0 != " " }
-        if lower.hasPrefix("other") { lower = "2" + lower.dropFirst(5) }
+        if lower.hasPrefix("other"), lower.dropFirst(5).first?.isLetter == true { lower = "2" + lower.dropFirst(5) }
         let digits = lower.prefix { $0.isASCIIDigit }
         let unit = lower.dropFirst(digits.count)
         let usage = CLIError.usage(Lf("--every must be a number of days or weeks, 1–999, like 3d or 2w, got %s", inQuotes(text)))

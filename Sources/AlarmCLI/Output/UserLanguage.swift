@@ -23,7 +23,8 @@ func inQuotes(_ text: String) -> String {
     let quoted = ValidationError.quoted(text)
     guard !userLanguage.isSource else { return quoted }
     // TRANSLATORS: quotation marks around a name or a value typed.
-    return Lf("\"%s\"", String(quoted.dropFirst().dropLast()))
+    // The marks are ASCII scalars; a mark that combines with them stays the text's.
+    return Lf("\"%s\"", String(String.UnicodeScalarView(quoted.unicodeScalars.dropFirst().dropLast())))
 }
 
 /// English the daemon made from one of `templates` (a warning in a reply), in

@@ -118,8 +118,11 @@ struct ParsedArguments: Sendable {
             var taken = Set<String>()
             for (number, start) in starts.enumerated().reversed() {
                 let name = positionals[start].lowercased(), end = number + 1 < starts.count ? starts[number + 1] : positionals.count
-                guard start + 1 < end, taken.insert(name).inserted else { continue }
-                values[name] = positionals[(start + 1)..<end].joined(separator: " ")
+                let value = positionals[(start + 1)..<end].joined(separator: " ")
+                // Only words that read as its value: `pause time for tea` keeps the timer's name.
+                let reads = name == "for" ? (try? DurationParser.parse(value)) != nil : (try? DayAndTime.parse(value, field: name)) != nil
+                guard start + 1 < end, reads, taken.insert(name).inserted else { continue }
+                values[name] = value
                 positionals.removeSubrange(start..<end)
             }
         }

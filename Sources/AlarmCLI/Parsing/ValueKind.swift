@@ -43,7 +43,6 @@ enum ValueKind: Hashable, Sendable {
     static let dayWordMeanings = ["weekdays": "Monday to Friday", "weekends": "Saturday and Sunday", "daily": "every day",
                                   "every-day": "every day", "never": "one-shot"]
 
-    /// Whether a shell has anything to offer for it: free text, numbers and times it has not.
     /// An item's id or name: `work`, `early train`, `5e6f`.
     var namesAnItem: Bool {
         switch self {
@@ -52,6 +51,7 @@ enum ValueKind: Hashable, Sendable {
         }
     }
 
+    /// Whether a shell has anything to offer for it: free text, numbers and times it has not.
     var hasCandidates: Bool {
         switch self {
         case .timeOfDay, .instant, .duration, .date, .interval, .number, .text: return false

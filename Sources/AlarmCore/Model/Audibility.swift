@@ -74,10 +74,11 @@ public enum Audibility {
     public static let playerUnstartable = N_("cannot start the sound player %1$s: %2$s")
     public static let playerExited = N_("the sound player %1$s exited with status %2$d")
     public static let playerKilled = N_("the sound player %1$s was killed by signal %2$d")
+    public static let noPlayer = N_("no sound player found (tried %s); set Player= in alarmd.conf")
 
-    /// Every phrase a warning can be.
+    /// Every phrase a warning, or a sound's "not heard", can be.
     public static let templates = [soundUnplayable, noNotification, noWake, uncheckable, nothingPlays, noOutput, muted, quiet,
-                                   playerUnstartable, playerExited, playerKilled]
+                                   playerUnstartable, playerExited, playerKilled, noPlayer]
 
     // Why a check came to nothing, as the daemon words it inside a
     // warning's parentheses (a system's own message, strerror's or the

@@ -364,7 +364,7 @@ public final class DesktopRinger: Ringer, Sendable {
     private func externalPlayer(_ file: String, volume: Int, config: DaemonConfig, subject: String, once: Bool,
                                 failed: (@Sendable (String) -> Void)? = nil) -> SoundLoop? {
         guard let player = config.player.isEmpty ? SoundLoop.defaultPlayer(path: environment["PATH"] ?? "/usr/bin:/bin") : config.player else {
-            let reason = "no sound player found (tried pw-play, paplay, ogg123, aplay); set Player= in alarmd.conf"
+            let reason = MessageFormat.fill(Audibility.noPlayer, ["pw-play, paplay, ogg123, aplay"])
             journal.send("\(subject): \(reason)", priority: .warning)
             failed?(reason)
             return nil

@@ -99,7 +99,7 @@ final class SoundLoop: Sendable {
             if !status.succeeded {
                 let player = argv.joined(separator: " ")
                 fail(status.exitCode.map { MessageFormat.fill(Audibility.playerExited, [player, String($0)]) }
-                     ?? MessageFormat.fill(Audibility.playerKilled, [player, String(status.raw & 0x7F)]))
+                     ?? MessageFormat.fill(Audibility.playerKilled, [player, String(status.signal)]))
             }
             return
         }

@@ -20,9 +20,11 @@ final class ChildProcess: Sendable {
 
         /// The exit code; `nil` when a signal ended it.
         var exitCode: Int32? { raw & 0x7F == 0 ? (raw >> 8) & 0xFF : nil }
+        /// The signal that ended it, when one did.
+        var signal: Int32 { raw & 0x7F }
         var succeeded: Bool { raw == 0 }
         var description: String {
-            exitCode.map { "exited with status \($0)" } ?? "was killed by signal \(raw & 0x7F)"
+            exitCode.map { "exited with status \($0)" } ?? "was killed by signal \(signal)"
         }
     }
 
