@@ -22,13 +22,14 @@ struct ItemFormat {
     /// `ID  TIME  LABEL, REPEAT  ON/OFF  NEXT`, one alarm a line, in the daemon's order (by time of day).
     func alarmTable(_ alarms: [AlarmView]) -> String {
         guard !alarms.isEmpty else { return L("No alarms.") + "\n" }
+        let nexts = alarms.map { time.short($0.next) }
         let table = Table(
             header: [L("ID"), L("TIME"), L("LABEL, REPEAT"), L("ON/OFF"), L("NEXT")],
-            rows: alarms.map { alarm in
+            rows: zip(alarms, nexts).map { alarm, next in
                 [shortID(alarm.id), timeColumn(alarm), alarm.listLine, alarm.enabled ? L("on") : L("off"),
-                 ([time.short(alarm.next)] + markers(alarm)).joined(separator: "  ")]
+                 ([next] + markers(alarm)).joined(separator: "  ")]
             },
-            maxWidth: columns, shrinkable: 2, lastColumnOwed: alarms.map { DisplayWidth.of(time.short($0.next)) }.max()
+            maxWidth: columns, shrinkable: 2, lastColumnOwed: nexts.map(DisplayWidth.of).max()
         )
         let lines = table.lines
         let body = zip(alarms, lines.dropFirst()).map { alarm, line in emphasis(line, enabled: alarm.enabled, phase: alarm.phase) }
@@ -138,17 +139,19 @@ struct ItemFormat {
     /// `POS  ID  DONE  TITLE  DUE`, in the list's manual order.
     func reminderTable(_ reminders: [ReminderView], all: Bool) -> String {
         guard !reminders.isEmpty else { return (all ? L("No reminders.") : L("No open reminders.")) + "\n" }
+        let dues = reminders.map { dueText($0, short: true) }
         // DONE only with --all: without it every row would say [ ].
         let table = Table(
             header: [L("POS"), L("ID")] + (all ? [L("DONE")] : []) + [L("TITLE"), L("DUE")],
             // The open ones numbered from 1 without gaps, as remind move takes
             // them, the same with --all; a done one has no place ("—").
-            rows: reminders.reduce(into: (rows: [[String]](), open: 0)) { result, reminder in
+            rows: zip(reminders, dues).reduce(into: (rows: [[String]](), open: 0)) { result, pair in
+                let (reminder, due) = pair
                 if !reminder.done { result.open += 1 }
                 result.rows.append([reminder.done ? "—" : String(result.open), shortID(reminder.id)] + (all ? [reminder.done ? "[x]" : "[ ]"] : [])
-                    + [oneLine(reminder.title), ([dueText(reminder, short: true)] + reminderMarkers(reminder)).joined(separator: "  ")])
+                    + [oneLine(reminder.title), ([due] + reminderMarkers(reminder)).joined(separator: "  ")])
             }.rows,
-            rightAligned: [0], maxWidth: columns, shrinkable: all ? 3 : 2, lastColumnOwed: reminders.map { DisplayWidth.of(dueText($0, short: true)) }.max()
+            rightAligned: [0], maxWidth: columns, shrinkable: all ? 3 : 2, lastColumnOwed: dues.map(DisplayWidth.of).max()
         )
         let lines = table.lines
         let body = zip(reminders, lines.dropFirst()).map { reminder, line in emphasis(line, enabled: !reminder.done, phase: reminder.phase) }

@@ -16,6 +16,8 @@ struct TimeText {
     }
 
     private var rules: ZoneRules { zone.rules }
+    /// How far ahead a day is said without its year (`Jan 5`, `Fri, Jan 5 07:30`).
+    private static let daysWithoutYear = 300
     private var l: GettextLocalization { userLanguage }
 
     /// `Jan 5` for a wire date (`2027-01-05`) in the coming year, else
@@ -25,7 +27,7 @@ struct TimeText {
         let today = RuleOptions.today(now, in: zone)
         guard day > today else { return nil }
         let date = CivilTime.date(dayNumber: day)
-        return day - today < 300 ? l.monthDay(month: date.month, day: date.day) : l.date(year: date.year, month: date.month, day: date.day)
+        return day - today < Self.daysWithoutYear ? l.monthDay(month: date.month, day: date.day) : l.date(year: date.year, month: date.month, day: date.day)
     }
 
     /// Day `day` as ``dayAhead(_:)`` says it, or as `2026-12-24` when it is
@@ -57,7 +59,7 @@ struct TimeText {
         let ahead = date.timeIntervalSince(now)
         let local = local(date)
         if ahead > -86_400, ahead < 6 * 86_400 { return l.weekdayTime(local) }
-        if ahead > 0, ahead < 300 * 86_400 { return l.weekdayMonthDayTime(local) }
+        if ahead > 0, ahead < Double(Self.daysWithoutYear * 86_400) { return l.weekdayMonthDayTime(local) }
         return l.dateTime(local)
     }
 
