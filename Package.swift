@@ -19,6 +19,7 @@ import PackageDescription
 //   AlarmSound  the sound process's decoding and sound-server stream (libsndfile,
 //               libpulse through CSoundLibraries), kept out of alarmd
 //   alarmd, alarmctl, alarmd-wake, alarmd-sync, alarmd-sound, alarms  thin executables
+//   SystemCalls  beside the layers: the system calls alarmd and alarmd-wake share
 //
 // AlarmCore, AlarmProtocol, AlarmCLI and alarmctl import FoundationEssentials,
 // never Foundation: the rest of Foundation brings ICU (about 50 MB of code and
@@ -93,7 +94,13 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         // glibc's gettext and the locale's date and time forms.
         .systemLibrary(name: "CIntl"),
-        .target(name: "AlarmCore", swiftSettings: startsOften),
+        // The system calls alarmd and alarmd-wake share, each wrapped once:
+        // errno to a typed error, descriptors, the clocks, Unix sockets,
+        // alarm timers, signals by a socket. No Foundation, as alarmd-wake needs.
+        .target(name: "SystemCalls", dependencies: ["CLinux", "CSystemd"]),
+        // Day numbers of dates (Hinnant's algorithms), under the core and the wake helper.
+        .target(name: "CivilCalendar", swiftSettings: startsOften),
+        .target(name: "AlarmCore", dependencies: ["CivilCalendar"], swiftSettings: startsOften),
         // The user's language: gettext catalogs and LC_TIME's forms, for
         // alarmctl's output and the daemon's notifications.
         .target(name: "AlarmLocale", dependencies: ["AlarmCore", "CIntl"], swiftSettings: startsOften),
@@ -103,7 +110,7 @@ let package = Package(
         .target(name: "VarlinkCore", swiftSettings: startsOften),
         // io.alarmd.Wake and the alarmd-wake helper's decisions (WakeSlots,
         // WakeService): pure, with no Foundation, like VarlinkCore.
-        .target(name: "AlarmWake", dependencies: ["VarlinkCore"], resources: [.embedInCode("io.alarmd.Wake.varlink")]),
+        .target(name: "AlarmWake", dependencies: ["VarlinkCore", "CivilCalendar"], resources: [.embedInCode("io.alarmd.Wake.varlink")]),
         .target(name: "AlarmProtocol", dependencies: ["AlarmCore", "VarlinkCore", "AlarmWake"], resources: [.embedInCode("io.alarmd.varlink")],
                 swiftSettings: startsOften),
         .target(name: "AlarmViewModels", dependencies: ["AlarmCore", "AlarmProtocol"], swiftSettings: startsOften),
@@ -133,7 +140,7 @@ let package = Package(
         .target(name: "CSoundLibraries"),
         .target(name: "AlarmSound", dependencies: ["AlarmCore", "CSoundLibraries"]),
         .executableTarget(name: "alarmd-sound", dependencies: ["AlarmSound"]),
-        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "AlarmLocale", "CSystemd", "CLinux"]),
+        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "AlarmLocale", "SystemCalls", "CSystemd", "CLinux"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"]),
         // The sandboxed process that syncs with CalDAV servers for alarmd.
         .executableTarget(name: "alarmd-sync", dependencies: ["AlarmSync"]),
@@ -141,7 +148,7 @@ let package = Package(
         // It runs privileged for every user, so it links only what it uses:
         // the C library, Dispatch, libsystemd, and no Foundation at all
         // (WakeHelperBinaryTests checks the libraries and the size).
-        .executableTarget(name: "alarmd-wake", dependencies: ["AlarmWake", "CSystemd", "CLinux"]),
+        .executableTarget(name: "alarmd-wake", dependencies: ["AlarmWake", "SystemCalls", "CSystemd"]),
         // The floor under alarmd's footprint in bench/: one Dispatch timer and
         // one read source, no Foundation. Built, never installed.
         .executableTarget(name: "alarmd-floor"),

@@ -18,21 +18,13 @@ public enum WakeError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyChanges(limit: Int)
 
     /// The interface's error names, each with its parameters.
-    public enum Name: String, CaseIterable, Hashable, Sendable {
+    public enum Name: String, VarlinkErrorName {
         case invalidParameter = "InvalidParameter"
         case inThePast = "InThePast"
         case tooFarAhead = "TooFarAhead"
         case tooManyChanges = "TooManyChanges"
 
-        /// `io.alarmd.Wake.InThePast`.
-        public var qualified: String { WakeInterface.name + "." + rawValue }
-
-        /// The error a qualified name names, if the interface declares it.
-        public init?(qualified: String) {
-            let prefix = WakeInterface.name + "."
-            guard qualified.hasPrefix(prefix) else { return nil }
-            self.init(rawValue: String(qualified.dropFirst(prefix.count)))
-        }
+        public static var interfaceName: String { WakeInterface.name }
 
         /// Its parameters, in the definition's order.
         public var fields: [WakeField] {

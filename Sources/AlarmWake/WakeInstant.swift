@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import CivilCalendar
+
 /// An instant on the wall clock, in whole microseconds since 1970-01-01T00:00:00Z:
 /// what `io.alarmd.Wake` carries, and what the helper's timer is armed for.
 /// Its own type rather than Foundation's `Date`, so that the helper, which runs
@@ -36,7 +38,7 @@ public struct WakeInstant: Hashable, Comparable, Sendable, CustomStringConvertib
     public var rfc3339: String {
         let (seconds, fraction) = min(max(self, Self.earliest), Self.latest).secondsAndMicroseconds
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let (year, month, day) = Self.civil(fromDays: days)
+        let (year, month, day) = CivilDays.date(dayNumber: days)
         let time = seconds - days * 86_400
         var text = Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
         text += "T" + Self.pad(time / 3600, 2) + ":" + Self.pad(time / 60 % 60, 2) + ":" + Self.pad(time % 60, 2)
@@ -69,7 +71,7 @@ public struct WakeInstant: Hashable, Comparable, Sendable, CustomStringConvertib
               let day = scanner.number(digits: 2)
         else { throw form }
         guard (1...12).contains(month) else { throw Invalid(requirement: "must have a month of 01–12") }
-        guard year >= 1, (1...Self.daysInMonth(year: year, month: month)).contains(day) else {
+        guard year >= 1, (1...CivilDays.daysInMonth(year: year, month: month)).contains(day) else {
             throw Invalid(requirement: "must have a day that exists in that month")
         }
         guard scanner.skip("T") || scanner.skip("t"), let hour = scanner.number(digits: 2), scanner.skip(":"),
@@ -103,42 +105,10 @@ public struct WakeInstant: Hashable, Comparable, Sendable, CustomStringConvertib
             throw form
         }
         guard scanner.atEnd else { throw form }
-        let seconds = Self.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        let seconds = CivilDays.dayNumber(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
         let instant = WakeInstant(microseconds: seconds * 1_000_000 + fraction)
         guard instant >= Self.earliest, instant <= Self.latest else { throw Invalid(requirement: "must lie between the years 0001 and 9999 in UTC") }
         self = instant
-    }
-
-    /// Days since 1970-01-01 of a date in the proleptic Gregorian calendar
-    /// (Howard Hinnant's `days_from_civil`).
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date `days` after 1970-01-01 (Hinnant's `civil_from_days`).
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    static func daysInMonth(year: Int64, month: Int64) -> Int64 {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 
     private static func pad(_ value: Int64, _ width: Int) -> String {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CSystemd
 import Glibc
+import SystemCalls
 
 /// Entries for the systemd journal through `sd_journal_sendv` (Swift cannot
 /// call the variadic `sd_journal_send`), with `SYSLOG_IDENTIFIER=alarmd-wake`.

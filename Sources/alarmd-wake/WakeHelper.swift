@@ -2,6 +2,7 @@
 import AlarmWake
 import Dispatch
 import Glibc
+import SystemCalls
 import VarlinkCore
 
 /// `alarmd-wake`: the system helper that wakes the machine for users whose
@@ -110,10 +111,10 @@ final class WakeHelper: @unchecked Sendable {
             }
         }
         let journal = HelperJournal()
-        guard let listener = HelperSocket.inherited() else {
+        guard let listener = StreamSocket.inherited() else {
             return usageError("no listening socket was passed; start it through alarmd-wake.socket, or as systemd-socket-activate -l PATH alarmd-wake")
         }
-        if let error = AlarmTimer.probe() {
+        if let error = AlarmClock.probe() {
             let reason = error.code == EPERM ? "it lacks CAP_WAKE_ALARM" : "\(error)"
             journal.send("Cannot set wake-up timers: \(reason)", priority: .error)
             complain("cannot set wake-up timers: \(reason)")
@@ -143,7 +144,7 @@ final class WakeHelper: @unchecked Sendable {
         } catch {
             return error
         }
-        HelperSocket.setNonBlocking(listener)
+        StreamSocket.setNonBlocking(listener)
         let source = DispatchSource.makeReadSource(fileDescriptor: listener, queue: queue)
         source.setEventHandler { [self] in acceptWaiting() }
         source.resume()
@@ -159,8 +160,8 @@ final class WakeHelper: @unchecked Sendable {
 
     private func acceptWaiting() {
         dispatchPrecondition(condition: .onQueue(queue))
-        while let fd = HelperSocket.accept(listener) {
-            guard let uid = HelperSocket.peerUID(fd) else {
+        while let fd = StreamSocket.accept(listener) {
+            guard let uid = StreamSocket.peerCredentials(fd)?.uid else {
                 close(fd)
                 continue
             }

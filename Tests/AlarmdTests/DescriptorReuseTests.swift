@@ -3,6 +3,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import SystemCalls
 import Testing
 
 /// A watcher that goes leaves no entry for its descriptor in any epoll set.

@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import Glibc
 import Synchronization
+import SystemCalls
 import Testing
 
 /// The owner's event loop. Messages: each runs once, on the queue, in the

@@ -6,6 +6,7 @@ import AlarmTestSupport
 import Foundation
 import Glibc
 import Synchronization
+import SystemCalls
 import Testing
 
 @Suite struct ZoneAndOutputTests {

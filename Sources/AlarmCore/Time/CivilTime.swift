@@ -1,19 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
+import CivilCalendar
+
 /// Proleptic-Gregorian calendar arithmetic on day numbers (days since 1970-01-01),
-/// after Howard Hinnant's `days_from_civil` / `civil_from_days`. Pure integer
-/// math: this is what keeps next-fire computation free of `Calendar` searches.
+/// in `Int` fields over ``CivilDays``. Pure integer math: this is what keeps
+/// next-fire computation free of `Calendar` searches.
 public enum CivilTime {
     public static let secondsPerDay: Int64 = 86_400
 
     /// Day number of a calendar date.
+    @inlinable
     public static func dayNumber(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let m = Int64(month)
-        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        CivilDays.dayNumber(year: Int64(year), month: Int64(month), day: Int64(day))
     }
 
     /// The day number of an ISO date, `2026-12-24` exactly (years 0001–9999),
@@ -37,16 +34,9 @@ public enum CivilTime {
     }
 
     /// Calendar date of a day number.
+    @inlinable
     public static func date(dayNumber: Int64) -> (year: Int, month: Int, day: Int) {
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = CivilDays.date(dayNumber: dayNumber)
         return (Int(year), Int(month), Int(day))
     }
 
@@ -56,12 +46,9 @@ public enum CivilTime {
     }
 
     /// Days in `month` of `year`.
+    @inlinable
     public static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+        Int(CivilDays.daysInMonth(year: Int64(year), month: Int64(month)))
     }
 
     @inline(__always)

@@ -2,6 +2,7 @@
 import CSystemd
 import Dispatch
 import Glibc
+import SystemCalls
 
 /// A client connection to a D-Bus bus (the session bus, or the system bus
 /// for logind) through sd-bus, driven by a

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CSystemd
 import Glibc
+import SystemCalls
 
 /// One sd-bus message, unreferenced when the wrapper goes away. Only the
 /// non-variadic calls are used: Swift cannot call `sd_bus_message_append`.
@@ -23,30 +24,21 @@ final class BusMessage {
         try systemdCall("sd_bus_message_append_basic(s)", result)
     }
 
-    func append(_ value: UInt32) throws(SystemError) {
-        var copy = value
-        try systemdCall("sd_bus_message_append_basic(u)", sd_bus_message_append_basic(raw, CChar(UInt8(ascii: "u")), &copy))
-    }
+    func append(_ value: UInt32) throws(SystemError) { try appendBasic("u", value) }
 
-    func append(_ value: Int32) throws(SystemError) {
-        var copy = value
-        try systemdCall("sd_bus_message_append_basic(i)", sd_bus_message_append_basic(raw, CChar(UInt8(ascii: "i")), &copy))
-    }
+    func append(_ value: Int32) throws(SystemError) { try appendBasic("i", value) }
 
-    func append(_ value: UInt64) throws(SystemError) {
-        var copy = value
-        try systemdCall("sd_bus_message_append_basic(t)", sd_bus_message_append_basic(raw, CChar(UInt8(ascii: "t")), &copy))
-    }
+    func append(_ value: UInt64) throws(SystemError) { try appendBasic("t", value) }
 
-    func append(byte value: UInt8) throws(SystemError) {
-        var copy = value
-        try systemdCall("sd_bus_message_append_basic(y)", sd_bus_message_append_basic(raw, CChar(UInt8(ascii: "y")), &copy))
-    }
+    func append(byte value: UInt8) throws(SystemError) { try appendBasic("y", value) }
 
-    func append(_ value: Bool) throws(SystemError) {
-        // D-Bus booleans travel as 32-bit integers.
-        var copy: Int32 = value ? 1 : 0
-        try systemdCall("sd_bus_message_append_basic(b)", sd_bus_message_append_basic(raw, CChar(UInt8(ascii: "b")), &copy))
+    /// D-Bus booleans travel as 32-bit integers.
+    func append(_ value: Bool) throws(SystemError) { try appendBasic("b", Int32(value ? 1 : 0)) }
+
+    /// Appends one fixed-size value of D-Bus `type`, whose C layout `value` has.
+    private func appendBasic<Value: FixedWidthInteger>(_ type: Character, _ value: Value) throws(SystemError) {
+        var copy = value
+        try systemdCall("sd_bus_message_append_basic(\(type))", sd_bus_message_append_basic(raw, CChar(type.asciiValue!), &copy))
     }
 
     /// Appends `contents` inside a container (`a` array, `e` dict entry, `v` variant, `r` struct).

@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import Synchronization
+import SystemCalls
 
 /// alarmd and logind (`org.freedesktop.login1` on the system bus):
 ///

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Dispatch
 import Glibc
+import SystemCalls
 
 /// The systemd user manager, asked over the session bus what environment it
 /// would give this service now.

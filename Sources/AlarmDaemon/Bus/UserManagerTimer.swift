@@ -3,6 +3,7 @@ import AlarmCore
 import Dispatch
 import FoundationEssentials
 import Glibc
+import SystemCalls
 
 /// A wake-up through the user's service manager, for an alarmd without
 /// `CAP_WAKE_ALARM`: one transient timer unit, `alarmd-wake.timer`, with

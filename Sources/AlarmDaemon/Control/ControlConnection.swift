@@ -3,6 +3,7 @@ import AlarmProtocol
 import CLinux
 import Dispatch
 import Glibc
+import SystemCalls
 
 /// The one receive buffer of all connections: they are read on the server's
 /// queue, one at a time, and a fresh 64 KiB array for every read cost a

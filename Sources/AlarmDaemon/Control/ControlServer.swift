@@ -4,6 +4,7 @@ import AlarmProtocol
 import Dispatch
 import FoundationEssentials
 import Glibc
+import SystemCalls
 
 /// Accepts control connections and routes their calls: `org.varlink.service`
 /// here, `io.alarmd` to the `ControlService`. Its state (the connections, their
@@ -94,9 +95,9 @@ public final class ControlServer: Sendable {
     public init(path: String, owner: Owner, service: ControlService, journal: Journal, limits: Limits = Limits()) throws(SystemError) {
         self.owner = owner
         let fd: Int32, bound: String?
-        if let inherited = UnixSocket.inherited() {
+        if let inherited = StreamSocket.inherited() {
             (fd, bound) = (inherited, nil)
-            UnixSocket.setNonBlocking(inherited)
+            StreamSocket.setNonBlocking(inherited)
         } else {
             (fd, bound) = (try UnixSocket.listen(at: path), path)
         }
@@ -147,7 +148,7 @@ public final class ControlServer: Sendable {
     private func acceptAll() {
         assertOnOwner()
         guard owned.listener == .listening else { return }
-        while let fd = UnixSocket.acceptConnection(listenFD) { admit(fd) }
+        while let fd = StreamSocket.accept(listenFD) { admit(fd) }
     }
 
     private func armDeadlines(for deadline: DispatchTime) {
@@ -170,8 +171,8 @@ public final class ControlServer: Sendable {
 
     private func admit(_ fd: Int32) {
         assertOnOwner()
-        guard let peer = UnixSocket.peerCredentials(fd), peer.uid == getuid() else {
-            let credentials = UnixSocket.peerCredentials(fd)
+        guard let peer = StreamSocket.peerCredentials(fd), peer.uid == getuid() else {
+            let credentials = StreamSocket.peerCredentials(fd)
             let who = credentials.map { "uid \($0.uid), pid \($0.pid)" } ?? "an unknown peer"
             journal.send("Refused a control connection from \(who): only uid \(getuid()) may use alarmd", priority: .warning,
                          messageID: MessageID.peerRefused, fields: [("ALARMD_PEER_UID", credentials.map { String($0.uid) } ?? ""), ("ALARMD_PEER_PID", credentials.map { String($0.pid) } ?? "")])

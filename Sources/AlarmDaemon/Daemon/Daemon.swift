@@ -6,6 +6,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import Synchronization
+import SystemCalls
 
 /// Wires the adapters around the scheduler and runs the process: signals,
 /// sd_notify, the watchdog, clock and time-zone watching, reloads. Every one
@@ -457,7 +458,7 @@ public final class Daemon: Sendable {
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
         let options: DaemonOptions
         do { options = try DaemonOptions(arguments: arguments, environment: environment) } catch {
-            Journal.writeToStandardError("alarmd: \(error)\n")
+            writeStandardError("alarmd: \(error)\n")
             return ExitCode.usage
         }
         if options.showHelp { print(DaemonOptions.usage, terminator: ""); return ExitCode.success }
@@ -474,7 +475,7 @@ public final class Daemon: Sendable {
             // Both places: the journal for a service start, stderr for a person at a terminal.
             let journal = Journal()
             if journal.isAvailable { journal.send("alarmd cannot start: \(error.message)", priority: .error) }
-            Journal.writeToStandardError("alarmd: \(error.message)\n")
+            writeStandardError("alarmd: \(error.message)\n")
             return error.exitCode
         }
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Dispatch
+import SystemCalls
 
 /// The daemon's one serial queue. Everything the daemon keeps — items and
 /// their ring states, the plan and its timer, connections and their calls,

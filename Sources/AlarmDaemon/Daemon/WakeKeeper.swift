@@ -2,6 +2,7 @@
 import AlarmCore
 import FoundationEssentials
 import Glibc
+import SystemCalls
 
 /// What `Status` reports about waking from suspend.
 public struct WakeStatus: Sendable, Equatable {
@@ -69,7 +70,7 @@ final class WakeKeeper: Sendable {
         helper = WakeHelperClient(path: helperSocket, queue: owner.output)
 
         let status: WakeStatus
-        switch WakeTimer.probe() {
+        switch AlarmClock.probe() {
         case nil:
             timerUsable = true
             status = WakeStatus(method: "timerfd", next: nil, reason: nil)

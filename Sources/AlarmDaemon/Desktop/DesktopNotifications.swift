@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import Dispatch
+import SystemCalls
 
 /// A client of the freedesktop Notifications service
 /// (`org.freedesktop.Notifications` on the session bus). Connects lazily and

@@ -3,6 +3,7 @@ import AlarmCore
 import Dispatch
 import FoundationEssentials
 import Glibc
+import SystemCalls
 
 /// Runs an item's command when it fires, and an alarm's escalation command
 /// when it escalates: an argument vector (never a shell),
@@ -54,7 +55,7 @@ public final class HookRunner: Sendable {
         // the write end, or reading this hook's output would wait until that
         // process ended. The child gets its copy through dup2, which clears the flag.
         let pipeFDs: (Int32, Int32)
-        do { pipeFDs = try UnixSocket.pair() } catch {
+        do { pipeFDs = try StreamSocket.pair() } catch {
             journal.send("Hook of \(subject) not run: \(error)", priority: .warning, fields: fields)
             return
         }
@@ -114,7 +115,7 @@ extension HookRunner {
         /// Reads `fd` (the hook's output; closed here) until end of file, and
         /// starts the timeout. On the hooks' queue.
         func watch(_ child: ChildProcess, output fd: Int32) {
-            UnixSocket.setNonBlocking(fd)
+            StreamSocket.setNonBlocking(fd)
             let reader = OwnedReadSource(fd: fd, queue: queue)
             reader.activate { [self] in readAvailable(fd) }
             state.reader = reader

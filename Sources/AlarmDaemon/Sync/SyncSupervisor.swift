@@ -4,6 +4,7 @@ import AlarmProtocol
 import Dispatch
 import FoundationEssentials
 import Glibc
+import SystemCalls
 
 /// alarmd's side of CalDAV sync. The network, TLS, HTTP, XML and iCalendar
 /// parsing of a server's data run in `alarmd-sync`, a sandboxed process of

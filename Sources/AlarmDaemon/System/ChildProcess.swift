@@ -4,6 +4,7 @@ import CLinux
 import Dispatch
 import FoundationEssentials
 import Glibc
+import SystemCalls
 
 /// The daemon's one way to run another program (hooks, sound players).
 ///

@@ -2,6 +2,7 @@
 import CLinux
 import CSystemd
 import Glibc
+import SystemCalls
 
 /// A change of the wall clock that the scheduler must react to.
 public struct ClockChange: Sendable, CustomStringConvertible {

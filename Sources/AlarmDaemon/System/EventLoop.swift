@@ -4,6 +4,7 @@ import FoundationEssentials
 import CLinux
 import Glibc
 import Synchronization
+import SystemCalls
 
 /// The owner's one event mechanism: a thread that waits in epoll for every
 /// descriptor the owner watches — the control socket and its connections,
@@ -63,7 +64,7 @@ final class EventLoop: Sendable {
     init(queue: DispatchQueue, ownThread: Bool = true) throws(SystemError) {
         self.queue = queue
         epoll = FileDescriptor(try systemCall("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
-        let ends = try UnixSocket.pair()
+        let ends = try StreamSocket.pair()
         wakeRead = FileDescriptor(ends.0)
         wakeWrite = FileDescriptor(ends.1)
         var clocks: [LoopTimer.Clock: FileDescriptor] = [:]

@@ -4,6 +4,7 @@ import CSystemd
 import FoundationEssentials
 import Glibc
 import Synchronization
+import SystemCalls
 
 /// Structured logging to the systemd journal through `sd_journal_sendv` (Swift
 /// cannot call the variadic `sd_journal_send`). Without a journal socket, or
@@ -35,14 +36,7 @@ public final class Journal: Sendable {
         if isAvailable, sendv(all) { return }
         let extra = fields.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
         let line = "\(identifier)[\(getpid())] <\(priority.rawValue)> \(message)" + (extra.isEmpty ? "" : "  [\(extra)]") + "\n"
-        stderrLock.withLock { _ in Self.writeToStandardError(line) }
-    }
-
-    /// Writes `text` whole to standard error, as one line a person reads
-    /// when no journal is there (a start from a terminal, a failed start).
-    static func writeToStandardError(_ text: String) {
-        var text = text
-        text.withUTF8 { alarmd_write_all(STDERR_FILENO, $0.baseAddress, $0.count) }
+        stderrLock.withLock { _ in writeStandardError(line) }
     }
 
     private func sendv(_ fields: [(String, String)]) -> Bool {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
 import Synchronization
+import SystemCalls
 
 /// A descriptor the owner's ``EventLoop`` watches for reading, owned by this
 /// source: closed when the source is cancelled or goes, right after the loop

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CSystemd
 import Glibc
+import SystemCalls
 
 /// Talks to the service manager through `sd_notify` (a no-op when the daemon was
 /// not started by one, i.e. when `NOTIFY_SOCKET` is unset).

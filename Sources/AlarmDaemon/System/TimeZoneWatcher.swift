@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
+import SystemCalls
 
 /// Watches the directory holding `localtime` with inotify: tools replace the
 /// symlink (timedatectl renames a new one over it), so watching the file

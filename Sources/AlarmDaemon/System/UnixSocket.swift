@@ -5,19 +5,12 @@ import CLinux
 import CSystemd
 import FoundationEssentials
 import Glibc
+import SystemCalls
 
 /// The listening control socket: the one systemd passed (socket activation),
-/// or one bound here with the directory 0700 and the socket 0600.
+/// (``StreamSocket/inherited()``) or one bound here with the directory 0700
+/// and the socket 0600.
 public enum UnixSocket {
-    /// The fd systemd passed for `alarmd.socket`, if any (`sd_listen_fds`).
-    public static func inherited() -> Int32? {
-        let count = sd_listen_fds(1)
-        guard count >= 1 else { return nil }
-        let fd = alarmd_listen_fds_start()
-        guard sd_is_socket_unix(fd, Int32(SOCK_STREAM.rawValue), 1, nil, 0) > 0 else { return nil }
-        return fd
-    }
-
     /// Binds and listens at `path`. A socket file left by a crashed daemon is
     /// replaced; one that a running daemon still answers on is an error, so
     /// two daemons never share a store. Anything else at `path` (a regular
@@ -105,53 +98,9 @@ public enum UnixSocket {
         try systemCall("mkdir \(directory)") { mkdir(directory, 0o700) }
     }
 
-    /// The connecting process's credentials (`SO_PEERCRED`).
-    public static func peerCredentials(_ fd: Int32) -> PeerCredentials? {
-        // struct ucred { pid_t pid; uid_t uid; gid_t gid; }, which Glibc's
-        // module hides behind _GNU_SOURCE.
-        var raw: (Int32, UInt32, UInt32) = (0, 0, 0)
-        var length = socklen_t(MemoryLayout.size(ofValue: raw))
-        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &raw, &length) == 0 else { return nil }
-        return PeerCredentials(pid: raw.0, uid: raw.1, gid: raw.2)
-    }
-
-    /// A connected pair of stream sockets, both close-on-exec: the daemon's
-    /// stand-in for a pipe (Swift's Glibc has no pipe2, and a descriptor that
-    /// is not close-on-exec from the start leaks into children spawned meanwhile).
-    static func pair() throws(SystemError) -> (Int32, Int32) {
-        var ends: [Int32] = [0, 0]
-        _ = try systemCall("socketpair") { socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) }
-        return (ends[0], ends[1])
-    }
-
-    static func setNonBlocking(_ fd: Int32) {
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-    }
-
     /// Best effort: one Varlink error to a connection that is not taken
     /// (too many clients, an unknown peer), then close it.
     static func refuse(_ fd: Int32, with error: VarlinkError) {
-        let bytes = VarlinkFramer.frame(VarlinkReply.error(error).json)
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-        close(fd)
+        StreamSocket.sendAndClose(fd, VarlinkFramer.frame(VarlinkReply.error(error).json))
     }
-
-    /// Accepts one connection, non-blocking and close-on-exec in the same
-    /// call (see `alarmd_accept4`). `nil` when none is waiting.
-    public static func acceptConnection(_ listener: Int32) -> Int32? {
-        let flags = Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-        while true {
-            let fd = alarmd_accept4(listener, flags)
-            if fd >= 0 { return fd }
-            if errno == EINTR { continue }
-            return nil
-        }
-    }
-}
-
-/// Who is on the other end of a Unix socket.
-public struct PeerCredentials: Sendable {
-    public let pid: Int32
-    public let uid: UInt32
-    public let gid: UInt32
 }

@@ -34,7 +34,7 @@ public enum InterfaceError: Hashable, Sendable {
     case storeFailure(message: String)
 
     /// The interface's error names, each with its parameters.
-    public enum Name: String, CaseIterable, Hashable, Sendable {
+    public enum Name: String, VarlinkErrorName {
         case noSuchItem = "NoSuchItem"
         case ambiguousId = "AmbiguousId"
         case duplicateAlarm = "DuplicateAlarm"
@@ -44,15 +44,7 @@ public enum InterfaceError: Hashable, Sendable {
         case snoozeNotAllowed = "SnoozeNotAllowed"
         case storeFailure = "StoreFailure"
 
-        /// `io.alarmd.NoSuchItem`.
-        public var qualified: String { InterfaceDefinition.name + "." + rawValue }
-
-        /// The error a qualified name names, if the interface declares it.
-        public init?(qualified: String) {
-            let prefix = InterfaceDefinition.name + "."
-            guard qualified.hasPrefix(prefix) else { return nil }
-            self.init(rawValue: String(qualified.dropFirst(prefix.count)))
-        }
+        public static var interfaceName: String { InterfaceDefinition.name }
 
         /// Its parameters, in the definition's order.
         public var fields: [WireField] {

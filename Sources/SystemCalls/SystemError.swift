@@ -17,7 +17,7 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
 /// The one funnel for system calls that return -1 and set `errno`: retries on
 /// `EINTR` (a signal arrived mid-call, nothing went wrong) and throws anything else.
 @discardableResult
-func systemCall<T: FixedWidthInteger>(_ operation: String, _ call: () -> T) throws(SystemError) -> T {
+public func systemCall<T: FixedWidthInteger>(_ operation: String, _ call: () -> T) throws(SystemError) -> T {
     while true {
         let result = call()
         if result >= 0 { return result }
@@ -28,23 +28,7 @@ func systemCall<T: FixedWidthInteger>(_ operation: String, _ call: () -> T) thro
 
 /// For libsystemd calls, which return a negative errno instead of setting it.
 @discardableResult
-func systemdCall(_ operation: String, _ result: Int32) throws(SystemError) -> Int32 {
+public func systemdCall(_ operation: String, _ result: Int32) throws(SystemError) -> Int32 {
     if result < 0 { throw SystemError(operation, code: -result) }
     return result
-}
-
-/// An owned file descriptor, closed exactly once when the owner goes away.
-public final class FileDescriptor: Sendable {
-    public let rawValue: Int32
-
-    public init(_ rawValue: Int32) { self.rawValue = rawValue }
-
-    deinit { close(rawValue) }
-}
-
-/// Reads `clockid` as microseconds.
-func clockMicroseconds(_ clockid: clockid_t) -> Int64 {
-    var spec = timespec()
-    clock_gettime(clockid, &spec)
-    return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
 }
