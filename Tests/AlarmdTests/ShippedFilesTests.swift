@@ -173,14 +173,24 @@ import Testing
     /// A plain `swift build -c release` must build every product, so the
     /// manifest asks for no flag that needs another one on the command line
     /// (`-static-executable` there failed to link alarmctl without
-    /// `--static-swift-stdlib`): its one unsafe flag is the metadata-accessor
-    /// one for alarmctl's start, which needs nothing else. The fully static
-    /// alarmctl is the Makefile's STATIC_ALARMCTL, and bench/run
+    /// `--static-swift-stdlib`). Its unsafe flags are the metadata-accessor
+    /// one for alarmctl's start, a section per function, and alarmd's link
+    /// (lld, packed relocations, the order of its functions), none of which
+    /// needs anything else: a plain release build links alarmd so too. The
+    /// fully static alarmctl is the Makefile's STATIC_ALARMCTL, and bench/run
     /// (bench/alarmd_bench/context.py) measures that same build.
     @Test func theStaticAlarmctlIsBuiltAlikeByInstallAndBench() throws {
         let manifest = try Self.text("Package.swift")
-        let unsafe = manifest.matches(of: #/\.unsafeFlags\(\[([^\]]*)\]/#).map { String($0.output.1) }
-        #expect(unsafe == [#""-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors""#], "\(unsafe)")
+        let unsafe = manifest.matches(of: #/\.unsafeFlags\(\[([^\]]*)\]/#).map {
+            $0.output.1.matches(of: #/"([^"]*)"/#).map { String($0.output.1) }
+        }
+        #expect(unsafe == [
+            ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+            ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+             "-Xlinker", #"--symbol-ordering-file=\(packageDirectory)Sources/alarmd/alarmd.order"#,
+             "-Xlinker", "--no-warn-symbol-ordering"],
+            ["-Xfrontend", "-function-sections"],
+        ], "\(unsafe)")
         #expect(!manifest.contains("-static-executable"))
         let makefile = try Self.text("Makefile")
         let line = try #require(makefile.firstMatch(of: #/\nSTATIC_ALARMCTL := (.*) --scratch-path /#), "no STATIC_ALARMCTL in the Makefile")

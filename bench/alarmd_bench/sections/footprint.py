@@ -82,11 +82,23 @@ def measure_alarmd(bench):
     result["ready_s"] = ready
     daemon.stop_now()
     shutil.rmtree(state, ignore_errors=True)
+    result["ordered"], result["order_listed"] = ordered_present(bench.binary("alarmd"))
     stripped = os.path.join(bench.work, "alarmd.stripped")
     shutil.copyfile(bench.binary("alarmd"), stripped)
     subprocess.run(["strip", stripped], check=True)
     result["binary_mib"] = os.path.getsize(stripped) / (1 << 20)
     return result
+
+
+def ordered_present(binary):
+    """How many of the functions Sources/alarmd/alarmd.order lays out first the
+    alarmd measured defines, and how many it lists: a list gone stale (the
+    functions renamed since tools/hot-functions.py wrote it) costs memory."""
+    with open(os.path.join(REPO, "Sources", "alarmd", "alarmd.order")) as handle:
+        listed = [line.strip() for line in handle if line.strip()]
+    names = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True).stdout.split()
+    defined = set(names)
+    return sum(1 for name in listed if name in defined), len(listed)
 
 
 def measure_floor(bench):
@@ -110,6 +122,8 @@ def rows(results, table):
     table.row(LABEL, "alarmd: shared libraries mapped", str(a["libraries"]), "footprint-libraries")
     table.row(LABEL, "alarmd: stripped binary (MiB)", f"{a['binary_mib']:.1f}", "footprint-binary")
     table.row(LABEL, "alarmd: start to READY=1, 10 alarms (s)", f"{a['ready_s']:.3f}")
+    if "ordered" in a:
+        table.row(LABEL, "alarmd: functions of alarmd.order it defines", f"{a['ordered']} of {a['order_listed']}")
     if "deb_mib" in f:
         table.row(LABEL, f"the alarmd .deb (make deb, built {f['deb_built']}) (MiB)", f"{f['deb_mib']:.1f}", "footprint-deb")
     table.row(LABEL, "the floor (alarmd-floor): VmRSS / PSS (MiB), threads, libraries",
