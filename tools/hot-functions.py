@@ -103,14 +103,16 @@ def main():
         daemon.wait(120)
     names = ran(profile, alarmd)
     shutil.rmtree(work, ignore_errors=True)
-    # lld's symbol-ordering file: one symbol per line, nothing else.
+    # lld's symbol-ordering file: one symbol per line, nothing else. Sorted,
+    # so that writing it again changes only the names that changed: within
+    # about 1 MB laid out together, their order does not matter.
     with open(out, "w") as handle:
-        handle.write("".join(f"{name}\n" for name in names))
+        handle.write("".join(f"{name}\n" for name in sorted(names)))
     print(f"hot-functions: {len(names)} functions to {out}")
 
 
 def ran(profile, binary):
-    """The functions of `binary` that callgrind saw run, in the order first seen, named as nm names them."""
+    """The functions of `binary` that callgrind saw run, named as nm names them."""
     defined = set()
     listing = subprocess.run(["nm", binary], capture_output=True, text=True, check=True).stdout
     for line in listing.splitlines():
