@@ -35,16 +35,16 @@ let startsOften: [SwiftSetting] = [
 ]
 
 /// alarmd's release link: lld, with the relative relocations packed
-/// (`DT_RELR`, glibc 2.36) and the functions an ordinary day runs laid out
-/// first, side by side (Sources/alarmd/alarmd.order, written by
+/// (`DT_RELR`: 8 KB where `RELA` takes a megabyte the dynamic loader reads at
+/// each start; glibc 2.36 at run time), and the functions an ordinary day
+/// runs laid out first, side by side (Sources/alarmd/alarmd.order, written by
 /// tools/hot-functions.py). The kernel maps a program's file pages 64 KiB
-/// around each one touched, so the 1 MB or so alarmd runs, spread through
-/// 11 MB of code, kept most of that code resident; and the dynamic loader
-/// read a megabyte of relocations that `DT_RELR` writes in 8 KB. Together
-/// they keep about 3 MiB of RSS and 4 MiB of PSS less (BENCHMARKS.md,
-/// footprint). The list is only an order: a name it lacks, or one that no
-/// longer exists, costs memory, never behaviour. Each function has a section
-/// of its own to be placed by (-function-sections, below).
+/// around each one touched, so the 1 MB or so alarmd runs keeps resident
+/// what lies around it: laid out together, less of the rest. About 2.6 MiB
+/// of RSS and of PSS less (BENCHMARKS.md, footprint). The list is
+/// only an order: a name it lacks, or one that no longer exists, costs
+/// memory, never behaviour. Each function has a section of its own to be
+/// placed by (-function-sections, below).
 let packageDirectory = String(#filePath.dropLast("Package.swift".count))
 let alarmdLink: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld",
@@ -184,7 +184,7 @@ let package = Package(
         .testTarget(name: "AlarmCLITests", dependencies: ["AlarmCLI", "AlarmTestSupport"]),
         .testTarget(name: "AlarmTerminalTests", dependencies: ["AlarmTerminal", "Terminal", "AlarmViewModels", "AlarmCore", "AlarmProtocol", "AlarmTestSupport"]),
         .testTarget(name: "AlarmViewModelsTests", dependencies: ["AlarmViewModels", "AlarmCore", "AlarmProtocol", "AlarmLocale", "AlarmTestSupport"]),
-        .testTarget(name: "AlarmdTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmCore", "AlarmProtocol", "AlarmTestSupport"], exclude: ["python"]),
+        .testTarget(name: "AlarmdTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmCore", "AlarmProtocol", "SystemCalls", "AlarmTestSupport"], exclude: ["python"]),
         .testTarget(name: "AlarmProtocolTests", dependencies: ["AlarmProtocol", "AlarmTestSupport"]),
         .testTarget(name: "AlarmWakeTests", dependencies: ["AlarmWake", "AlarmCore", "AlarmTestSupport"]),
         .testTarget(name: "AlarmSyncTests", dependencies: ["AlarmSync", "AlarmCore", "AlarmTestSupport"]),
@@ -193,8 +193,11 @@ let package = Package(
 )
 
 /// The modules alarmd links: compiled with a section per function in
-/// release builds, so that the link can place them (see alarmdLink).
-/// The Swift runtime and FoundationEssentials come built so.
+/// release builds, so that the link can place them (see alarmdLink); the
+/// other programs that link some of them (alarmctl, alarmd-wake) keep
+/// their default layout. The Swift runtime's and FoundationEssentials'
+/// static libraries have sections for part of their functions only: the
+/// rest of their code cannot be moved.
 let linkedIntoAlarmd: Set<String> = [
     "CivilCalendar", "AlarmCore", "AlarmLocale", "AlarmStore", "VarlinkCore", "AlarmWake", "AlarmProtocol", "SystemCalls", "AlarmDaemon", "alarmd",
 ]

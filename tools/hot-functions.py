@@ -3,13 +3,13 @@
 """Writes Sources/alarmd/alarmd.order: the functions a release alarmd runs in
 an ordinary day, which the release link lays out first and together.
 
-alarmd's code is one static binary of about 11 MB (the Swift runtime and
-FoundationEssentials with it), of which an ordinary day runs about 1 MB. The
-kernel maps a file's pages around each one touched (fault-around, 64 KiB), so
-with that 1 MB spread across the binary, 7.8 MB of code stayed resident; with
-it laid out together, 4.6 MB (most of the rest is the Swift runtime's own
-large sections, which cannot be reordered). The list is only an order: a
-function missing from it still runs, from wherever the linker put it.
+alarmd's code is about 11 MB (the Swift runtime and FoundationEssentials
+linked in), of which an ordinary day runs about 1 MB. The kernel maps a
+file's pages around each one touched (fault-around, 64 KiB): spread across
+the binary, that 1 MB keeps 7.8 MB of code resident; laid out together,
+4.6 MB (most of the rest is the Swift runtime's own large sections, which
+cannot be moved). The list is only an order: a function missing from it
+still runs, from wherever the linker put it.
 
 The day: start with a store, then alarmctl's common commands (add, list, edit,
 show, rename, enable/disable, skip, pause, reminders, next, history, status,

@@ -30,10 +30,13 @@ public enum AlarmClock {
         }
     }
 
-    /// Arms `fd` for `microseconds` since the epoch.
+    /// Arms `fd` for `microseconds` since the epoch (before it too: the
+    /// seconds are rounded down, so the fraction is never negative).
     public static func arm(_ fd: Int32, atMicroseconds microseconds: Int64) throws(SystemError) {
+        var fraction = microseconds % 1_000_000
+        if fraction < 0 { fraction += 1_000_000 }
         var spec = itimerspec()
-        spec.it_value = timespec(tv_sec: Int(microseconds / 1_000_000), tv_nsec: Int(microseconds % 1_000_000) * 1000)
+        spec.it_value = timespec(tv_sec: Int((microseconds - fraction) / 1_000_000), tv_nsec: Int(fraction) * 1000)
         try systemCall("timerfd_settime(CLOCK_REALTIME_ALARM)") { timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil) }
     }
 

@@ -2,23 +2,29 @@
 import CLinux
 import Glibc
 
-/// Signals by the self-pipe trick: the handlers, installed with sigaction
-/// before ``install(_:)`` returns, only write the signal's number to a
-/// non-blocking socket, which its owner reads on its own queue or loop.
+/// Signals by the self-pipe trick: the handlers only write the signal's
+/// number to a non-blocking socket, which its owner reads on its own queue
+/// or loop. The owner watches the read end of ``pair()`` first, then
+/// installs the handlers with ``catchSignals(_:writingTo:)``, so that no
+/// handler ever writes to a socket nobody reads.
 public enum SignalSocket {
-    /// Installs handlers for `signals`; the returned descriptor is the read
-    /// end, non-blocking. The write end is never closed: the handlers stay
-    /// installed for the life of the process, and a closed number may be
-    /// reused by any file, which a late signal's byte would then be written into.
-    public static func install(_ signals: [Int32]) throws(SystemError) -> Int32 {
+    /// The two ends, both non-blocking: a full socket drops the byte rather
+    /// than block inside a signal handler.
+    public static func pair() throws(SystemError) -> (read: Int32, write: Int32) {
         let (readFD, writeFD) = try StreamSocket.pair()
-        // A full socket drops the byte rather than block inside a signal handler.
-        StreamSocket.setNonBlocking(writeFD)
         StreamSocket.setNonBlocking(readFD)
+        StreamSocket.setNonBlocking(writeFD)
+        return (readFD, writeFD)
+    }
+
+    /// Installs handlers for `signals` (sigaction) writing to `writeFD`,
+    /// which is never closed after: the handlers stay installed for the life
+    /// of the process, and a closed number may be reused by any file, which
+    /// a late signal's byte would then be written into.
+    public static func catchSignals(_ signals: [Int32], writingTo writeFD: Int32) throws(SystemError) {
         for number in signals {
             _ = try systemCall("sigaction \(number)") { alarmd_catch_signal(number, writeFD) }
         }
-        return readFD
     }
 
     /// Reads every signal number waiting on `fd`, each to `handler`.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import Glibc
 import SystemCalls
 
 /// Delivers signals on the owner instead of in an async-signal context
@@ -10,8 +11,14 @@ final class SignalWatcher {
     private let source: LoopSource
 
     init(_ signals: [Int32], owner: Owner, handler: @escaping (Int32) -> Void) throws(SystemError) {
-        let fd = try SignalSocket.install(signals)
+        let (fd, writeFD) = try SignalSocket.pair()
         source = LoopSource(fd: fd, loop: owner.loop)
-        try source.activate { SignalSocket.drain(fd, handler) }
+        do throws(SystemError) {
+            try source.activate { SignalSocket.drain(fd, handler) }
+        } catch {
+            close(writeFD)
+            throw error
+        }
+        try SignalSocket.catchSignals(signals, writingTo: writeFD)
     }
 }

@@ -7,8 +7,8 @@ import FoundationEssentials
 import Glibc
 import SystemCalls
 
-/// The listening control socket: the one systemd passed (socket activation),
-/// (``StreamSocket/inherited()``) or one bound here with the directory 0700
+/// The listening control socket: the one systemd passed (socket activation,
+/// ``StreamSocket/inherited()``), or one bound here with the directory 0700
 /// and the socket 0600.
 public enum UnixSocket {
     /// Binds and listens at `path`. A socket file left by a crashed daemon is
