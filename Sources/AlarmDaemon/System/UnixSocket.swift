@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
-import CLinux
-import CSystemd
 import FoundationEssentials
 import Glibc
 import SystemCalls
