@@ -74,7 +74,7 @@ INSTALL_BUILD_FLAGS ?= $(if $(filter release,$(INSTALL_CONFIGURATION)),--static-
 # A release install links alarmctl fully static: it starts in about half the
 # time (no dynamic loader, no relocations of a position-independent image; see
 # BENCHMARKS.md), and it links no C library, so it can be (alarmd needs
-# libsystemd and sqlite3 as shared libraries). -static-executable needs
+# sqlite3 as a shared library). -static-executable needs
 # --static-swift-stdlib, so it is not in Package.swift, where it would break a
 # plain `swift build -c release`; and it is a build of its own, in a scratch
 # path of its own, so its flags never make the main build start over.

@@ -20,6 +20,7 @@ import PackageDescription
 //               libpulse through CSoundLibraries), kept out of alarmd
 //   alarmd, alarmctl, alarmd-wake, alarmd-sync, alarmd-sound, alarms  thin executables
 //   SystemCalls  beside the layers: the system calls alarmd and alarmd-wake share
+//   BusWire     beside the layers: D-Bus messages in the wire format, for AlarmDaemon's bus client
 //
 // AlarmCore, AlarmProtocol, AlarmCLI and alarmctl import FoundationEssentials,
 // never Foundation: the rest of Foundation brings ICU (about 50 MB of code and
@@ -71,9 +72,10 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // sd-journal's header, for reading the journal back through dlopen:
+        // nothing links libsystemd (see Sources/CSystemd/shim.h).
         .systemLibrary(
             name: "CSystemd",
-            pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
         // The sound server's client library and the decoder for the sounds
@@ -117,7 +119,11 @@ let package = Package(
         // The system calls alarmd and alarmd-wake share, each wrapped once:
         // errno to a typed error, descriptors, the clocks, Unix sockets,
         // alarm timers, signals by a socket. No Foundation, as alarmd-wake needs.
-        .target(name: "SystemCalls", dependencies: ["CLinux", "CSystemd"]),
+        .target(name: "SystemCalls", dependencies: ["CLinux"]),
+        // D-Bus messages in the wire format, read and written in one pass:
+        // the bus client alarmd speaks to logind, the user manager and the
+        // notification server with (AlarmDaemon/Bus), without libsystemd.
+        .target(name: "BusWire", dependencies: ["SystemCalls"]),
         // Day numbers of dates (Hinnant's algorithms), under the core and the wake helper.
         .target(name: "CivilCalendar", swiftSettings: startsOften),
         .target(name: "AlarmCore", dependencies: ["CivilCalendar"], swiftSettings: startsOften),
@@ -160,15 +166,15 @@ let package = Package(
         .target(name: "CSoundLibraries"),
         .target(name: "AlarmSound", dependencies: ["AlarmCore", "CSoundLibraries"]),
         .executableTarget(name: "alarmd-sound", dependencies: ["AlarmSound"]),
-        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "AlarmLocale", "SystemCalls", "CSystemd", "CLinux"]),
+        .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "AlarmLocale", "SystemCalls", "BusWire", "CSystemd", "CLinux"]),
         .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"], exclude: ["alarmd.order"], linkerSettings: alarmdLink),
         // The sandboxed process that syncs with CalDAV servers for alarmd.
         .executableTarget(name: "alarmd-sync", dependencies: ["AlarmSync"]),
         // The system helper that sets wake-ups for users whose alarmd cannot.
         // It runs privileged for every user, so it links only what it uses:
-        // the C library, Dispatch, libsystemd, and no Foundation at all
+        // the C library, Dispatch, and no Foundation at all
         // (WakeHelperBinaryTests checks the libraries and the size).
-        .executableTarget(name: "alarmd-wake", dependencies: ["AlarmWake", "SystemCalls", "CSystemd"]),
+        .executableTarget(name: "alarmd-wake", dependencies: ["AlarmWake", "SystemCalls"]),
         // The floor under alarmd's footprint in bench/: one Dispatch timer and
         // one read source, no Foundation. Built, never installed.
         .executableTarget(name: "alarmd-floor"),
@@ -187,6 +193,7 @@ let package = Package(
         .testTarget(name: "AlarmdTests", dependencies: ["AlarmDaemon", "AlarmStore", "AlarmCore", "AlarmProtocol", "SystemCalls", "AlarmTestSupport"], exclude: ["python"]),
         .testTarget(name: "AlarmProtocolTests", dependencies: ["AlarmProtocol", "AlarmTestSupport"]),
         .testTarget(name: "AlarmWakeTests", dependencies: ["AlarmWake", "AlarmCore", "AlarmTestSupport"]),
+        .testTarget(name: "BusWireTests", dependencies: ["BusWire", "SystemCalls", "AlarmTestSupport"]),
         .testTarget(name: "AlarmSyncTests", dependencies: ["AlarmSync", "AlarmCore", "AlarmTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
@@ -199,7 +206,7 @@ let package = Package(
 /// static libraries have sections for part of their functions only: the
 /// rest of their code cannot be moved.
 let linkedIntoAlarmd: Set<String> = [
-    "CivilCalendar", "AlarmCore", "AlarmLocale", "AlarmStore", "VarlinkCore", "AlarmWake", "AlarmProtocol", "SystemCalls", "AlarmDaemon", "alarmd",
+    "CivilCalendar", "AlarmCore", "AlarmLocale", "AlarmStore", "VarlinkCore", "AlarmWake", "AlarmProtocol", "SystemCalls", "BusWire", "AlarmDaemon", "alarmd",
 ]
 for target in package.targets where linkedIntoAlarmd.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]

@@ -1,20 +1,38 @@
 // SPDX-License-Identifier: Apache-2.0
 import CLinux
-// For MSG_NOSIGNAL and MSG_DONTWAIT, which Glibc's module leaves out and
-// sd-daemon.h's <sys/socket.h> brings; and sd_listen_fds.
-import CSystemd
 import Glibc
 
 /// The Unix stream-socket calls alarmd and alarmd-wake both make: the
 /// listener systemd passes, accepting, the peer's credentials, a pair for a
 /// pipe, and one last message before closing.
 public enum StreamSocket {
-    /// The listening socket systemd passed (`sd_listen_fds`), if it is a Unix stream socket.
+    /// The listening socket systemd passed, if it is a listening Unix
+    /// stream socket: socket activation's protocol, as `sd_listen_fds` reads
+    /// it (`LISTEN_PID` this process, `LISTEN_FDS` descriptors from 3). The
+    /// variables are unset, so that no child takes them for its own, and
+    /// every descriptor passed is made close-on-exec.
     public static func inherited() -> Int32? {
-        guard sd_listen_fds(1) >= 1 else { return nil }
-        let fd = alarmd_listen_fds_start()
-        guard sd_is_socket_unix(fd, Int32(SOCK_STREAM.rawValue), 1, nil, 0) > 0 else { return nil }
-        return fd
+        let pid = getenv("LISTEN_PID").flatMap { Int32(String(cString: $0)) }
+        let count = getenv("LISTEN_FDS").flatMap { Int32(String(cString: $0)) }
+        for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { unsetenv(name) }
+        guard pid == getpid(), let count, count >= 1, count < 4096 else { return nil }
+        let first: Int32 = 3
+        for fd in first..<first + count { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        guard option(first, SO_TYPE) == Int32(SOCK_STREAM.rawValue), option(first, SO_ACCEPTCONN) == 1 else { return nil }
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(first, $0, &length) }
+        }
+        guard named == 0, address.ss_family == sa_family_t(AF_UNIX) else { return nil }
+        return first
+    }
+
+    /// An integer socket option, `nil` when it cannot be read.
+    private static func option(_ fd: Int32, _ name: Int32) -> Int32? {
+        var value: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(fd, SOL_SOCKET, name, &value, &length) == 0 ? value : nil
     }
 
     /// Accepts one connection, non-blocking and close-on-exec in the same
@@ -55,7 +73,7 @@ public enum StreamSocket {
     /// Best effort: `bytes` (one framed error, say) to a connection that is
     /// not taken, without blocking or raising SIGPIPE, then close it.
     public static func sendAndClose(_ fd: Int32, _ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, alarmd_msg_nosignal() | alarmd_msg_dontwait()) }
         close(fd)
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmWake
+import CLinux
 import Dispatch
 import Glibc
 import SystemCalls
@@ -55,7 +56,7 @@ final class WakeHelper: @unchecked Sendable {
 
     private let queue = DispatchQueue(label: "alarmd-wake")
     private let listener: Int32
-    private let journal = HelperJournal()
+    private let journal = Journal(identifier: "alarmd-wake")
     private let idleExit: Double
     /// In nanoseconds.
     private let connectionTimeout: UInt64
@@ -110,7 +111,7 @@ final class WakeHelper: @unchecked Sendable {
                 return usageError("unknown argument \(argument)")
             }
         }
-        let journal = HelperJournal()
+        let journal = Journal(identifier: "alarmd-wake")
         guard let listener = StreamSocket.inherited() else {
             return usageError("no listening socket was passed; start it through alarmd-wake.socket, or as systemd-socket-activate -l PATH alarmd-wake")
         }

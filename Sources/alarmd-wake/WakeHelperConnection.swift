@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmWake
-// For MSG_DONTWAIT, which Glibc's module leaves out and sd-daemon.h's <sys/socket.h> brings.
-import CSystemd
+import CLinux
 import Dispatch
 import Glibc
 import VarlinkCore
@@ -44,7 +43,7 @@ final class WakeHelperConnection {
     private func readAvailable() {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !closing {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, alarmd_msg_dontwait()) }
             if count < 0, errno == EINTR { continue }
             if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return }
             guard count > 0 else { return finish() }
@@ -68,7 +67,7 @@ final class WakeHelperConnection {
 
     private func flush() {
         while !pending.isEmpty {
-            let sent = pending.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            let sent = pending.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, alarmd_msg_nosignal() | alarmd_msg_dontwait()) }
             if sent < 0, errno == EINTR { continue }
             if sent < 0, errno == EAGAIN || errno == EWOULDBLOCK {
                 if writeSource == nil {

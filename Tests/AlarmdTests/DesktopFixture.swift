@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Glibc
+import SystemCalls
 
 // The desktop the daemon rings on, built from real parts for each test: an
 // `Xvfb` display, a private session bus (`dbus-daemon`), the `dunst`

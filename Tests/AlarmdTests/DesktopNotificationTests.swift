@@ -3,6 +3,7 @@ import AlarmCore
 @testable import AlarmDaemon
 import Foundation
 import Glibc
+import SystemCalls
 import Testing
 
 /// What a notification says, computed in-process: no bus needed.

@@ -2,6 +2,7 @@
 import AlarmCore
 import AlarmDaemon
 import Foundation
+import SystemCalls
 
 /// A ringer that only writes what it would do to the journal, for scheduler
 /// tests that need no desktop.

@@ -5,6 +5,7 @@ import AlarmStore
 import AlarmTestSupport
 import Foundation
 import Synchronization
+import SystemCalls
 import Testing
 
 /// The scheduler in-process, with a real store and journal and the one injected

@@ -37,7 +37,7 @@ import Testing
     /// this does.
     @Test func alarmctlsAndAlarmdsLayersDoNotImportFoundation() throws {
         var offenders: [String] = []
-        for target in ["AlarmCore", "CivilCalendar", "AlarmProtocol", "AlarmCLI", "alarmctl", "VarlinkCore", "AlarmLocale", "AlarmStore", "SystemCalls", "AlarmDaemon", "alarmd",
+        for target in ["AlarmCore", "CivilCalendar", "AlarmProtocol", "AlarmCLI", "alarmctl", "VarlinkCore", "AlarmLocale", "AlarmStore", "SystemCalls", "BusWire", "AlarmDaemon", "alarmd",
                        "AlarmSync", "alarmd-sync"] {
             let directory = Self.root + "/Sources/" + target
             let files = try FileManager.default.subpathsOfDirectory(atPath: directory).filter { $0.hasSuffix(".swift") }

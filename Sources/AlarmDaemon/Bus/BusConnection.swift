@@ -1,21 +1,53 @@
 // SPDX-License-Identifier: Apache-2.0
-import CSystemd
+import BusWire
 import Dispatch
 import Glibc
 import SystemCalls
 
 /// A client connection to a D-Bus bus (the session bus, or the system bus
-/// for logind) through sd-bus, driven by a
-/// Dispatch read source on the bus fd. Confined to one queue; the bus is
-/// flushed and unreferenced when the connection closes or goes away.
+/// for logind), spoken by the protocol itself (BusWire's messages over
+/// ``BusSocket``), driven by a Dispatch read source on the socket. Confined
+/// to one queue; the socket closes when the connection closes or goes away.
+///
+/// Only what alarmd needs: method calls that wait for their reply, and
+/// signals by match rule. Signals that arrive during a call wait for it to
+/// end, then are handed out in order. A method call to alarmd gets an error
+/// reply (it serves none). A signal is handed out only when it comes from
+/// the sender its match names, as the bus says who sent it: the bus itself,
+/// or the peer that answered alarmd's last call to that name (logind, the
+/// notification server). Any peer on the bus may send alarmd a signal
+/// addressed to it alone, and a notification server sends `ActionInvoked`
+/// just so; the match rule's sender filters broadcasts only.
 final class BusConnection: Sendable {
     private struct State {
         /// The bus while connected.
         var link: Link?
-        var handlers: [(BusMessage) -> Void] = []
+        var matches: [Match] = []
         /// Called once when the bus goes away under us.
         var onDisconnect: (() -> Void)?
     }
+
+    /// A signal listened for, and who gets it.
+    private struct Match {
+        let sender: String
+        let path: String
+        let interface: String
+        let member: String
+        let arg0: String?
+        let handler: (BusMessage) -> Void
+
+        /// `owner` is the unique name of the peer that owns `sender`, when known.
+        func matches(_ message: BusMessage, owner: String?) -> Bool {
+            guard let from = message.sender, from == sender || from == owner else { return false }
+            return message.path == path && message.interface == interface && message.member == member && (arg0 == nil || message.firstString == arg0)
+        }
+    }
+
+    static let bus = "org.freedesktop.DBus"
+    static let busPath = "/org/freedesktop/DBus"
+    /// Signals received during calls, waiting for the call to end: a bound,
+    /// beyond which the oldest are dropped.
+    static let maximumQueued = 256
 
     private let queue: DispatchQueue
     private let state: QueueBound<State>
@@ -35,58 +67,97 @@ final class BusConnection: Sendable {
 
     /// Connects to the session bus (`DBUS_SESSION_BUS_ADDRESS`, else
     /// `$XDG_RUNTIME_DIR/bus`), or with `system` to the system bus
-    /// (`DBUS_SYSTEM_BUS_ADDRESS`, else `/run/dbus/system_bus_socket`).
-    func connect(system: Bool = false) throws(SystemError) {
-        var opened: OpaquePointer?
-        if system {
-            try systemdCall("sd_bus_open_system", sd_bus_open_system(&opened))
-        } else {
-            try systemdCall("sd_bus_open_user", sd_bus_open_user(&opened))
-        }
-        guard let opened else { return }
-        let link = Link(bus: opened)
+    /// (`DBUS_SYSTEM_BUS_ADDRESS`, else `/run/dbus/system_bus_socket`), and
+    /// says `Hello` to it.
+    func connect(system: Bool = false, timeout: Double = 2) throws(SystemError) {
+        let deadline = Self.deadline(timeout)
+        let socket = try BusSocket.open(BusAddress.parse(Self.address(system: system)), deadline: deadline)
+        let link = Link(socket: socket, queue: queue)
         state.link = link
-        // sd-bus owns the descriptor: the source gives it back by closing the
-        // bus, once Dispatch is done with it (see OwnedReadSource).
-        let source = OwnedReadSource(fd: sd_bus_get_fd(opened), queue: queue) { _ = sd_bus_flush_close_unref(opened) }
-        source.activate { [unowned self] in process() }
-        link.readSource = source
+        do throws(SystemError) {
+            _ = try call(destination: Self.bus, path: Self.busPath, interface: Self.bus, member: "Hello", timeout: timeout) { _ throws(SystemError) in }
+        } catch {
+            close()
+            throw error
+        }
+        link.readSource.activate { [unowned self] in process() }
     }
 
-    /// Runs sd-bus until it has nothing left to do: dispatches queued signals
-    /// and notices a closed connection.
+    private static func address(system: Bool) -> String {
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        if system { return variable("DBUS_SYSTEM_BUS_ADDRESS") ?? "unix:path=/run/dbus/system_bus_socket" }
+        return variable("DBUS_SESSION_BUS_ADDRESS") ?? variable("XDG_RUNTIME_DIR").map { "unix:path=\($0)/bus" } ?? ""
+    }
+
+    private static func deadline(_ timeout: Double) -> Int64 {
+        clockMicroseconds(CLOCK_MONOTONIC) + Int64(timeout * 1_000_000)
+    }
+
+    /// Reads what the bus sent and hands out the signals, until nothing is
+    /// left; notices a closed connection.
     func process() {
-        while let bus = state.link?.bus {
-            let result = sd_bus_process(bus, nil)
-            if result < 0 {
-                close()
-                let onDisconnect = state.onDisconnect
-                onDisconnect?()
-                return
+        while let link = state.link {
+            do throws(SystemError) {
+                if !link.queued.isEmpty {
+                    dispatch(link.queued.removeFirst())
+                } else if let message = try link.framer.next() {
+                    dispatch(message)
+                } else {
+                    switch try BusSocket.receive(link.socket.rawValue, into: &link.framer) {
+                    case .bytes: continue
+                    case .nothing: return
+                    case .closed: return disconnected()
+                    }
+                }
+            } catch {
+                return disconnected()
             }
-            if result == 0 { return }
         }
     }
 
     /// Calls a method and waits (at most `timeout` seconds) for the reply.
-    /// sd-bus queues signals that arrive meanwhile; they are dispatched after.
+    /// Signals that arrive meanwhile are handed out after.
     func call(destination: String, path: String, interface: String, member: String, timeout: Double = 2,
               arguments: (BusMessage) throws(SystemError) -> Void) throws(SystemError) -> BusMessage {
-        guard let bus = state.link?.bus else { throw SystemError("D-Bus \(member)", code: ENOTCONN) }
-        var raw: OpaquePointer?
-        try systemdCall("sd_bus_message_new_method_call \(member)", sd_bus_message_new_method_call(bus, &raw, destination, path, interface, member))
-        let message = BusMessage(adopting: raw!)
+        guard let link = state.link else { throw SystemError("D-Bus \(member)", code: ENOTCONN) }
+        let message = BusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
         try arguments(message)
-        var error = sd_bus_error()
-        defer { sd_bus_error_free(&error) }
-        var reply: OpaquePointer?
-        let result = sd_bus_call(bus, message.raw, UInt64(timeout * 1_000_000), &error, &reply)
+        let serial = link.nextSerial()
+        let bytes = try message.encoded(serial: serial)
+        let deadline = Self.deadline(timeout)
+        // What arrived meanwhile, read off the socket already, is handed out after.
         defer { queue.async { [weak self] in self?.process() } }
-        guard result >= 0, let reply else {
-            let detail = error.message.map { String(cString: $0) } ?? String(cString: strerror(-result))
-            throw SystemError("D-Bus \(interface).\(member): \(detail)", code: -result)
+        do throws(SystemError) {
+            try BusSocket.send(link.socket.rawValue, bytes, deadline: deadline)
+            while true {
+                while let received = try link.framer.next() {
+                    guard received.replySerial == serial, received.kind == .methodReturn || received.kind == .error else {
+                        link.hold(received)
+                        continue
+                    }
+                    if let sender = received.sender { link.owners[destination] = sender }
+                    guard received.kind == .methodReturn else {
+                        let detail = [received.errorName, received.firstString].compactMap { $0 }.joined(separator: ": ")
+                        throw SystemError("D-Bus \(interface).\(member): \(detail)", code: EREMOTEIO)
+                    }
+                    return received
+                }
+                switch try BusSocket.receive(link.socket.rawValue, into: &link.framer) {
+                case .bytes: continue
+                case .nothing: try BusSocket.wait(link.socket.rawValue, for: Int16(POLLIN), deadline: deadline)
+                case .closed: throw SystemError("D-Bus \(interface).\(member): the bus closed the connection", code: ECONNRESET)
+                }
+            }
+        } catch let error where error.code == ETIMEDOUT {
+            // A reply that comes later is passed over.
+            throw SystemError("D-Bus \(interface).\(member): no reply in \(timeout) s", code: ETIMEDOUT)
+        } catch let error where error.code == EREMOTEIO {
+            throw error
+        } catch {
+            // The stream is no longer in step: the connection is done.
+            queue.async { [weak self] in self?.disconnected() }
+            throw error
         }
-        return BusMessage(adopting: reply)
     }
 
     /// Calls `handler` for every signal `interface.member` from `sender` at
@@ -95,68 +166,76 @@ final class BusConnection: Sendable {
     /// one name we follow.
     func onSignal(sender: String, path: String, interface: String, member: String, arg0: String? = nil,
                   handler: @escaping (BusMessage) -> Void) throws(SystemError) {
-        guard let link = state.link else { throw SystemError("D-Bus match \(member)", code: ENOTCONN) }
-        state.handlers.append(handler)
-        let signalContext = SignalContext(connection: self, index: state.handlers.count - 1)
-        link.contexts.append(signalContext)
-        let context = Unmanaged.passUnretained(signalContext).toOpaque()
-        var slot: OpaquePointer?
         // The values are bus names, paths and members, which cannot hold a quote.
         var rule = "type='signal',sender='\(sender)',path='\(path)',interface='\(interface)',member='\(member)'"
         if let arg0 { rule += ",arg0='\(arg0)'" }
-        let result = sd_bus_add_match(link.bus, &slot, rule, { message, userdata, _ in
-            guard let message, let userdata else { return 0 }
-            let context = Unmanaged<SignalContext>.fromOpaque(userdata).takeUnretainedValue()
-            // Taken out first: the handler may use the connection again.
-            guard let handler = context.connection?.state.handlers[context.index] else { return 0 }
-            handler(BusMessage(borrowing: message))
-            return 0
-        }, context)
-        try systemdCall("sd_bus_add_match \(member)", result)
-        if let slot { link.slots.append(slot) }
+        _ = try call(destination: Self.bus, path: Self.busPath, interface: Self.bus, member: "AddMatch") { message throws(SystemError) in
+            try message.append(rule)
+        }
+        state.matches.append(Match(sender: sender, path: path, interface: interface, member: member, arg0: arg0, handler: handler))
     }
 
     func close() {
-        // The link gives the bus back as it goes.
+        // The link closes the socket as it goes.
         state.link = nil
-        state.handlers.removeAll()
+        state.matches.removeAll()
     }
-}
 
-/// What the connection holds of sd-bus: the bus, the read source on its
-/// descriptor and the match slots. A class, so that they are given back when
-/// it goes, by ``BusConnection/close()`` on the queue or, for a connection
-/// dropped unclosed, wherever its last reference goes.
-private final class Link {
-    let bus: OpaquePointer
-    var readSource: OwnedReadSource?
-    var slots: [OpaquePointer] = []
-    var contexts: [SignalContext] = []
+    private func disconnected() {
+        guard state.link != nil else { return }
+        close()
+        let onDisconnect = state.onDisconnect
+        onDisconnect?()
+    }
 
-    init(bus: OpaquePointer) { self.bus = bus }
-
-    deinit {
-        for slot in slots { sd_bus_slot_unref(slot) }
-        slots.removeAll()
-        contexts.removeAll()
-        // The read source closes the bus (so its descriptor) after its
-        // cancellation; without one, nothing watches the descriptor.
-        if let readSource {
-            readSource.cancel()
-        } else {
-            sd_bus_flush_close_unref(bus)
+    private func dispatch(_ message: BusMessage) {
+        switch message.kind {
+        case .signal:
+            guard let link = state.link else { return }
+            // Taken out first: a handler may use the connection again.
+            for match in state.matches where match.matches(message, owner: link.owners[match.sender]) { match.handler(message) }
+        case .methodCall where message.flags & BusMessage.noReplyExpected == 0:
+            guard let link = state.link else { return }
+            let reply = BusMessage.errorReply(to: message, name: "org.freedesktop.DBus.Error.UnknownMethod",
+                                              text: "alarmd serves no methods on this connection")
+            if let bytes = try? reply.encoded(serial: link.nextSerial()) {
+                try? BusSocket.send(link.socket.rawValue, bytes, deadline: Self.deadline(0.1))
+            }
+        default:
+            // A reply to a call that timed out, a method call that wants none.
+            return
         }
     }
 }
 
-/// What a signal callback needs to find its handler; kept alive by the
-/// connection for as long as the match slot exists.
-private final class SignalContext {
-    weak var connection: BusConnection?
-    let index: Int
+/// What the connection holds of the bus: the socket, the read source on it,
+/// the bytes and messages not yet handed out. A class, so that the socket is
+/// closed when it goes, by ``BusConnection/close()`` on the queue or, for a
+/// connection dropped unclosed, wherever its last reference goes.
+private final class Link {
+    let socket: FileDescriptor
+    let readSource: OwnedReadSource
+    var framer = BusFramer()
+    var queued: [BusMessage] = []
+    /// The unique name that last answered a call to each name called.
+    var owners: [String: String] = [:]
+    private var serial: UInt32 = 0
 
-    init(connection: BusConnection, index: Int) {
-        self.connection = connection
-        self.index = index
+    init(socket: FileDescriptor, queue: DispatchQueue) {
+        self.socket = socket
+        // The source keeps the descriptor open until Dispatch is done with it.
+        readSource = OwnedReadSource(fd: socket.rawValue, queue: queue) { withExtendedLifetime(socket) {} }
     }
+
+    func nextSerial() -> UInt32 {
+        serial = serial == UInt32.max ? 1 : serial + 1
+        return serial
+    }
+
+    func hold(_ message: BusMessage) {
+        if queued.count >= BusConnection.maximumQueued { queued.removeFirst() }
+        queued.append(message)
+    }
+
+    deinit { readSource.cancel() }
 }

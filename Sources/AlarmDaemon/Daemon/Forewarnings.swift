@@ -2,6 +2,7 @@
 import AlarmCore
 import Dispatch
 import FoundationEssentials
+import SystemCalls
 
 /// What alarmd says before an alarm rings, on the owner: the upcoming notice
 /// with Dismiss now (`[Alarms] UpcomingNotice=`), and whether the alarm will

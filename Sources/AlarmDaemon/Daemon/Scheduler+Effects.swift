@@ -2,6 +2,7 @@
 import AlarmCore
 import Dispatch
 import FoundationEssentials
+import SystemCalls
 
 /// What a step's effects do: ringing and sound through the output worker,
 /// events to `Watch` subscribers at once and to the journal through the

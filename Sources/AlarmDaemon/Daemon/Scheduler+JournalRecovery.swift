@@ -3,6 +3,7 @@ import AlarmCore
 import AlarmStore
 import Dispatch
 import FoundationEssentials
+import SystemCalls
 
 /// Every history event in the journal exactly once, even across a crash.
 ///
@@ -78,10 +79,12 @@ enum JournalRecovery {
         let token = UUID().uuidString.lowercased()
         journal.send("Looking for the journal entries of \(rows.count) events recorded since the last start", priority: .debug,
                      fields: [("ALARMD_JOURNAL_CHECK", token)])
-        guard let reader = JournalReader(), reader.waitFor(identifier: journal.identifier, field: "ALARMD_JOURNAL_CHECK", value: token, timeout: wait) else {
-            journal.send("Cannot read the journal back; \(rows.count) events recorded before the last stop were not checked for their entries, and any missing stay missing",
-                         priority: .warning)
-            return
+        let reader: JournalReader
+        do throws(JournalReader.Failure) { reader = try JournalReader() } catch {
+            return cannotRead(rows.count, because: error.description, journal: journal)
+        }
+        guard reader.waitFor(identifier: journal.identifier, field: "ALARMD_JOURNAL_CHECK", value: token, timeout: wait) else {
+            return cannotRead(rows.count, because: "the check entry did not show in \(Int(wait)) s", journal: journal)
         }
         let oldest = rows.map(\.actual).min()!
         var present = Set<String>()
@@ -97,6 +100,11 @@ enum JournalRecovery {
             Scheduler.log(DaemonEvent(kind: row.event, item: item, scheduled: row.scheduled, actual: row.actual, snoozeCount: 0, detail: row.detail),
                           to: journal, recovered: true)
         }
+    }
+
+    private static func cannotRead(_ count: Int, because reason: String, journal: Journal) {
+        journal.send("Cannot read the journal back (\(reason)); \(count) events recorded before the last stop were not checked for their entries, and any missing stay missing",
+                     priority: .warning)
     }
 
     /// An item removed since: named by its id only.

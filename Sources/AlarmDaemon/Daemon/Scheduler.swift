@@ -4,6 +4,7 @@ import AlarmStore
 import Dispatch
 import FoundationEssentials
 import Synchronization
+import SystemCalls
 
 /// Keeps every item, its ringing state and its next wake-up, and fires them on
 /// time with one wall-clock timer (``LoopTimer``) armed for the earliest wake-up.

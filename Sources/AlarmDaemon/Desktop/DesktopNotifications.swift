@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
+import BusWire
 import Dispatch
 import SystemCalls
 

@@ -5,6 +5,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import Synchronization
+import SystemCalls
 
 /// Rings on a Linux desktop: a critical notification with Snooze and Dismiss
 /// (or Done) actions, a looping sound, and the journal. Everything runs on the

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
+import CLinux
 import Dispatch
 import FoundationEssentials
 import Glibc

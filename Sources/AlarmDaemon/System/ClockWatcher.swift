@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 import CLinux
-import CSystemd
 import Glibc
 import SystemCalls
 

@@ -1,16 +1,33 @@
 // SPDX-License-Identifier: Apache-2.0
-import CSystemd
+import CLinux
 import Glibc
 import SystemCalls
 
-/// Talks to the service manager through `sd_notify` (a no-op when the daemon was
-/// not started by one, i.e. when `NOTIFY_SOCKET` is unset).
+/// Talks to the service manager by its notification protocol: a datagram of
+/// newline-separated `KEY=value` assignments to the socket in `NOTIFY_SOCKET`
+/// (a path, or `@` and a name in the abstract namespace), as `sd_notify` sends
+/// it. Nothing is sent when the daemon was not started by a service manager.
 public struct ServiceNotifier: Sendable {
-    public init() {}
+    private let address: UnixAddress?
+
+    public init() {
+        address = switch getenv("NOTIFY_SOCKET").map({ String(cString: $0) }) {
+        case let path? where path.hasPrefix("/"): .path(path)
+        case let name? where name.hasPrefix("@") && name.count > 1: .abstract(String(name.dropFirst()))
+        default: nil
+        }
+    }
 
     /// Sends newline-separated `KEY=value` assignments.
     public func notify(_ assignments: String) {
-        _ = sd_notify(0, assignments)
+        guard let address else { return }
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let bytes = Array(assignments.utf8)
+        _ = try? address.withSockaddr { target, length in
+            bytes.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, alarmd_msg_nosignal(), target, length) }
+        }
     }
 
     public func ready(status: String) { notify("READY=1\nSTATUS=\(status)") }
@@ -24,11 +41,12 @@ public struct ServiceNotifier: Sendable {
         notify("RELOADING=1\nMONOTONIC_USEC=\(clockMicroseconds(CLOCK_MONOTONIC))")
     }
 
-    /// Half the watchdog interval when the service manager enabled the watchdog
-    /// for this process, `nil` otherwise.
+    /// Half the watchdog interval when the service manager enabled the
+    /// watchdog for this process (`WATCHDOG_USEC`, with `WATCHDOG_PID` ours
+    /// when set), `nil` otherwise.
     public func watchdogPingInterval() -> Double? {
-        var usec: UInt64 = 0
-        guard sd_watchdog_enabled(0, &usec) > 0, usec > 0 else { return nil }
+        guard let usec = getenv("WATCHDOG_USEC").flatMap({ UInt64(String(cString: $0)) }), usec > 0 else { return nil }
+        if let pid = getenv("WATCHDOG_PID").map({ String(cString: $0) }), Int32(pid) != getpid() { return nil }
         return Double(usec) / 2_000_000
     }
 }

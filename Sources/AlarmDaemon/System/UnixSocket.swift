@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
 import AlarmProtocol
+import CLinux
 import FoundationEssentials
 import Glibc
 import SystemCalls

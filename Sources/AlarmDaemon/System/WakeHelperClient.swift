@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmProtocol
-// For MSG_NOSIGNAL, which Glibc's module leaves out and sd-daemon.h's <sys/socket.h> brings.
-import CSystemd
+import CLinux
 import Dispatch
 import FoundationEssentials
 import Glibc
@@ -93,7 +92,7 @@ final class WakeHelperClient: Sendable {
     /// timeouts bound both).
     private static func call(_ call: VarlinkCall, on fd: Int32) throws(Failure) -> [UInt8] {
         let bytes = VarlinkFramer.frame(call.json)
-        let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, alarmd_msg_nosignal()) }
         guard sent == bytes.count else { throw Failure(description: "cannot write to the alarmd-wake helper: \(String(cString: strerror(errno)))") }
         var framer = VarlinkFramer(maxMessageSize: WakeInterface.maxMessageSize)
         var buffer = [UInt8](repeating: 0, count: 1024)
