@@ -56,6 +56,63 @@ struct BusCursor {
         String(decoding: try text(), as: UTF8.self)
     }
 
+    /// Passes over one value of the complete type that starts at `index` of
+    /// `signature` (a header field alarmd does not know may be of any type),
+    /// and gives the index after that type. An array is passed over by its
+    /// length, without reading its elements; nesting is bounded.
+    mutating func skip(_ signature: [UInt8], at index: Int, depth: Int = 0) throws(SystemError) -> Int {
+        guard depth <= 2 * BusMessage.maximumDepth, index < signature.count else { throw BusMessage.malformed("a signature that ends inside a type, or nests too deep") }
+        switch signature[index] {
+        case UInt8(ascii: "y"): _ = try fixed(UInt8.self)
+        case UInt8(ascii: "n"), UInt8(ascii: "q"): _ = try fixed(UInt16.self)
+        case UInt8(ascii: "b"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "h"): _ = try fixed(UInt32.self)
+        case UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"): _ = try fixed(UInt64.self)
+        case UInt8(ascii: "s"), UInt8(ascii: "o"): _ = try text()
+        case UInt8(ascii: "g"): _ = try text(lengthBytes: 1)
+        case UInt8(ascii: "v"):
+            let held = try text(lengthBytes: 1)
+            guard try skip(held, at: 0, depth: depth + 1) == held.count else { throw BusMessage.malformed("a variant of more than one type") }
+        case UInt8(ascii: "a"):
+            let length = Int(try fixed(UInt32.self))
+            let element = index + 1
+            let end = try Self.typeEnd(signature, at: element, depth: depth + 1)
+            try align(BusMessage.alignment(of: signature[element]))
+            guard length <= remaining else { throw BusMessage.malformed("an array of \(length) bytes overruns the message") }
+            offset += length
+            return end
+        case UInt8(ascii: "("), UInt8(ascii: "{"):
+            let close = signature[index] == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}")
+            try align(8)
+            var next = index + 1
+            while next < signature.count, signature[next] != close { next = try skip(signature, at: next, depth: depth + 1) }
+            guard next < signature.count, next > index + 1 else { throw BusMessage.malformed("an empty or unclosed structure") }
+            return next + 1
+        default:
+            throw BusMessage.malformed("type code \(signature[index])")
+        }
+        return index + 1
+    }
+
+    /// The index after the complete type that starts at `index`, read from
+    /// the signature alone.
+    static func typeEnd(_ signature: [UInt8], at index: Int, depth: Int) throws(SystemError) -> Int {
+        guard depth <= 2 * BusMessage.maximumDepth, index < signature.count else { throw BusMessage.malformed("a signature that ends inside a type, or nests too deep") }
+        switch signature[index] {
+        case UInt8(ascii: "a"):
+            return try typeEnd(signature, at: index + 1, depth: depth + 1)
+        case UInt8(ascii: "("), UInt8(ascii: "{"):
+            let close = signature[index] == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}")
+            var next = index + 1
+            while next < signature.count, signature[next] != close { next = try typeEnd(signature, at: next, depth: depth + 1) }
+            guard next < signature.count, next > index + 1 else { throw BusMessage.malformed("an empty or unclosed structure") }
+            return next + 1
+        case UInt8(ascii: ")"), UInt8(ascii: "}"):
+            throw BusMessage.malformed("a structure closed that was not opened")
+        default:
+            return index + 1
+        }
+    }
+
     /// An array of strings (`as`): its length, then strings to exactly there.
     mutating func strings() throws(SystemError) -> [String] {
         let length = Int(try fixed(UInt32.self))

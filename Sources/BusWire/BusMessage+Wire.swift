@@ -30,7 +30,8 @@ extension BusMessage {
                                     (.destination, destination, UInt8(ascii: "s"))] {
             guard let value else { continue }
             let bytes = Array(value.utf8)
-            guard !bytes.contains(0), bytes.count <= 255 else { throw Self.malformed("header field \(name) \(value)") }
+            // Bus, interface, member and error names are at most 255 bytes; a path has no limit of its own.
+            guard !bytes.contains(0), name == .path || bytes.count <= 255 else { throw Self.malformed("header field \(name) \(value)") }
             field(name, type, bytes)
         }
         if let replySerial {
@@ -38,6 +39,7 @@ extension BusMessage {
             out += [Field.replySerial.rawValue, 1, UInt8(ascii: "u"), 0]
             appendUInt32(replySerial, to: &out)
         }
+        guard signature.count <= 255 else { throw Self.malformed("a body of \(signature.count) arguments: a signature holds 255 at most") }
         if !signature.isEmpty { field(.signature, UInt8(ascii: "g"), signature) }
         let fieldsLength = UInt32(out.count - fieldsStart)
         withUnsafeBytes(of: fieldsLength.littleEndian) { out.replaceSubrange(12..<16, with: $0) }
@@ -92,7 +94,13 @@ extension BusMessage {
             try cursor.align(8)
             let code = try cursor.fixed(UInt8.self)
             let type = try cursor.text(lengthBytes: 1)
-            guard type.count == 1 else { throw malformed("header field \(code) of type \(String(decoding: type, as: UTF8.self))") }
+            guard type.count == 1 else {
+                // A field this reader does not know may be of any one type, and is passed over.
+                guard Field(rawValue: code) == nil, try cursor.skip(type, at: 0) == type.count else {
+                    throw malformed("header field \(code) of type \(String(decoding: type, as: UTF8.self))")
+                }
+                continue
+            }
             switch (Field(rawValue: code), type[0]) {
             case (.path?, UInt8(ascii: "o")): message.path = try cursor.string()
             case (.interface?, UInt8(ascii: "s")): message.interface = try cursor.string()
@@ -104,14 +112,7 @@ extension BusMessage {
             case (.signature?, UInt8(ascii: "g")): message.signature = try cursor.text(lengthBytes: 1)
             case (.unixFileDescriptors?, UInt8(ascii: "u")): descriptorCount = Int(try cursor.fixed(UInt32.self))
             case (.some(let field), _): throw malformed("header field \(field) of type \(String(decoding: type, as: UTF8.self))")
-            // A field this reader does not know, of a basic type, is passed over.
-            case (nil, UInt8(ascii: "s")), (nil, UInt8(ascii: "o")): _ = try cursor.text()
-            case (nil, UInt8(ascii: "g")): _ = try cursor.text(lengthBytes: 1)
-            case (nil, UInt8(ascii: "y")): _ = try cursor.fixed(UInt8.self)
-            case (nil, UInt8(ascii: "n")), (nil, UInt8(ascii: "q")): _ = try cursor.fixed(UInt16.self)
-            case (nil, UInt8(ascii: "b")), (nil, UInt8(ascii: "i")), (nil, UInt8(ascii: "u")), (nil, UInt8(ascii: "h")): _ = try cursor.fixed(UInt32.self)
-            case (nil, UInt8(ascii: "x")), (nil, UInt8(ascii: "t")), (nil, UInt8(ascii: "d")): _ = try cursor.fixed(UInt64.self)
-            case (nil, _): throw malformed("header field \(code) of type \(String(decoding: type, as: UTF8.self))")
+            case (nil, _): _ = try cursor.skip(type, at: 0)
             }
         }
         let required: Bool = switch kind {
@@ -124,7 +125,9 @@ extension BusMessage {
         guard descriptorCount <= descriptors.count else { throw malformed("\(descriptorCount) descriptors announced, \(descriptors.count) received") }
         message.fileDescriptors = Array(descriptors.prefix(descriptorCount))
         descriptors.removeFirst(descriptorCount)
-        message.body = Array(bytes[((fieldsEnd + 7) / 8 * 8)...])
+        cursor.end = bytes.count
+        try cursor.align(8)
+        message.body = Array(bytes[cursor.offset...])
         return message
     }
 

@@ -10,7 +10,7 @@ import SystemCalls
 /// with a dozen argument types, and libsystemd would be the only reason for
 /// seven of its shared libraries (libsystemd and what it links: libgcrypt,
 /// libgpg-error, liblz4, liblzma, libzstd, libcap). Received messages are
-/// untrusted: ``BusMessage/decode(_:fileDescriptors:)`` and the readers
+/// untrusted: ``BusMessage/decode(_:descriptors:)`` and the readers
 /// check every length and offset against the bytes there are, in one pass.
 public final class BusMessage {
     public enum Kind: UInt8, Sendable {

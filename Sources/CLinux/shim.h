@@ -130,7 +130,10 @@ static inline ssize_t alarmd_send_descriptor(int socket_fd, const struct sockadd
 /* memfd_create(2) and its seals sit behind _GNU_SOURCE. A sealed memfd is
    what journald takes an entry in when it is too long for a datagram. */
 static inline int alarmd_sealed_memfd(const void *bytes, size_t size) {
-    int fd = (int)syscall(SYS_memfd_create, "journal-entry", 0x0001U /* MFD_CLOEXEC */ | 0x0002U /* MFD_ALLOW_SEALING */);
+    /* MFD_CLOEXEC | MFD_ALLOW_SEALING, and MFD_NOEXEC_SEAL where the kernel
+       knows it (6.3 and later warn about a memfd created without it). */
+    int fd = (int)syscall(SYS_memfd_create, "journal-entry", 0x0001U | 0x0002U | 0x0008U);
+    if (fd < 0 && errno == EINVAL) fd = (int)syscall(SYS_memfd_create, "journal-entry", 0x0001U | 0x0002U);
     if (fd < 0) return -1;
     const char *next = bytes;
     while (size > 0) {

@@ -25,10 +25,3 @@ public func systemCall<T: FixedWidthInteger>(_ operation: String, _ call: () -> 
         throw SystemError(operation, code: errno)
     }
 }
-
-/// For libsystemd calls, which return a negative errno instead of setting it.
-@discardableResult
-public func systemdCall(_ operation: @autoclosure () -> String, _ result: Int32) throws(SystemError) -> Int32 {
-    if result < 0 { throw SystemError(operation(), code: -result) }
-    return result
-}

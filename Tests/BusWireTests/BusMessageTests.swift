@@ -113,7 +113,7 @@ import Testing
         var padded = whole
         padded[46] = 1
         #expect(throws: SystemError.self) { try Self.decode(padded) }
-        // A header field of a container type the reader does not know.
+        // A header field the reader does not know, of a type that is not one whole type.
         var unknown = whole
         unknown[136..<140] = [0x7F, 0x01, UInt8(ascii: "a"), 0x00]
         #expect(throws: SystemError.self) { try Self.decode(unknown) }
@@ -131,6 +131,22 @@ import Testing
         var kindless = whole
         kindless[1] = 9
         #expect(throws: SystemError.self) { try Self.decode(kindless) }
+    }
+
+    /// The specification's rule: a header field of a code it does not
+    /// define is ignored, whatever its type (here `as`, between the path and
+    /// the member; computed with Python's `struct`).
+    @Test func aHeaderFieldOfAnUnknownCodeIsPassedOverWhateverItsType() throws {
+        let withUnknown = "6c01000112000000070000005f00000001016f00150000002f6f72672f667265656465736b746f702f444275730000007f026173000000000f000000010000007800000002000000797a00000000000003017300080000004164644d61746368000000000000000008016700017300000d000000747970653d277369676e616c2700"
+        let message = try Self.decode(Self.bytes(withUnknown))
+        #expect(message.path == "/org/freedesktop/DBus" && message.member == "AddMatch")
+        #expect(try message.readString() == "type='signal'")
+    }
+
+    @Test func aBodyOfMoreArgumentsThanASignatureHoldsIsRefusedWhenWritten() throws {
+        let message = BusMessage.methodCall(destination: nil, path: "/", interface: nil, member: "M")
+        for value in 0..<256 { try message.append(UInt32(value)) }
+        #expect(throws: SystemError.self) { try message.encoded(serial: 1) }
     }
 
     @Test func theFramerPassesOverAnOverlongMessageWithoutHoldingItAndReadsTheNext() throws {

@@ -12,12 +12,12 @@ import SystemCalls
 /// Only what alarmd needs: method calls that wait for their reply, and
 /// signals by match rule. Signals that arrive during a call wait for it to
 /// end, then are handed out in order. A method call to alarmd gets an error
-/// reply (it serves none). A signal is handed out only when it comes from
-/// the sender its match names, as the bus says who sent it: the bus itself,
-/// or the peer that answered alarmd's last call to that name (logind, the
-/// notification server). Any peer on the bus may send alarmd a signal
-/// addressed to it alone, and a notification server sends `ActionInvoked`
-/// just so; the match rule's sender filters broadcasts only.
+/// reply (it serves none). A broadcast signal reaches alarmd only through a
+/// match rule, whose sender the bus checks as it delivers it. A signal
+/// addressed to alarmd alone, which any peer on the bus may send (and a
+/// notification server sends `ActionInvoked` so), is handed out only when
+/// it comes from the sender its match names: the bus itself, or the peer
+/// whose method return last answered alarmd's call to that name.
 final class BusConnection: Sendable {
     private struct State {
         /// The bus while connected.
@@ -38,7 +38,9 @@ final class BusConnection: Sendable {
 
         /// `owner` is the unique name of the peer that owns `sender`, when known.
         func matches(_ message: BusMessage, owner: String?) -> Bool {
-            guard let from = message.sender, from == sender || from == owner else { return false }
+            if message.destination != nil {
+                guard let from = message.sender, from == sender || from == owner else { return false }
+            }
             return message.path == path && message.interface == interface && message.member == member && (arg0 == nil || message.firstString == arg0)
         }
     }
@@ -75,7 +77,8 @@ final class BusConnection: Sendable {
         let link = Link(socket: socket, queue: queue)
         state.link = link
         do throws(SystemError) {
-            _ = try call(destination: Self.bus, path: Self.busPath, interface: Self.bus, member: "Hello", timeout: timeout) { _ throws(SystemError) in }
+            let left = max(0.001, Double(deadline - clockMicroseconds(CLOCK_MONOTONIC)) / 1_000_000)
+            _ = try call(destination: Self.bus, path: Self.busPath, interface: Self.bus, member: "Hello", timeout: left) { _ throws(SystemError) in }
         } catch {
             close()
             throw error
@@ -135,11 +138,11 @@ final class BusConnection: Sendable {
                         link.hold(received)
                         continue
                     }
-                    if let sender = received.sender { link.owners[destination] = sender }
                     guard received.kind == .methodReturn else {
                         let detail = [received.errorName, received.firstString].compactMap { $0 }.joined(separator: ": ")
                         throw SystemError("D-Bus \(interface).\(member): \(detail)", code: EREMOTEIO)
                     }
+                    if let sender = received.sender, sender.hasPrefix(":") { link.owners[destination] = sender }
                     return received
                 }
                 switch try BusSocket.receive(link.socket.rawValue, into: &link.framer) {
@@ -149,7 +152,7 @@ final class BusConnection: Sendable {
                 }
             }
         } catch let error where error.code == ETIMEDOUT {
-            // A reply that comes later is passed over.
+            // Sent whole and not answered in time: a reply that comes later is passed over.
             throw SystemError("D-Bus \(interface).\(member): no reply in \(timeout) s", code: ETIMEDOUT)
         } catch let error where error.code == EREMOTEIO {
             throw error
@@ -198,8 +201,10 @@ final class BusConnection: Sendable {
             guard let link = state.link else { return }
             let reply = BusMessage.errorReply(to: message, name: "org.freedesktop.DBus.Error.UnknownMethod",
                                               text: "alarmd serves no methods on this connection")
-            if let bytes = try? reply.encoded(serial: link.nextSerial()) {
-                try? BusSocket.send(link.socket.rawValue, bytes, deadline: Self.deadline(0.1))
+            guard let bytes = try? reply.encoded(serial: link.nextSerial()) else { return }
+            do throws(SystemError) { try BusSocket.send(link.socket.rawValue, bytes, deadline: Self.deadline(0.1)) } catch {
+                // Not sent at all, it is simply not sent; cut short, the stream is out of step.
+                if error.code != ETIMEDOUT { disconnected() }
             }
         default:
             // A reply to a call that timed out, a method call that wants none.

@@ -16,10 +16,9 @@ enum BusSocket {
         var failure = SystemError("D-Bus: no Unix socket in the bus address", code: ENOENT)
         for address in addresses {
             do throws(SystemError) {
-                let fd = FileDescriptor(try systemCall("socket") { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) })
-                let connected = try address.withSockaddr { connect(fd.rawValue, $0, $1) }
-                guard connected == 0 else { throw SystemError("D-Bus connect \(address)", code: errno) }
-                StreamSocket.setNonBlocking(fd.rawValue)
+                let flags = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+                let fd = FileDescriptor(try systemCall("socket") { socket(AF_UNIX, flags, 0) })
+                try connect(fd.rawValue, to: address, deadline: deadline)
                 try authenticate(fd.rawValue, deadline: deadline)
                 return fd
             } catch {
@@ -29,11 +28,35 @@ enum BusSocket {
         throw failure
     }
 
+    /// A non-blocking connect: a Unix socket whose listener's backlog is full
+    /// refuses with `EAGAIN` rather than waiting, so it is tried again, every
+    /// 10 ms, until `deadline`.
+    private static func connect(_ fd: Int32, to address: UnixAddress, deadline: Int64) throws(SystemError) {
+        while true {
+            let result = try address.withSockaddr { Glibc.connect(fd, $0, $1) }
+            if result == 0 { return }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN where clockMicroseconds(CLOCK_MONOTONIC) < deadline: usleep(10_000)
+            case EINPROGRESS:
+                try wait(fd, for: Int16(POLLOUT), deadline: deadline)
+                var failure: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length) == 0, failure == 0 else {
+                    throw SystemError("D-Bus connect \(address)", code: failure == 0 ? errno : failure)
+                }
+                return
+            case let code: throw SystemError("D-Bus connect \(address)", code: code)
+            }
+        }
+    }
+
     /// The longest line the bus may answer with while authenticating.
     static let maximumAuthenticationLine = 512
 
-    /// A NUL byte, `AUTH EXTERNAL` with the uid in hex, `NEGOTIATE_UNIX_FD`,
-    /// `BEGIN`: sent at once, the bus's answers read after.
+    /// A NUL byte and `AUTH EXTERNAL` with the uid in hex, answered `OK`;
+    /// `NEGOTIATE_UNIX_FD`, answered either way; `BEGIN`. Each answer is
+    /// waited for before the next line goes.
     private static func authenticate(_ fd: Int32, deadline: Int64) throws(SystemError) {
         let uid = Array(String(getuid()).utf8).map { String($0, radix: 16) }.joined()
         try send(fd, [0] + Array("AUTH EXTERNAL \(uid)\r\n".utf8), deadline: deadline)
@@ -63,7 +86,9 @@ enum BusSocket {
         throw SystemError("D-Bus authentication: an answer longer than \(maximumAuthenticationLine) bytes", code: EBADMSG)
     }
 
-    /// Writes all of `bytes`, waiting for room until `deadline`.
+    /// Writes all of `bytes`, waiting for room until `deadline`. `ETIMEDOUT`
+    /// only when nothing was written; a message cut short is `EPROTO`: the
+    /// stream is then out of step, and the connection beyond use.
     static func send(_ fd: Int32, _ bytes: [UInt8], deadline: Int64) throws(SystemError) {
         var sent = 0
         while sent < bytes.count {
@@ -73,7 +98,9 @@ enum BusSocket {
                 continue
             }
             guard count < 0, errno == EAGAIN || errno == EINTR else { throw SystemError("D-Bus send", code: count == 0 ? EPIPE : errno) }
-            try wait(fd, for: Int16(POLLOUT), deadline: deadline)
+            do throws(SystemError) { try wait(fd, for: Int16(POLLOUT), deadline: deadline) } catch {
+                throw sent == 0 ? error : SystemError("D-Bus send: a message cut short after \(sent) of \(bytes.count) bytes", code: EPROTO)
+            }
         }
     }
 

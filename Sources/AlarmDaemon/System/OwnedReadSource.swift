@@ -26,8 +26,8 @@ final class OwnedReadSource: Sendable {
     private let activated = Atomic<Bool>(false)
 
     /// Watches `fd` on `queue` once activated. `release` gives the descriptor
-    /// back after the cancellation; `close(2)` when `nil` (a library that
-    /// owns the descriptor, like sd-bus, passes its own).
+    /// back after the cancellation; `close(2)` when `nil` (an owner of the
+    /// descriptor, like a bus connection's `FileDescriptor`, passes its own).
     init(fd: Int32, queue: DispatchQueue, release: (() -> Void)? = nil) {
         self.fd = fd
         source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue) as! DispatchSource
