@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import AlarmCore
+@testable import AlarmCore
 // Re-exported for the whole target: SplitMix64, which several of its files
 // draw from, comes with the shared test helpers.
 @_exported import AlarmTestSupport

@@ -9,6 +9,12 @@ import Testing
         return CivilTime.dayNumber(year: parts[0], month: parts[1], day: parts[2])
     }
 
+    /// A calendar of `events`, each the properties of one `VEVENT`, a line each.
+    static func calendar(_ events: String...) throws -> HolidayCalendar {
+        let lines = ["BEGIN:VCALENDAR"] + events.flatMap { ["BEGIN:VEVENT", $0, "END:VEVENT"] } + ["END:VCALENDAR"]
+        return try HolidayCalendar(icalendar: lines.joined(separator: "\n"))
+    }
+
     /// Expects `calendar` to contain each of `holidays` and none of `workdays`
     /// (each `YYYY-MM-DD`).
     static func expect(_ calendar: HolidayCalendar, holidays: [String], workdays: [String],
@@ -149,14 +155,10 @@ import Testing
     /// DTSTART..<DTEND or DURATION days from each day the rule gives, over
     /// a year's end; a count ends it.
     @Test func aRecurringEventOfSeveralDays() throws {
-        let calendar = try HolidayCalendar(icalendar: """
-            BEGIN:VCALENDAR
-            BEGIN:VEVENT
+        let calendar = try Self.calendar("""
             DTSTART;VALUE=DATE:20251231
             DURATION:P3D
             RRULE:FREQ=YEARLY;COUNT=3
-            END:VEVENT
-            END:VCALENDAR
             """)
         Self.expect(calendar,
                     holidays: ["2025-12-31", "2026-01-01", "2026-01-02", "2026-12-31", "2027-01-02", "2027-12-31", "2028-01-02"],
@@ -165,39 +167,28 @@ import Testing
 
     /// RFC 5545 makes DTSTART the first instance even when the rule does not give it.
     @Test func theStartCountsWhenTheRuleDoesNotGiveIt() throws {
-        let calendar = try HolidayCalendar(icalendar: """
-            BEGIN:VCALENDAR
-            BEGIN:VEVENT
+        let calendar = try Self.calendar("""
             DTSTART;VALUE=DATE:20260101
             RRULE:FREQ=YEARLY;BYMONTH=5;BYDAY=1MO
-            END:VEVENT
-            END:VCALENDAR
             """)
         Self.expect(calendar, holidays: ["2026-01-01", "2026-05-04"], workdays: ["2027-01-01"])
     }
 
     /// Timed events cover the days they touch; one ending at midnight not the next.
     @Test func timedEventsAndDurations() throws {
-        let calendar = try HolidayCalendar(icalendar: """
-            BEGIN:VCALENDAR
-            BEGIN:VEVENT
+        let calendar = try Self.calendar("""
             DTSTART:20260301T220000Z
             DTEND:20260302T010000Z
-            END:VEVENT
-            BEGIN:VEVENT
+            """, """
             DTSTART:20260310T090000
             DURATION:PT15H
-            END:VEVENT
-            BEGIN:VEVENT
+            """, """
             DTSTART:20260320T090000
-            END:VEVENT
-            BEGIN:VEVENT
+            """, """
             DTSTART;VALUE=DATE:20260401
             DURATION:P1W
             RDATE;VALUE=DATE:20270401,20280401
             EXDATE:20270401T000000
-            END:VEVENT
-            END:VCALENDAR
             """)
         Self.expect(calendar,
                     holidays: ["2026-03-01", "2026-03-02", "2026-03-10", "2026-03-20", "2026-04-01", "2026-04-07", "2028-04-07"],
@@ -205,28 +196,18 @@ import Testing
     }
 
     @Test func mergingEmptyAndCancelled() throws {
-        let christmas = try HolidayCalendar(icalendar: """
-            BEGIN:VCALENDAR
-            BEGIN:VEVENT
+        let christmas = try Self.calendar("""
             DTSTART;VALUE=DATE:20001225
             RRULE:FREQ=YEARLY
-            END:VEVENT
-            BEGIN:VEVENT
+            """, """
             DTSTART;VALUE=DATE:20260601
             DTEND;VALUE=DATE:20260604
-            END:VEVENT
-            END:VCALENDAR
             """)
-        let other = try HolidayCalendar(icalendar: """
-            BEGIN:VCALENDAR
-            BEGIN:VEVENT
+        let other = try Self.calendar("""
             DTSTART;VALUE=DATE:20260101
-            END:VEVENT
-            BEGIN:VEVENT
+            """, """
             DTSTART;VALUE=DATE:20260603
             DTEND;VALUE=DATE:20260606
-            END:VEVENT
-            END:VCALENDAR
             """)
         let both = christmas.merging(other)
         Self.expect(both, holidays: ["2026-12-25", "2026-01-01", "2026-06-01", "2026-06-05"], workdays: ["2026-06-06"])
@@ -236,13 +217,9 @@ import Testing
         #expect(HolidayCalendar.empty.isEmpty && HolidayCalendar.empty.eventCount == 0)
         #expect(!HolidayCalendar.empty.contains(Self.day("2026-12-25")))
 
-        let cancelled = try HolidayCalendar(icalendar: """
-            BEGIN:VCALENDAR
-            BEGIN:VEVENT
+        let cancelled = try Self.calendar("""
             DTSTART;VALUE=DATE:20260101
             STATUS:cancelled
-            END:VEVENT
-            END:VCALENDAR
             """)
         #expect(cancelled.isEmpty && cancelled.eventCount == 0)
         #expect(try HolidayCalendar(icalendar: "BEGIN:VCALENDAR\nVERSION:2.0\nEND:VCALENDAR\n") == .empty)

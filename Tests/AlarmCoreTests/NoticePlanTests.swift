@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import AlarmCore
+@testable import AlarmCore
 import Foundation
 import Testing
 

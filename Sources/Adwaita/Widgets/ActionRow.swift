@@ -11,6 +11,23 @@ public struct ActionRow: WidgetWrapper {
         if let subtitle { adw_action_row_set_subtitle(widget.c(), subtitle) }
     }
 
+    /// A row that `control` (a switch) turns on and off: `control` at its
+    /// end, activated by activating the row (see ``setActivatable(_:)``).
+    public init(title: String, subtitle: String? = nil, switchedBy control: some WidgetWrapper) {
+        self.init(title: title, subtitle: subtitle)
+        addSuffix(control)
+        setActivatable(control)
+    }
+
+    /// A row with `control` (a number, a slider) at its end, centred in the
+    /// row's height and named by the row's title for a screen reader.
+    public init(title: String, subtitle: String? = nil, holding control: some WidgetWrapper) {
+        self.init(title: title, subtitle: subtitle)
+        control.widget.setAccessibleLabel(title)
+        control.widget.align(vertical: GTK_ALIGN_CENTER)
+        addSuffix(control)
+    }
+
     public var subtitle: String {
         get { String(glib: adw_action_row_get_subtitle(widget.c())) ?? "" }
         nonmutating set { adw_action_row_set_subtitle(widget.c(), newValue) }

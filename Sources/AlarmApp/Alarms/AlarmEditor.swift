@@ -188,36 +188,19 @@ final class AlarmEditor {
 
     private func snoozeSection() -> Box {
         let group = PreferencesGroup()
-        let on = ActionRow(title: L("Snooze"), subtitle: L("Offer to snooze when it rings"))
-        on.addSuffix(snooze)
-        on.setActivatable(snooze)
-        let length = ActionRow(title: L("Snooze length"), subtitle: L("Minutes"))
-        snoozeMinutes.widget.setAccessibleLabel(L("Snooze length"))
-        snoozeMinutes.widget.align(vertical: GTK_ALIGN_CENTER)
-        length.addSuffix(snoozeMinutes)
-        group.add(on)
-        group.add(length)
+        group.add(ActionRow(title: L("Snooze"), subtitle: L("Offer to snooze when it rings"), switchedBy: snooze))
+        group.add(ActionRow(title: L("Snooze length"), subtitle: L("Minutes"), holding: snoozeMinutes))
         snooze.onToggled { [unowned self] on in self.snoozeMinutes.widget.isSensitive = on }
         return Box(vertical: true, spacing: 6).append(group).append(frame.errorLabel(.snoozeMinutes))
     }
 
     private func volumeSection() -> Box {
         let group = PreferencesGroup(title: L("Volume"), description: L("Of this alarm's sound only: the output's volume is never changed"))
-        let custom = ActionRow(title: L("Own volume"), subtitle: L("Off: the volume set for all alarms"))
-        custom.addSuffix(customVolume)
-        custom.setActivatable(customVolume)
-        let level = ActionRow(title: L("Volume"))
-        volume.widget.setAccessibleLabel(L("Volume"))
         volume.widget.setSizeRequest(width: 180)
-        level.addSuffix(volume)
-        let fadeOwn = ActionRow(title: L("Own fade in"), subtitle: L("Off: the fade set for all alarms"))
-        fadeOwn.addSuffix(customFade)
-        fadeOwn.setActivatable(customFade)
-        let fadeRow = ActionRow(title: L("Fade in"), subtitle: L("Seconds from silence to full volume"))
-        fade.widget.setAccessibleLabel(L("Fade in"))
-        fade.widget.align(vertical: GTK_ALIGN_CENTER)
-        fadeRow.addSuffix(fade)
-        [custom, level, fadeOwn, fadeRow].forEach(group.add)
+        group.add(ActionRow(title: L("Own volume"), subtitle: L("Off: the volume set for all alarms"), switchedBy: customVolume))
+        group.add(ActionRow(title: L("Volume"), holding: volume))
+        group.add(ActionRow(title: L("Own fade in"), subtitle: L("Off: the fade set for all alarms"), switchedBy: customFade))
+        group.add(ActionRow(title: L("Fade in"), subtitle: L("Seconds from silence to full volume"), holding: fade))
         customVolume.onToggled { [unowned self] on in self.volume.widget.isSensitive = on }
         customFade.onToggled { [unowned self] on in self.fade.widget.isSensitive = on }
         return Box(vertical: true, spacing: 6).append(group).append(frame.errorLabel(.volume)).append(frame.errorLabel(.fade))

@@ -12,11 +12,6 @@ public struct DeadlineQueue: Sendable {
     public struct Entry: Hashable, Sendable {
         public let slot: Int32
         public let deadline: Date
-
-        public init(slot: Int32, deadline: Date) {
-            self.slot = slot
-            self.deadline = deadline
-        }
     }
 
     private var heap: [Entry] = []

@@ -21,13 +21,6 @@ public enum NoticePlan {
         public let id: UUID
         public let occurrence: Date
         public let at: Date
-
-        public init(kind: Kind, id: UUID, occurrence: Date, at: Date) {
-            self.kind = kind
-            self.id = id
-            self.occurrence = occurrence
-            self.at = at
-        }
     }
 
     /// How long before an occurrence its audibility is checked: time enough

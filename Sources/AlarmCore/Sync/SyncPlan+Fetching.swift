@@ -13,13 +13,6 @@ extension SyncPlan {
         public var uid: String
         public var href: String
         public var etag: String
-
-        public init(item: Item, uid: String, href: String, etag: String) {
-            self.item = item
-            self.uid = uid
-            self.href = href
-            self.etag = etag
-        }
     }
 
     /// The item of `kind` in the calendar `text` read at `href`: its first

@@ -8,13 +8,22 @@ import Glibc
 /// modification time (`cp -p`): the kernel sets the status-change time on
 /// each, and no one can set it back.
 struct FileStamp: Equatable, Sendable {
+    /// A file time to the nanosecond, as `stat` gives it.
+    struct Time: Equatable, Sendable {
+        let seconds: Int
+        let nanoseconds: Int
+
+        init(_ time: timespec) {
+            seconds = Int(time.tv_sec)
+            nanoseconds = Int(time.tv_nsec)
+        }
+    }
+
     let device: UInt64
     let inode: UInt64
     let size: Int64
-    let modifiedSeconds: Int
-    let modifiedNanoseconds: Int
-    let changedSeconds: Int
-    let changedNanoseconds: Int
+    let modified: Time
+    let changed: Time
 
     /// The stamp of `path`, following links; `nil` when it cannot be read.
     init?(path: String) {
@@ -23,9 +32,7 @@ struct FileStamp: Equatable, Sendable {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         size = Int64(status.st_size)
-        modifiedSeconds = Int(status.st_mtim.tv_sec)
-        modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
-        changedSeconds = Int(status.st_ctim.tv_sec)
-        changedNanoseconds = Int(status.st_ctim.tv_nsec)
+        modified = Time(status.st_mtim)
+        changed = Time(status.st_ctim)
     }
 }
