@@ -19,7 +19,7 @@ import PackageDescription
 //   AlarmSound  the sound process's decoding and sound-server stream (libsndfile,
 //               libpulse through CSoundLibraries), kept out of alarmd
 //   alarmd, alarmctl, alarmd-wake, alarmd-sync, alarmd-sound, alarms  thin executables
-//   SystemCalls  beside the layers: the system calls alarmd and alarmd-wake share
+//   SystemCalls  beside the layers: the system calls alarmd and alarmd-wake share, and the journal
 //   BusWire     beside the layers: D-Bus messages in the wire format, for AlarmDaemon's bus client
 //
 // AlarmCore, AlarmProtocol, AlarmCLI and alarmctl import FoundationEssentials,
@@ -118,7 +118,8 @@ let package = Package(
         .systemLibrary(name: "CIntl"),
         // The system calls alarmd and alarmd-wake share, each wrapped once:
         // errno to a typed error, descriptors, the clocks, Unix sockets,
-        // alarm timers, signals by a socket. No Foundation, as alarmd-wake needs.
+        // alarm timers, signals by a socket, the journal's native protocol.
+        // No Foundation, as alarmd-wake needs.
         .target(name: "SystemCalls", dependencies: ["CLinux"]),
         // D-Bus messages in the wire format, read and written in one pass:
         // the bus client alarmd speaks to logind, the user manager and the

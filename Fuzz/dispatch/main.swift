@@ -22,6 +22,7 @@ import AlarmCore
 import AlarmProtocol
 import AlarmStore
 import Foundation
+import SystemCalls
 
 struct SilentRinger: Ringer {
     func startRinging(_ item: Item, occurrence: Date, snoozeCount: Int, resumed: Bool) {}
