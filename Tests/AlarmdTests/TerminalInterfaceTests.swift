@@ -263,7 +263,8 @@ import Testing
         #expect(form.screen.contains { $0.contains("重複") && $0.contains("永不") }, "\(form.screen)")
         f.terminal.send("7:30", literal: true)
         f.terminal.send("Tab", "Right", "Right", "Enter")
-        let shown = f.terminal.wait { Self.alarmRows($0).count == 3 }
+        // Settled: the list's rows, and its keys at the foot where the form's were.
+        let shown = f.terminal.wait { Self.alarmRows($0).count == 3 && $0.last { !$0.isEmpty }?.contains("新增") == true }
         #expect(shown.ok, "\(shown.screen)")
         let rows = Self.alarmRows(shown.screen)
         #expect(shown.screen.first?.contains("鬧鐘") == true, "\(shown.screen)")
