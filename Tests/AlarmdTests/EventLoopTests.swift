@@ -13,6 +13,7 @@ import Testing
 /// before its deadline, never at a deadline it was moved from, never once
 /// disarmed or gone. Descriptors: a cancelled source's handler never runs
 /// and its descriptor is closed; reading and writing are watched apart.
+/// Quiet: the idle action runs once a quiet spell, never while events come.
 @Suite struct EventLoopTests {
     @Test func postedBodiesRunOnTheQueueInOrderAndAfterStopStill() throws {
         let queue = DispatchQueue(label: "test.owner")
@@ -154,5 +155,35 @@ import Testing
         Thread.sleep(forTimeInterval: 0.05)
         #expect(events.withLock { $0 } == ["write", "read", "write"])
         owner.sync { owner.loop.remove(ends[0]) }
+    }
+
+    @Test func theIdleActionRunsOncePerQuietSpellAndNeverWhileEventsCome() throws {
+        let quiet = Mutex<[ContinuousClock.Instant]>([])
+        let owner = try Owner(label: "test.quiet", idle: EventLoop.Idle(after: .milliseconds(300)) {
+            quiet.withLock { $0.append(.now) }
+        })
+        // Busy: a message every 100 ms for a second never leaves 300 ms quiet.
+        var lastPost = ContinuousClock.now
+        for index in 0..<10 {
+            if index > 0 { Thread.sleep(forTimeInterval: 0.1) }
+            lastPost = .now
+            owner.post {}
+        }
+        #expect(waitUntil(timeout: 5) { quiet.withLock { $0.count } >= 1 })
+        // One spell, one action, however long the quiet lasts.
+        Thread.sleep(forTimeInterval: 1)
+        let spells = quiet.withLock { $0 }
+        #expect(spells.count == 1, "the idle action ran \(spells.count) times in one quiet spell")
+        if let first = spells.first {
+            #expect(first - lastPost >= .milliseconds(280), "the idle action ran \(first - lastPost) after the last message")
+        }
+        // A timer's expiry is an event too: a new spell follows it.
+        var timer: LoopTimer?
+        owner.sync {
+            timer = owner.timer(.monotonic) {}
+            timer?.schedule(after: 50_000_000)
+        }
+        #expect(waitUntil(timeout: 5) { quiet.withLock { $0.count } == 2 })
+        withExtendedLifetime(timer) {}
     }
 }

@@ -110,4 +110,42 @@ import Testing
         #expect(!threads().contains("alarmd.events"), "the event loop has a thread of its own: \(threads())")
         #expect(try Alarmctl.ok(["status"], daemon).contains("alarms:"))
     }
+
+    /// Kilobytes resident in `pid`'s clean read-only file mappings (its code
+    /// and read-only data, its own and its libraries').
+    static func cleanResidentKB(_ pid: Int32) -> Int {
+        let smaps = (try? String(contentsOfFile: "/proc/\(pid)/smaps", encoding: .utf8)) ?? ""
+        var total = 0, current = 0, anonymous = 0, releasable = false
+        func close() { if releasable && anonymous == 0 { total += current } }
+        for line in smaps.split(separator: "\n") {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            if parts.count >= 5, parts[1].count == 4, parts[0].contains("-") {
+                close()
+                releasable = parts[1].hasPrefix("r") && !parts[1].contains("w") && parts.count > 5 && parts[5].hasPrefix("/")
+                current = 0
+                anonymous = 0
+            } else if parts.first == "Rss:", parts.count > 1 {
+                current = Int(parts[1]) ?? 0
+            } else if parts.first == "Anonymous:", parts.count > 1 {
+                anonymous = Int(parts[1]) ?? 0
+            }
+        }
+        close()
+        return total
+    }
+
+    /// After a quiet spell alarmd gives back the clean pages its start mapped,
+    /// and serves the next request from the page cache.
+    @Test func anIdleDaemonGivesBackItsCleanPagesAfterAQuietSpell() throws {
+        let daemon = DaemonProcess()
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        let pid = daemon.process.processIdentifier
+        let started = Self.cleanResidentKB(pid)
+        #expect(started > 1024, "only \(started) KiB of clean pages resident after the start")
+        var now = started
+        #expect(waitUntil(timeout: 60, interval: 1) { now = Self.cleanResidentKB(pid); return now < started / 4 },
+                "\(now) KiB of \(started) still resident after a minute idle")
+        #expect(try Alarmctl.ok(["status"], daemon).contains("alarms:"))
+    }
 }

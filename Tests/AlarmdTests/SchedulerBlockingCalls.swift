@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import AlarmCore
-import AlarmDaemon
+@testable import AlarmDaemon
 import Dispatch
 import Foundation
 import Synchronization

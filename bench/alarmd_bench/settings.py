@@ -27,6 +27,7 @@ class Settings:
             self.app_start_runs, self.app_scroll_runs, self.app_scroll_seconds, self.app_adds = 3, 1, 1.5, 10
             # The terminal interface.
             self.tui_start_runs, self.tui_adds, self.tui_scroll_keys = 3, 5, 100
+            self.quiet_firings = 1
         else:
             self.lateness_reminders, self.lateness_window, self.lateness_runs = 10_000, 10.0, 3
             self.added_reminders, self.added_runs = 300, 5
@@ -46,3 +47,4 @@ class Settings:
             self.caldav_todos, self.caldav_runs = 1000, 3
             self.app_start_runs, self.app_scroll_runs, self.app_scroll_seconds, self.app_adds = 10, 3, 3.0, 50
             self.tui_start_runs, self.tui_adds, self.tui_scroll_keys = 10, 30, 500
+            self.quiet_firings = 3

@@ -2,6 +2,7 @@
 import AlarmCore
 import AlarmProtocol
 import AlarmStore
+import CLinux
 import Dispatch
 import FoundationEssentials
 import Glibc
@@ -91,8 +92,9 @@ public final class Daemon: Sendable {
         configuration = Published(config)
         do {
             // The main thread serves the event loop (``Owner/serveEvents()``): an idle
-            // alarmd is that thread and Dispatch's manager, no more.
-            owner = try Owner(eventsOnCallingThread: true)
+            // alarmd is that thread and Dispatch's manager, no more. After a quiet
+            // spell it gives back what a start or a ring left mapped.
+            owner = try Owner(eventsOnCallingThread: true, idle: EventLoop.Idle(after: Daemon.quietSpell, action: Daemon.settle))
         } catch {
             throw StartupError(message: "cannot make the event loop: \(error)", exitCode: ExitCode.osError)
         }
@@ -138,6 +140,21 @@ public final class Daemon: Sendable {
     /// so a million alarms still start in about a second. Loading reads every
     /// page of the item tables either way, so damage there stops start-up.
     static let quickCheckLimit: Int64 = 32 << 20
+
+    /// How long the owner's loop waits with nothing to serve before
+    /// ``settle()``: past a ring's end and its sound process's exit, and past
+    /// the few seconds in which a client's next request usually comes.
+    static let quietSpell: Duration = .seconds(30)
+
+    /// What an idle daemon gives back: the clean pages of code and read-only
+    /// data, its own and its libraries', that the start or the last ring
+    /// mapped (``CleanPages``), and the heap's free pages. The next event maps
+    /// what it runs again, from the page cache: a firing after a quiet spell
+    /// pays those minor faults (BENCHMARKS.md measures them).
+    @Sendable static func settle() {
+        CleanPages.release()
+        _ = malloc_trim(0)
+    }
 
     public struct StartupError: Error, CustomStringConvertible {
         public let message: String

@@ -31,12 +31,13 @@ public final class Owner: Sendable {
     /// Fails only when the process cannot have an epoll instance, a socket
     /// pair or a timer (out of descriptors or memory). With
     /// `eventsOnCallingThread`, the event loop waits for ``serveEvents()``
-    /// to run it on the caller's thread instead of starting one.
-    public init(label: String = "alarmd.owner", eventsOnCallingThread: Bool = false) throws(SystemError) {
+    /// to run it on the caller's thread instead of starting one; `idle` is
+    /// what the loop does after a quiet spell (``EventLoop/Idle``).
+    init(label: String = "alarmd.owner", eventsOnCallingThread: Bool = false, idle: EventLoop.Idle? = nil) throws(SystemError) {
         queue = DispatchQueue(label: label, qos: .userInteractive)
         output = DispatchQueue(label: label + ".output", qos: .userInitiated)
         queue.setSpecific(key: Self.key, value: ObjectIdentifier(queue))
-        loop = try EventLoop(queue: queue, ownThread: !eventsOnCallingThread)
+        loop = try EventLoop(queue: queue, ownThread: !eventsOnCallingThread, idle: idle)
     }
 
     /// Runs the event loop on the calling thread until ``stopEvents()``.

@@ -57,12 +57,22 @@ final class EventLoop: Sendable {
     private let clockFDs: [LoopTimer.Clock: FileDescriptor]
     let queue: DispatchQueue
     private let state = Mutex(State())
+    private let idle: Idle?
+
+    /// What the loop does once it has waited `after` with nothing to serve:
+    /// `action` runs on the loop's thread, away from the queue, once per such
+    /// quiet spell. It costs no wake-up: the loop's wait ends then anyway.
+    struct Idle: Sendable {
+        let after: Duration
+        let action: @Sendable () -> Void
+    }
 
     /// With `ownThread`, the loop runs on a thread it starts; without, on
     /// the thread that calls ``runHere()`` (the daemon's main thread, which
     /// would otherwise sit parked in `dispatchMain`).
-    init(queue: DispatchQueue, ownThread: Bool = true) throws(SystemError) {
+    init(queue: DispatchQueue, ownThread: Bool = true, idle: Idle? = nil) throws(SystemError) {
         self.queue = queue
+        self.idle = idle
         epoll = FileDescriptor(try systemCall("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
         let ends = try StreamSocket.pair()
         wakeRead = FileDescriptor(ends.0)
@@ -250,12 +260,22 @@ final class EventLoop: Sendable {
         var events = [epoll_event](repeating: epoll_event(), count: 64)
         let readableMask = EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
         let writableMask = EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
+        let quiet = idle.map { Int32(clamping: $0.after.components.seconds * 1000 + $0.after.components.attoseconds / 1_000_000_000_000_000) }
+        // Whether the loop has served something since the last quiet spell.
+        var busy = true
         while true {
-            let count = events.withUnsafeMutableBufferPointer { epoll_wait(epoll.rawValue, $0.baseAddress, Int32($0.count), -1) }
+            let timeout = busy ? (quiet ?? -1) : -1
+            let count = events.withUnsafeMutableBufferPointer { epoll_wait(epoll.rawValue, $0.baseAddress, Int32($0.count), timeout) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return
             }
+            if count == 0 {
+                busy = false
+                idle?.action()
+                continue
+            }
+            busy = true
             for event in events.prefix(Int(count)) {
                 runDueTimers()
                 let fd = event.data.fd

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: Apache-2.0
 """12. Footprint: alarmd idle with 10 alarms and no sync, after a ring (with a
 sound, played by its own alarmd-sound process) has ended and the daemon has
-been idle a while, next to atd, cron
+been idle a while (and has given back the clean pages it mapped), next to atd, cron
 and the floor, a Swift program built with the same flags that waits on one
 Dispatch timer and one read source (alarmd-floor); and alarmd's stripped size
-and its start to READY=1."""
+its start to READY=1, and how late a firing is that wakes it after a quiet
+spell."""
 
 import glob
 import json
@@ -14,13 +15,17 @@ import subprocess
 import time
 
 from .. import REPO, peers
-from ..daemon import Daemon
+from ..daemon import Daemon, Watcher
 from ..processes import kib, log, proc_status
+from .lateness import call_all, due_text
 
 LABEL = "12 footprint"
 # After the ring: long enough for libdispatch's idle workers to leave (a few
 # seconds) and for anything kept after a ring to have gone.
 GRACE_S = 30 + 10
+# alarmd's quiet spell (Daemon.quietSpell): after it, the daemon gives its
+# clean pages back.
+QUIET_S = 30
 
 
 def figures(pid):
@@ -80,6 +85,7 @@ def measure_alarmd(bench):
     time.sleep(GRACE_S)
     result = figures(daemon.pid)
     result["ready_s"] = ready
+    result["quiet"] = quiet_firings(bench, daemon, bench.settings.quiet_firings)
     daemon.stop_now()
     shutil.rmtree(state, ignore_errors=True)
     result["ordered"], result["order_listed"] = ordered_present(bench.binary("alarmd"))
@@ -88,6 +94,29 @@ def measure_alarmd(bench):
     subprocess.run(["strip", stripped], check=True)
     result["binary_mib"] = os.path.getsize(stripped) / (1 << 20)
     return result
+
+
+def quiet_firings(bench, daemon, count):
+    """`count` reminders, each due after a quiet spell of alarmd's, so that it
+    runs its firing from pages it gave back: each firing's lateness, daemon
+    side (its own time of firing) and client side (a Watch client's receipt),
+    and alarmd's VmRSS two seconds before the first."""
+    spacing = QUIET_S + 5
+    watcher = Watcher(bench, daemon, count, spacing * count + 60, os.path.join(bench.work, "fired-quiet.tsv"))
+    if not watcher.watching:
+        watcher.stop()
+        raise RuntimeError(f"footprint: the watch client did not start ({watcher.first_line!r})")
+    first = time.time() + spacing
+    call_all(daemon.socket, [("io.alarmd.AddReminder", {"title": f"quiet {index}", "due": due_text(first + index * spacing)})
+                             for index in range(count)])
+    time.sleep(max(0, first - 2 - time.time()))
+    before = figures(daemon.pid)["rss_mib"]
+    watcher.finish()
+    fired = watcher.fired()
+    if len(fired) < count:
+        raise RuntimeError(f"footprint: {len(fired)} of {count} reminders fired after a quiet spell")
+    return {"rss_before_mib": before, "daemon_ms": [(actual - scheduled) / 1000 for scheduled, actual, _ in fired],
+            "client_ms": [(received - scheduled) / 1000 for scheduled, _, received in fired]}
 
 
 def ordered_present(binary):
@@ -122,6 +151,10 @@ def rows(results, table):
     table.row(LABEL, "alarmd: shared libraries mapped", str(a["libraries"]), "footprint-libraries")
     table.row(LABEL, "alarmd: stripped binary (MiB)", f"{a['binary_mib']:.1f}", "footprint-binary")
     table.row(LABEL, "alarmd: start to READY=1, 10 alarms (s)", f"{a['ready_s']:.3f}")
+    if "quiet" in a:
+        quiet = a["quiet"]
+        table.row(LABEL, f"a firing after a quiet spell (VmRSS {quiet['rss_before_mib']:.1f} MiB before): daemon, client lateness, worst of "
+                  f"{len(quiet['daemon_ms'])} (ms)", f"{max(quiet['daemon_ms']):.3f}, {max(quiet['client_ms']):.3f}")
     if "ordered" in a:
         table.row(LABEL, "alarmd: functions of alarmd.order it defines", f"{a['ordered']} of {a['order_listed']}")
     if "deb_mib" in f:

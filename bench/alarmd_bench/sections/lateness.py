@@ -62,6 +62,11 @@ def call_all(path, calls):
     return replies
 
 
+def due_text(seconds):
+    """`seconds` since the epoch as a due time the wire takes (UTC, milliseconds)."""
+    return datetime.fromtimestamp(seconds, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
 def added_then_fired(bench, name, count, spacing, lead):
     """alarmd with no items and a Watch client; a second client adds `count`
     reminders as fast as it can, due `spacing` seconds apart from `lead`
@@ -78,8 +83,7 @@ def added_then_fired(bench, name, count, spacing, lead):
     t0 = time.time() + lead
     calls = []
     for index in range(count):
-        due = datetime.fromtimestamp(t0 + index * spacing, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-        calls.append(("io.alarmd.AddReminder", {"title": f"burst {index}", "due": due}))
+        calls.append(("io.alarmd.AddReminder", {"title": f"burst {index}", "due": due_text(t0 + index * spacing)}))
     added = time.time()
     replies = call_all(daemon.socket, calls)
     adding = time.time() - added
