@@ -7,7 +7,7 @@ import Testing
 struct ItemTableTests {
     /// Random adds, replacements and removals (which free slots for reuse),
     /// checked after every step against plain dictionaries: items, states,
-    /// wake-ups, counts, the ringing set, and the order of wake-ups.
+    /// wake-ups, counts, the ringing set, twins, and the order of wake-ups.
     @Test func matchesDictionariesUnderRandomOperations() throws {
         var generator = SplitMix64(seed: 7)
         let created = Date(timeIntervalSince1970: 1_800_000_000)
@@ -43,13 +43,14 @@ struct ItemTableTests {
             #expect(table[id] == items[id])
             #expect(table.state(of: id) == states[id])
             #expect(table.deadline(of: id) == wakes[id])
-            // The alarms at a time are exactly those the table visits for it.
+            // An alarm's twin is found exactly when the table holds one, in any case or spacing of its label.
             let time = try TimeOfDay(hour: step % 24, minute: 0)
-            var visited: [UUID] = []
-            #expect(table.firstAlarm(at: time) { visited.append($0.id); return false } == nil)
-            let atTime = items.values.compactMap { if case .alarm(let alarm) = $0, alarm.time == time { alarm.id } else { nil } }
-            #expect(Set(visited) == Set(atTime) && visited.count == atTime.count)
-            if let some = atTime.first { #expect(table.firstAlarm(at: time) { $0.id == some }?.id == some) }
+            for probe in [Alarm(time: time, created: created), Alarm(time: time, label: "  " + Alarm.defaultLabel.uppercased(), created: created),
+                          Alarm(time: time, days: .weekdays, created: created), Alarm(time: time, label: "Other", created: created)] {
+                let twins = items.values.compactMap { if case .alarm(let alarm) = $0, alarm.isTwin(of: probe) { alarm.id } else { nil } }
+                let found = table.twin(of: probe)
+                #expect(found.map { twins.contains($0.id) } ?? twins.isEmpty, "step \(step): found \(String(describing: found?.id)) of \(twins)")
+            }
         }
         var seen: [UUID] = []
         table.forEach { item, state in
@@ -65,5 +66,29 @@ struct ItemTableTests {
         }
         #expect(popped == wakes.count)
         #expect(table.count == items.count, "popping a wake-up leaves the item")
+    }
+
+    /// Thousands of alarms at one minute with labels of their own, as a
+    /// client adding in a loop makes them: each is told apart from its
+    /// neighbours, and a twin among them is found whichever slot it is in.
+    @Test func twinsAreFoundAmongThousandsAtOneMinute() throws {
+        let created = Date(timeIntervalSince1970: 1_800_000_000)
+        let time = try TimeOfDay(hour: 7, minute: 0)
+        var table = ItemTable()
+        var alarms: [Alarm] = []
+        for index in 0..<5_000 {
+            let alarm = Alarm(time: time, label: "bench \(index)", created: created)
+            #expect(table.twin(of: alarm) == nil)
+            table.set(.alarm(alarm), state: RingState(anchor: created), wake: nil)
+            alarms.append(alarm)
+        }
+        #expect(table.twin(of: Alarm(time: time, label: "BENCH 4321", created: created))?.id == alarms[4321].id)
+        #expect(table.twin(of: Alarm(time: time, days: .weekends, label: "bench 4321", created: created)) == nil)
+        // A renamed alarm is its new self to the next look, not its old.
+        var renamed = alarms[17]
+        renamed.label = "renamed"
+        table.set(.alarm(renamed), state: RingState(anchor: created), wake: nil)
+        #expect(table.twin(of: Alarm(time: time, label: "bench 17", created: created)) == nil)
+        #expect(table.twin(of: Alarm(time: time, label: "Renamed", created: created))?.id == renamed.id)
     }
 }

@@ -186,4 +186,22 @@ import Testing
         #expect(waitUntil(timeout: 5) { quiet.withLock { $0.count } == 2 })
         withExtendedLifetime(timer) {}
     }
+
+    @Test func theIdleActionWaitsForATimerDueWithinTheSecond() throws {
+        let quiet = Mutex<[ContinuousClock.Instant]>([])
+        let fired = Mutex<ContinuousClock.Instant?>(nil)
+        let owner = try Owner(label: "test.quiet-timer", idle: EventLoop.Idle(after: .milliseconds(200)) {
+            quiet.withLock { $0.append(.now) }
+        })
+        var timer: LoopTimer?
+        owner.sync {
+            timer = owner.timer(.monotonic) { fired.withLock { $0 = .now } }
+            timer?.schedule(after: 700_000_000)
+        }
+        #expect(waitUntil(timeout: 5) { !quiet.withLock { $0 }.isEmpty })
+        let firedAt = try #require(fired.withLock { $0 }, "the idle action ran before the timer did")
+        let first = try #require(quiet.withLock { $0.first })
+        #expect(first > firedAt, "the idle action ran \(firedAt - first) before a timer due within the second")
+        withExtendedLifetime(timer) {}
+    }
 }

@@ -168,6 +168,16 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         time == other.time && Item.folded(label) == Item.folded(other.label) && ringingDays == other.ringingDays
     }
 
+    /// What twins share (``isTwin(of:)``), hashed: the time, the folded label
+    /// and the repeat as one rule. In this process only (``Hasher`` is seeded).
+    public var twinHash: Int {
+        var hasher = Hasher()
+        hasher.combine(time)
+        hasher.combine(Item.folded(label))
+        hasher.combine(ringingDays)
+        return hasher.finalize()
+    }
+
     /// The repeat as one rule, without its first day or the days it skips;
     /// a one-off's own; `nil` for a one-off at its next time.
     private var ringingDays: RecurrenceRule? {

@@ -15,11 +15,9 @@ public struct ItemTable: Sendable {
     private var slots = SlotIndex()
     private var items: [Item?] = []
     private var states: [RingState] = []
-    /// Each slot's alarm's minute of the day (``noAlarm`` for a reminder or
-    /// a free slot), two bytes a slot: ``firstAlarm(at:where:)`` passes over
-    /// the alarms at other times without touching them.
-    private var minutes: [UInt16] = []
-    private static let noAlarm = UInt16.max
+    /// Every alarm's slot by ``Alarm/twinHash``, made at the first look for
+    /// a twin (so that a start folds no label) and kept from then on.
+    private var twins: TwinIndex?
     /// Slots of removed items, reused first.
     private var free: [Int32] = []
     private var deadlines = DeadlineQueue()
@@ -45,7 +43,6 @@ public struct ItemTable: Sendable {
         slots.reserveCapacity(count)
         items.reserveCapacity(count)
         states.reserveCapacity(count)
-        minutes.reserveCapacity(count)
     }
 
     public var count: Int { slots.count }
@@ -72,24 +69,23 @@ public struct ItemTable: Sendable {
         if let existing = slots.insertIfAbsent(item.id, slot: next) {
             slot = existing
             count(items[Int(slot)], by: -1)
+            indexTwin(items[Int(slot)], at: slot, adding: false)
             items[Int(slot)] = item
             setRinging(item.id, was: states[Int(slot)].isRinging, now: state.isRinging)
             states[Int(slot)] = state
-            minutes[Int(slot)] = Self.minute(item)
         } else if Int(next) < items.count {
             slot = free.removeLast()
             items[Int(slot)] = item
             setRinging(item.id, was: false, now: state.isRinging)
             states[Int(slot)] = state
-            minutes[Int(slot)] = Self.minute(item)
         } else {
             slot = next
             items.append(item)
             setRinging(item.id, was: false, now: state.isRinging)
             states.append(state)
-            minutes.append(Self.minute(item))
         }
         count(item, by: 1)
+        indexTwin(item, at: slot, adding: true)
         deadlines.set(slot, to: wake)
     }
 
@@ -97,8 +93,8 @@ public struct ItemTable: Sendable {
     public mutating func remove(_ id: UUID) {
         guard let slot = slots.removeValue(forKey: id) else { return }
         count(items[Int(slot)], by: -1)
+        indexTwin(items[Int(slot)], at: slot, adding: false)
         items[Int(slot)] = nil
-        minutes[Int(slot)] = Self.noAlarm
         setRinging(id, was: states[Int(slot)].isRinging, now: false)
         deadlines.remove(slot)
         free.append(slot)
@@ -116,24 +112,33 @@ public struct ItemTable: Sendable {
         }
     }
 
-    /// The first alarm at `time` for which `matches` holds, in no
-    /// particular order. Alarms at other times cost a two-byte compare
-    /// each, so a look among a million alarms takes a fraction of a
-    /// millisecond, where copying each out would take a hundred.
-    public func firstAlarm(at time: TimeOfDay, where matches: (Alarm) -> Bool) -> Alarm? {
-        let key = UInt16(time.hour * 60 + time.minute)
-        return minutes.withUnsafeBufferPointer { keys in
-            for slot in keys.indices where keys[slot] == key {
-                if case .alarm(let alarm)? = items[slot], matches(alarm) { return alarm }
+    /// An alarm just like `alarm` (``Alarm/isTwin(of:)``), if there is one:
+    /// one probe of the twin index, however many alarms share its minute.
+    /// The first look makes the index, which folds every alarm's label once
+    /// (a few hundred milliseconds for a million).
+    public mutating func twin(of alarm: Alarm) -> Alarm? {
+        if twins == nil {
+            var index = TwinIndex()
+            for (slot, item) in items.enumerated() {
+                if case .alarm(let existing)? = item { index.insert(Self.twinHash(existing), slot: Int32(slot)) }
             }
-            return nil
+            twins = index
         }
+        let found = twins?.first(Self.twinHash(alarm)) { slot in
+            if case .alarm(let existing)? = items[Int(slot)] { existing.isTwin(of: alarm) } else { false }
+        }
+        guard let found, case .alarm(let twin)? = items[Int(found)] else { return nil }
+        return twin
     }
 
-    private static func minute(_ item: Item) -> UInt16 {
-        guard case .alarm(let alarm) = item else { return noAlarm }
-        return UInt16(alarm.time.hour * 60 + alarm.time.minute)
+    /// Keeps the twin index, once made, in step with `item` entering or
+    /// leaving `slot`.
+    private mutating func indexTwin(_ item: Item?, at slot: Int32, adding: Bool) {
+        guard twins != nil, case .alarm(let alarm)? = item else { return }
+        if adding { twins?.insert(Self.twinHash(alarm), slot: slot) } else { twins?.remove(Self.twinHash(alarm), slot: slot) }
     }
+
+    private static func twinHash(_ alarm: Alarm) -> UInt32 { UInt32(truncatingIfNeeded: alarm.twinHash) }
 
     // MARK: Deadlines
 

@@ -104,7 +104,9 @@ struct SlotIndex: Sendable {
             count += 1
         }
     }
-    private static func bucketCount(for count: Int) -> Int {
+
+    /// Buckets for `count` entries: a power of two, at most 3/4 used.
+    static func bucketCount(for count: Int) -> Int {
         var buckets = 16
         while buckets * 3 / 4 < count { buckets *= 2 }
         return buckets

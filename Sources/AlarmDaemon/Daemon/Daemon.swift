@@ -2,7 +2,6 @@
 import AlarmCore
 import AlarmProtocol
 import AlarmStore
-import CLinux
 import Dispatch
 import FoundationEssentials
 import Glibc
@@ -148,12 +147,12 @@ public final class Daemon: Sendable {
 
     /// What an idle daemon gives back: the clean pages of code and read-only
     /// data, its own and its libraries', that the start or the last ring
-    /// mapped (``CleanPages``), and the heap's free pages. The next event maps
-    /// what it runs again, from the page cache: a firing after a quiet spell
-    /// pays those minor faults (BENCHMARKS.md measures them).
+    /// mapped (``CleanPages``). The next event maps what it runs again, from
+    /// the page cache: a firing after a quiet spell pays those minor faults
+    /// (BENCHMARKS.md measures them). The heap is left as it is: trimming it
+    /// gave back some 30 KiB at the cost of a walk over all of it.
     @Sendable static func settle() {
         CleanPages.release()
-        _ = malloc_trim(0)
     }
 
     public struct StartupError: Error, CustomStringConvertible {

@@ -75,7 +75,7 @@ extension Scheduler {
     /// An alarm just like `alarm` (``Alarm/isTwin(of:)``), if there is one,
     /// looked for among the alarms at its time only.
     public func twin(of alarm: Alarm) -> Alarm? {
-        owner.sync { owned.table.firstAlarm(at: alarm.time) { $0.isTwin(of: alarm) } }
+        owner.sync { owned.table.twin(of: alarm) }
     }
 
     /// One item by full id, unique id prefix, or name (``resolve(_:kind:)``).

@@ -61,7 +61,9 @@ final class EventLoop: Sendable {
 
     /// What the loop does once it has waited `after` with nothing to serve:
     /// `action` runs on the loop's thread, away from the queue, once per such
-    /// quiet spell. It costs no wake-up: the loop's wait ends then anyway.
+    /// quiet spell, unless a timer is due within the second (it would wait
+    /// behind the action; the spell starts again after it). It costs one
+    /// wake-up after each busy spell, none while the process stays idle.
     struct Idle: Sendable {
         let after: Duration
         let action: @Sendable () -> Void
@@ -199,6 +201,15 @@ final class EventLoop: Sendable {
         }
     }
 
+    /// Whether a timer is armed for `nanoseconds` from now or sooner.
+    private func timerDue(within nanoseconds: Int64) -> Bool {
+        state.withLock { state in
+            LoopTimer.Clock.allCases.contains { clock in
+                state.timers.earliest(on: clock).map { $0 - clock.now() <= nanoseconds } ?? false
+            }
+        }
+    }
+
     // MARK: - Messages
 
     /// Runs `body` on the queue, from the loop's thread; after ``stop()``
@@ -271,6 +282,9 @@ final class EventLoop: Sendable {
                 return
             }
             if count == 0 {
+                // A timer due within the second would wait behind the idle
+                // action: the quiet spell starts again after it.
+                if timerDue(within: 1_000_000_000) { continue }
                 busy = false
                 idle?.action()
                 continue
