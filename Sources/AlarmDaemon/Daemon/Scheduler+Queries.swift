@@ -73,7 +73,7 @@ extension Scheduler {
     }
 
     /// An alarm just like `alarm` (``Alarm/isTwin(of:)``), if there is one,
-    /// looked for among the alarms at its time only.
+    /// found by one probe of the table's twin index (``ItemTable/twin(of:)``).
     public func twin(of alarm: Alarm) -> Alarm? {
         owner.sync { owned.table.twin(of: alarm) }
     }
