@@ -48,10 +48,10 @@ public enum CleanPages {
         return released
     }
 
-    /// The process's mappings, read from `/proc/self/smaps` a line at a time;
-    /// empty when it cannot be read.
-    public static func mappings() -> [Mapping] {
-        guard let file = fopen("/proc/self/smaps", "re") else { return [] }
+    /// A process's mappings, read from its `smaps` (this process's by
+    /// default) a line at a time; empty when it cannot be read.
+    public static func mappings(in smaps: String = "/proc/self/smaps") -> [Mapping] {
+        guard let file = fopen(smaps, "re") else { return [] }
         defer { fclose(file) }
         var mappings: [Mapping] = []
         var line: UnsafeMutablePointer<CChar>?

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Glibc
+import SystemCalls
 import Testing
 
 /// What alarmd holds all day: its binary links neither Foundation proper
@@ -112,26 +113,10 @@ import Testing
     }
 
     /// Kilobytes resident in `pid`'s clean read-only file mappings (its code
-    /// and read-only data, its own and its libraries').
+    /// and read-only data, its own and its libraries'): what ``CleanPages``
+    /// may release.
     static func cleanResidentKB(_ pid: Int32) -> Int {
-        let smaps = (try? String(contentsOfFile: "/proc/\(pid)/smaps", encoding: .utf8)) ?? ""
-        var total = 0, current = 0, anonymous = 0, releasable = false
-        func close() { if releasable && anonymous == 0 { total += current } }
-        for line in smaps.split(separator: "\n") {
-            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
-            if parts.count >= 5, parts[1].count == 4, parts[0].contains("-") {
-                close()
-                releasable = parts[1].hasPrefix("r") && !parts[1].contains("w") && parts.count > 5 && parts[5].hasPrefix("/")
-                current = 0
-                anonymous = 0
-            } else if parts.first == "Rss:", parts.count > 1 {
-                current = Int(parts[1]) ?? 0
-            } else if parts.first == "Anonymous:", parts.count > 1 {
-                anonymous = Int(parts[1]) ?? 0
-            }
-        }
-        close()
-        return total
+        CleanPages.mappings(in: "/proc/\(pid)/smaps").filter(\.releasable).map(\.residentKB).reduce(0, +)
     }
 
     /// After a quiet spell alarmd gives back the clean pages its start mapped,
