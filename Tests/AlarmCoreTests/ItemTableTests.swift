@@ -24,9 +24,15 @@ struct ItemTableTests {
                 states[id] = nil
                 wakes[id] = nil
             } else {
-                let item: Item = Bool.random(using: &generator)
-                    ? .alarm(Alarm(id: id, time: try TimeOfDay(hour: step % 24, minute: 0), created: created))
-                    : .reminder(Reminder(id: id, title: "R\(step)", created: created))
+                // A third of the time an item already here is set again as it
+                // is, with a new state only (a switch or a ring does that).
+                let item: Item = if let existing = items[id], Int.random(in: 0..<3, using: &generator) == 0 {
+                    existing
+                } else if Bool.random(using: &generator) {
+                    .alarm(Alarm(id: id, time: try TimeOfDay(hour: step % 24, minute: 0), created: created))
+                } else {
+                    .reminder(Reminder(id: id, title: "R\(step)", created: created))
+                }
                 let at = created.addingTimeInterval(Double(Int.random(in: 0..<500, using: &generator)))
                 let state = Bool.random(using: &generator) ? RingState(anchor: at, phase: .ringing(since: at)) : RingState(anchor: at)
                 let wake: Date? = Int.random(in: 0..<5, using: &generator) == 0 ? nil : at

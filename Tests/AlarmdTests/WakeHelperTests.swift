@@ -69,6 +69,11 @@ import Testing
             try #require(try call(as: uid, arguments).first)
         }
 
+        /// One call written by hand; a failure says what the helper printed.
+        func raw(_ json: String) throws -> VarlinkReply {
+            do { return try RawSocket.call(socketPath, json) } catch { throw HarnessError(description: "\(error)\nhelper: \(log)") }
+        }
+
         /// The instant the helper's wake-up timer expires at (see `WakeTests.wakeTimer`).
         var timer: Date?? { WakeTests.wakeTimer(pid) }
     }
@@ -171,7 +176,7 @@ import Testing
     @Test(.enabled(if: getuid() == 0, "the helper needs CAP_WAKE_ALARM; CI runs as root"))
     func malformedCallsGetTheirTypedErrorFromTheHelperItself() throws {
         let helper = try Helper()
-        func failure(_ json: String) throws -> WakeCallFailure? { Self.failure(try RawSocket.call(helper.socketPath, json)) }
+        func failure(_ json: String) throws -> WakeCallFailure? { Self.failure(try helper.raw(json)) }
         let set = #"{"method":"io.alarmd.Wake.SetWake","parameters":"#
         // Wrong types.
         #expect(try failure(set + #"{"at":7}}"#) == .refused(.invalidParameter(parameter: "at", message: "at must be a string (an RFC 3339 instant) or null, got 7")))
@@ -197,7 +202,7 @@ import Testing
         #expect(try failure(#"{"method":"io.alarmd.Wake.Reboot","parameters":{}}"#) == .methodNotFound(method: "io.alarmd.Wake.Reboot"))
         #expect(try failure(#"{"method":"io.alarmd.ListAlarms"}"#) == .interfaceNotFound(interface: "io.alarmd"))
         // Refusals set nothing; the helper still serves.
-        let none = try WakeInterface.GetWake.reply(RawSocket.call(helper.socketPath, WakeInterface.GetWake.call(WakeNoMembers()).json.jsonText))
+        let none = try WakeInterface.GetWake.reply(helper.raw(WakeInterface.GetWake.call(WakeNoMembers()).json.jsonText))
         #expect(none.at == nil)
         #expect(helper.process.isRunning, "\(helper.log)")
     }

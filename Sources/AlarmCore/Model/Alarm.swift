@@ -178,6 +178,13 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         return hasher.finalize()
     }
 
+    /// Whether `other` has this alarm's ``twinHash`` for certain, told
+    /// without folding a label: the same time, label and repeat, as given.
+    /// (Most changes of an alarm, a switch or a ring, leave all three.)
+    public func hasSameTwinFields(as other: Alarm) -> Bool {
+        time == other.time && label == other.label && days == other.days && recurrence == other.recurrence
+    }
+
     /// The repeat as one rule, without its first day or the days it skips;
     /// a one-off's own; `nil` for a one-off at its next time.
     private var ringingDays: RecurrenceRule? {

@@ -66,10 +66,17 @@ public struct ItemTable: Sendable {
         // One hash operation either way: a new item takes the next free slot.
         let next = free.last ?? Int32(items.count)
         let slot: Int32
+        // An alarm whose time, label and repeat stay keeps its twin entry.
+        var twinChanges = true
         if let existing = slots.insertIfAbsent(item.id, slot: next) {
             slot = existing
-            count(items[Int(slot)], by: -1)
-            indexTwin(items[Int(slot)], at: slot, adding: false)
+            let old = items[Int(slot)]
+            count(old, by: -1)
+            if case .alarm(let was)? = old, case .alarm(let now) = item, was.hasSameTwinFields(as: now) {
+                twinChanges = false
+            } else {
+                indexTwin(old, at: slot, adding: false)
+            }
             items[Int(slot)] = item
             setRinging(item.id, was: states[Int(slot)].isRinging, now: state.isRinging)
             states[Int(slot)] = state
@@ -85,7 +92,7 @@ public struct ItemTable: Sendable {
             states.append(state)
         }
         count(item, by: 1)
-        indexTwin(item, at: slot, adding: true)
+        if twinChanges { indexTwin(item, at: slot, adding: true) }
         deadlines.set(slot, to: wake)
     }
 

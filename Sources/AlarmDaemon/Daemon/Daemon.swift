@@ -5,7 +5,6 @@ import AlarmStore
 import Dispatch
 import FoundationEssentials
 import Glibc
-import Synchronization
 import SystemCalls
 
 /// Wires the adapters around the scheduler and runs the process: signals,
@@ -410,59 +409,6 @@ public final class Daemon: Sendable {
         owner.stopEvents()
     }
 
-    /// The sync supervisor for `[Sync]`, or `nil` and why, when configured
-    /// (the password cannot be read safely, or `alarmd-sync` is missing;
-    /// the journal says so too).
-    private func makeSyncSupervisor() -> (SyncSupervisor?, String?) {
-        let settings = owned.config.sync
-        guard settings.isEnabled else { return (nil, nil) }
-        let password: String
-        switch Self.syncPassword(settings, environment: environment) {
-        case .success(let found): password = found
-        case .failure(let reason):
-            journal.send("Sync: \(reason.description); not syncing", priority: .error, messageID: MessageID.syncFailed)
-            return (nil, reason.description)
-        }
-        guard let program = SyncSupervisor.findProgram() else {
-            let reason = "its program alarmd-sync is not installed beside alarmd or in ../libexec"
-            journal.send("Sync: \(reason); not syncing", priority: .error, messageID: MessageID.syncFailed)
-            return (nil, reason)
-        }
-        let configuration = configuration
-        let supervisor = SyncSupervisor(start: SyncStart(settings: settings, password: password, stateDirectory: options.stateDirectory), program: program,
-                                        environment: environment, owner: owner, scheduler: scheduler, journal: journal,
-                                        allDayAt: { configuration.value.allDayAt })
-        return (supervisor, nil)
-    }
-
-    struct PasswordProblem: Error, CustomStringConvertible { let description: String }
-
-    /// `[Sync] PasswordFile=` (a regular file of the user's own that no one
-    /// else may read), else systemd's credential `alarmd-sync`; the first line.
-    /// Errors name the file, never its content.
-    static func syncPassword(_ settings: DaemonConfig.SyncSettings, environment: [String: String]) -> Result<String, PasswordProblem> {
-        var path = settings.passwordFile
-        if path.hasPrefix("~/") { path = (environment["HOME"] ?? "") + path.dropFirst(1) }
-        if path.isEmpty {
-            guard let credentials = environment["CREDENTIALS_DIRECTORY"], !credentials.isEmpty else {
-                return .failure(PasswordProblem(description: "no password: set [Sync] PasswordFile=, or give the service the credential alarmd-sync (LoadCredential=)"))
-            }
-            path = credentials + "/alarmd-sync"
-        } else {
-            var status = stat()
-            guard stat(path, &status) == 0 else { return .failure(PasswordProblem(description: "cannot read PasswordFile \(path): \(String(cString: strerror(errno)))")) }
-            guard status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(), status.st_mode & 0o077 == 0 else {
-                return .failure(PasswordProblem(description: "PasswordFile \(path) must be a file of your own that only you can read (chmod 600); it is refused"))
-            }
-        }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            return .failure(PasswordProblem(description: "cannot read the password from \(path)"))
-        }
-        let password = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        guard !password.isEmpty else { return .failure(PasswordProblem(description: "the password in \(path) is empty")) }
-        return .success(password)
-    }
-
     private func shutDown() {
         notifier.stopping()
         journal.send("alarmd stopping", priority: .info, messageID: MessageID.stopping)
@@ -494,25 +440,5 @@ public final class Daemon: Sendable {
             writeStandardError("alarmd: \(error.message)\n")
             return error.exitCode
         }
-    }
-}
-
-/// Lets the ringer reach the scheduler and the forewarnings, which are
-/// created after it: set once while the daemon starts, before any
-/// notification can be shown, and read on the owner.
-private final class RingerBox: Sendable {
-    private struct References {
-        weak var scheduler: Scheduler?
-        weak var forewarnings: Forewarnings?
-    }
-    private let references = Mutex(References())
-
-    var scheduler: Scheduler? {
-        get { references.withLock { $0.scheduler } }
-        set { references.withLock { $0.scheduler = newValue } }
-    }
-    var forewarnings: Forewarnings? {
-        get { references.withLock { $0.forewarnings } }
-        set { references.withLock { $0.forewarnings = newValue } }
     }
 }
