@@ -15,4 +15,11 @@ static inline int alarmd_sqlite_constraint_primarykey(void) {
     return SQLITE_CONSTRAINT_PRIMARYKEY;
 }
 
+/* sqlite3_config is variadic, which Swift cannot call. Memory statistics
+   take a global mutex on every allocation; nothing here reads them. Only
+   takes effect before SQLite's first use in the process. */
+static inline int alarmd_sqlite_stop_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 #endif

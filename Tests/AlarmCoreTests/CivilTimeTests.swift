@@ -105,4 +105,21 @@ struct CivilTimeTests {
         #expect(CivilTime.floorDiv(a, b) == quotient)
         #expect(CivilTime.floorMod(a, b) == remainder)
     }
+
+    /// The one-piece RFC 3339 text is the fields' own texts put together,
+    /// for any instant, offset (east and west, with seconds) and fraction,
+    /// years outside 0000–9999 included.
+    @Test func rfc3339TextIsTheFieldsTextsPutTogether() {
+        var generator = SplitMix64(seed: 3339)
+        for index in 0..<20_000 {
+            let seconds = Int64.random(in: -80_000_000_000...300_000_000_000, using: &generator)
+            let offset = index % 5 == 0 ? Int.random(in: -93_600...93_600, using: &generator) : Int.random(in: -56...56, using: &generator) * 900
+            let local = LocalDateTime(localSeconds: seconds + Int64(offset), utcOffset: offset)
+            let microseconds = index % 3 == 0 ? 0 : Int.random(in: 0..<1_000_000, using: &generator)
+            let fraction = microseconds == 0 ? "" : "." + String(String(1_000_000 + microseconds).dropFirst())
+            #expect(local.rfc3339(microseconds: microseconds) == local.dateText + "T" + local.timeText + fraction + local.offsetText)
+        }
+        #expect(LocalDateTime(localSeconds: 1_772_955_000 - 14_400, utcOffset: -14_400).description == "2026-03-08T03:30:00-04:00")
+        #expect(LocalDateTime(localSeconds: 0, utcOffset: 19_800).rfc3339(microseconds: 42) == "1970-01-01T00:00:00.000042+05:30")
+    }
 }

@@ -87,6 +87,21 @@ struct RepeatDaysParseTests {
 
 @Suite("TimeOfDay.parse")
 struct TimeOfDayParseTests {
+    /// Every minute of the day reads back from its wire form, and the
+    /// five-character forms out of range are still refused, as the general
+    /// parser refuses them.
+    @Test func everyWireFormReadsBack() throws {
+        for hour in 0..<24 {
+            for minute in 0..<60 {
+                let time = try TimeOfDay(hour: hour, minute: minute)
+                #expect(try TimeOfDay.parse(time.description) == time)
+            }
+        }
+        for text in ["24:00", "07:60", "99:99", "0a:30", "07-30"] {
+            #expect(throws: ValidationError.self, "\(text)") { try TimeOfDay.parse(text) }
+        }
+    }
+
     static let valid: [(String, Int, Int)] = [
         ("7:30", 7, 30),
         ("07:30", 7, 30),

@@ -104,7 +104,7 @@ public struct Alarm: Identifiable, Hashable, Sendable {
     public var updated: Date
 
     public init(
-        id: UUID = UUID(),
+        id: UUID = .random(),
         time: TimeOfDay,
         days: RepeatDays = .never,
         label: String = Alarm.defaultLabel,

@@ -76,7 +76,7 @@ public struct Reminder: Identifiable, Hashable, Sendable {
     public var updated: Date
 
     public init(
-        id: UUID = UUID(),
+        id: UUID = .random(),
         title: String,
         notes: String = "",
         due: Date? = nil,

@@ -15,7 +15,9 @@ import FoundationEssentials
 /// outcomes come back; it never reads the clock or touches the disk itself.
 ///
 /// `Reply` is whatever the owner runs when a batch finishes (closures in the
-/// daemon, plain values in tests).
+/// daemon, plain values in tests). What runs on each change is inlinable, so
+/// the daemon gets it made for its own `Reply`: called across modules as a
+/// generic, every call looked its types up at run time.
 public struct CommitPipeline<Reply> {
     public typealias Serial = UInt64
 
@@ -57,38 +59,41 @@ public struct CommitPipeline<Reply> {
         public var failed: [(serial: Serial, reply: Reply)] = []
         /// Items to put back as the store has them.
         public var restore: Set<UUID> = []
+
+        @inlinable public init() {}
     }
 
-    private var nextSerial: Serial = 1
+    @usableFromInline var nextSerial: Serial = 1
     /// Every batch handed over and not yet collected: its waiter and the
     /// firings it saves ahead.
-    private var inFlight: [Serial: (waiter: Waiter?, ahead: [UUID])] = [:]
+    @usableFromInline var inFlight: [Serial: (waiter: Waiter?, ahead: [UUID])] = [:]
     /// Firings whose saving ahead is in flight, with the batch that carries each.
-    private var aheadInFlight: [UUID: (ahead: Ahead, serial: Serial)] = [:]
+    @usableFromInline var aheadInFlight: [UUID: (ahead: Ahead, serial: Serial)] = [:]
     /// Firings saved ahead: at their instant they are only announced.
-    private var savedAhead: [UUID: Ahead] = [:]
+    @usableFromInline var savedAhead: [UUID: Ahead] = [:]
     /// Wake-ups up to this instant have been looked at for saving ahead.
     public private(set) var lookedAheadUntil = Date.distantPast
 
     public init() {}
 
     /// No batch is with the writer.
-    public var isIdle: Bool { inFlight.isEmpty }
-    public var batchesInFlight: Int { inFlight.count }
+    @inlinable public var isIdle: Bool { inFlight.isEmpty }
+    @inlinable public var batchesInFlight: Int { inFlight.count }
 
     /// Hands over a batch: `ahead` are the firings it saves ahead, `waiter`
     /// what waits on it. Returns the serial that names it in its outcome.
-    public mutating func submit(ahead: [Ahead] = [], waiter: Waiter? = nil) -> Serial {
+    @inlinable public mutating func submit(ahead: [Ahead] = [], waiter: Waiter? = nil) -> Serial {
         let serial = nextSerial
         nextSerial += 1
-        inFlight[serial] = (waiter, ahead.map(\.id))
+        // A closure, not `\.id`: a key path into a generic type is made at run time, each call.
+        inFlight[serial] = (waiter, ahead.map { $0.id })
         for entry in ahead { aheadInFlight[entry.id] = (entry, serial) }
         return serial
     }
 
     /// Whether the firing of `id` is saved ahead or being saved: not to be
     /// saved again.
-    public func isAhead(_ id: UUID) -> Bool {
+    @inlinable public func isAhead(_ id: UUID) -> Bool {
         savedAhead[id] != nil || aheadInFlight[id] != nil
     }
 
@@ -96,19 +101,19 @@ public struct CommitPipeline<Reply> {
     /// instant it must be settled first (a commit slower than the lead it was
     /// given, which is rare), or the firing would be announced before it is
     /// durable.
-    public func isSavingAhead(anyOf ids: some Sequence<UUID>) -> Bool {
+    @inlinable public func isSavingAhead(anyOf ids: some Sequence<UUID>) -> Bool {
         !aheadInFlight.isEmpty && ids.contains { aheadInFlight[$0] != nil }
     }
 
     /// Whether a batch that failed among `serials` has items to put back: the
     /// writer is then drained first, so that the batches staged on top of it
     /// have their outcomes too before the store is read.
-    public func needsRestoring(_ serials: some Sequence<Serial>) -> Bool {
+    @inlinable public func needsRestoring(_ serials: some Sequence<Serial>) -> Bool {
         serials.contains { inFlight[$0]?.waiter?.restoring.isEmpty == false }
     }
 
     /// Takes in what the writer finished, oldest first.
-    public mutating func collect(_ outcomes: some Sequence<(serial: Serial, saved: Bool)>) -> Collected {
+    @inlinable public mutating func collect(_ outcomes: some Sequence<(serial: Serial, saved: Bool)>) -> Collected {
         var collected = Collected()
         for (serial, saved) in outcomes {
             guard let batch = inFlight.removeValue(forKey: serial) else { continue }
@@ -137,14 +142,14 @@ public struct CommitPipeline<Reply> {
     /// the instant is no later than `tolerance` after the wake-up it was saved
     /// for; `nil` means it fires the ordinary way (late: the missed-alarm
     /// rules decide, and their result overwrites what was saved).
-    public mutating func takeSaved(_ id: UUID, at now: Date, tolerance: TimeInterval) -> RingTransition? {
+    @inlinable public mutating func takeSaved(_ id: UUID, at now: Date, tolerance: TimeInterval) -> RingTransition? {
         guard let ahead = savedAhead.removeValue(forKey: id), now.timeIntervalSince(ahead.wake) <= tolerance else { return nil }
         return ahead.transition
     }
 
     /// The item's saved state is about to be replaced or deleted by a later
     /// batch: its firing saved ahead is not announced.
-    public mutating func forget(_ id: UUID) {
+    @inlinable public mutating func forget(_ id: UUID) {
         savedAhead[id] = nil
         aheadInFlight[id] = nil
     }

@@ -99,7 +99,48 @@ public struct LocalDateTime: Hashable, Sendable, CustomStringConvertible {
         return text
     }
     /// RFC 3339 with the numeric offset: `2026-03-08T07:30:00-04:00`.
-    public var description: String { dateText + "T" + timeText + offsetText }
+    public var description: String { rfc3339(microseconds: 0) }
+
+    /// ``description`` with `.ffffff` after the seconds when `microseconds`
+    /// (0–999,999) is not 0. Written into one string without pieces: every
+    /// reply about an item carries a few, on the path of each change.
+    public func rfc3339(microseconds: Int) -> String {
+        // A year of other than four digits (or before year 0) takes the long way.
+        guard (0...9999).contains(year), (0..<1_000_000).contains(microseconds) else {
+            let fraction = microseconds == 0 ? "" : "." + Self.pad(microseconds, 6)
+            return dateText + "T" + timeText + fraction + offsetText
+        }
+        return String(unsafeUninitializedCapacity: 36) { text in
+            var end = 0
+            func put(_ byte: UInt8) {
+                text[end] = byte
+                end += 1
+            }
+            func put(_ value: Int, digits: Int) {
+                var divisor = 1
+                for _ in 1..<digits { divisor *= 10 }
+                while divisor > 0 {
+                    put(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            put(year, digits: 4); put(UInt8(ascii: "-")); put(month, digits: 2); put(UInt8(ascii: "-")); put(day, digits: 2)
+            put(UInt8(ascii: "T"))
+            put(hour, digits: 2); put(UInt8(ascii: ":")); put(minute, digits: 2); put(UInt8(ascii: ":")); put(second, digits: 2)
+            if microseconds != 0 {
+                put(UInt8(ascii: "."))
+                put(microseconds, digits: 6)
+            }
+            let magnitude = abs(utcOffset)
+            put(UInt8(ascii: utcOffset < 0 ? "-" : "+"))
+            put(magnitude / 3600 % 100, digits: 2); put(UInt8(ascii: ":")); put(magnitude / 60 % 60, digits: 2)
+            if magnitude % 60 != 0 {
+                put(UInt8(ascii: ":"))
+                put(magnitude % 60, digits: 2)
+            }
+            return end
+        }
+    }
 
     static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(abs(value))

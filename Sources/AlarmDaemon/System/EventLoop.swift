@@ -343,8 +343,14 @@ private struct TimerTable {
         return true
     }
 
+    /// Looked at in place: a copy of an entry copies its weak reference,
+    /// which takes a lock, and this runs before every event.
     func earliest(on clock: LoopTimer.Clock) -> Int64? {
-        entries.lazy.filter { $0.clock == clock && $0.timer != nil }.map(\.deadline).min()
+        var earliest: Int64?
+        for index in entries.indices where entries[index].clock == clock && entries[index].deadline < earliest ?? .max {
+            if entries[index].timer != nil { earliest = entries[index].deadline }
+        }
+        return earliest
     }
 
     /// The timers due at `now`, each with the generation it was armed in.

@@ -9,7 +9,9 @@ import Dispatch
 /// `Sendable` types, is `Sendable` by construction.
 ///
 /// `state.table.popDue(at:)` reaches into the value in place (`_modify`):
-/// no copy of what it holds is made.
+/// no copy of what it holds is made. The accessors are inlined, so the
+/// optimizer turns a key path written at the call into a plain field access
+/// rather than a key path made and applied at run time.
 @dynamicMemberLookup
 public final class QueueBound<Value>: @unchecked Sendable {
     // @unchecked: the compiler cannot see the queue; every access checks it.
@@ -23,22 +25,22 @@ public final class QueueBound<Value>: @unchecked Sendable {
     }
 
     public var value: Value {
-        _read {
+        @inline(__always) _read {
             check()
             yield stored
         }
-        _modify {
+        @inline(__always) _modify {
             check()
             yield &stored
         }
     }
 
     public subscript<T>(dynamicMember path: WritableKeyPath<Value, T>) -> T {
-        _read {
+        @inline(__always) _read {
             check()
             yield stored[keyPath: path]
         }
-        _modify {
+        @inline(__always) _modify {
             check()
             yield &stored[keyPath: path]
         }
@@ -46,7 +48,7 @@ public final class QueueBound<Value>: @unchecked Sendable {
 
     /// A field the value keeps as a `let`.
     public subscript<T>(dynamicMember path: KeyPath<Value, T>) -> T {
-        _read {
+        @inline(__always) _read {
             check()
             yield stored[keyPath: path]
         }

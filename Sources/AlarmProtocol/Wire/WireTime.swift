@@ -22,12 +22,7 @@ public enum WireTime {
         if local.utcOffset % 60 != 0 || !(0...9999).contains(local.year) {
             local = LocalDateTime(localSeconds: seconds, utcOffset: 0)
         }
-        var text = local.dateText + "T" + local.timeText
-        if fraction != 0 {
-            let digits = String(fraction)
-            text += "." + String(repeating: "0", count: 6 - digits.count) + digits
-        }
-        return text + local.offsetText
+        return local.rfc3339(microseconds: Int(fraction))
     }
 
     public static func json(_ date: Date?, in zone: Zone) -> JSONValue {

@@ -13,11 +13,17 @@ final class SQLiteDatabase {
     /// ``withCachedStatement(_:_:)``). Only fixed SQL goes here, so it stays small.
     private var cache: [String: SQLiteStatement] = [:]
 
+    /// The process's SQLite set up once, before its first connection: each
+    /// connection is one thread's (`SQLITE_OPEN_NOMUTEX`), and with memory
+    /// statistics off an allocation takes no global lock either.
+    private static let configured: Void = { _ = alarmd_sqlite_stop_memory_statistics() }()
+
     /// Opens `path` with `flags` (`SQLITE_OPEN_READWRITE`, …).
     ///
     /// Note that opening succeeds even for a file that is not a database at all: SQLite
     /// reads nothing until the first query, which is where `SQLITE_NOTADB` shows up.
     init(path: String, flags: Int32) throws(SQLiteError) {
+        _ = Self.configured
         var handle: OpaquePointer?
         do {
             try SQLiteError.check(sqlite3_open_v2(path, &handle, flags, nil), connection: handle, "open \(path)")
