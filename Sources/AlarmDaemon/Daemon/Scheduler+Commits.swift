@@ -73,9 +73,7 @@ extension Scheduler {
     func collect() {
         guard let writer = owned.writer else { return }
         var outcomes = writer.takeOutcomes()
-        // Looked at without taking a batch out: almost every commit succeeds.
-        let anyFailed = outcomes.contains { if case .failed = $0 { true } else { false } }
-        if anyFailed, owned.pipeline.needsRestoring(outcomes.lazy.compactMap { if case .failed(let batch, _) = $0 { batch.serial } else { nil } }) {
+        if owned.pipeline.needsRestoring(outcomes.lazy.compactMap { if case .failed(let batch, _) = $0 { batch.serial } else { nil } }) {
             writer.drain()
             outcomes += writer.takeOutcomes()
         }
