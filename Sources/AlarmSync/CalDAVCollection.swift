@@ -199,7 +199,7 @@ package final class CalDAVCollection {
     }
 
     /// Where a new item goes: `<collection>/<uuid>.ics`, as most clients name them.
-    package func href(for id: UUID) -> String { path + id.uuidString.lowercased() + ".ics" }
+    package func href(for id: UUID) -> String { path + id.lowercasedText + ".ics" }
 
     // MARK: -
 

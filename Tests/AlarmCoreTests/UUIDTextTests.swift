@@ -38,6 +38,18 @@ import Testing
         }
     }
 
+    /// `lowercasedText` is Foundation's text in lower case, and reads back.
+    @Test func lowercasedTextIsFoundationsInLowerCase() {
+        var generator = SplitMix64(seed: 9)
+        var ids = [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                   UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255))]
+        for _ in 0..<2_000 { ids.append(UUID(uuid: withUnsafeBytes(of: (generator.next(), generator.next())) { $0.load(as: uuid_t.self) })) }
+        for id in ids {
+            #expect(id.lowercasedText == id.uuidString.lowercased())
+            #expect(UUID(canonical: id.lowercasedText) == id)
+        }
+    }
+
     @Test func byteOrderIsMemcmpOrder() {
         let low = UUID(uuidString: "00000000-0000-0000-0000-0000000000ff")!
         let high = UUID(uuidString: "00000000-0000-0000-0000-000000000100")!

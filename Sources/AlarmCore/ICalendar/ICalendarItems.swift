@@ -85,7 +85,7 @@ public enum ICalendarItems {
         let zoneParameter: [(String, String)] = utc ? [] : alarm.timeZone.map { [("TZID", $0.identifier)] } ?? []
         let suffix = utc ? "Z" : ""
         writer.begin("VEVENT")
-        common(uid: uid ?? alarm.id.uuidString.lowercased(), created: alarm.created, updated: alarm.updated, to: &writer, settings: settings)
+        common(uid: uid ?? alarm.id.lowercasedText, created: alarm.created, updated: alarm.updated, to: &writer, settings: settings)
         writer.text("SUMMARY", alarm.label)
         let first: Int64
         if let rule = alarm.recurrence {
@@ -143,7 +143,7 @@ public enum ICalendarItems {
     /// A reminder's `VTODO`.
     public static func write(_ reminder: Reminder, to writer: inout ICalendarWriter, settings: Settings, uid: String? = nil) {
         writer.begin("VTODO")
-        common(uid: uid ?? reminder.id.uuidString.lowercased(), created: reminder.created, updated: reminder.updated, to: &writer, settings: settings)
+        common(uid: uid ?? reminder.id.lowercasedText, created: reminder.created, updated: reminder.updated, to: &writer, settings: settings)
         writer.text("SUMMARY", reminder.title)
         if !reminder.notes.isEmpty { writer.text("DESCRIPTION", reminder.notes) }
         if let due = reminder.due {

@@ -103,8 +103,9 @@ public struct Alarm: Identifiable, Hashable, Sendable {
     public var created: Date
     public var updated: Date
 
+    /// Without an `id`, a new one stamped with `created` (``Foundation/UUID/init(madeAt:)``).
     public init(
-        id: UUID = .random(),
+        id: UUID? = nil,
         time: TimeOfDay,
         days: RepeatDays = .never,
         label: String = Alarm.defaultLabel,
@@ -124,7 +125,7 @@ public struct Alarm: Identifiable, Hashable, Sendable {
         created: Date,
         updated: Date? = nil
     ) {
-        self.id = id
+        self.id = id ?? UUID(madeAt: created)
         self.time = time
         self.days = days
         self.label = label

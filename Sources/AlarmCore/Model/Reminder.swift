@@ -75,8 +75,9 @@ public struct Reminder: Identifiable, Hashable, Sendable {
     public var created: Date
     public var updated: Date
 
+    /// Without an `id`, a new one stamped with `created` (``Foundation/UUID/init(madeAt:)``).
     public init(
-        id: UUID = .random(),
+        id: UUID? = nil,
         title: String,
         notes: String = "",
         due: Date? = nil,
@@ -92,7 +93,7 @@ public struct Reminder: Identifiable, Hashable, Sendable {
         created: Date,
         updated: Date? = nil
     ) {
-        self.id = id
+        self.id = id ?? UUID(madeAt: created)
         self.title = title
         self.notes = notes
         self.due = due

@@ -32,6 +32,28 @@ extension UUID {
         }
     }
 
+    /// The canonical text form in lower case, as every wire format and file of
+    /// alarmd writes ids: `uuidString.lowercased()` without Foundation's
+    /// `snprintf` and a second string. Replies name the id of each item.
+    public var lowercasedText: String {
+        String(unsafeUninitializedCapacity: 36) { out in
+            withUnsafeBytes(of: uuid) { bytes in
+                let digits: StaticString = "0123456789abcdef"
+                var position = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        out[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                    out[position] = digits.utf8Start[Int(bytes[index] >> 4)]
+                    out[position + 1] = digits.utf8Start[Int(bytes[index] & 0x0F)]
+                    position += 2
+                }
+            }
+            return 36
+        }
+    }
+
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")

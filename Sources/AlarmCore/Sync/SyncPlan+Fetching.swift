@@ -26,7 +26,7 @@ extension SyncPlan {
         guard let component = try ICalendarComponent.parse(text, maxBytes: ICalendarItems.maxBytes).first?.components
             .first(where: { $0.name == (kind == .alarm ? "VEVENT" : "VTODO") }) else { return nil }
         let item = try ICalendarItems.item(component, settings: settings)
-        return Fetched(item: item, uid: component["UID"]?.text ?? item.id.uuidString.lowercased(), href: href, etag: etag)
+        return Fetched(item: item, uid: component["UID"]?.text ?? item.id.lowercasedText, href: href, etag: etag)
     }
 
     /// What becomes of one item read from the server.

@@ -34,7 +34,7 @@ extension SyncPlan {
         let read = Set(decisions.map(\.id))
         let uids = Dictionary(records.map { ($0.id, $0.uid) }, uniquingKeysWith: { first, _ in first })
         var sends: [Send] = create.filter { !read.contains($0) }.compactMap { id in
-            local[id].map { Send(item: $0, uid: uids[id] ?? id.uuidString.lowercased(), href: href(id), etag: nil) }
+            local[id].map { Send(item: $0, uid: uids[id] ?? id.lowercasedText, href: href(id), etag: nil) }
         }
         sends += update.compactMap { record in local[record.id].map { Send(item: $0, uid: record.uid, href: record.href, etag: record.etag) } }
         sends += decisions.compactMap(\.send)

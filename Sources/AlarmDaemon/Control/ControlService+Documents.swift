@@ -70,7 +70,7 @@ extension ControlService {
             for (change, ids) in [(ImportChange.Change.added, outcome.added), (.updated, outcome.updated), (.removed, outcome.removed.map(\.id))] {
                 for id in ids {
                     let (kind, title) = titles[id] ?? (.alarm, "")
-                    changes.append(ImportChange(change: change, id: id.uuidString.lowercased(), itemKind: kind, title: title))
+                    changes.append(ImportChange(change: change, id: id.lowercasedText, itemKind: kind, title: title))
                 }
             }
         }

@@ -121,7 +121,7 @@ public final class ControlService: Sendable {
         case .ringingCount(let ringing): .notRinging(message: error.description, ringing: ringing.map { String($0.prefix(36)) })
         case .invalid(let validation), .store(.invalid(let validation)): .invalid(validation)
         case .ring(.notRinging): .notRinging(message: error.description, ringing: [])
-        case .ring(.snoozeNotAllowed(let id, _, _)): .snoozeNotAllowed(id: id.uuidString.lowercased(), message: error.description)
+        case .ring(.snoozeNotAllowed(let id, _, _)): .snoozeNotAllowed(id: id.lowercasedText, message: error.description)
         case .ring(.notAReminder): .invalidParameter("id", "names an alarm; only reminders can be completed")
         case .store(let storeError): .storeFailure(message: "could not save, nothing was changed: \(storeError)")
         }
@@ -176,7 +176,7 @@ public final class ControlService: Sendable {
                           ringSeconds: config.ringSeconds, created: scheduler.now())
         fields.apply(to: &alarm)
         if !request.force, let twin = scheduler.twin(of: alarm) {
-            let id = twin.id.uuidString.lowercased()
+            let id = twin.id.lowercasedText
             throw InterfaceError.duplicateAlarm(
                 id: id, message: "alarm \(id) \(ValidationError.quoted(twin.label)) rings at \(twin.time) just so; nothing was added (force adds another)"
             ).varlinkError
@@ -230,7 +230,7 @@ public final class ControlService: Sendable {
         scheduler.command(.snooze(minutes: request.minutes), id: request.id, completion: answer(reply) { entry in
             var until: String?
             if case .snoozed(let date) = entry.state.phase { until = WireTime.string(date, in: self.zone()) }
-            return Snooze.Reply(id: entry.item.id.uuidString.lowercased(), title: entry.item.title, until: until, snoozeCount: entry.state.snoozeCount)
+            return Snooze.Reply(id: entry.item.id.lowercasedText, title: entry.item.title, until: until, snoozeCount: entry.state.snoozeCount)
         })
     }
 
@@ -361,7 +361,7 @@ public final class ControlService: Sendable {
             alarms: summary.alarms,
             reminders: summary.reminders,
             timers: summary.timers,
-            ringing: summary.ringing.map { $0.uuidString.lowercased() },
+            ringing: summary.ringing.map { $0.lowercasedText },
             next: summary.next.map { Wire.Firing($0.item, at: $0.at, zone: summary.zone) },
             timeZone: summary.zone.identifier,
             wake: Wire.Wake(method: wake.method, next: wake.next.map { WireTime.string($0, in: summary.zone) }, reason: wake.reason),

@@ -114,7 +114,7 @@ public final class Daemon: Sendable {
             owner.post {
                 box.scheduler?.command(command, id: id.uuidString) { result in
                     if case .failure(let error) = result {
-                        journal.send("Notification action on \(id.uuidString.lowercased()) refused: \(error)", priority: .info)
+                        journal.send("Notification action on \(id.lowercasedText) refused: \(error)", priority: .info)
                     }
                 }
             }

@@ -175,7 +175,7 @@ final class Forewarnings: Sendable {
             let warnings = Audibility.warnings(for: alarm.sound, merged)
             guard !warnings.isEmpty else { continue }
             journal.send("\(EventText.subject(.alarm(alarm))) may not be heard: \(warnings.joined(separator: "; "))", priority: .warning,
-                         messageID: MessageID.mayNotBeHeard, fields: [("ALARMD_ITEM_ID", alarm.id.uuidString.lowercased()), ("ALARMD_DETAIL", warnings.joined(separator: "; "))])
+                         messageID: MessageID.mayNotBeHeard, fields: [("ALARMD_ITEM_ID", alarm.id.lowercasedText), ("ALARMD_DETAIL", warnings.joined(separator: "; "))])
             let ringer = ringer, found = merged
             // The notification says it in the session's language, on the
             // worker that holds it.
@@ -228,7 +228,7 @@ final class Forewarnings: Sendable {
     func skip(_ id: UUID, occurrence: Date) {
         owner.assertCurrent()
         guard scheduler.now() < occurrence else {
-            journal.send("Dismiss now for \(id.uuidString.lowercased()) came after its occurrence; nothing skipped", priority: .info)
+            journal.send("Dismiss now for \(id.lowercasedText) came after its occurrence; nothing skipped", priority: .info)
             return
         }
         let ringer = ringer, zone = scheduler.systemZone, journal = journal
@@ -243,7 +243,7 @@ final class Forewarnings: Sendable {
                 guard case .alarm(let alarm) = entry.item else { return }
                 owner.output.async { ringer.showSkipped(alarm, occurrence: occurrence, zone: zone) }
             case .failure(let error):
-                journal.send("Dismiss now for \(id.uuidString.lowercased()) refused: \(error)", priority: .info)
+                journal.send("Dismiss now for \(id.lowercasedText) refused: \(error)", priority: .info)
             }
         })
     }

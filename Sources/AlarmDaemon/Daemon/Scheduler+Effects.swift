@@ -97,7 +97,7 @@ extension Scheduler {
         default: priority = .info
         }
         var fields: [(String, String)] = [
-            ("ALARMD_ITEM_ID", event.item.id.uuidString.lowercased()),
+            ("ALARMD_ITEM_ID", event.item.id.lowercasedText),
             ("ALARMD_KIND", event.item.kind.rawValue),
             ("ALARMD_LABEL", event.item.title),
             ("ALARMD_EVENT", event.kind.rawValue),

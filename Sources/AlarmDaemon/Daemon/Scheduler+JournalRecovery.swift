@@ -63,7 +63,7 @@ enum JournalRecovery {
     static func key(itemID: String, event: String, usec: String) -> String { itemID + " " + event + " " + usec }
 
     static func key(_ row: HistoryEvent) -> String {
-        key(itemID: row.itemID.uuidString.lowercased(), event: row.event.rawValue, usec: String(Scheduler.usec(row.actual)))
+        key(itemID: row.itemID.lowercasedText, event: row.event.rawValue, usec: String(Scheduler.usec(row.actual)))
     }
 
     /// The rows among `rows` whose key is not in `present`, each once.
@@ -76,7 +76,7 @@ enum JournalRecovery {
     /// warning, and writes nothing, when it cannot be read back.
     static func run(_ rows: [HistoryEvent], items: [UUID: Item], journal: Journal, wait: TimeInterval, entryLimit: Int) {
         guard journal.isAvailable else { return }
-        let token = UUID().uuidString.lowercased()
+        let token = UUID().lowercasedText
         journal.send("Looking for the journal entries of \(rows.count) events recorded since the last start", priority: .debug,
                      fields: [("ALARMD_JOURNAL_CHECK", token)])
         let reader: JournalReader

@@ -157,7 +157,7 @@ extension Scheduler {
     /// The longest name looked up, in UTF-8 bytes: no label or title is longer.
     static let maxNameBytes = Item.maxTitleBytes
 
-    static func hex(_ id: UUID) -> String { id.uuidString.lowercased().filter { $0 != "-" } }
+    static func hex(_ id: UUID) -> String { id.lowercasedText.filter { $0 != "-" } }
 
     static func dashed(_ hex: String) -> String {
         let characters = Array(hex)

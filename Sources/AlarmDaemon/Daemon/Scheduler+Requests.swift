@@ -22,7 +22,7 @@ extension Scheduler {
             try Self.validate(item)
             try Self.checkFiles(item, before: nil)
             try checkDates(item, before: nil, now: currentTime())
-            guard owned.table[item.id] == nil else { throw .invalid(ValidationError(field: "id", requirement: "must be new", value: item.id.uuidString.lowercased())) }
+            guard owned.table[item.id] == nil else { throw .invalid(ValidationError(field: "id", requirement: "must be new", value: item.id.lowercasedText)) }
             fireDue()
             // The store puts a new reminder at the end of the list; so does memory.
             var stored = Self.asStored(item)
@@ -54,7 +54,7 @@ extension Scheduler {
     private func modifyOnQueue(_ id: UUID, _ change: (inout Item, Date) throws(SchedulerError) -> Void, completion: @escaping Completion<Entry>) throws(SchedulerError) {
         fireDue()
         let now = currentTime()
-        guard let before = owned.table[id] else { throw .noSuchItem(id.uuidString.lowercased()) }
+        guard let before = owned.table[id] else { throw .noSuchItem(id.lowercasedText) }
         var after = before
         try change(&after, now)
         after = Self.asStored(after)
@@ -172,7 +172,7 @@ extension Scheduler {
             } else {
                 let ringing = Array(owned.table.ringing)
                 guard ringing.count == 1 else {
-                    throw .ringingCount(ringing.compactMap { owned.table[$0] }.map { "\($0.id.uuidString.lowercased()) \(ValidationError.quoted($0.title))" })
+                    throw .ringingCount(ringing.compactMap { owned.table[$0] }.map { "\($0.id.lowercasedText) \(ValidationError.quoted($0.title))" })
                 }
                 id = ringing[0]
             }

@@ -23,7 +23,7 @@ public enum SchedulerError: Error, Equatable, CustomStringConvertible {
         public let title: String
         /// `item` by its full id, in lowercase, and its label or title.
         public init(_ item: Item) {
-            (id, title) = (item.id.uuidString.lowercased(), item.title)
+            (id, title) = (item.id.lowercasedText, item.title)
         }
     }
 

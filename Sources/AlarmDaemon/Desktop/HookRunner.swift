@@ -39,7 +39,7 @@ public final class HookRunner: Sendable {
     }
 
     private func start(_ argv: [String], event: DaemonEvent) {
-        let id = event.item.id.uuidString.lowercased()
+        let id = event.item.id.lowercasedText
         let subject = EventText.subject(event.item)
         let fields = [("ALARMD_ITEM_ID", id), ("ALARMD_KIND", event.item.kind.rawValue)]
         var environment = [

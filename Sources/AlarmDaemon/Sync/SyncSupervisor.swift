@@ -321,7 +321,7 @@ public final class SyncSupervisor: Sendable {
         var alarm = alarm
         alarm.sound = .defaultAlarm
         journal.send("Sync: \(EventText.subject(.alarm(alarm))) names the sound file \(path), which this machine cannot read; it rings with the default sound here",
-                     priority: .notice, messageID: MessageID.syncFailed, fields: [("ALARMD_ITEM_ID", alarm.id.uuidString.lowercased())])
+                     priority: .notice, messageID: MessageID.syncFailed, fields: [("ALARMD_ITEM_ID", alarm.id.lowercasedText)])
         return alarm
     }
 
@@ -330,12 +330,12 @@ public final class SyncSupervisor: Sendable {
         if case .file(let path)? = reminder.sound, !DesktopRinger.isPlayableFile(path) {
             reminder.sound = nil
             journal.send("Sync: \(EventText.subject(.reminder(reminder))) names the sound file \(path), which this machine cannot read; it rings with the default sound here",
-                         priority: .notice, messageID: MessageID.syncFailed, fields: [("ALARMD_ITEM_ID", reminder.id.uuidString.lowercased())])
+                         priority: .notice, messageID: MessageID.syncFailed, fields: [("ALARMD_ITEM_ID", reminder.id.lowercasedText)])
         }
         if let image = reminder.imagePath, !(image.hasPrefix("/") && DesktopRinger.isPlayableFile(image)) {
             reminder.imagePath = nil
             journal.send("Sync: \(EventText.subject(.reminder(reminder))) names the image \(image), which this machine cannot read; it is shown without it here",
-                         priority: .notice, messageID: MessageID.syncFailed, fields: [("ALARMD_ITEM_ID", reminder.id.uuidString.lowercased())])
+                         priority: .notice, messageID: MessageID.syncFailed, fields: [("ALARMD_ITEM_ID", reminder.id.lowercasedText)])
         }
         return reminder
     }
@@ -365,7 +365,7 @@ public final class SyncSupervisor: Sendable {
 
     private func log(_ line: SyncLogLine) {
         var fields: [(String, String)] = []
-        if let id = line.itemID { fields.append(("ALARMD_ITEM_ID", id.uuidString.lowercased())) }
+        if let id = line.itemID { fields.append(("ALARMD_ITEM_ID", id.lowercasedText)) }
         if let loser = line.loser { fields.append(("ALARMD_SYNC_LOSER", loser)) }
         if let error = line.error { fields.append(("ALARMD_SYNC_ERROR", error)) }
         switch line.kind {

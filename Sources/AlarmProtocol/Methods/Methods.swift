@@ -81,7 +81,7 @@ public struct ItemNamed: WireReply {
         self.id = id
         self.title = title
     }
-    public init(_ item: Item) { self.init(id: item.id.uuidString.lowercased(), title: item.title) }
+    public init(_ item: Item) { self.init(id: item.id.lowercasedText, title: item.title) }
     public init(_ parameters: Parameters) throws(VarlinkError) {
         id = try parameters.requiredString(Self.id)
         title = try parameters.requiredString(Self.title)

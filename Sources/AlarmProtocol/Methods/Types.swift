@@ -55,7 +55,7 @@ public enum Wire {
         /// The same, as the object a reply holds.
         public static func object(_ alarm: AlarmCore.Alarm, state: RingState?, next: Date?, skipping: Date? = nil, zone: Zone) -> JSONObject {
             var object = JSONObject([
-                id: .string(alarm.id.uuidString.lowercased()),
+                id: .string(alarm.id.lowercasedText),
                 time: .string(alarm.time.description),
                 days: .array(alarm.days.codes.map { .string($0) }),
                 `repeat`: .string(alarm.repeatText),
@@ -110,7 +110,7 @@ public enum Wire {
         /// The same, as the object a reply holds.
         public static func object(_ reminder: AlarmCore.Reminder, state: RingState?, next: Date?, zone: Zone) -> JSONObject {
             var object = JSONObject([
-                id: .string(reminder.id.uuidString.lowercased()),
+                id: .string(reminder.id.lowercasedText),
                 title: .string(reminder.title),
                 notes: .string(reminder.notes),
                 due: WireTime.json(reminder.due, in: zone),
@@ -163,7 +163,7 @@ public enum Wire {
 
         /// `item`'s firing at `instant`, as the daemon sends it.
         public init(_ item: Item, at instant: Date, zone: Zone) {
-            self.init(id: item.id.uuidString.lowercased(), kind: item.isTimer ? "timer" : item.kind.rawValue, title: item.title, at: WireTime.string(instant, in: zone))
+            self.init(id: item.id.lowercasedText, kind: item.isTimer ? "timer" : item.kind.rawValue, title: item.title, at: WireTime.string(instant, in: zone))
         }
 
         public init(_ parameters: Parameters) throws(VarlinkError) {
@@ -188,7 +188,7 @@ public enum Wire {
 
         public static func json(kind eventKind: String, item: Item, scheduled instant: Date?, actual happened: Date, snoozeCount count: Int, detail text: String, zone: Zone) -> JSONValue {
             var object = JSONObject([
-                kind: .string(eventKind), id: .string(item.id.uuidString.lowercased()), itemKind: .string(item.kind.rawValue), title: .string(item.title),
+                kind: .string(eventKind), id: .string(item.id.lowercasedText), itemKind: .string(item.kind.rawValue), title: .string(item.title),
                 scheduled: WireTime.json(instant, in: zone), actual: .string(WireTime.string(happened, in: zone)),
                 snoozeCount: JSONValue(count), detail: .string(text),
             ])
@@ -217,7 +217,7 @@ public enum Wire {
         /// The same, as the object a reply holds.
         public static func object(_ event: AlarmCore.HistoryEvent, item: Item?, zone: Zone) -> JSONObject {
             var object = JSONObject([
-                kind: .string(event.event.rawValue), id: .string(event.itemID.uuidString.lowercased()), itemKind: .string(event.itemKind.rawValue),
+                kind: .string(event.event.rawValue), id: .string(event.itemID.lowercasedText), itemKind: .string(event.itemKind.rawValue),
                 scheduled: WireTime.json(event.scheduled, in: zone), actual: .string(WireTime.string(event.actual, in: zone)), detail: .string(event.detail),
             ])
             object[title] = item.map { .string($0.title) } ?? .null

@@ -49,7 +49,7 @@ public enum SyncMessage: Sendable, Hashable {
         case .stop: ("stop", .object([:]))
         case .merge(let id, let items): ("merge", .object(["id": JSONValue(id), "items": items]))
         case .remove(let id, let kind, let ids):
-            ("remove", .object(["id": JSONValue(id), "kind": .string(kind.rawValue), "ids": .array(ids.map { .string($0.uuidString.lowercased()) })]))
+            ("remove", .object(["id": JSONValue(id), "kind": .string(kind.rawValue), "ids": .array(ids.map { .string($0.lowercasedText) })]))
         case .log(let line): ("log", line.json)
         case .reading(let href): ("reading", .object(["href": .string(href)]))
         case .done(let id, let report): ("done", .object(["id": JSONValue(id), "report": report.json]))
@@ -166,7 +166,7 @@ public struct SyncLogLine: Sendable, Hashable {
     }
 
     var json: JSONValue {
-        .object(["kind": .string(kind.rawValue), "message": .string(message), "itemID": itemID.map { .string($0.uuidString.lowercased()) } ?? .null,
+        .object(["kind": .string(kind.rawValue), "message": .string(message), "itemID": itemID.map { .string($0.lowercasedText) } ?? .null,
                  "loser": loser.map(JSONValue.string) ?? .null, "error": error.map(JSONValue.string) ?? .null])
     }
 
