@@ -32,8 +32,8 @@ struct UUIDMadeAtTests {
 
     /// Ids made a millisecond or more apart, within one turn of the slot,
     /// sort (byte by byte, as SQLite compares blob keys) in the order they
-    /// were made: a burst of adds goes to the same end of each index.
-    @Test func idsOfOneMinuteSortInTheOrderMade() {
+    /// were made: a burst of adds goes to one place in each index.
+    @Test func idsOfOneTurnSortInTheOrderMade() {
         let turn: Int64 = 1_796_428_800_000 / 65_536 * 65_536
         let ids = (0..<5_000).map { UUID(madeAt: Date(timeIntervalSince1970: (Double(turn + 13 * Int64($0)) + 0.5) / 1000)) }
         let bytes = ids.map { id in withUnsafeBytes(of: id.uuid) { Array($0) } }
@@ -42,8 +42,8 @@ struct UUIDMadeAtTests {
 
     /// Items made at different moments differ in their first digits, which
     /// tables show: a clock reading taken a minute or a day later is as
-    /// likely in any slot. Over 2,000 instants a few seconds apart, no more
-    /// than a handful share their first four digits.
+    /// likely in any slot. Over 2,000 instants up to ten minutes apart, about
+    /// as many share their first four digits as random ids would (some 30).
     @Test func itemsMadeApartDifferInTheirFirstDigits() {
         var generator = SplitMix64(seed: 3)
         var instant = Date(timeIntervalSince1970: 1_796_428_800)

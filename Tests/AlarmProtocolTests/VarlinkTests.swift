@@ -32,6 +32,24 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
         #expect(try framer.append([0]) == [bytes(#"{"x":1}"#)])
     }
 
+    /// A read handed over as a slice of a receive buffer or as its raw
+    /// bytes (the overloads readers call) frames as an array does, a
+    /// message split across two reads too.
+    @Test func slicesAndRawBytesFrameAsArraysDo() throws {
+        let stream = bytes("{\"a\":1}\0{\"method\":\"io.alarmd.Ping\"}\0{\"b\"")
+        for split in 0...stream.count {
+            var sliced = VarlinkFramer(), raw = VarlinkFramer(), whole = VarlinkFramer()
+            let buffer = stream + [0xFF]
+            var fromSlices = try sliced.append(buffer[..<split])
+            fromSlices += try sliced.append(buffer[split..<stream.count])
+            var fromRaw = try buffer.withUnsafeBytes { try raw.append(UnsafeRawBufferPointer(rebasing: $0[..<split])) }
+            fromRaw += try buffer.withUnsafeBytes { try raw.append(UnsafeRawBufferPointer(rebasing: $0[split..<stream.count])) }
+            let fromArray = try whole.append(stream)
+            #expect(fromSlices == fromArray && fromRaw == fromArray, "split at \(split)")
+            #expect(sliced.pendingByteCount == 4 && raw.pendingByteCount == 4)
+        }
+    }
+
     @Test func emptyMessages() throws {
         var framer = VarlinkFramer()
         #expect(try framer.append([0]) == [[]])

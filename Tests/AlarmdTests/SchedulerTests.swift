@@ -306,9 +306,10 @@ import Testing
     @Test func itemsResolveByIDPrefixOrName() throws {
         let fixture = try Fixture()
         let cafe = Alarm(id: UUID(uuidString: "cafe0000-0000-4000-8000-000000000001")!, time: try TimeOfDay(hour: 7, minute: 0), label: "Gym", created: Date())
-        let named = Alarm(time: try TimeOfDay(hour: 8, minute: 0), label: "Cafe", created: Date())
-        let longer = Alarm(time: try TimeOfDay(hour: 9, minute: 0), label: "Cafeteria", created: Date())
-        let tea = Reminder(title: "Gym bag", created: Date())
+        // Fixed ids: a made one could begin with cafe.
+        let named = Alarm(id: UUID(uuidString: "10000000-0000-4000-8000-000000000002")!, time: try TimeOfDay(hour: 8, minute: 0), label: "Cafe", created: Date())
+        let longer = Alarm(id: UUID(uuidString: "20000000-0000-4000-8000-000000000003")!, time: try TimeOfDay(hour: 9, minute: 0), label: "Cafeteria", created: Date())
+        let tea = Reminder(id: UUID(uuidString: "30000000-0000-4000-8000-000000000004")!, title: "Gym bag", created: Date())
         for item in [Item.alarm(cafe), .alarm(named), .alarm(longer), .reminder(tea)] { try fixture.scheduler.add(item) }
 
         #expect(try fixture.scheduler.lookup("cafeteria").item.id == longer.id)

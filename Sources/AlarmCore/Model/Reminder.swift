@@ -75,7 +75,7 @@ public struct Reminder: Identifiable, Hashable, Sendable {
     public var created: Date
     public var updated: Date
 
-    /// Without an `id`, a new one stamped with `created` (``Foundation/UUID/init(madeAt:)``).
+    /// Without an `id`, a new one stamped with `created` (`UUID(madeAt:)`).
     public init(
         id: UUID? = nil,
         title: String,

@@ -240,6 +240,9 @@ public struct SpokenRepeat: Hashable, Sendable {
     /// A repeat in Chinese, one word: 每天, 平日, 假日, 每週一, 每週二、四,
     /// 每週二、週四, 週一到週五, 每月1號, 每個月15日, 每月, 每年.
     static func chinese(_ word: String) -> SpokenRepeat? {
+        // Every one is written in Chinese characters: an ASCII word is none,
+        // and `chineseWords` is not built for it.
+        guard word.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
         if let days = chineseWords[word] { return SpokenRepeat(days: days) }
         if word == "每年" { return SpokenRepeat(days: [], everyYears: 1) }
         for prefix in ["每個月", "每月"] where word.hasPrefix(prefix) {

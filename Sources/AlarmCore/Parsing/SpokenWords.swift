@@ -90,13 +90,15 @@ enum SpokenWords {
             current = ""
         }
         let characters = Array(text)
+        // Every Chinese day word has a character outside ASCII (12月24日 too).
+        let plain = text.utf8.allSatisfy { $0 < 0x80 }
         var index = 0
         while index < characters.count {
             let character = characters[index]
             if character == " " || character == "\t" || character == "\u{3000}" {
                 flush()
                 index += 1
-            } else if let length = chineseDayLength(characters, at: index) {
+            } else if !plain, let length = chineseDayLength(characters, at: index) {
                 flush()
                 words.append(String(characters[index..<index + length]))
                 index += length

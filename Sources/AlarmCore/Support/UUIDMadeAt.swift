@@ -4,18 +4,21 @@ import Glibc
 
 extension UUID {
     /// A new id for an item made at `created`: the instant's millisecond,
-    /// counted modulo 65,536 (about 65 seconds), in the first 16 bits, then
-    /// 106 random bits (RFC 9562 version 8, a layout of alarmd's own).
+    /// counted modulo 65,536 (a turn of about 65 seconds), in the first 16
+    /// bits, then 106 random bits. RFC 9562 version 8, as the ids made from
+    /// other programs' iCalendar UIDs are; nothing reads the version.
     ///
     /// An item's id is the primary key of its table and of its ring state, and
-    /// the key of its history index. Entirely random keys put each new item on
-    /// a page of its own in each, so a transaction of four or five adds wrote
-    /// a dozen pages and more; keys that share their first bits with the other items
-    /// of the same millisecond put a burst of adds on one page of each. A full
-    /// time stamp (version 7) would do that too, but every item made within
-    /// the same minute would then begin with the same eight digits, the ones
-    /// tables show and people type: here, items made at different moments
-    /// differ in the first four already. The random bits come from one
+    /// the key of its history index. With entirely random keys each new item
+    /// goes to a page of its own in each, and a transaction of four or five
+    /// adds writes a dozen pages and more; keys that begin with the moment
+    /// they were made put a burst of adds, made in neighbouring milliseconds,
+    /// on one page of each. A full time stamp (version 7) would do that too,
+    /// but every item made within the same minute would then begin with the
+    /// same eight digits, the ones tables show and people type. Here items
+    /// made less than a turn apart, in different milliseconds, differ in the
+    /// first four digits, and items made further apart share them only by
+    /// chance, as random ids would. The random bits come from one
     /// `arc4random_buf` call (glibc 2.36: one `getrandom(2)`).
     public init(madeAt created: Date) {
         let milliseconds = (created.timeIntervalSince1970 * 1000).rounded(.down)

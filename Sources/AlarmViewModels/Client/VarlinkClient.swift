@@ -53,6 +53,9 @@ public final class VarlinkClient {
     private var pending: [[UInt8]] = []
     /// The peer closed the connection after the messages in `pending`.
     private var reachedEnd = false
+    /// Where each read lands before the framer takes it: allocated once, and
+    /// never zeroed (only what `recv` wrote is passed on).
+    private let received: UnsafeMutableRawBufferPointer
 
     /// Connects to `path`. `timeout` (seconds) bounds every later blocking
     /// send and receive (`nil`: wait forever, as a `Watch` reader may); a
@@ -65,9 +68,14 @@ public final class VarlinkClient {
         } catch {
             throw .cannotConnect(.system(errno: error.code))
         }
+        // Allocated once connected, so that a failed connect leaves nothing behind.
+        received = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        received.deallocate()
+    }
 
     /// Whether the peer may still be there: false once it has closed its end
     /// (a daemon closes a connection idle for its `IdleTimeout=`) or the
@@ -126,9 +134,8 @@ public final class VarlinkClient {
     /// nothing to read; end of stream sets `reachedEnd`.
     @discardableResult
     private func read(flags: Int32) throws(Failure) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, flags) }
+            let count = recv(descriptor, received.baseAddress, received.count, flags)
             if count < 0 {
                 let code = errno
                 if code == EINTR { continue }
@@ -140,7 +147,7 @@ public final class VarlinkClient {
                 return false
             }
             do throws(VarlinkFramer.Oversize) {
-                pending += try framer.append(buffer[0..<count])
+                pending += try framer.append(UnsafeRawBufferPointer(rebasing: received[..<count]))
             } catch {
                 throw .badReply(.oversize(limit: error.limit))
             }

@@ -28,7 +28,6 @@ public struct VarlinkFramer: Sendable {
     }
 
     public let maxMessageSize: Int
-    /// The method (`interface.Member`) whose calls may be `maxLargeSize` long.
     /// The methods (`interface.Member`) whose calls may be `maxLargeSize` long.
     public let largeMethods: [String]
     /// The limit for a call of a large method; never below `maxMessageSize`.
@@ -57,8 +56,27 @@ public struct VarlinkFramer: Sendable {
     public var pendingIsLargeCall: Bool { pendingIsLarge ?? (!buffer.isEmpty && opensAsLargeCall(buffer[...])) }
 
     /// Adds received bytes and returns the messages they complete (without NULs).
+    public mutating func append(_ bytes: ArraySlice<UInt8>) throws(Oversize) -> [[UInt8]] {
+        buffer.append(contentsOf: bytes)
+        return try takeMessages()
+    }
+
+    /// Adds received bytes and returns the messages they complete (without NULs).
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) throws(Oversize) -> [[UInt8]] {
+        buffer.append(contentsOf: bytes)
+        return try takeMessages()
+    }
+
+    /// Adds received bytes and returns the messages they complete (without
+    /// NULs). Readers call the overloads above: a generic call from another
+    /// module is not made for its type, and alarmctl spent some 170,000
+    /// instructions (callgrind) appending one 462-byte reply through it.
     public mutating func append<C: Collection<UInt8>>(_ bytes: C) throws(Oversize) -> [[UInt8]] {
         buffer.append(contentsOf: bytes)
+        return try takeMessages()
+    }
+
+    private mutating func takeMessages() throws(Oversize) -> [[UInt8]] {
         var messages: [[UInt8]] = []
         var start = 0
         while let end = buffer[scanned...].firstIndex(of: 0) {
