@@ -234,8 +234,10 @@ import Testing
             try Alarmctl.ok(["add", Self.later(hours: 7), "every", "2", "weeks", "on", "fri", "Fortnightly swim"], daemon)
         }
         defer { f.stop() }
-        let wide = f.terminal.wait { Self.alarmRows($0).count == 3 }.screen
-        Self.checkLayout(wide, columns: 120, rows: 40, alarms: 3)
+        // The first screen waits on the interface's start too: longer on a loaded machine.
+        let wide = f.terminal.wait(timeout: 15) { Self.alarmRows($0).count == 3 }
+        #expect(wide.ok, "\(wide.screen)")
+        Self.checkLayout(wide.screen, columns: 120, rows: 40, alarms: 3)
         f.terminal.resize(columns: 60, rows: 20)
         let small = f.terminal.wait { $0.count == 20 && Self.alarmRows($0).allSatisfy { Self.columns($0) <= 60 } }
         #expect(small.ok, "\(small.screen)")
