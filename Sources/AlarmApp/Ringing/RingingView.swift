@@ -85,7 +85,7 @@ final class RingingView: WidgetWrapper {
             }
         }
         if changed { onChange() }
-        if model != nil { snooze.widget.isVisible ? snooze.widget.grabFocus() : stop.widget.grabFocus() }
+        if model != nil { (snooze.widget.isVisible ? snooze.widget : stop.widget).grabFocus() }
     }
 
     /// Sends Stop or Snooze; the daemon's event then takes the view away.
