@@ -35,25 +35,26 @@ let startsOften: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
 
-/// alarmd's release link: lld, with the relative relocations packed
-/// (`DT_RELR`: 8 KB where `RELA` takes a megabyte the dynamic loader reads at
-/// each start; glibc 2.36 at run time), and the functions an ordinary day
-/// runs laid out first, side by side (Sources/alarmd/alarmd.order, written by
-/// tools/hot-functions.py). The kernel maps a program's file pages 64 KiB
-/// around each one touched, so the 1 MB or so alarmd runs keeps resident
-/// what lies around it: laid out together, less of the rest. About 2.6 MiB
-/// of RSS and of PSS less (BENCHMARKS.md, footprint). The list is
-/// only an order: a name it lacks, or one that no longer exists, costs
-/// memory, never behaviour. Each function has a section of its own to be
-/// placed by (-function-sections, below).
+/// The release link of the two programs that start or stay: lld, with the
+/// relative relocations packed (`DT_RELR`: 8 KB where `RELA` takes a
+/// megabyte the dynamic loader reads at each start; glibc 2.36 at run time),
+/// and the functions the program runs laid out first, side by side, in the
+/// order file `tools/hot-functions.py` writes from callgrind runs. The kernel
+/// maps a program's file pages 64 KiB around each one touched: laid out
+/// together, what runs maps less of what does not. alarmd, all day in memory:
+/// about 2.6 MiB of RSS and of PSS less. alarmctl, started for every command:
+/// fewer page faults at each start, and `alarmctl add` about a tenth faster
+/// (BENCHMARKS.md). The list is only an order: a name it lacks, or one that
+/// no longer exists, costs memory and time, never behaviour. Each function
+/// has a section of its own to be placed by (-function-sections, below).
 let packageDirectory = String(#filePath.dropLast("Package.swift".count))
-let alarmdLink: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld",
-                  "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                  "-Xlinker", "--symbol-ordering-file=\(packageDirectory)Sources/alarmd/alarmd.order",
-                  "-Xlinker", "--no-warn-symbol-ordering"],
-                 .when(configuration: .release)),
-]
+func orderedLink(_ program: String) -> [LinkerSetting] {
+    [.unsafeFlags(["-use-ld=lld",
+                   "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                   "-Xlinker", "--symbol-ordering-file=\(packageDirectory)Sources/\(program)/\(program).order",
+                   "-Xlinker", "--no-warn-symbol-ordering"],
+                  .when(configuration: .release))]
+}
 
 let package = Package(
     name: "alarmd",
@@ -156,7 +157,8 @@ let package = Package(
         // Makefile's STATIC_ALARMCTL): it then starts in about half the time.
         // Not here: the flag needs --static-swift-stdlib, and a plain
         // `swift build -c release` must build every product.
-        .executableTarget(name: "alarmctl", dependencies: ["AlarmCLI"], swiftSettings: startsOften),
+        .executableTarget(name: "alarmctl", dependencies: ["AlarmCLI"], exclude: ["alarmctl.order"], swiftSettings: startsOften,
+                          linkerSettings: orderedLink("alarmctl")),
         // CalDAV: HTTP, XML and the sync rounds. Linked only into alarmd-sync,
         // the sandboxed process that talks to servers (docs/SECURITY.md).
         .target(name: "AlarmSync", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "CCurl", "CXML2", "CSeccomp"]),
@@ -168,7 +170,7 @@ let package = Package(
         .target(name: "AlarmSound", dependencies: ["AlarmCore", "CSoundLibraries"]),
         .executableTarget(name: "alarmd-sound", dependencies: ["AlarmSound"]),
         .target(name: "AlarmDaemon", dependencies: ["AlarmCore", "AlarmStore", "AlarmProtocol", "AlarmLocale", "SystemCalls", "BusWire", "CSystemd", "CLinux"]),
-        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"], exclude: ["alarmd.order"], linkerSettings: alarmdLink),
+        .executableTarget(name: "alarmd", dependencies: ["AlarmDaemon"], exclude: ["alarmd.order"], linkerSettings: orderedLink("alarmd")),
         // The sandboxed process that syncs with CalDAV servers for alarmd.
         .executableTarget(name: "alarmd-sync", dependencies: ["AlarmSync"]),
         // The system helper that sets wake-ups for users whose alarmd cannot.
@@ -200,15 +202,16 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-/// The modules alarmd links: compiled with a section per function in
-/// release builds, so that the link can place them (see alarmdLink); the
-/// other programs that link some of them (alarmctl, alarmd-wake) keep
-/// their default layout. The Swift runtime's and FoundationEssentials'
-/// static libraries have sections for part of their functions only: the
-/// rest of their code cannot be moved.
-let linkedIntoAlarmd: Set<String> = [
+/// The modules alarmd and alarmctl link: compiled with a section per
+/// function in release builds, so that the link can place them (see
+/// orderedLink); the other programs that link some of them (alarmd-wake,
+/// the app) keep their default layout. The Swift runtime's and
+/// FoundationEssentials' static libraries have sections for part of their
+/// functions only: the rest of their code cannot be moved.
+let placedByOrder: Set<String> = [
     "CivilCalendar", "AlarmCore", "AlarmLocale", "AlarmStore", "VarlinkCore", "AlarmWake", "AlarmProtocol", "SystemCalls", "BusWire", "AlarmDaemon", "alarmd",
+    "AlarmViewModels", "AlarmCLI", "alarmctl",
 ]
-for target in package.targets where linkedIntoAlarmd.contains(target.name) {
+for target in package.targets where placedByOrder.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
 }

@@ -76,7 +76,7 @@ public enum AlarmControl {
             context.standardOutput(usage)
             return 0
         case .version:
-            guard rest.isEmpty else { throw .usage(Lf("--version takes no command; run 'alarmctl %s' alone", rest.joined(separator: " "))) }
+            guard rest.isEmpty else { throw .usage(Lf("--version takes no command; run 'alarmctl %s' alone", rest.spaced)) }
             context.standardOutput("alarmctl \(AlarmdVersion.string)\n")
             return 0
         case .command:
@@ -169,7 +169,7 @@ public enum AlarmControl {
 
     /// `alarmctl help`, `alarmctl help add`, `alarmctl help remind add`.
     private static func help(topic: [String], context: CommandContext) throws(CLIError) -> Int32 {
-        let name = topic.joined(separator: " ")
+        let name = topic.spaced
         if name.isEmpty {
             context.standardOutput(usage)
         } else if name == "remind" {

@@ -174,10 +174,11 @@ import Testing
     /// manifest asks for no flag that needs another one on the command line
     /// (`-static-executable` there failed to link alarmctl without
     /// `--static-swift-stdlib`). Its unsafe flags are the metadata-accessor
-    /// one for alarmctl's start, a section per function, and alarmd's link
-    /// (lld, packed relocations, the order of its functions), none of which
-    /// needs another flag: a plain release build links alarmd so too (and
-    /// runs where glibc is 2.36 or later, as Debian 12's is). The fully
+    /// one for alarmctl's start, a section per function, and the link of
+    /// alarmd and alarmctl (lld, packed relocations, the order of each one's
+    /// functions), none of which needs another flag: a plain release build
+    /// links them so too (and they run where glibc is 2.36 or later, as
+    /// Debian 12's is). The fully
     /// static alarmctl is the Makefile's STATIC_ALARMCTL, and bench/run
     /// (bench/alarmd_bench/context.py) measures that same build.
     @Test func theManifestsFlagsNeedNoOtherAndTheStaticAlarmctlIsBuiltAlike() throws {
@@ -188,11 +189,16 @@ import Testing
         #expect(unsafe == [
             ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
             ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-             "-Xlinker", #"--symbol-ordering-file=\(packageDirectory)Sources/alarmd/alarmd.order"#,
+             "-Xlinker", #"--symbol-ordering-file=\(packageDirectory)Sources/\(program)/\(program).order"#,
              "-Xlinker", "--no-warn-symbol-ordering"],
             ["-Xfrontend", "-function-sections"],
         ], "\(unsafe)")
         #expect(!manifest.contains("-static-executable"))
+        for program in ["alarmd", "alarmctl"] {
+            #expect(manifest.contains(#"linkerSettings: orderedLink("\#(program)")"#), "\(program) is not linked in order")
+            let order = try Self.text("Sources/\(program)/\(program).order")
+            #expect(order.split(separator: "\n").count > 1_000, "Sources/\(program)/\(program).order is nearly empty: tools/hot-functions.py writes it")
+        }
         let makefile = try Self.text("Makefile")
         let line = try #require(makefile.firstMatch(of: #/\nSTATIC_ALARMCTL := (.*) --scratch-path /#), "no STATIC_ALARMCTL in the Makefile")
         let flags = line.output.1.split(separator: " ").map(String.init)

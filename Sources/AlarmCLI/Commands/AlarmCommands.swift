@@ -88,7 +88,7 @@ enum AlarmCommands {
         run: { arguments, context throws(CLIError) in
             // `add tomorrow 7:00` as well as `add "tomorrow 7:00"`.
             if arguments.hasAny([after]), !arguments.positionals.isEmpty { throw .usage(L("add: give TIME or --in, not both")) }
-            let time = arguments.value(after).map { "in " + $0 } ?? arguments.positionals.joined(separator: " ")
+            let time = arguments.value(after).map { "in " + $0 } ?? arguments.positionals.spaced
             guard !time.isEmpty else { throw .usage(L("add: give the TIME it rings, or --in DURATION")) }
             var fields: AlarmFields
             do throws(CLIError) { fields = try AlarmFieldOptions.fields(arguments, time: time, editing: false, context: context) } catch {
@@ -98,12 +98,12 @@ enum AlarmCommands {
                 let words = arguments.positionals
                 guard arguments.value(AlarmFieldOptions.label) == nil, words.count > 1 else { throw error }
                 func timed(_ time: ArraySlice<String>) -> AlarmFields? {
-                    try? AlarmFieldOptions.fields(arguments, time: time.joined(separator: " "), editing: false, context: context)
+                    try? AlarmFieldOptions.fields(arguments, time: time.spaced, editing: false, context: context)
                 }
                 // A label before the time has no day, number or repeat in it: `add 2020-01-01 7:00`
                 // stays a time that has passed, `add weekdays work 7:00` no one-off "weekdays work".
                 func couldBeLabel(_ words: ArraySlice<String>) -> Bool {
-                    !words.contains { $0.contains(where: \.isNumber) } && (try? DayAndTime.parse(words.joined(separator: " "), field: "TIME"))?.day == nil
+                    !words.contains { $0.contains(where: \.isNumber) } && (try? DayAndTime.parse(words.spaced, field: "TIME"))?.day == nil
                         && Self.repeatWord(in: words) == nil
                 }
                 let after = (1..<words.count).reversed().lazy.compactMap { split in timed(words[..<split]).map { (label: split..<words.count, fields: $0) } }.first
@@ -118,10 +118,10 @@ enum AlarmCommands {
                 // or not where a repeat goes, is no label.
                 if let start = Self.repeatWord(in: words[label]) {
                     throw .usage(Lf("add: %s reads as a repeat that alarmctl cannot read; see alarmctl help add for the repeats it takes, or give the label with --label",
-                                    inQuotes(words[start..<label.upperBound].joined(separator: " "))))
+                                    inQuotes(words[start..<label.upperBound].spaced)))
                 }
                 fields = found
-                fields.label = words[label].joined(separator: " ")
+                fields.label = words[label].spaced
             }
             let daemon = DaemonConnection(arguments, context)
             switch try daemon.exchange(AddAlarm.self, .init(fields: fields, force: arguments.flag(force))) {
@@ -182,7 +182,7 @@ enum AlarmCommands {
             // `edit work 6:45`, as add takes its TIME: the same as --time 6:45.
             let daemon = DaemonConnection(arguments, context)
             let (id, words) = leadingName(arguments.positionals, alarm: true, daemon: daemon)
-            let spoken = words.joined(separator: " ")
+            let spoken = words.spaced
             if !spoken.isEmpty, arguments.hasAny([AlarmFieldOptions.time]) { throw .usage(L("edit: give the new TIME or --time, not both")) }
             guard arguments.hasAny(editChanges) || !spoken.isEmpty else {
                 throw .usage(L("edit: nothing to change; give at least one option (see alarmctl edit --help)"))
@@ -303,7 +303,7 @@ enum AlarmCommands {
             // `pause tea` where tea is a running timer: the timer's pause.
             let daemon = DaemonConnection(arguments, context)
             if !arguments.hasAny([pauseUntil, pauseFor, pauseFrom, allAlarms]), TimerCommands.namesATimer(arguments.positionals, daemon) {
-                return try TimerCommands.change("pause", [arguments.positionals.joined(separator: " ")], daemon, arguments, context)
+                return try TimerCommands.change("pause", [arguments.positionals.spaced], daemon, arguments, context)
             }
             let today = RuleOptions.today(context.now, in: context.systemZone)
             var from = today
@@ -319,13 +319,13 @@ enum AlarmCommands {
             // `pause until dec 14`, `pause work for 1w`: the words after the option's name.
             for (word, slot) in [("until", 0), ("for", 1)] where untilText == nil && forText == nil {
                 guard let at = ids.firstIndex(where: { $0.lowercased() == word }), at + 1 < ids.count else { continue }
-                let text = ids[(at + 1)...].joined(separator: " ")
+                let text = ids[(at + 1)...].spaced
                 if slot == 0 { untilText = text } else { forText = text }
                 ids = Array(ids[..<at])
             }
             var day: Int64
             // `pause next week`, `pause work next week`: the week after this one.
-            if let count = [2, 1].first(where: { ids.count >= $0 && ["next week", "下週", "下周"].contains(ids.suffix($0).joined(separator: " ").lowercased()) }) {
+            if let count = [2, 1].first(where: { ids.count >= $0 && ["next week", "下週", "下周"].contains(ids.suffix($0).spaced.lowercased()) }) {
                 guard !arguments.hasAny([pauseFrom, pauseUntil, pauseFor]) else {
                     throw .usage(L("pause: next week says the days; --from, --until and --for cannot go with it"))
                 }
@@ -387,7 +387,7 @@ enum AlarmCommands {
             // `resume tea` where tea is a paused timer: the timer's resume.
             let daemon = DaemonConnection(arguments, context)
             if !arguments.flag(allAlarms), TimerCommands.namesATimer(arguments.positionals, daemon) {
-                return try TimerCommands.change("resume", [arguments.positionals.joined(separator: " ")], daemon, arguments, context)
+                return try TimerCommands.change("resume", [arguments.positionals.spaced], daemon, arguments, context)
             }
             var fields = AlarmFields()
             fields.pausedUntil = .some(nil)

@@ -28,7 +28,7 @@ extension CommandContext {
 func forEachID(_ words: [String], noun: String, verb: String, context: CommandContext, _ body: (String) throws(CLIError) -> Result<Void, CLIError>) throws(CLIError) {
     let ids = words
     if words.count > 1 && !words.allSatisfy(looksLikeID) {
-        let name = words.joined(separator: " ")
+        let name = words.spaced
         switch try body(name) {
         case .success: return
         case .failure(.notFound): break
@@ -60,7 +60,7 @@ func leadingName(_ words: [String], alarm: Bool, daemon: DaemonConnection) -> (n
     guard let first = words.first else { return ("", []) }
     guard words.count > 1, !looksLikeID(first) else { return (first, Array(words.dropFirst())) }
     for count in stride(from: words.count, through: 2, by: -1) {
-        let name = words[..<count].joined(separator: " ")
+        let name = words[..<count].spaced
         if isWholeName(name, alarm: alarm, daemon: daemon) { return (name, Array(words[count...])) }
     }
     return (first, Array(words.dropFirst()))

@@ -47,7 +47,7 @@ enum PreviewCommand {
         var days: RepeatDays
         let spoken: SpokenRepeat?
         do {
-            let text = arguments.positionals.joined(separator: " ")
+            let text = arguments.positionals.spaced
             let split = try SpokenRepeat.split(text, field: "TIME")
             spoken = split.repeat
             let when = try DayAndTime.parse(split.rest, field: "TIME", requireTime: true)

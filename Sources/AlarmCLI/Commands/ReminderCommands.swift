@@ -90,7 +90,7 @@ enum ReminderCommands {
             let unquoted = words.filter { !$0.contains(" ") }
             if spokenRepeat == nil, let start = SpokenRepeat.repeatStart(in: unquoted) {
                 throw .usage(Lf("remind add: %s reads as a repeat that alarmctl cannot read; see alarmctl help remind add for the repeats it takes, or quote the title",
-                                inQuotes(unquoted[start...].joined(separator: " "))))
+                                inQuotes(unquoted[start...].spaced)))
             }
             var changes = ReminderChanges(title: title)
             try arguments.exclusive(dueAtOrInOrOn)
@@ -197,9 +197,9 @@ enum ReminderCommands {
     /// none; `nil` when the words after the title are no repeat.
     static func repeatInWords(_ words: [String], context: CommandContext) -> (title: String, when: String?, repeat: SpokenRepeat?)? {
         for split in 1..<max(1, words.count) {
-            guard let (found, rest) = try? SpokenRepeat.split(words[split...].joined(separator: " "), field: "WHEN"), let found else { continue }
+            guard let (found, rest) = try? SpokenRepeat.split(words[split...].spaced, field: "WHEN"), let found else { continue }
             guard rest.isEmpty || (try? WhenParser.due(rest, option: "WHEN", now: context.now, zone: context.systemZone)) != nil else { continue }
-            return (words[..<split].joined(separator: " "), rest.isEmpty ? nil : rest, found)
+            return (words[..<split].spaced, rest.isEmpty ? nil : rest, found)
         }
         return nil
     }
@@ -313,7 +313,7 @@ enum ReminderCommands {
             let daemon = DaemonConnection(arguments, context)
             // `remind edit book flights --notes …`, `remind edit dentist fri`.
             let (id, words) = arguments.positionals.count > 1 ? leadingName(arguments.positionals, alarm: false, daemon: daemon) : (arguments.positionals[0], [])
-            let spoken = words.isEmpty ? nil : words.joined(separator: " ")
+            let spoken = words.isEmpty ? nil : words.spaced
             guard arguments.hasAny(EditOptions.changes) || spoken != nil else {
                 throw .usage(L("remind edit: nothing to change; give at least one option (see alarmctl remind edit --help)"))
             }

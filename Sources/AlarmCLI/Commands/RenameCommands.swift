@@ -34,14 +34,14 @@ enum RenameCommands {
                 // `rename gym to go to the gym`, `rename go to gym to gym`; else the
                 // name as `leadingName` finds it, and a "to" after it goes.
                 let tos = words.indices.filter { words[$0].lowercased() == "to" && $0 > 0 && $0 < words.count - 1 }
-                if let to = tos.first(where: { isWholeName(words[..<$0].joined(separator: " "), alarm: alarm, daemon: daemon) }) {
-                    (item, name) = (words[..<to].joined(separator: " "), Array(words[(to + 1)...]))
+                if let to = tos.first(where: { isWholeName(words[..<$0].spaced, alarm: alarm, daemon: daemon) }) {
+                    (item, name) = (words[..<to].spaced, Array(words[(to + 1)...]))
                 } else {
                     (item, name) = leadingName(words, alarm: alarm, daemon: daemon)
                     if name.count > 1, name.first?.lowercased() == "to" { name.removeFirst() }
                 }
                 let spec = alarm ? "rename" : "remind rename"
-                let new = name.joined(separator: " ")
+                let new = name.spaced
                 guard !new.isEmpty else {
                     throw .usage(Lf("%1$s: NAME is missing (usage: alarmctl %1$s ID [to] NAME; see alarmctl %1$s --help)", spec))
                 }

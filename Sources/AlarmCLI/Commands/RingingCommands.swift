@@ -28,7 +28,7 @@ enum RingingCommands {
             var positionals = arguments.positionals
             // `snooze 10`, `snooze tea 10 min`: the minutes as said, after the ids (an id is never a number of minutes).
             for count in [2, 1] where minutes == nil && positionals.count >= count {
-                let text = positionals.suffix(count).joined(separator: " ")
+                let text = positionals.suffix(count).spaced
                 guard text.first?.isNumber == true, let said = try? WhenParser.minutes(text, option: "--minutes", in: 1...60) else { continue }
                 minutes = said
                 positionals.removeLast(count)

@@ -47,7 +47,7 @@ enum SkipCommands {
                 }
                 // Read once before asking the daemon, so a mistake is a usage error
                 // whatever it holds; a weekday then depends on the alarm's time.
-                let text = words.joined(separator: " ")
+                let text = words.spaced
                 _ = try Self.days(text, field: "DAYS", alarm: nil, context: context)
                 let alarm = try daemon.call(GetAlarm.self, .init(id: id), subject: N_("alarm")).read().alarm
                 let days = try Self.days(text, field: "DAYS", alarm: AlarmView(alarm), context: context)

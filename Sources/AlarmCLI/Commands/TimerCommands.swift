@@ -65,11 +65,11 @@ enum TimerCommands {
             // `timer 10m tea`: what follows the duration is the label.
             var seconds: Int64 = 0
             var title = arguments.value(label)
-            do throws(ValidationError) { seconds = try DurationParser.parse(words.joined(separator: " "), field: "DURATION") } catch {
-                let split = title == nil ? (1..<words.count).reversed().first { (try? DurationParser.parse(words[..<$0].joined(separator: " "))) != nil } : nil
+            do throws(ValidationError) { seconds = try DurationParser.parse(words.spaced, field: "DURATION") } catch {
+                let split = title == nil ? (1..<words.count).reversed().first { (try? DurationParser.parse(words[..<$0].spaced)) != nil } : nil
                 guard let split else { throw .invalid(error) }
-                seconds = (try? DurationParser.parse(words[..<split].joined(separator: " "))) ?? 0
-                title = words[split...].joined(separator: " ")
+                seconds = (try? DurationParser.parse(words[..<split].spaced)) ?? 0
+                title = words[split...].spaced
             }
             // Whole seconds from the second now began: a countdown never shows more than it was given.
             let due = Date(timeIntervalSince1970: context.now.timeIntervalSince1970.rounded(.down) + TimeInterval(seconds))
@@ -87,7 +87,7 @@ enum TimerCommands {
     /// Whether `words` name a timer (`pause tea` where tea is one): then
     /// `pause` and `resume` mean the timer's.
     static func namesATimer(_ words: [String], _ daemon: DaemonConnection) -> Bool {
-        guard !words.isEmpty, let answer = try? daemon.call(GetReminder.self, .init(id: words.joined(separator: " ")), subject: N_("timer")),
+        guard !words.isEmpty, let answer = try? daemon.call(GetReminder.self, .init(id: words.spaced), subject: N_("timer")),
               let reply = try? answer.read() else { return false }
         return ReminderView(reply.reminder).isTimer
     }
@@ -116,12 +116,12 @@ enum TimerCommands {
         var ids = words, extra: Int64 = 0
         if verb == "add" {
             // `timer add 1m` for the only timer, `timer add tea 1m` for one.
-            if let seconds = try? DurationParser.parse(words.joined(separator: " ")), !words.isEmpty {
+            if let seconds = try? DurationParser.parse(words.spaced), !words.isEmpty {
                 (ids, extra) = ([try onlyTimer(daemon, for: verb)], seconds)
             } else {
                 guard words.count >= 2 else { throw .usage(L("timer add: give the timer's id and how much time to add (timer add tea 1m)")) }
                 ids = [words[0]]
-                do throws(ValidationError) { extra = try DurationParser.parse(words.dropFirst().joined(separator: " "), field: "DURATION") } catch { throw .invalid(error) }
+                do throws(ValidationError) { extra = try DurationParser.parse(words.dropFirst().spaced, field: "DURATION") } catch { throw .invalid(error) }
             }
         }
         if ids.isEmpty { ids = [try onlyTimer(daemon, for: verb)] }

@@ -6,11 +6,11 @@ struct BashCompletion {
     let table: CommandTable
 
     var script: String {
-        var lines = [Self.header, "_alarmctl_commands=(" + table.firstWords.map { ShellWord.bare($0.name) }.joined(separator: " ") + ")"]
+        var lines = [Self.header, "_alarmctl_commands=(" + table.firstWords.map { ShellWord.bare($0.name) }.spaced + ")"]
         for group in table.groups {
-            lines.append("_alarmctl_\(group.name)_commands=(" + table.subcommands(of: group).map { ShellWord.bare($0.name) }.joined(separator: " ") + ")")
+            lines.append("_alarmctl_\(group.name)_commands=(" + table.subcommands(of: group).map { ShellWord.bare($0.name) }.spaced + ")")
         }
-        lines.append("_alarmctl_day_words=(" + ValueKind.dayWords.joined(separator: " ") + ")")
+        lines.append("_alarmctl_day_words=(" + ValueKind.dayWords.spaced + ")")
         lines += ["", "# The options of one command (\"add\", \"remind add\", ...), help included.", "_alarmctl_options() {", "    case $1 in"]
         lines += optionCases
         lines += ["    esac", "    echo \"--\(Option.help.name)\"", "}"]
@@ -32,7 +32,7 @@ struct BashCompletion {
     private var optionCases: [String] {
         var arms: [(names: [String], options: String)] = []
         for command in table.commands {
-            let options = command.options.map { "--" + $0.name }.joined(separator: " ")
+            let options = command.options.map { "--" + $0.name }.spaced
             if let index = arms.firstIndex(where: { $0.options == options }) {
                 arms[index].names.append(command.name)
             } else {
@@ -61,7 +61,7 @@ struct BashCompletion {
     private var positionalCases: [String] {
         var arms: [(names: [String], body: String)] = []
         for command in table.commands where command.positionals.contains(where: { $0.kind.hasCandidates }) {
-            var body = "kinds=(" + command.positionals.map { Self.kindName($0.kind) }.joined(separator: " ") + ")"
+            var body = "kinds=(" + command.positionals.map { Self.kindName($0.kind) }.spaced + ")"
             if command.positionals.contains(where: \.isRepeated) { body += " repeated=1" }
             if let index = arms.firstIndex(where: { $0.body == body }) {
                 arms[index].names.append(command.name)

@@ -8,7 +8,7 @@ struct FishCompletion {
     var script: String {
         var lines = [
             Self.header,
-            "set -g __alarmctl_value_options " + table.valueOptionNames.map { "--" + $0 }.joined(separator: " "),
+            "set -g __alarmctl_value_options " + table.valueOptionNames.map { "--" + $0 }.spaced,
             Self.functions,
             "# Repeat-day words, after what is already typed up to the last comma.",
             "function __alarmctl_days",
@@ -17,14 +17,14 @@ struct FishCompletion {
             "    string match -q -- '*,*' $token; and set base (string replace -r -- '[^,]*$' '' $token)",
             "    printf \"$base%s\\n\" " + ValueKind.dayWords.map { word in
                 ValueKind.dayWordMeanings[word].map { word + "\\t" + ShellWord.fishQuoted($0) } ?? word
-            }.joined(separator: " "),
+            }.spaced,
             "end",
             "",
             "complete -c alarmctl -f",
             "",
             "# Commands.",
             complete(when: "__alarmctl_using \"\"", "-l \(Option.socket.name) -r -F", Option.socket.help),
-            complete(when: "__alarmctl_using \"\" " + table.groups.map(\.name).joined(separator: " "), "-s \(Option.help.short!) -l \(Option.help.name)", "show help"),
+            complete(when: "__alarmctl_using \"\" " + table.groups.map(\.name).spaced, "-s \(Option.help.short!) -l \(Option.help.name)", "show help"),
         ]
         for word in table.firstWords where word.name != CommandTable.helpWord.name {
             lines.append(complete(when: "__alarmctl_using \"\" help", "-a \(word.name)", word.summary))
@@ -68,7 +68,7 @@ struct FishCompletion {
     }
 
     private func names(_ commands: [CommandSpec]) -> String {
-        commands.map { $0.name.contains(" ") ? "\"\($0.name)\"" : $0.name }.joined(separator: " ")
+        commands.map { $0.name.contains(" ") ? "\"\($0.name)\"" : $0.name }.spaced
     }
 
     /// The `complete` arguments that offer a kind's values.
@@ -84,7 +84,7 @@ struct FishCompletion {
         case .reminderID: return "-x -a '(__alarmctl_ids reminders)'"
         case .openReminderID: return "-x -a '(__alarmctl_ids open)'"
         case .itemID: return "-x -a '(__alarmctl_ids all)'"
-        case .choice(let words): return "-x -a " + ShellWord.fishQuoted(words.joined(separator: " "))
+        case .choice(let words): return "-x -a " + ShellWord.fishQuoted(words.spaced)
         case .timeOfDay, .instant, .duration, .date, .interval, .number, .text: return "-x"
         }
     }

@@ -68,7 +68,7 @@ struct ZshCompletion {
     /// `'(--no-snooze)--snooze=[allow snoozing…]:minutes: '`.
     private func optionSpec(_ option: Option, in command: CommandSpec?) -> String {
         let others = command?.alternatives.filter { $0.options.contains(option) }.flatMap(\.options).filter { $0 != option } ?? []
-        var spec = others.isEmpty ? "" : "(" + others.map { "--" + $0.name }.joined(separator: " ") + ")"
+        var spec = others.isEmpty ? "" : "(" + others.map { "--" + $0.name }.spaced + ")"
         spec += "--" + option.name
         if let value = option.value {
             spec += "=[" + Self.escaped(option.help) + "]:" + Self.escaped(Self.message(value.kind, name: option.name)) + ":" + Self.action(value.kind)
@@ -115,7 +115,7 @@ struct ZshCompletion {
         case .reminderID: return "_alarmctl_reminder_ids"
         case .openReminderID: return "_alarmctl_open_reminder_ids"
         case .itemID: return "_alarmctl_any_ids"
-        case .choice(let words): return "(" + words.joined(separator: " ") + ")"
+        case .choice(let words): return "(" + words.spaced + ")"
         case .timeOfDay, .instant, .duration, .date, .interval, .number, .text: return " "
         }
     }

@@ -111,7 +111,7 @@ struct ItemFormat {
     static func commandLine(_ argv: [String]) -> String {
         argv.map { word in
             word.isEmpty || word.contains(where: { " \t'\"\\".contains($0) }) ? "'" + word.replacing("'", with: #"'\''"#) + "'" : word
-        }.joined(separator: " ")
+        }.spaced
     }
 
     /// A pinned alarm shows its zone with its time: 07:30 there is not 07:30 here.

@@ -63,7 +63,7 @@ struct CommandSpec: Sendable {
         }
         for positional in positionals { item(positional: positional.name, option: nil) }
         for option in options where option != .socket { item(positional: nil, option: option) }
-        return words.joined(separator: " ")
+        return words.spaced
     }
 
     /// The synopsis in one short line, for a usage error: the positionals,
@@ -72,7 +72,7 @@ struct CommandSpec: Sendable {
     var shortSynopsis: String {
         var words = [name] + positionals.map(\.synopsis)
         if options.contains(where: { $0 != .socket }) { words.append("[OPTIONS]") }
-        return words.joined(separator: " ")
+        return words.spaced
     }
 
     /// The command's help in the reader's language (summaries, details and

@@ -104,7 +104,7 @@ struct ParsedArguments: Sendable {
     private mutating func takeLinkingWords() {
         if let since = spec.option(named: "since"), values[since.name] == nil,
            let at = positionals.firstIndex(where: { $0.lowercased() == "since" }), at + 1 < positionals.count {
-            values[since.name] = positionals[(at + 1)...].joined(separator: " ")
+            values[since.name] = positionals[(at + 1)...].spaced
             positionals.removeSubrange(at...)
         }
         // `pause gym from monday for a week`, `pause gym until jan 5`: after
@@ -118,7 +118,7 @@ struct ParsedArguments: Sendable {
             var taken = Set<String>()
             for (number, start) in starts.enumerated().reversed() {
                 let name = positionals[start].lowercased(), end = number + 1 < starts.count ? starts[number + 1] : positionals.count
-                let value = positionals[(start + 1)..<end].joined(separator: " ")
+                let value = positionals[(start + 1)..<end].spaced
                 // Only words that read as its value: `pause time for tea` keeps the timer's name.
                 let reads = name == "for" ? (try? DurationParser.parse(value)) != nil : (try? DayAndTime.parse(value, field: name)) != nil
                 guard start + 1 < end, reads, taken.insert(name).inserted else { continue }
@@ -147,7 +147,7 @@ struct ParsedArguments: Sendable {
         guard let first = spec.positionals.first, first.kind.namesAnItem, !first.isRepeated, let max = spec.positionalCount.max,
               positionals.count > max, !looksLikeID(positionals[0]) else { return }
         let name = 0...(positionals.count - max)
-        positionals.replaceSubrange(name, with: [positionals[name].joined(separator: " ")])
+        positionals.replaceSubrange(name, with: [positionals[name].spaced])
     }
 
     /// `-1` is a (bad) value for a positional such as POSITION, not an option.

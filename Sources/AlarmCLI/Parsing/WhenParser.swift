@@ -96,13 +96,13 @@ enum WhenParser {
     /// not a number alone (`call 911` is a title).
     static func titleAndWhen(_ words: [String], context: CommandContext) -> (title: String, when: String?) {
         for split in 1..<max(1, words.count) {
-            let when = words[split...].joined(separator: " ")
+            let when = words[split...].spaced
             guard !when.allSatisfy(\.isASCIIDigit) else { continue }
             if (try? due(when, option: "WHEN", now: context.now, zone: context.systemZone)) != nil {
-                return (words[..<split].joined(separator: " "), when)
+                return (words[..<split].spaced, when)
             }
         }
-        return (words.joined(separator: " "), nil)
+        return (words.spaced, nil)
     }
 
     /// Four digits and a dash: the start of every date form `InstantParser` reads.
