@@ -441,10 +441,11 @@ class Rows:
         # Scanning every row on a schedule instead made the poller's own
         # scan, about 100 ms of D-Bus calls, part of what it measured.
         if count != self.count:
-            self.count, self.switches, found = count, [], False
+            self.count, self.switches, found, unfilled = count, [], False, False
             for item in kids(self.listing):
                 switch = row_switch(item) if item is not None else None
                 if switch is None:
+                    unfilled = True  # a row GTK has not filled in yet
                     continue
                 self.switches.append(switch)
                 try:
@@ -453,8 +454,11 @@ class Rows:
                         break
                 except Exception:
                     pass
-            if found:
-                self.count = -1  # not every row was read: scan again next time
+            if found or unfilled:
+                # Not every row was read, or one had no switch yet and would
+                # never be read while the number of rows stays: scan again
+                # next time.
+                self.count = -1
             return found
         for switch in self.switches:
             try:

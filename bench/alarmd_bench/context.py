@@ -43,6 +43,17 @@ class Bench:
             return os.path.join(self.alarmctl_dir, name)
         return os.path.join(self.bin_dir, name)
 
+    def ordered_present(self, program):
+        """How many of the functions Sources/PROGRAM/PROGRAM.order lays out
+        first the measured PROGRAM defines, and how many it lists: a list
+        gone stale (functions renamed since tools/hot-functions.py wrote it)
+        costs alarmd memory and alarmctl time at each start."""
+        with open(os.path.join(REPO, "Sources", program, f"{program}.order")) as handle:
+            listed = [line.strip() for line in handle if line.strip()]
+        names = subprocess.run(["nm", "--defined-only", self.binary(program)], capture_output=True, text=True).stdout.split()
+        defined = set(names)
+        return sum(1 for name in listed if name in defined), len(listed)
+
     def bench_tool(self, *arguments):
         return [self.binary("alarmd-bench"), *map(str, arguments)]
 

@@ -77,6 +77,7 @@ def run(bench):
             seconds, _ = peers.submit_at(bench, ["/usr/bin/at", "now", "+", "30", "minutes"], "true\n")
             at_times.append(seconds)
     result["alarmctl_add_ms"] = median_min_max([t * 1000 for t in ctl_times])
+    result["ordered"], result["order_listed"] = bench.ordered_present("alarmctl")
     if at_times:
         result["at_submit_ms"] = median_min_max([t * 1000 for t in at_times])
         result["alarmctl_over_at"] = result["alarmctl_add_ms"]["median"] / result["at_submit_ms"]["median"]
@@ -116,6 +117,8 @@ def rows(results, table):
     if "at_submit_ms" in control:
         table.row(LABEL, "at now + 30 minutes, whole process (ms)", table.mmm(control["at_submit_ms"], "{:.2f}"))
         table.row(LABEL, "alarmctl add / at (ratio of medians)", f"{control['alarmctl_over_at']:.2f}", "control-alarmctl-over-at")
+    if "ordered" in control:
+        table.row(LABEL, "alarmctl: functions of alarmctl.order it defines", f"{control['ordered']} of {control['order_listed']}")
     full = control["import_full"]
     run_entry = next((r for r in full["runs"] if r.get("outcome") != "ok"), full["runs"][0])
     if run_entry.get("outcome") == "ok":

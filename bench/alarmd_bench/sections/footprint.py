@@ -88,7 +88,7 @@ def measure_alarmd(bench):
     result["quiet"] = quiet_firings(bench, daemon, bench.settings.quiet_firings)
     daemon.stop_now()
     shutil.rmtree(state, ignore_errors=True)
-    result["ordered"], result["order_listed"] = ordered_present(bench.binary("alarmd"))
+    result["ordered"], result["order_listed"] = bench.ordered_present("alarmd")
     stripped = os.path.join(bench.work, "alarmd.stripped")
     shutil.copyfile(bench.binary("alarmd"), stripped)
     subprocess.run(["strip", stripped], check=True)
@@ -117,17 +117,6 @@ def quiet_firings(bench, daemon, count):
         raise RuntimeError(f"footprint: {len(fired)} of {count} reminders fired after a quiet spell")
     return {"rss_before_mib": before, "daemon_ms": [(actual - scheduled) / 1000 for scheduled, actual, _ in fired],
             "client_ms": [(received - scheduled) / 1000 for scheduled, _, received in fired]}
-
-
-def ordered_present(binary):
-    """How many of the functions Sources/alarmd/alarmd.order lays out first the
-    alarmd measured defines, and how many it lists: a list gone stale (the
-    functions renamed since tools/hot-functions.py wrote it) costs memory."""
-    with open(os.path.join(REPO, "Sources", "alarmd", "alarmd.order")) as handle:
-        listed = [line.strip() for line in handle if line.strip()]
-    names = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True).stdout.split()
-    defined = set(names)
-    return sum(1 for name in listed if name in defined), len(listed)
 
 
 def measure_floor(bench):
