@@ -17,6 +17,54 @@ public enum AlarmControl {
 
     static let commands: [Command] = sections.flatMap(\.commands)
 
+    /// The command `name` names (spelt as ``CommandTable/canonical(_:)``
+    /// spells it), built alone. A start builds only the command it runs:
+    /// building every command, as ``commands`` does for the help and the
+    /// completions, was 150,000 instructions and an eighth of `alarmctl
+    /// add`'s time (BENCHMARKS.md). CommandTableTests checks that every
+    /// command of the table is here.
+    static func command(named name: String) -> Command? {
+        switch name {
+        case "list": AlarmCommands.list
+        case "show": AlarmCommands.show
+        case "add": AlarmCommands.add
+        case "edit": AlarmCommands.edit
+        case "rename": RenameCommands.rename
+        case "test": AlarmCommands.test
+        case "rm": AlarmCommands.remove
+        case "enable": AlarmCommands.enable
+        case "disable": AlarmCommands.disable
+        case "skip": SkipCommands.skip
+        case "unskip": SkipCommands.unskip
+        case "pause": AlarmCommands.pause
+        case "resume": AlarmCommands.resume
+        case "remind add": ReminderCommands.add
+        case "remind list": ReminderCommands.list
+        case "remind show": ReminderCommands.show
+        case "remind done": ReminderCommands.done
+        case "remind undone": ReminderCommands.undone
+        case "remind rm": ReminderCommands.remove
+        case "remind edit": ReminderCommands.edit
+        case "remind rename": RenameCommands.remindRename
+        case "remind move": ReminderCommands.move
+        case "snooze": RingingCommands.snooze
+        case "dismiss": RingingCommands.dismiss
+        case "timer": TimerCommands.timer
+        case "next": DaemonCommands.next
+        case "status": DaemonCommands.status
+        case "sync": DaemonCommands.sync
+        case "watch": DaemonCommands.watch
+        case "history": DaemonCommands.history
+        case "sounds": DaemonCommands.sounds
+        case "export": DaemonCommands.export
+        case "import": DaemonCommands.importDocument
+        case "ui": InterfaceCommand.command
+        case "preview": PreviewCommand.command
+        case "completions": CompletionsCommand.command
+        default: nil
+        }
+    }
+
     /// Every command's table entry, which the shell completions are generated from.
     static let table = CommandTable(commands: commands.map(\.spec), groups: [ReminderCommands.group])
 
@@ -109,12 +157,12 @@ public enum AlarmControl {
             // `todo "buy milk"`, `remind call mum tomorrow`: a title, added as
             // a phone's list adds what is typed; a near miss of a subcommand
             // (`remind lsit`) is still answered with what it probably is.
-            if !commands.contains(where: { $0.spec.name == name }), table.suggestions(for: name).isEmpty, !sub.hasPrefix("-") {
+            if command(named: name) == nil, table.suggestions(for: name).isEmpty, !sub.hasPrefix("-") {
                 rest = [sub] + rest
                 name = "remind add"
             }
         }
-        guard let command = commands.first(where: { $0.spec.name == name }) else {
+        guard let command = command(named: name) else {
             if let hint = CommandTable.hints[name] {
                 throw .usage(Lf("unknown command %1$s; to do that, run %2$s", inQuotes(said), L(hint)))
             }
@@ -174,7 +222,7 @@ public enum AlarmControl {
             context.standardOutput(usage)
         } else if name == "remind" {
             context.standardOutput(ReminderCommands.groupHelp)
-        } else if let command = commands.first(where: { $0.spec.name == name }) {
+        } else if let command = command(named: name) {
             context.standardOutput(command.spec.helpText)
         } else {
             throw .usage(Lf("unknown command %s; run 'alarmctl --help' for the list", inQuotes(name)))

@@ -20,6 +20,16 @@ import Testing
     }
 
     /// The scripts look an option's kind of value up by its name alone.
+    /// A command runs only when ``AlarmControl/command(named:)`` finds it,
+    /// so every command of the table must be there, under its own name.
+    @Test func everyCommandOfTheTableIsFoundByItsName() {
+        for command in AlarmControl.commands {
+            #expect(AlarmControl.command(named: command.spec.name)?.spec.name == command.spec.name, "\(command.spec.name)")
+        }
+        #expect(AlarmControl.command(named: "remind") == nil)
+        #expect(AlarmControl.command(named: "bogus") == nil)
+    }
+
     @Test func eachOptionNameHasOneKindOfValue() {
         var kinds: [String: ValueKind?] = [:]
         for command in Self.table.commands {
