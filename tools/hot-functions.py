@@ -20,9 +20,9 @@ show, rename, enable/disable, skip, pause, reminders, next, history, status,
 watch, export), a reminder that rings and is snoozed and dismissed, a timer,
 and shutdown; alarmd and each alarmctl run under valgrind's callgrind, which
 records every function run (not `alarmctl watch`, which ends by a signal,
-before callgrind writes its record). Under valgrind no sound process starts (valgrind does not know
-pidfd_open) and there is no session bus: those paths are left to the
-linker's default place.
+before callgrind writes its record). Under valgrind no sound process starts
+(valgrind does not know pidfd_open) and there is no session bus: those paths
+are left to the linker's default place.
 
 Usage: tools/hot-functions.py ALARMD ALARMCTL [SOURCES]   (a release alarmd and a
 release alarmctl, whose names are the ones to write; the orders go under

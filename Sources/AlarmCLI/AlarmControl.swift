@@ -20,7 +20,7 @@ public enum AlarmControl {
     /// The command `name` names (spelt as ``CommandTable/canonical(_:)``
     /// spells it), built alone. A start builds only the command it runs:
     /// building every command, as ``commands`` does for the help and the
-    /// completions, was 150,000 instructions and an eighth of `alarmctl
+    /// completions, was 124,000 instructions and about a tenth of `alarmctl
     /// add`'s time (BENCHMARKS.md). CommandTableTests checks that every
     /// command of the table is here.
     static func command(named name: String) -> Command? {

@@ -19,7 +19,6 @@ import Testing
         #expect(missing.standardError == "alarmctl: completions: SHELL is missing (usage: alarmctl completions SHELL; see alarmctl completions --help)\n")
     }
 
-    /// The scripts look an option's kind of value up by its name alone.
     /// A command runs only when ``AlarmControl/command(named:)`` finds it,
     /// so every command of the table must be there, under its own name.
     @Test func everyCommandOfTheTableIsFoundByItsName() {
@@ -30,6 +29,7 @@ import Testing
         #expect(AlarmControl.command(named: "bogus") == nil)
     }
 
+    /// The scripts look an option's kind of value up by its name alone.
     @Test func eachOptionNameHasOneKindOfValue() {
         var kinds: [String: ValueKind?] = [:]
         for command in Self.table.commands {
