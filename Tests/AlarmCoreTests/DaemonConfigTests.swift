@@ -105,7 +105,7 @@ struct DaemonConfigTests {
         ("[Control]\nMaxMessageSize=2G\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 1M, got \"2G\""),
         ("[Control]\nMaxMessageSize=1K\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 1M, got \"1K\""),
         ("[Control]\nMaxImportSize=0M\n", "a.conf:2: MaxImportSize: must be a size from 64K to 1024M, like 64M, got \"0M\""),
-        // Found by the config fuzzer: the count used to be multiplied before the range check.
+        // Found by the config fuzzer: a count whose size in bytes overflows is refused by its range, not trapped.
         ("[Control]\nMaxMessageSize=9223372036854775807M\n", "a.conf:2: MaxMessageSize: must be a size from 64K to 1024M, like 1M, got \"9223372036854775807M\""),
         ("[Sync]\nURL=https://me:secret@dav.example.org/tasks/\n",
          "a.conf:2: URL: must be the http:// or https:// address of a collection on a CalDAV server, without a user name in it (User= and PasswordFile= say who), got \"https://me:secret@dav.example.org/tasks/\""),

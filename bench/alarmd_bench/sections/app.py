@@ -238,6 +238,8 @@ def live_summary(live):
         "alarmctl_ms": summary([r["alarmctl_ms"] for r in live]),
         "first_frame_after_ms": summary([r["first_frame_after_ms"] for r in live]),
         "poll_ms_mean": sum(r["poll_ms_mean"] for r in live if r["poll_ms_mean"]) / len(live),
+        # Each add as measured, so that one never seen (or slow) can be looked at after the run.
+        "samples": live,
     }
 
 
