@@ -281,6 +281,25 @@ import Testing
         #expect(try Self.run(["remind", "add", "call mom", "tomorrow 7pm"], fake).status == 0)
     }
 
+    /// A time inside the quotes is the title's: the reminder is added as
+    /// written, with no due time, and a note says how to have it due, as a
+    /// command a shell takes back. A title that only ends in a number, or
+    /// one said with its time, gets no note.
+    @Test func aTimeInsideTheQuotesIsNotedNotGuessed() throws {
+        let fake = FakeDaemon(replies: ["AddReminder": #"{"reminder":\#(Fixtures.milk)}"#])
+        let quoted = try Self.run(["remind", "add", "call mum tomorrow at 6pm"], fake)
+        #expect(quoted.status == 0, "\(quoted.standardError)")
+        #expect(Self.canonical(fake.calls.last?.parameters) == Self.canonical(["title": "call mum tomorrow at 6pm"]))
+        #expect(quoted.standardError == "alarmctl: note: \"call mum tomorrow at 6pm\" has no due time; to have it due tomorrow at 6pm, "
+                + "put the time after the quotes: alarmctl remind add \"call mum\" tomorrow at 6pm\n")
+        let shortcut = try Self.run(["remind", "Pick up Jo's $5 at 3pm"], fake)
+        #expect(shortcut.standardError.hasSuffix(": alarmctl remind add 'Pick up Jo'\\''s $5' at 3pm\n"), "\(shortcut.standardError)")
+        for words in [["Read chapter 5"], ["call mum", "tomorrow 6pm"], ["Tea at 5pm", "--in", "1h"]] {
+            let result = try Self.run(["remind", "add"] + words, fake)
+            #expect(result.status == 0 && result.standardError.isEmpty, "\(words): \(result.standardError)")
+        }
+    }
+
     /// A repeating reminder is first due on a day its rule has: repeating
     /// on the 1st it is not first due today, on Mondays not on a Thursday,
     /// yearly on 03-14 not today; from --starting, not before.

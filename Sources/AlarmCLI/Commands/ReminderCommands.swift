@@ -104,8 +104,25 @@ enum ReminderCommands {
             if let line = arguments.value(command) { changes.command = try AlarmFieldOptions.commandVector(line) }
             let answer = try DaemonConnection(arguments, context).call(AddReminder.self, .init(changes))
             try report(answer, verb: N_("Added reminder"), arguments, context).get()
+            if when == nil, spokenRepeat == nil, words.count == 1, !arguments.hasAny(dueAtOrInOrOn.options + calendarOptions) {
+                noteTimeInQuotes(words[0], context)
+            }
         }
     )
+
+    /// `remind add "call mum tomorrow 6pm"`: the quotes made the time part of
+    /// the title, and the reminder has no due time. It is added as written (a
+    /// title may well end in words that read as a time); the note says how to
+    /// have it due.
+    static func noteTimeInQuotes(_ quotedTitle: String, _ context: CommandContext) {
+        let words = quotedTitle.split(separator: " ").map(String.init)
+        guard words.count > 1, case let (title, when?) = WhenParser.titleAndWhen(words, context: context) else { return }
+        // The title as a shell takes it back: in double quotes unless it holds what a shell reads in them.
+        let plain = !title.contains { "\"$`\\!".contains($0) }
+        let shellTitle = plain ? "\"" + title + "\"" : "'" + title.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        let command = ["alarmctl", "remind", "add", shellTitle, when].spaced
+        context.standardError("alarmctl: " + Lf("note: %1$s has no due time; to have it due %2$s, put the time after the quotes: %3$s", inQuotes(quotedTitle), when, command) + "\n")
+    }
 
     static let list = Command(
         spec: CommandSpec(
