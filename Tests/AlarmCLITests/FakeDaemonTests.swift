@@ -232,6 +232,9 @@ import Testing
         let plants = try sent(["water", "the", "plants", "every", "3", "days", "8:00"])
         #expect(plants["title"] as? String == "water the plants")
         #expect((plants["rule"] as? [String: Any])?["interval"] as? Int == 3)
+        let swim = try sent(["swim", "tue", "thu", "7am"])
+        #expect(swim["title"] as? String == "swim")
+        #expect(((swim["rule"] as? [String: Any])?["byDay"] as? [[String: Any]])?.compactMap { $0["weekday"] as? String } == ["tue", "thu"], "\(swim)")
         let standup = try sent(["standup", "weekdays", "9:30"])
         #expect(standup["title"] as? String == "standup")
         #expect((standup["rule"] as? [String: Any])?["byDay"] != nil, "\(standup)")
@@ -239,6 +242,9 @@ import Testing
         let birthday = try sent(["Mum's birthday", "every", "year", "on", "12", "march"])
         #expect(birthday["title"] as? String == "Mum's birthday")
         #expect((birthday["on"] as? String)?.hasSuffix("-03-12") == true, "\(birthday)")
+        // How long before to be told goes with a repeat in words.
+        let told = try sent(["Mum's birthday", "every", "year", "on", "mar", "14", "--before", "1d"])
+        #expect(told["before"] as? [Int] == [86_400] && (told["on"] as? String)?.hasSuffix("-03-14") == true, "\(told)")
         let yearly = try sent(["Dad", "--yearly", "06-01"])
         #expect((yearly["on"] as? String)?.hasSuffix("-06-01") == true, "\(yearly)")
         // A repeat said in a way not understood is refused, not made a title.

@@ -83,6 +83,6 @@ import Testing
     @Test func helpWinsOverOtherwiseWrongArguments() throws {
         let result = try BinaryRunner.alarmctl(["add", "--help", "not-a-time"], socket: "/nonexistent")
         #expect(result.status == 0)
-        #expect(result.standardOutput.hasPrefix("Usage: alarmctl add [TIME | --in DURATION]"))
+        #expect(result.standardOutput.hasPrefix("Usage: alarmctl add [TIME... | --in DURATION]"))
     }
 }

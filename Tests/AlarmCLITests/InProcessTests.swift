@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import Synchronization
 import Testing
 @testable import AlarmCLI
 import AlarmCore
@@ -60,6 +61,7 @@ import AlarmViewModels
         ("weekdays at 7", "07:00", "weekdays", nil), ("every monday 7:00", "07:00", "mon", nil), ("7am every day", "07:00", "daily", nil),
         ("每天早上7點", "07:00", "daily", nil), ("平日 7:00", "07:00", "weekdays", nil), ("每週一 7:00", "07:00", "mon", nil),
         ("every 2 weeks on fri 9:00", "09:00", nil, "Every 2 weeks on Fri"), ("every 3 days 8:00", "08:00", nil, "Every 3 days"),
+        ("7:30 mon wed fri", "07:30", "mon,wed,fri", nil), ("every mon, wed and fri 6:45", "06:45", "mon,wed,fri", nil), ("fri 9:00", "09:00", nil, "once 2026-12-04"),
     ])
     func alarmTimesInWords(text: String, time: String, days: String?, rule: String?) throws {
         let spec = AlarmCommands.add.spec
@@ -120,6 +122,18 @@ import AlarmViewModels
         #expect(DurationText.countdown(300, in: .source) == "5 min")
         #expect(DurationText.countdown(86_400, in: .source) == "1 d")
         #expect(DurationText.countdown(5400, in: .source) == "1 h 30 min")
+    }
+
+    /// Words that all read as a day and a time are refused as a whole when
+    /// it has passed, never split into a label and a time: at 19:00, `add
+    /// this evening` is no alarm labelled "this" at 18:00 tomorrow.
+    @Test func aDayAndTimeThatHasPassedIsNoLabel() {
+        let errors = Mutex("")
+        var context = Self.context(now: "2026-03-09T18:00:00Z")
+        context.standardError = { text in errors.withLock { $0 += text } }
+        context.environment["ALARMD_SOCKET"] = "/nonexistent/alarmd.socket"
+        #expect(AlarmControl.run(["add", "this", "evening"], context: context) == 64)
+        #expect(errors.withLock { $0 } == "alarmctl: TIME \"this evening\" has passed (2026-03-09 18:00); give a time still to come\n")
     }
 
     @Test func nextTimesAreShortWithinTheComingWeek() {

@@ -55,6 +55,44 @@ import Testing
         }
     }
 
+    /// A clock's time said in words, with a day, a meridiem or neither.
+    @Test(arguments: [
+        ("half past six", nil as DayAndTime.Day?, 6, 30), ("a quarter to eight pm", nil, 19, 45), ("10 past 7", nil, 7, 10),
+        ("twenty to nine tomorrow", .tomorrow, 8, 40), ("fri at quarter past noon", .weekday(.friday), 12, 15), ("five to midnight", nil, 23, 55),
+        ("quarter to one", nil, 12, 45), ("quarter to one am", nil, 0, 45), ("6 o'clock", nil, 6, 0), ("six o\u{2019}clock pm", nil, 18, 0),
+        ("six pm", nil, 18, 0), ("twenty five past 6", nil, 6, 25), ("5 minutes to 9", nil, 8, 55), ("quarter past midnight", nil, 0, 15),
+    ])
+    func clockTimesInWords(text: String, day: DayAndTime.Day?, hour: Int, minute: Int) throws {
+        #expect(try DayAndTime.parse(text, field: "TIME") == DayAndTime(day: day, time: try TimeOfDay(hour: hour, minute: minute)), "\(text)")
+    }
+
+    /// A part of the day said with a day or a time turns the time (`9
+    /// tonight` is 21:00) or is the time; said alone it is a time of its own.
+    @Test(arguments: [
+        ("tonight 9pm", DayAndTime.Day.today as DayAndTime.Day?, 21, 0), ("tonight at 9", .today, 21, 0), ("9 tonight", .today, 21, 0), ("tonight", .today, 20, 0),
+        ("tomorrow morning at 7", .tomorrow, 7, 0), ("tomorrow night 10:30", .tomorrow, 22, 30), ("fri evening 6", .weekday(.friday), 18, 0),
+        ("this evening", .today, 18, 0), ("this afternoon at 3", .today, 15, 0), ("5:30 in the morning", nil, 5, 30), ("7 in the evening tomorrow", .tomorrow, 19, 0),
+        ("9 at night", nil, 21, 0), ("12 at night", nil, 0, 0), ("this friday 8am", .weekday(.friday), 8, 0), ("19:00 tonight", .today, 19, 0),
+        ("half past 3 in the afternoon", nil, 15, 30), ("tomorrow morning", .tomorrow, 8, 0),
+    ])
+    func partsOfTheDaySaid(text: String, day: DayAndTime.Day?, hour: Int, minute: Int) throws {
+        #expect(try DayAndTime.parse(text, field: "TIME") == DayAndTime(day: day, time: try TimeOfDay(hour: hour, minute: minute)), "\(text)")
+    }
+
+    /// A part of the day said alone beside a time is a second time, so the
+    /// words around it can be a label (`add 7:30 morning run`).
+    @Test(arguments: ["7:30 morning", "morning 7:15", "tonight 9 10", "this evening in the morning 7"])
+    func aPartOfTheDayAloneIsNoTurn(text: String) {
+        #expect(throws: ValidationError.self, "\(text)") { try DayAndTime.parse(text, field: "TIME") }
+    }
+
+    /// Words that only look like a clock's time: a span (`9 to 5`), half an
+    /// hour to something, a number past what a clock has.
+    @Test(arguments: ["9 to 5", "half to six", "quarter past", "30 past 7", "quarter past thirteen", "ten past", "six", "twenty past 25"])
+    func clockWordsThatAreNone(text: String) {
+        #expect(throws: ValidationError.self, "\(text)") { try DayAndTime.parse(text, field: "TIME") }
+    }
+
     /// The day words people say, in English and in Traditional Chinese, with
     /// the filler words around them.
     @Test(arguments: [
@@ -182,12 +220,30 @@ import Testing
         #expect(fortnight == SpokenRepeat(days: RepeatDays([.friday]), everyWeeks: 2))
     }
 
+    /// Every other week, said on a Saturday (2026-12-05), first rings in the
+    /// coming week, not the one after: the weeks count from its first day.
+    @Test(arguments: [("every 2 weeks on fri 9:00", ["2026-12-11", "2026-12-25"]), ("every other tue 9:00", ["2026-12-08", "2026-12-22"]),
+                      ("every 2 weeks on mon and thu 9:00", ["2026-12-07", "2026-12-10", "2026-12-21"]), ("every 2 weeks on sat 9:00", ["2026-12-05", "2026-12-19"])])
+    func everyOtherWeekStartsThisComingWeek(text: String, days: [String]) throws {
+        let found = try #require(try SpokenRepeat.split(text, field: "TIME").repeat)
+        let rule = found.rule(start: try #require(CivilTime.dayNumber(isoDate: "2026-12-05")))
+        var seen: [String] = [], day = rule.start - 1
+        while seen.count < days.count, let next = rule.nextDay(after: day) {
+            seen.append(RecurrenceRule.dateText(next))
+            day = next
+        }
+        #expect(seen == days, "\(text)")
+    }
+
     /// Days listed as --days lists them, joined by `and`, and in Chinese
     /// (每週二、四, 週一到週五, 每月1號): the repeat `list` shows can be typed back.
     @Test(arguments: [
         ("18:00 tue,thu", RepeatDays([.tuesday, .thursday]), nil as Int?, "18:00"), ("mon-fri 7:00", .weekdays, nil, "7:00"),
         ("6pm every tue and thu", RepeatDays([.tuesday, .thursday]), nil, "6pm"), ("tuesdays and thursdays 18:00", RepeatDays([.tuesday, .thursday]), nil, "18:00"),
         ("每週二、四晚上6點", RepeatDays([.tuesday, .thursday]), nil, "晚上6點"), ("每週二、週四 18:00", RepeatDays([.tuesday, .thursday]), nil, "18:00"),
+        ("7:30 mon wed fri", RepeatDays([.monday, .wednesday, .friday]), nil, "7:30"), ("every mon wed fri 7:30", RepeatDays([.monday, .wednesday, .friday]), nil, "7:30"),
+        ("mon, wed and fri at 7", RepeatDays([.monday, .wednesday, .friday]), nil, "at 7"), ("7:30 on tue & thu", RepeatDays([.tuesday, .thursday]), nil, "7:30"),
+        ("6pm mondays, thursdays", RepeatDays([.monday, .thursday]), nil, "6pm"),
         ("週一到週五 早上7點", .weekdays, nil, "早上7點"), ("每月1號 早上9點", RepeatDays(), 1, "早上9點"), ("每個月十五日 9點", RepeatDays(), 15, "9點"),
     ])
     func listedAndChineseRepeats(text: String, days: RepeatDays, monthDay: Int?, rest: String) throws {
@@ -199,8 +255,13 @@ import Testing
 
     /// One weekday alone is a day, not a repeat.
     @Test func oneWeekdayIsADay() throws {
-        let (found, _) = try SpokenRepeat.split("tue 2pm", field: "TIME")
-        #expect(found == nil)
+        for text in ["tue 2pm", "2pm tue", "tue, 2pm"] {
+            let (found, left) = try SpokenRepeat.split(text, field: "TIME")
+            #expect(found == nil && left == text, "\(text)")
+        }
+        // A joining word without a weekday after it is not the repeat's.
+        let (found, left) = try SpokenRepeat.split("every mon and 7:30", field: "TIME")
+        #expect(found == SpokenRepeat(days: RepeatDays([.monday])) && left == "and 7:30")
     }
 
     /// Words left over as a label or title that start a repeat are one not

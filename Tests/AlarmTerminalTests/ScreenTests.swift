@@ -86,6 +86,25 @@ import Testing
         #expect(request.json == (try? form.addRequest())?.json)
     }
 
+    /// An alarm's own repeat that no preset is (once on a date) is the first
+    /// of ←/→'s choices: passing it by to try a preset, it can be had back.
+    @Test func anEditedAlarmsOwnRepeatIsAmongThePresets() {
+        let xmas = Self.today + 20
+        let item = AlarmItem(id: "a1", time: try! TimeOfDay(hour: 7, minute: 0), rule: .once(on: xmas), label: "Xmas")
+        var editor = Editor.alarm(item, today: Self.today, language: SourceLocalization.source)
+        _ = editor.handle(.tab)
+        _ = editor.handle(.right)
+        guard case .alarm(let preset) = editor.kind else { Issue.record("no alarm form"); return }
+        #expect(preset.more == nil && preset.days == .never, "→ goes to the first preset, Never")
+        _ = editor.handle(.left)
+        guard case .alarm(let own) = editor.kind else { Issue.record("no alarm form"); return }
+        #expect(own.more == .once(day: xmas), "← comes back to its own date")
+        _ = editor.handle(.left)
+        _ = editor.handle(.right)
+        guard case .alarm(let again) = editor.kind else { Issue.record("no alarm form"); return }
+        #expect(again.more == .once(day: xmas), "the presets go round through it")
+    }
+
     @Test func aBadTimeStaysTypedWithItsMessage() {
         var editor = Editor.alarm(nil, today: Self.today, language: SourceLocalization.source)
         for character in "25:99" { _ = editor.handle(.character(character)) }
@@ -270,8 +289,32 @@ import Testing
         #expect(!c.showsHelp)
     }
 
-    @Test func aTinyScreenSaysSo() {
-        let screen = ScreenRenderer.render(Self.controller(), rows: 4, columns: 30, now: Self.now).canvas
+    /// The chosen to-do's pane: when it is due once, not its first note
+    /// line again; its notes line by line, as many as it has room for.
+    @Test func theToDoPaneShowsEachLineOfTheNotesOnce() {
+        let item = ReminderItem(id: "t1", title: "Gym", notes: "line one\nline two\nline three", due: Self.now.addingTimeInterval(3600))
+        let text = ScreenRenderer.detailLines(item, now: Self.now, zone: .utc, language: SourceLocalization.source, width: 60, noteLines: 5).map(\.text)
+        #expect(text.dropFirst() == [" Gym", " Due 09:00", " line one", " line two", " line three"], "\(text)")
+        let short = ScreenRenderer.detailLines(item, now: Self.now, zone: .utc, language: SourceLocalization.source, width: 60, noteLines: 2).map(\.text)
+        #expect(short.suffix(2) == [" line one", " line two …"], "\(short)")
+    }
+
+    /// A screen too small to show anything says so, and keys that act on
+    /// what cannot be seen do nothing until it grows; q still quits.
+    @Test func aTinyScreenSaysSoAndIgnoresKeys() {
+        let c = Self.controller()
+        let screen = ScreenRenderer.render(c, rows: 4, columns: 30, now: Self.now).canvas
         #expect(screen.text.first == "Make the window larger")
+        c.handle(.character("a"))
+        #expect(c.editor == nil, "no form opened unseen")
+        c.handle(.character("?"))
+        #expect(!c.showsHelp)
+        _ = ScreenRenderer.render(c, rows: 24, columns: 80, now: Self.now)
+        c.handle(.character("a"))
+        #expect(c.editor != nil, "keys act again once it shows")
+        c.editor = nil
+        _ = ScreenRenderer.render(c, rows: 4, columns: 30, now: Self.now)
+        c.handle(.character("q"))
+        #expect(!c.running)
     }
 }

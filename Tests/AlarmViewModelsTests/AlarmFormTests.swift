@@ -32,14 +32,6 @@ import Testing
         #expect(json["fields"]?.objectValue?["days"] == .array(["mon", "tue", "wed", "thu", "fri"]))
     }
 
-    @Test func aDeletedAlarmIsPutBackWithItsSwitch() throws {
-        var item = Fixture.alarm(label: "Gym")
-        item.enabled = false
-        let request = try #require(AlarmForm.restoreRequest(of: item, language: Languages.english))
-        #expect(request.fields.enabled == false)
-        #expect(request.fields.label == "Gym")
-        #expect(request.fields.days == item.days)
-    }
 
     @Test func outOfRangeValuesAreRefusedNamingTheValue() {
         let errors = form {

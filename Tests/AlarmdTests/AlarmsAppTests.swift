@@ -128,6 +128,34 @@ struct AlarmsAppTests {
         #expect(open.firstIndex(of: "Pay rent") ?? 99 < open.firstIndex(of: "Call mom") ?? -1, "the list shows \(open)")
     }
 
+    /// Delete from a row's menu, then the toast's Undo: the alarm is back as
+    /// it was, with its id and what its row does not show (its zone, its
+    /// calendar repeat, its snooze limit, its command).
+    @Test func undoPutsADeletedAlarmBackWhole() throws {
+        let world = try AlarmsAppWorld { daemon in
+            try Alarmctl.ok(["add", "19:00", "--monthly", "last-fri", "--label", "Pay day", "--tz", "Europe/Berlin", "--snooze", "5",
+                             "--max-snoozes", "3", "--ring", "120", "--command", "/bin/true x"], daemon)
+        }
+        let ui = world.ui!
+        try ui.wait("check box", "Pay day")
+        let before = (try world.alarmctl(["export"])["document"] as? [String: Any])?["alarms"] as? [[String: Any]] ?? []
+        try #require(before.count == 1)
+        try ui.click("push button", "More for Pay day")
+        try ui.wait("menu item", "Delete")
+        try ui.click("menu item", "Delete")
+        try ui.wait("label", "Deleted “Pay day”")
+        #expect(try world.alarms().isEmpty)
+        // The toast's button (GTK 4.8 names it with its label twice).
+        try ui.click("push button", "prefix:Undo")
+        try ui.wait("check box", "Pay day")
+        var after: [[String: Any]] = []
+        #expect(try waitUntil(timeout: 5) {
+            after = (try world.alarmctl(["export"])["document"] as? [String: Any])?["alarms"] as? [[String: Any]] ?? []
+            return !after.isEmpty
+        })
+        #expect(after.map { $0 as NSDictionary } == before.map { $0 as NSDictionary }, "\(after) against \(before)")
+    }
+
     /// (e) A reminder due in two seconds takes over the window with the
     /// ringing view; its Snooze button snoozes it in the daemon.
     @Test func aDueReminderShowsTheRingingViewAndSnoozeSnoozes() throws {

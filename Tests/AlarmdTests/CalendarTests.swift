@@ -83,7 +83,7 @@ import Testing
 
         // An all-day one with notices reads as a day.
         let birthday = try Alarmctl.ok(["remind", "add", "Birthday", "--on", "2030-03-14", "--yearly", "03-14", "--before", "1d"], daemon)
-        #expect(birthday.contains("(due 2030-03-14)"), "\(birthday)")
+        #expect(birthday.contains("(due 2030-03-14, Yearly on Mar 14)"), "\(birthday)")
         let shown = try Alarmctl.ok(["remind", "show", String(birthday.split(separator: " ")[2])], daemon)
         #expect(shown.contains("due:       2030-03-14 (all day)") && shown.contains("repeat:    Yearly on Mar 14") && shown.contains("notices:   1 d before"), "\(shown)")
     }

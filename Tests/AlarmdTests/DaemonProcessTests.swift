@@ -220,6 +220,36 @@ import Testing
         #expect(try Self.refusal(afterClients: 2, DaemonProcess(environment: environment)).contains("(limit 2)"))
     }
 
+    /// A reload chooses the file again: one the user made after start-up is
+    /// read (its SnoozeMinutes= is a new alarm's), and one with a mistake
+    /// keeps what was read before, saying so.
+    @Test func aReloadReadsAUserFileMadeSinceTheStart() throws {
+        let configs = TemporaryDirectory()
+        let daemon = DaemonProcess(environment: ["XDG_CONFIG_HOME": configs.path + "/home", "XDG_CONFIG_DIRS": configs.path + "/none"])
+        try daemon.startAndWaitReady()
+        defer { daemon.stop() }
+        func snoozeOfANewAlarm(_ label: String) throws -> Int? {
+            let reply = try RawSocket.call(daemon.socketPath, #"{"method":"io.alarmd.AddAlarm","parameters":{"fields":{"time":"07:30","label":"\#(label)"}}}"#)
+            return reply.parameters?["alarm"]?.objectValue?["snooze"]?.objectValue?["minutes"]?.intValue
+        }
+        #expect(try snoozeOfANewAlarm("before") == 9)
+        func reload(with text: String) throws {
+            try FileManager.default.createDirectory(atPath: configs.path + "/home/alarmd", withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: configs.path + "/home/alarmd/alarmd.conf"))
+            let ready = daemon.notify.messages.count
+            kill(daemon.process.processIdentifier, SIGHUP)
+            try #require(daemon.notify.wait(for: "READY=1", after: ready) != nil)
+        }
+        try reload(with: "[Alarms]\nSnoozeMinutes=5\n")
+        #expect(try snoozeOfANewAlarm("after") == 5)
+        try reload(with: "[Alarms]\nSnoozeMinutes=99\n")
+        #expect(try snoozeOfANewAlarm("kept") == 5)
+        if !JournalFixture.isAvailable {
+            #expect(waitUntil(timeout: 5) { daemon.standardError.contains("Reloaded, keeping the configuration read before from \(configs.path)/home/alarmd/alarmd.conf") },
+                    "stderr: \(daemon.standardError)")
+        }
+    }
+
     /// Starts `daemon`, holds `count` answered connections open and returns what
     /// the next connection is told.
     static func refusal(afterClients count: Int, _ daemon: DaemonProcess) throws -> String {

@@ -34,7 +34,7 @@ import Testing
         // Every refusal names the option, the value and the forms; exit 64.
         let bad = try Alarmctl.run(["remind", "add", "Tea", "--in", "a while"], daemon)
         #expect(bad.status == 64 && bad.standardError.hasPrefix("alarmctl: --in must be a duration like 90s, 20m, 20min, 20 minutes"), "\(bad.standardError)")
-        let badTime = try Alarmctl.run(["add", "half past seven"], daemon)
+        let badTime = try Alarmctl.run(["add", "at", "teatime"], daemon)
         #expect(badTime.status == 64 && badTime.standardError.contains("TIME must be a time, or a day and a time"), "\(badTime.standardError)")
         // The daemon's refusals name the option too, not the wire field.
         let empty = try Alarmctl.run(["add", "7:00", "--label", ""], daemon)

@@ -324,12 +324,34 @@ import Testing
         #expect(throws: SchedulerError.badID(" ")) { try fixture.scheduler.lookup(" ") }
     }
 
+    /// "That one" is what rings: a name several items share means the one
+    /// ringing, and dismiss without an id, with nothing ringing, stops the
+    /// one snoozed item.
+    @Test func whatRingsIsWhatANameOrNoIdMeans() throws {
+        let fixture = try Fixture()
+        let now = fixture.clock.now()
+        let waiting = Reminder(title: "Tea", due: now.addingTimeInterval(3600), created: now)
+        let ringing = Reminder(title: "Tea", due: now.addingTimeInterval(0.2), created: now)
+        try fixture.scheduler.add(.reminder(waiting))
+        try fixture.scheduler.add(.reminder(ringing))
+        _ = fixture.waitForEvents(1)
+        try #require(fixture.scheduler.ringing == [ringing.id])
+        #expect(try fixture.scheduler.command(.snooze(minutes: nil), id: "tea").item.id == ringing.id)
+        // Snoozed, it is still the one a dismiss means, by name or without one.
+        #expect(throws: SchedulerError.self) { try fixture.scheduler.command(.snooze(minutes: nil), id: "tea") }
+        #expect(try fixture.scheduler.command(.dismiss, id: nil).item.id == ringing.id)
+        #expect(!(try fixture.scheduler.lookup(ringing.id.uuidString).state.isSnoozed))
+        // Nothing rings or is snoozed: a shared name is ambiguous again.
+        #expect(throws: SchedulerError.self) { try fixture.scheduler.command(.dismiss, id: "tea") }
+    }
+
     @Test func errorsNameTheProblem() throws {
         let fixture = try Fixture()
         let id = UUID().uuidString
         #expect(throws: SchedulerError.noSuchItem(id)) { try fixture.scheduler.command(.dismiss, id: id) }
         #expect(throws: SchedulerError.noSuchItem("ab")) { try fixture.scheduler.command(.dismiss, id: "ab") }
-        #expect(throws: SchedulerError.ringingCount([])) { try fixture.scheduler.command(.dismiss, id: nil) }
+        #expect(throws: SchedulerError.ringingCount([], snoozed: true)) { try fixture.scheduler.command(.dismiss, id: nil) }
+        #expect(throws: SchedulerError.ringingCount([])) { try fixture.scheduler.command(.snooze(minutes: nil), id: nil) }
         let bad = Alarm(time: try TimeOfDay(hour: 7, minute: 0), label: "bell\u{7}", created: Date())
         #expect(throws: SchedulerError.invalid(.text("label", "must not contain control characters", got: "bell\u{7}"))) {
             try fixture.scheduler.add(.alarm(bad))

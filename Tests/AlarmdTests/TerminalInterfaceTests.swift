@@ -188,6 +188,42 @@ import Testing
         #expect(f.terminal.shows { $0.firstIndex { $0.hasPrefix("[ ] First") } ?? 99 < $0.firstIndex { $0.hasPrefix("[ ] Second") } ?? 0 })
     }
 
+    /// d then u puts an alarm and a to-do back as they were, every setting a
+    /// row does not show included (its zone, calendar repeat and skipped day,
+    /// commands, snooze limit, notices), with its id and its place.
+    @Test func undoPutsADeletedItemBackWhole() throws {
+        let f = try Fixture { daemon in
+            try Alarmctl.ok(["add", "19:00", "--monthly", "last-fri", "--label", "Pay day", "--until", "2030-06-30", "--except", "2030-01-25",
+                             "--skip-holidays", "--volume", "40", "--snooze", "5", "--max-snoozes", "3", "--ring", "120",
+                             "--tz", "Europe/Berlin", "--command", "/bin/true x", "--escalate-command", "/bin/echo esc"], daemon)
+            for title in ["First", "Gym", "Third"] { try Alarmctl.ok(["remind", "add", title], daemon) }
+            try Alarmctl.ok(["remind", "edit", "Gym", "--at", "2030-01-07 07:00", "--days", "mon,wed", "--before", "15m,1h",
+                             "--sound", "bell", "--command", "/bin/true y", "--notes", "two\nlines"], daemon)
+        }
+        defer { f.stop() }
+        func export() throws -> [String: Any] { try Alarmctl.json(["export"], f.daemon)["document"] as? [String: Any] ?? [:] }
+        func items(_ document: [String: Any], _ key: String) -> [NSDictionary] { (document[key] as? [[String: Any]] ?? []).map { $0 as NSDictionary } }
+        let before = try export()
+        try #require(items(before, "alarms").count == 1 && items(before, "reminders").count == 3)
+        try #require(f.terminal.wait(for: "Pay day").ok)
+        f.terminal.send("d")
+        try #require(f.terminal.wait(for: "u to undo").ok)
+        #expect(try f.alarms().isEmpty)
+        f.terminal.send("u")
+        #expect(f.terminal.wait(for: "restored").ok)
+        f.terminal.send("2")
+        try #require(f.terminal.wait(for: "[ ] Gym").ok)
+        f.terminal.send("j")
+        f.terminal.send("d")
+        let gone = f.terminal.wait { screen in !screen.contains { $0.hasPrefix("[ ] Gym") } }
+        #expect(gone.ok, "\(gone.screen)")
+        f.terminal.send("u")
+        #expect(f.terminal.wait(for: "restored").ok)
+        let after = try export()
+        #expect(items(after, "alarms") == items(before, "alarms"), "\(after) against \(before)")
+        #expect(items(after, "reminders") == items(before, "reminders"), "\(after) against \(before)")
+    }
+
     @Test func aReminderThatFallsDueTakesTheBottomLinesAndZSnoozesIt() throws {
         let f = try Fixture()
         defer { f.stop() }

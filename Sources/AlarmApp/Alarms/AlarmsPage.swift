@@ -14,7 +14,7 @@ final class AlarmsPage: WidgetWrapper {
     private var page: ListPage<AlarmRowView>!
     private(set) var list = AlarmList()
     /// The last alarm deleted here, for Undo.
-    private var deleted: AlarmItem?
+    private var deleted: DeletedItem?
     private var liveStatePending = false
 
     init(session: AppSession) {
@@ -145,20 +145,24 @@ final class AlarmsPage: WidgetWrapper {
         update(UpdateAlarm.self, UpdateAlarm.Request(id: id, fields: fields))
     }
 
+    /// Deletes the alarm, kept whole first (the daemon's own description of
+    /// it) so that Undo can put it back as it was.
     func delete(_ id: String) {
-        guard let item = list[id: id], session.perform(RemoveAlarm.self, IDRequest(id: id)) != nil else { return }
+        guard let item = list[id: id], let kept = session.perform(GetAlarm.self, IDRequest(id: id)),
+              session.perform(RemoveAlarm.self, IDRequest(id: id)) != nil else { return }
         list.remove(id: id)
         show()
-        deleted = item
+        deleted = DeletedItem(alarm: kept.alarm)
         session.toast(ToastText.deleted(title: item.label, language: appLanguage))
     }
 
-    /// Puts back the alarm deleted last (as a new alarm with its settings).
+    /// Puts back the alarm deleted last, as it was: its id and every setting.
     func undoDelete() -> Bool {
         guard let item = deleted else { return false }
         deleted = nil
-        guard let request = AlarmForm.restoreRequest(of: item, language: appLanguage) else { return false }
-        take(session.perform(AddAlarm.self, request))
+        guard session.perform(Import.self, item.restoreRequest) != nil,
+              let reply = session.perform(GetAlarm.self, IDRequest(id: item.id)) else { return false }
+        take(AlarmReply(alarm: reply.alarm))
         return true
     }
 

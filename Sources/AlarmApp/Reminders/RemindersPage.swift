@@ -13,7 +13,7 @@ final class RemindersPage: WidgetWrapper {
     private let session: AppSession
     private var page: ListPage<ReminderRowView>!
     private(set) var list = ReminderList(content: .todos, showsDone: true)
-    private var deleted: ReminderItem?
+    private var deleted: DeletedItem?
 
     init(session: AppSession) {
         self.session = session
@@ -97,24 +97,25 @@ final class RemindersPage: WidgetWrapper {
         show()
     }
 
+    /// Deletes the to-do, kept whole first (the daemon's own description of
+    /// it) so that Undo can put it back as it was.
     func delete(_ id: String) {
-        guard let item = list[id: id], session.perform(RemoveReminder.self, IDRequest(id: id)) != nil else { return }
+        guard let item = list[id: id], let kept = session.perform(GetReminder.self, IDRequest(id: id)),
+              session.perform(RemoveReminder.self, IDRequest(id: id)) != nil else { return }
         list.remove(id: id)
         show()
-        deleted = item
+        deleted = DeletedItem(reminder: kept.reminder)
         session.toast(ToastText.deleted(title: item.title, language: appLanguage))
     }
 
+    /// Puts back the to-do deleted last, as it was: its id, every setting,
+    /// done or not, and its place (an import puts it last).
     func undoDelete() -> Bool {
         guard let item = deleted else { return false }
         deleted = nil
-        let form = ReminderForm(editing: item, zone: session.zone, language: appLanguage)
-        guard let changes = try? form.changes(), let reply = session.perform(AddReminder.self, AddReminder.Request(changes)) else { return false }
-        take(reply)
-        if let added = ReminderItem.one(reply.reminder) {
-            send(MoveReminderRequest(id: added.id, position: item.position))
-            if item.done { setDone(added.id, true) }
-        }
+        guard session.perform(Import.self, item.restoreRequest) != nil else { return false }
+        take(session.perform(GetReminder.self, IDRequest(id: item.id)))
+        if let position = item.position { send(MoveReminderRequest(id: item.id, position: position)) }
         return true
     }
 

@@ -55,11 +55,11 @@ enum AlarmCommands {
             name: "add",
             summary: N_("Create an alarm."),
             details: N_("""
-                TIME is a time of day: 7, 0730, 7:30, 7.30, 19:05, 7am, 7:30 pm, noon, midnight, 下午2點;
+                TIME is a time of day: 7, 0730, 7:30, 7.30, 19:05, 7am, 7:30 pm, noon, half past 6, 下午2點;
                 with a day before or after it (today, tomorrow, fri, next tue, dec 24, 1st of month,
                 2026-12-24, 明天, 下週二) the alarm rings once, on that day; "in 25 min" (or --in 25m)
                 rings once, that long from now. A repeat in words goes before or after it: every day,
-                weekdays, weekends, every mon, every mon,thu, every 2 weeks on fri, every 3 days,
+                weekdays, weekends, every mon, mon wed fri, every 2 weeks on fri, every 3 days,
                 每天, 平日, 假日, 每週一. Without a repeat (words, --days or a calendar option) the
                 alarm rings once, at the next occurrence of TIME, and then switches itself off; so
                 does a --date alarm, on its date, and one whose repeat ends (--until, --times), after
@@ -96,7 +96,9 @@ enum AlarmCommands {
                 // label, the longest run of first words that reads as a time winning; else
                 // `add morning 7:15 every day`: the words before it, the longest last run.
                 let words = arguments.positionals
-                guard arguments.value(AlarmFieldOptions.label) == nil, words.count > 1 else { throw error }
+                // Words that all read as a day and a time are no label, whatever is wrong with them
+                // (`add this evening` at 19:00 has passed; "this" is not its label).
+                guard arguments.value(AlarmFieldOptions.label) == nil, words.count > 1, (try? DayAndTime.parse(time, field: "TIME")) == nil else { throw error }
                 func timed(_ time: ArraySlice<String>) -> AlarmFields? {
                     try? AlarmFieldOptions.fields(arguments, time: time.spaced, editing: false, context: context)
                 }
@@ -368,7 +370,19 @@ enum AlarmCommands {
             try update(ids, all: every, arguments, context, daemon, verb: N_("Paused alarm"), failedVerb: N_("paused"), among: ringing) { daemon, id throws(CLIError) in
                 let found = try daemon.attempt(GetAlarm.self, .init(id: id), subject: N_("alarm"))
                 do throws(CLIError) {
-                    return .success(try SkipCommands.change(try found.get().read().alarm, skipping: Set(from..<day), skip: true, daemon, context))
+                    let object = try found.get().read().alarm
+                    // One that rings only on the quiet days (a one-off, the last of a repeat) is
+                    // paused until the day after them: as quiet, and resume undoes it.
+                    let alarm = AlarmView(object)
+                    let today = RuleOptions.today(context.now, in: SkipCommands.zone(of: alarm, context))
+                    var rule = try? SkipCommands.repeatRule(of: alarm, today: today)
+                    rule?.exceptions.formUnion(from..<day)
+                    if rule.map({ $0.nextDay(after: today - 1) == nil }) ?? true {
+                        var fields = AlarmFields()
+                        fields.pausedUntil = .some(day)
+                        return try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm"))
+                    }
+                    return .success(try SkipCommands.change(object, skipping: Set(from..<day), skip: true, daemon, context))
                 } catch {
                     return .failure(error)
                 }

@@ -54,16 +54,12 @@ enum AlarmFieldOptions {
         let today = zone.rules.localDay(at: now)
         if let seconds = try relative(spoken.rest, field: field) {
             // A one-off alarm at that minute: the nearest, and never one already begun.
-            func wallMinutes(_ instant: Int64, rounding: Int64) -> Int64 {
-                CivilTime.floorDiv(instant + Int64(zone.rules.offset(at: instant)) + rounding, 60)
-            }
-            let minutes = max(wallMinutes(now + seconds, rounding: 30), wallMinutes(now, rounding: 0) + 1)
-            let minuteOfDay = Int(CivilTime.floorMod(minutes, 1440))
-            fields.time = try? TimeOfDay(hour: minuteOfDay / 60, minute: minuteOfDay % 60)
+            let (day, time) = DayAndTime.minute(after: seconds, from: now, rules: zone.rules)
+            fields.time = time
             guard spoken.repeat == nil, !arguments.hasAny(repeatOptions) else {
                 throw .usage(Lf("%1$s %2$s is one moment from now: a one-off alarm, so --days and the repeat options cannot go with it", field, inQuotes(text)))
             }
-            fields.rule = .some(.once(on: CivilTime.floorDiv(minutes, 1440)))
+            fields.rule = .some(.once(on: day))
             return
         }
         let when: DayAndTime

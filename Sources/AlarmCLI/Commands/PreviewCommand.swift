@@ -14,6 +14,8 @@ enum PreviewCommand {
     static let tz = Option("tz", "ZONE", .zone, N_("IANA time zone such as Europe/Berlin (default: the system zone, or TZ)"))
     static let json = Option(flag: "json", N_("print a JSON array of {local, utc, weekday, shifted}, plus {…, skipped} for passed-over days"))
     static let holidays = Option("holidays", "FILE", .file, N_("pass over the days this iCalendar file lists, as --skip-holidays does with [Alarms] Holidays="))
+    /// `--starting` as add has it, but for its default: a preview starts at `--from`.
+    static let starting = Option("starting", "YYYY-MM-DD", .date, N_("the first day it may ring, and where --every counts from (default: the --from day)"))
     /// How many passed-over days a preview shows at most, besides its firings.
     static let maxSkipped = 1000
 
@@ -28,7 +30,7 @@ enum PreviewCommand {
             are listed too, marked skipped.
             """),
         positionals: [Positional("TIME", .timeOfDay, repeated: true)],
-        options: [days] + RuleOptions.options + [holidays, count, from, tz, json],
+        options: [days] + RuleOptions.options.map { $0.name == starting.name ? starting : $0 } + [holidays, count, from, tz, json],
         alternatives: [RuleOptions.frequencies, RuleOptions.ends],
         examples: [
             "alarmctl preview 7:30 --days weekdays",

@@ -66,7 +66,7 @@ enum ReminderCommands {
                 "alarmctl remind add \"Water the plants\" --at 18:00 --every 3d",
                 "alarmctl remind add \"Mum's birthday\" every year on mar 14 --before 1d",
                 "alarmctl remind add \"Mum's birthday\" --yearly 03-14 --before 1d",
-                "alarmctl remind add \"Pay rent\" --at \"2026-04-01 09:00\" --notes \"IBAN in the folder\"",
+                "alarmctl remind add \"Pay rent\" --at \"2027-04-01 09:00\" --notes \"IBAN in the folder\"",
             ]
         ),
         run: { arguments, context throws(CLIError) in
@@ -83,7 +83,8 @@ enum ReminderCommands {
             if when != nil, arguments.hasAny(dueAtOrInOrOn.options) {
                 throw .usage(Lf("remind add: %s is when it is due; give it or --at, --in, --on, not both", inQuotes(when ?? "")))
             }
-            if spokenRepeat != nil, arguments.hasAny(calendarOptions) {
+            // `--before` says when to be told, not how it repeats: it goes with them.
+            if spokenRepeat != nil, arguments.hasAny(calendarOptions.filter { $0 != before }) {
                 throw .usage(L("remind add: the words after the title say how it repeats, so --days and the repeat options cannot go with them"))
             }
             // `remind add rent every blue moon`: a repeat not understood is no title.

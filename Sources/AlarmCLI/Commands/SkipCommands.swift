@@ -218,8 +218,23 @@ enum SkipCommands {
                 } else if let one = try? day(chunk) {
                     days.insert(one)
                 } else {
-                    // `2026-12-24 2026-12-31`: several days, a space between.
-                    for word in chunk.split(separator: " ") { days.insert(try day(String(word))) }
+                    // `2026-12-24 2026-12-31`, `dec 8 dec 9`: several days, a space between,
+                    // each the longest run of words (up to three: `new year's eve`) that names one.
+                    let words = chunk.split(separator: " ").map(String.init)
+                    var index = 0
+                    while index < words.count {
+                        let found = (1...min(3, words.count - index)).reversed().lazy.compactMap { length in
+                            (try? day(words[index..<index + length].joined(separator: " "))).map { (length: length, day: $0) }
+                        }.first
+                        // No run names a day: the first word's own error says why.
+                        if let found {
+                            days.insert(found.day)
+                            index += found.length
+                        } else {
+                            days.insert(try day(words[index]))
+                            index += 1
+                        }
+                    }
                 }
             }
         } catch {

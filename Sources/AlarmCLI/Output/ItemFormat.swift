@@ -162,6 +162,7 @@ struct ItemFormat {
     /// a `Done:` that says it already.
     func reminderSummary(_ reminder: ReminderView, sayingDone: Bool = true) -> String {
         var state = reminder.due == nil ? L("no due time") : Lf("due %s", dueText(reminder))
+        if let repeatText = reminder.repeatText { state = Lf("%1$s, %2$s", state, repeatText) }
         if reminder.done, sayingDone { state = Lf("done, %s", state) }
         // TRANSLATORS: a reminder's short id, its title, and its state in brackets.
         return Lf("%1$s %2$s (%3$s)", shortID(reminder.id), oneLine(reminder.title), state)

@@ -58,7 +58,9 @@ struct CommandSpec: Sendable {
                 return
             }
             guard shown.insert(group).inserted else { return }
-            let members = (group.positional.map { [$0] } ?? []) + group.options.map(\.label)
+            // `[ID... | --all]`: the positional as it is taken, one or several.
+            let positional = group.positional.map { name in positionals.first { $0.name == name }?.isRepeated == true ? name + "..." : name }
+            let members = (positional.map { [$0] } ?? []) + group.options.map(\.label)
             words.append("[" + members.joined(separator: " | ") + "]")
         }
         for positional in positionals { item(positional: positional.name, option: nil) }

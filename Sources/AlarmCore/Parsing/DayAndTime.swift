@@ -86,6 +86,17 @@ public struct DayAndTime: Hashable, Sendable {
         return result
     }
 
+    /// `in 25 min`: the local day and minute `seconds` after `now` in
+    /// `rules`' zone, at the nearest minute and never one already begun.
+    public static func minute(after seconds: Int64, from now: Int64, rules: ZoneRules) -> (day: Int64, time: TimeOfDay) {
+        func wallMinutes(_ instant: Int64, rounding: Int64) -> Int64 {
+            CivilTime.floorDiv(instant + Int64(rules.offset(at: instant)) + rounding, 60)
+        }
+        let minutes = max(wallMinutes(now + seconds, rounding: 30), wallMinutes(now, rounding: 0) + 1)
+        let minuteOfDay = Int(CivilTime.floorMod(minutes, 1440))
+        return (CivilTime.floorDiv(minutes, 1440), (try? TimeOfDay(hour: minuteOfDay / 60, minute: minuteOfDay % 60)) ?? .midnight)
+    }
+
     /// `today`, `tomorrow`, `fri`, `friday`, `1st`, `2026-12-24`, `明天`,
     /// `週五`; `nil` for anything else.
     static func day(_ word: String) -> Day? {

@@ -67,7 +67,13 @@ public struct SpokenRepeat: Hashable, Sendable {
             let from = firstDay(year: first.year, month: first.month, day: day) { year, month in month == 12 ? (year + 1, 1) : (year, month + 1) }
             return RecurrenceRule(.monthly, interval: everyMonths, byMonthDay: [day], start: from)
         }
-        return .weekly(on: days, every: everyWeeks, start: start)
+        // `every 2 weeks on fri` said on a Saturday rings the coming Friday,
+        // then every other one: the weeks count from the first day it rings.
+        var firstDay = start
+        if everyWeeks > 1, !days.isEmpty {
+            while !days.contains(CivilTime.weekday(dayNumber: firstDay)) { firstDay += 1 }
+        }
+        return .weekly(on: days, every: everyWeeks, start: firstDay)
     }
 
     /// The repeat `text` starts or ends with, and the rest of it; `nil` and
@@ -145,10 +151,10 @@ public struct SpokenRepeat: Hashable, Sendable {
         if let found = chinese(first) { return (found, 1) }
         if first == "monthly" { return try monthly(words, from: 1, count: 1, invalid) }
         if first == "yearly" || first == "annually" { return try yearly(words, from: 1, count: 1, invalid) }
-        if let days = plural(first) ?? dayList(first) {
-            // `tuesdays and thursdays`.
-            if words.count >= 3, words[1] == "and", let more = weekdays(words[2]) { return (SpokenRepeat(days: days.union(more)), 3) }
-            return (SpokenRepeat(days: days), 1)
+        // `tuesdays and thursdays`, `mon-fri`, `mon wed fri`: one weekday
+        // alone is a day (`tue 2pm`), more than one a repeat.
+        if let run = dayRun(words, from: 0), plural(first) != nil || dayList(first) != nil || run.days.days.count > 1 {
+            return (SpokenRepeat(days: run.days), run.length)
         }
         guard first == "every" || first == "each" else { return nil }
         var index = 1
@@ -179,13 +185,12 @@ public struct SpokenRepeat: Hashable, Sendable {
             index += 1
             // `every 2 weeks on fri`, `every week on mon,thu`.
             if word() == "on" { index += 1 }
-            guard let text = word(), let days = weekdays(text) else { throw invalid }
-            return (SpokenRepeat(days: days, everyWeeks: count), index + 1)
+            guard let run = dayRun(words, from: index) else { throw invalid }
+            return (SpokenRepeat(days: run.days, everyWeeks: count), index + run.length)
         default:
-            guard let days = weekdays(unit) ?? plural(unit) else { throw invalid }
-            // `every tue and thu`.
-            if let more = word(2).flatMap(weekdays), word(1) == "and" { return (SpokenRepeat(days: days.union(more), everyWeeks: count), index + 3) }
-            return (SpokenRepeat(days: days, everyWeeks: count), index + 1)
+            // `every tue`, `every tue and thu`, `every mon wed fri`.
+            guard let run = dayRun(words, from: index) else { throw invalid }
+            return (SpokenRepeat(days: run.days, everyWeeks: count), index + run.length)
         }
     }
 
@@ -227,6 +232,32 @@ public struct SpokenRepeat: Hashable, Sendable {
             return (SpokenRepeat(days: [], monthDay: day, everyYears: count, month: month), index + 1)
         }
         throw invalid
+    }
+
+    /// The weekdays named from `words[start]` on, and how many words name
+    /// them: `mon`, `mon wed fri`, `mon, wed and fri`, `tue & thu`,
+    /// `mondays and thursdays`, `mon,thu`, `mon-fri`. A joining word or comma
+    /// counts only with a weekday after it.
+    private static func dayRun(_ words: [String], from start: Int) -> (days: RepeatDays, length: Int)? {
+        func days(_ index: Int) -> RepeatDays? {
+            guard index < words.count else { return nil }
+            var word = Substring(words[index])
+            if word.last == "," { word = word.dropLast() }
+            return weekdays(String(word)) ?? dayList(String(word))
+        }
+        guard var found = days(start) else { return nil }
+        var end = start + 1
+        while true {
+            if let more = days(end) {
+                found.formUnion(more)
+                end += 1
+            } else if end < words.count, ["and", "&", ","].contains(words[end]), let more = days(end + 1) {
+                found.formUnion(more)
+                end += 2
+            } else {
+                return (found, end - start)
+            }
+        }
     }
 
     /// `tue,thu`, `mon-fri`: days as `--days` lists them, two or more (one

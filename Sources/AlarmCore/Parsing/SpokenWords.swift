@@ -17,9 +17,15 @@ enum SpokenWords {
 
     static func tokens(_ text: String) -> [Token] {
         var words = split(arabicNumerals(text).lowercased())
+        // `half past 6`: a clock's time in words is one word, its digits.
+        var index = 0
+        while index < words.count {
+            if let (length, time) = clockWords(words, at: index) { words.replaceSubrange(index..<index + length, with: [time]) }
+            index += 1
+        }
         // `7:30 pm`, `7 a.m.`: the meridiem belongs to the time before it;
         // `下午 2點`: the part of the day belongs to the time after it.
-        var index = 0
+        index = 0
         while index < words.count {
             if index > 0, ["am", "pm", "a.m.", "p.m."].contains(words[index]) {
                 words[index - 1] += words.remove(at: index)
@@ -31,11 +37,40 @@ enum SpokenWords {
             }
         }
         var tokens: [Token] = []
+        // `tonight`, `this evening`, `in the morning`, `at night`, `tomorrow
+        // morning`: a part of the day said so turns the time said with it
+        // (`9 tonight` is 21:00), or is the time when none is. A part said
+        // alone elsewhere is a time of its own (`morning` 08:00), so that
+        // `add 7:30 morning run` keeps its label.
+        var saidPart: String?
+        func say(_ part: String) {
+            if saidPart == nil { saidPart = part } else { tokens.append(.word(part)) }
+        }
         index = 0
         while index < words.count {
             let word = words[index]
             let following = index + 1 < words.count ? words[index + 1] : nil
-            if ["at", "on", "the", "@"].contains(word) {
+            if word == "tonight" {
+                tokens.append(.word("today"))
+                say("night")
+                index += 1
+            } else if word == "this", let following, englishPartsOfDay.contains(following) {
+                tokens.append(.word("today"))
+                say(following)
+                index += 2
+            } else if word == "this", let following, Weekday(name: following) != nil {
+                // `this fri` is the coming Friday, as `fri` is.
+                index += 1
+            } else if word == "in", following == "the", index + 2 < words.count, englishPartsOfDay.contains(words[index + 2]) {
+                say(words[index + 2])
+                index += 3
+            } else if word == "at", following == "night" {
+                say("night")
+                index += 2
+            } else if englishPartsOfDay.contains(word), let last = tokens.last, isDay(last) {
+                say(word)
+                index += 1
+            } else if ["at", "on", "the", "@"].contains(word) {
                 index += 1
             } else if ["of", "in"].contains(word), let last = tokens.last, case .word(let previous) = last, ordinal(previous) != nil {
                 // `1st of month`, `1st of the month`, `15th in the month`.
@@ -61,7 +96,35 @@ enum SpokenWords {
                 index += 1
             }
         }
+        if let part = saidPart {
+            let times = tokens.indices.filter { index in
+                guard case .word(let word) = tokens[index] else { return false }
+                return DayAndTime.day(word) == nil && (try? TimeOfDay.parse(word)) != nil
+            }
+            if times.count == 1, case .word(let time) = tokens[times[0]] {
+                tokens[times[0]] = .word(turned(time, by: part))
+            } else {
+                tokens.append(.word(part))
+            }
+        }
         return tokens
+    }
+
+    /// The parts of the day said in English, each a time alone too
+    /// (``TimeOfDay/parse(_:field:)``).
+    private static let englishPartsOfDay: Set<String> = ["morning", "afternoon", "evening", "night"]
+
+    private static func isDay(_ token: Token) -> Bool {
+        guard case .word(let word) = token else { return true }
+        return DayAndTime.day(word) != nil
+    }
+
+    /// `9` in the evening is `9pm`, `12` at night `12am`; a time with its
+    /// meridiem, or past 12, stays as it is.
+    private static func turned(_ time: String, by part: String) -> String {
+        guard time.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }),
+              let parsed = try? TimeOfDay.parse(time), (1...12).contains(parsed.hour) else { return time }
+        return time + (part == "morning" || (part == "night" && parsed.hour == 12) ? "am" : "pm")
     }
 
     /// The days of the year people call by name, as a phone's assistant
@@ -286,6 +349,74 @@ enum SpokenWords {
     }
 
     // MARK: - English
+
+    /// A clock's time said in words at `words[index]`, as digits, and how
+    /// many words it takes: `half past 6` 6:30, `a quarter to seven` 6:45,
+    /// `10 past 7` 7:10, `twenty to nine` 8:40, `quarter past noon` 12:15,
+    /// `five to midnight` 23:55, `6 o'clock` 6:00, `six pm` 6 (the meridiem
+    /// joins it after). Minutes before the hour are words or say `minutes`
+    /// (`5 minutes to 9`): `9 to 5` is a span, not 8:05.
+    static func clockWords(_ words: [String], at index: Int) -> (length: Int, time: String)? {
+        func word(_ at: Int) -> String? { at < words.count ? words[at] : nil }
+        // Words are looked up only when they are words: `7:30` builds no table.
+        func number(_ text: String) -> Int? { text.first?.isLetter == true ? englishNumbers[text] : nil }
+        func hour(_ at: Int) -> Int? {
+            guard let text = word(at) else { return nil }
+            if let number = Int(text) ?? number(text), (1...12).contains(number) { return number }
+            switch text {
+            case "noon", "midday": return 12
+            case "midnight": return 0
+            default: return nil
+            }
+        }
+        func clock(_ hour: Int, _ minute: Int) -> String { "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)" }
+        if let first = word(index), let hour = hour(index), first != "noon", first != "midday", first != "midnight" {
+            if let next = word(index + 1), ["o'clock", "o\u{2019}clock", "oclock"].contains(next) { return (2, clock(hour, 0)) }
+            if number(first) != nil, let next = word(index + 1), ["am", "pm", "a.m.", "p.m."].contains(next) { return (1, "\(hour)") }
+        }
+        var at = index
+        if word(at) == "a", word(at + 1) == "quarter" { at += 1 }
+        guard let first = word(at) else { return nil }
+        var minutes: Int, spelled = true
+        switch first {
+        case "quarter": minutes = 15
+        case "half": minutes = 30
+        case "twenty" where word(at + 1) == "five":
+            minutes = 25
+            at += 1
+        default:
+            if let spelled = number(first), [5, 10, 20, 25].contains(spelled) {
+                minutes = spelled
+            } else if first.count <= 2, let number = Int(first), (1...29).contains(number) {
+                (minutes, spelled) = (number, false)
+            } else {
+                return nil
+            }
+        }
+        at += 1
+        if minutes != 15, minutes != 30, let unit = word(at), ["minutes", "minute", "mins", "min"].contains(unit) {
+            spelled = true
+            at += 1
+        }
+        guard let direction = word(at), let hour = hour(at + 1) else { return nil }
+        switch direction {
+        case "past", "after":
+            return (at + 2 - index, clock(hour, minutes))
+        case "to", "till", "til", "before":
+            guard spelled, minutes != 30 else { return nil }
+            // `quarter to one` is 12:45; `to midnight`, 23:…
+            let before = hour == 0 ? 23 : hour == 1 ? 12 : hour - 1
+            return (at + 2 - index, clock(before, 60 - minutes))
+        default:
+            return nil
+        }
+    }
+
+    /// The English numbers a clock's time is said with.
+    private static let englishNumbers: [String: Int] = [
+        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+        "twenty": 20, "twenty-five": 25,
+    ]
 
     static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
     static let fullMonthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]

@@ -118,7 +118,7 @@ public final class ControlService: Sendable {
         case .badID: .invalidParameter("id", "must be an id, a prefix of at least 4 of its hexadecimal digits, or a name")
         case .ambiguous(let id, let matches): .ambiguousId(id: id, matches: matches.map(\.id), titles: matches.map(\.title), message: error.description)
         // Each entry is "id title": the id alone, which is 36 characters.
-        case .ringingCount(let ringing): .notRinging(message: error.description, ringing: ringing.map { String($0.prefix(36)) })
+        case .ringingCount(let ringing, _): .notRinging(message: error.description, ringing: ringing.map { String($0.prefix(36)) })
         case .invalid(let validation), .store(.invalid(let validation)): .invalid(validation)
         case .ring(.notRinging): .notRinging(message: error.description, ringing: [])
         case .ring(.snoozeNotAllowed(let id, _, _)): .snoozeNotAllowed(id: id.lowercasedText, message: error.description)

@@ -28,25 +28,30 @@ extension Daemon {
     }
 
     /// SIGHUP: re-read the configuration and the system zone (`TZ` included,
-    /// from the service manager), re-plan. Runs on the owner; asking the
-    /// service manager may take a second, so that goes to the output worker
-    /// and the reload finishes when its answer comes back.
+    /// from the service manager), re-plan. The file is chosen again as at
+    /// start-up, so a user's file made since then is read. Runs on the
+    /// owner; asking the service manager may take a second, so that goes to
+    /// the output worker and the reload finishes when its answer comes back.
     public func reload() {
         owner.assertCurrent()
         notifier.reloading()
+        let file = options.configFile(environment: environment)
+        var configKept = false
         do {
-            let config = try Daemon.loadConfig(owned.configFile, journal: journal)
+            let config = try Daemon.loadConfig(file, journal: journal)
             owned.config = config
+            owned.configFile = file
             configuration.value = config
             scheduler.setPolicy(config.ringPolicy(holidays: owned.holidays))
             reloadHolidays(config)
         } catch {
             journal.send("Reload: keeping the previous configuration: \(error)", priority: .error)
+            configKept = true
         }
         // Only a service started by systemd (`INVOCATION_ID` set) asks: a
         // daemon started by hand keeps the `TZ` it was given.
-        guard environment["INVOCATION_ID"] != nil else { return finishReload() }
-        let owner = owner
+        guard environment["INVOCATION_ID"] != nil else { return finishReload(configKept: configKept) }
+        let (owner, kept) = (owner, configKept)
         owner.output.async { [self] in
             let lookups = ServiceManager.lookUp(["TZ"] + Self.localeVariables, on: owner.output)
             // The language lives on the output worker, where notifications are written.
@@ -54,17 +59,19 @@ extension Daemon {
             owner.post { [self] in
                 takeTZ(lookups["TZ"] ?? .unset)
                 if let label { defaultLabel.value = label }
-                finishReload()
+                finishReload(configKept: kept)
             }
         }
     }
 
-    func finishReload() {
+    func finishReload(configKept: Bool) {
         scheduler.zoneChanged(systemZone())
         updateWake()
         owned.forewarnings?.planChanged()
         let status = scheduler.status
-        journal.send("Reloaded configuration\(owned.configFile.map { " from \($0)" } ?? " (built-in defaults)"): \(status)", priority: .info, messageID: MessageID.reloaded)
+        let source = owned.configFile.map { " from \($0)" } ?? " (built-in defaults)"
+        journal.send((configKept ? "Reloaded, keeping the configuration read before" : "Reloaded configuration") + "\(source): \(status)",
+                     priority: .info, messageID: MessageID.reloaded)
         notifier.ready(status: status)
     }
 

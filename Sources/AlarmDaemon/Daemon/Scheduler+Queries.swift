@@ -97,8 +97,9 @@ extension Scheduler {
     /// come first: open reminders before done ones. Several matches are
     /// ``SchedulerError/ambiguous(_:_:)`` with the candidates, and nothing
     /// changes. A full UUID is a dictionary lookup; anything else is one
-    /// scan, milliseconds for a million items.
-    func resolve(_ text: String, kind: ItemKind?) throws(SchedulerError) -> UUID {
+    /// scan, milliseconds for a million items. `chosen` narrows the names
+    /// and prefixes looked at to those items (what rings, say).
+    func resolve(_ text: String, kind: ItemKind?, among chosen: Set<UUID>? = nil) throws(SchedulerError) -> UUID {
         let name = Item.folded(text)
         guard !name.isEmpty, text.utf8.count <= Self.maxNameBytes else { throw .badID(text) }
         let hex = text.lowercased().filter { $0 != "-" }
@@ -110,7 +111,7 @@ extension Scheduler {
         var byID: [Item] = [], whole: [Item] = [], starting: [Item] = []
         let initial = name.utf8.first!
         owned.table.forEach { item, _ in
-            guard kind == nil || item.kind == kind else { return }
+            guard kind == nil || item.kind == kind, chosen?.contains(item.id) ?? true else { return }
             if isPrefix, byID.count <= Self.maxCandidates, Self.hex(item.id).hasPrefix(hex) { byID.append(item) }
             // Most titles differ from the name in their first letter: those
             // are passed over without folding them.
@@ -133,7 +134,7 @@ extension Scheduler {
         if byID.isEmpty, listed.count > 1, exact.count == 1 { return exact[0].id }
         var found = byID + listed.filter { named in !byID.contains { $0.id == named.id } }
         if found.isEmpty { found = shown(starting) }
-        if found.isEmpty { found = shown(withWord(startingWith: name, kind: kind)) }
+        if found.isEmpty { found = shown(withWord(startingWith: name, kind: kind, among: chosen)) }
         guard let first = found.first else { throw .noSuchItem(text) }
         guard found.count == 1 else {
             throw .ambiguous(text, found.prefix(Self.maxCandidates).map(SchedulerError.Candidate.init).sorted { $0.id < $1.id })
@@ -144,11 +145,11 @@ extension Scheduler {
     /// Items with a later word of their label or title starting with `name`
     /// (folded): `dentist` for "Book dentist". The last resort of
     /// ``resolve(_:kind:)``, a second scan made only when nothing else matched.
-    private func withWord(startingWith name: String, kind: ItemKind?) -> [Item] {
+    private func withWord(startingWith name: String, kind: ItemKind?, among chosen: Set<UUID>?) -> [Item] {
         let word = " " + name
         var found: [Item] = []
         owned.table.forEach { item, _ in
-            guard kind == nil || item.kind == kind, found.count <= Self.maxCandidates, Item.folded(item.title).contains(word) else { return }
+            guard kind == nil || item.kind == kind, chosen?.contains(item.id) ?? true, found.count <= Self.maxCandidates, Item.folded(item.title).contains(word) else { return }
             found.append(item)
         }
         return found

@@ -168,18 +168,40 @@ extension Scheduler {
             fireDue()
             let id: UUID
             if let text {
-                id = try resolve(text, kind: nil)
-            } else {
-                let ringing = Array(owned.table.ringing)
-                guard ringing.count == 1 else {
-                    throw .ringingCount(ringing.compactMap { owned.table[$0] }.map { "\($0.id.lowercasedText) \(ValidationError.quoted($0.title))" })
+                do throws(SchedulerError) { id = try resolve(text, kind: nil) } catch .ambiguous(let name, let candidates) {
+                    // `snooze tea` with two alarms called "tea", one ringing (or for
+                    // dismiss, snoozed): that one.
+                    var active = owned.table.ringing
+                    if command == .dismiss { active.formUnion(snoozedItems()) }
+                    guard command != .complete, !active.isEmpty, let only = try? resolve(text, kind: nil, among: active) else {
+                        throw .ambiguous(name, candidates)
+                    }
+                    id = only
                 }
-                id = ringing[0]
+            } else {
+                // The one ringing; for dismiss with nothing ringing, the one snoozed.
+                var active = owned.table.ringing
+                let snoozed = active.isEmpty && command == .dismiss
+                if snoozed { active = snoozedItems() }
+                guard active.count == 1, let only = active.first else {
+                    throw .ringingCount(active.compactMap { owned.table[$0] }.map { "\($0.id.lowercasedText) \(ValidationError.quoted($0.title))" },
+                                        snoozed: snoozed)
+                }
+                id = only
             }
             try commandOnQueue(command, id: id, completion: completion)
         } catch {
             completion(.failure(error))
         }
+    }
+
+    /// The items snoozed now: a scan, made only for a dismiss.
+    private func snoozedItems() -> Set<UUID> {
+        var snoozed: Set<UUID> = []
+        owned.table.forEach { item, state in
+            if case .snoozed = state.phase { snoozed.insert(item.id) }
+        }
+        return snoozed
     }
 
     private func commandOnQueue(_ command: RingCommand, id: UUID, completion: @escaping Completion<Entry>) throws(SchedulerError) {

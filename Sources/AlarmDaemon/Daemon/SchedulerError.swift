@@ -11,8 +11,10 @@ public enum SchedulerError: Error, Equatable, CustomStringConvertible {
     case badID(String)
     /// The id prefix or name matches several items (their ids and titles).
     case ambiguous(String, [Candidate])
-    /// A command without an id needs exactly one ringing item; these ring ("id title").
-    case ringingCount([String])
+    /// A command without an id needs exactly one ringing item; these ring
+    /// ("id title"), or with nothing ringing, are snoozed (`snoozed`: a
+    /// dismiss takes the one snoozed item then).
+    case ringingCount([String], snoozed: Bool = false)
     case invalid(ValidationError)
     case ring(RingError)
     case store(StoreError)
@@ -34,8 +36,10 @@ public enum SchedulerError: Error, Equatable, CustomStringConvertible {
         case .ambiguous(let id, let matches):
             return "\(ValidationError.quoted(id)) matches several items: "
                 + matches.map { "\($0.id) \(ValidationError.quoted($0.title))" }.joined(separator: ", ")
-        case .ringingCount(let ringing):
-            return ringing.isEmpty ? "nothing is ringing" : "several items are ringing, name one: \(ringing.joined(separator: "; "))"
+        case .ringingCount(let ringing, let snoozed):
+            if ringing.isEmpty { return snoozed ? "nothing is ringing or snoozed" : "nothing is ringing" }
+            return (snoozed ? "nothing is ringing and several items are snoozed, name one: " : "several items are ringing, name one: ")
+                + ringing.joined(separator: "; ")
         case .invalid(let error): return error.description
         case .ring(let error): return error.description
         case .store(let error): return error.description

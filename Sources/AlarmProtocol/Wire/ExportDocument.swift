@@ -68,6 +68,24 @@ public enum ExportDocument: WireStruct {
         return try WireTime.parse(text, parameter: item.path + field.name, zone: zone)
     }
 
+    /// A document of items as a reply showed them (`GetAlarm`,
+    /// `GetReminder`), their live fields left out: imported with merge, it
+    /// puts them back as they were, ids, settings and timestamps alike
+    /// (undoing a delete).
+    public static func restoring(alarms: [JSONObject] = [], reminders: [JSONObject] = []) -> JSONObject {
+        func kept(_ object: JSONObject, _ fields: [WireField]) -> JSONObject {
+            var kept = JSONObject()
+            for field in fields { kept[field.name] = object[field.name] }
+            return kept
+        }
+        return Self.json([
+            format: "alarmd",
+            versionField: JSONValue(version),
+            Self.alarms: .array(alarms.map { .object(kept($0, alarmFields)) }),
+            Self.reminders: .array(reminders.map { .object(kept($0, reminderFields)) }),
+        ])
+    }
+
     // Built once: an import checks every item's members against them.
     // An exported item has no live state.
     static let alarmFields = Wire.Alarm.fields.filter { ![Wire.Alarm.phase, Wire.Alarm.next, Wire.Alarm.snoozeCount].contains($0) }

@@ -33,6 +33,14 @@ struct Editor: Sendable {
     var formError: String?
     /// Which timer preset ↑/↓ last chose.
     private var presetIndex = 1
+    /// The repeat an edited item had that no preset is (a date, a monthly
+    /// rule): the first of ←/→'s choices, so it can be had back.
+    private var ownRepeat: OwnRepeat?
+
+    private enum OwnRepeat {
+        case alarm(days: RepeatDays, more: MoreRepeat, starting: Int64)
+        case todo(days: RepeatDays, rule: RecurrenceRule)
+    }
 
     var focused: Field { fields[focus] }
 
@@ -45,6 +53,7 @@ struct Editor: Sendable {
         editor.texts[.time] = TextField(Self.clock(form.hour, form.minute), typingReplaces: true)
         editor.texts[.label] = TextField(original == nil ? "" : form.label)
         editor.texts[.sound] = TextField(form.sound ?? "")
+        if let more = form.more { editor.ownRepeat = .alarm(days: form.days, more: more, starting: form.starting) }
         return editor
     }
 
@@ -59,6 +68,7 @@ struct Editor: Sendable {
         }
         editor.texts[.due] = TextField(due)
         editor.texts[.notes] = TextField(form.notes)
+        if let rule = form.keptRule { editor.ownRepeat = .todo(days: form.repeatDays, rule: rule) }
         return editor
     }
 
@@ -71,9 +81,11 @@ struct Editor: Sendable {
     }
 
     /// "Pause until": a day; empty rings again at once.
-    static func pause(id: String, label: String) -> Editor {
+    /// The pause form, holding the day an alarm already paused rings again
+    /// (`2026-12-10`), so that Enter keeps it and typing replaces it.
+    static func pause(id: String, label: String, until: Int64? = nil) -> Editor {
         var editor = Editor(kind: .pause(id: id, label: label), fields: [.until])
-        editor.texts[.until] = TextField()
+        editor.texts[.until] = TextField(until.map(RecurrenceRule.dateText) ?? "", typingReplaces: until != nil)
         return editor
     }
 
@@ -145,10 +157,13 @@ struct Editor: Sendable {
         var days = currentDays
         switch key {
         case .left, .right:
-            let choices = RepeatPreset.choices
-            let now = choices.firstIndex(of: RepeatPreset(days: days)) ?? (key == .right ? -1 : 0)
-            let next = (now + (key == .right ? 1 : -1) + choices.count) % choices.count
-            days = choices[next].days ?? days
+            let presets = RepeatPreset.choices
+            let first = ownRepeat == nil ? 0 : 1
+            let count = presets.count + first
+            let now = hasOwnRepeat ? 0 : presets.firstIndex(of: RepeatPreset(days: days)).map { $0 + first } ?? (key == .right ? -1 : 0)
+            let next = (now + (key == .right ? 1 : -1) + count) % count
+            guard next >= first else { return restoreOwnRepeat() }
+            days = presets[next - first].days ?? days
         case .character(let c):
             guard let digit = c.wholeNumberValue, (1...7).contains(digit) else { return }
             let day = RepeatDays(Weekday.weekOrder[digit - 1])
@@ -167,6 +182,29 @@ struct Editor: Sendable {
             form.keptRule = nil
             kind = .todo(form)
         case .timer, .pause: break
+        }
+    }
+
+    /// Whether the Repeat row shows the item's own repeat (no preset).
+    private var hasOwnRepeat: Bool {
+        switch kind {
+        case .alarm(let form): return form.more != nil
+        case .todo(let form): return form.keptRule != nil
+        case .timer, .pause: return false
+        }
+    }
+
+    private mutating func restoreOwnRepeat() {
+        errors[.repeatDays] = nil
+        switch (kind, ownRepeat) {
+        case (.alarm(var form), .alarm(let days, let more, let starting)?):
+            (form.days, form.more, form.starting) = (days, more, starting)
+            kind = .alarm(form)
+        case (.todo(var form), .todo(let days, let rule)?):
+            (form.repeatDays, form.keptRule) = (days, rule)
+            kind = .todo(form)
+        default:
+            break
         }
     }
 
@@ -282,6 +320,11 @@ struct Editor: Sendable {
         let text = texts[.time]?.text ?? ""
         let problem = l.Lf("Time must be a time of day like 07:30 or 7am, or a day and a time like tomorrow 9:15, got %s", ValidationError.quoted(text))
         do throws(ValidationError) {
+            // `in 25 min`: once, that long from now, as `alarmctl add in 25 min` sets it.
+            if let seconds = try? DurationParser.relative(text, field: FormField.hour.name(in: l)), seconds > 0 {
+                let (day, time) = DayAndTime.minute(after: seconds, from: now.epochSecondsFloor, rules: zone.rules)
+                return (time, day)
+            }
             let parsed = try DayAndTime.parse(text, field: FormField.hour.name(in: l), requireTime: true)
             guard let time = parsed.time else {
                 errors[.time] = problem
@@ -347,7 +390,7 @@ struct Editor: Sendable {
         case .todo(let form): fieldError = form.fieldError(for: refusal)
         case .timer, .pause: fieldError = nil
         }
-        if let fieldError { show([fieldError]) } else { formError = refusal.message }
+        if let fieldError { show([fieldError]) } else { formError = refusal.text(in: l) }
         focusFirstError()
     }
 

@@ -90,7 +90,7 @@ enum EditorRenderer {
 
     static func help(_ editor: Editor, _ field: Editor.Field, _ l: some Localization) -> String? {
         switch field {
-        case .time: return l.L("7:30, 19:30, 7am; once on a day: tomorrow 9:15, dec 24 7:00")
+        case .time: return l.L("7:30, 19:30, 7am; once: tomorrow 9:15, dec 24 7:00, in 25 min")
         case .repeatDays: return l.L("←/→ preset · 1–7 switch Monday to Sunday")
         case .label:
             if case .timer = editor.kind { return l.L("Empty: its length, as “Timer 5:00”") }

@@ -20,7 +20,8 @@ enum ScreenRenderer {
     static func render(_ c: TerminalController, rows: Int, columns: Int, now: Date) -> (canvas: Canvas, cursor: (row: Int, column: Int)?) {
         var canvas = Canvas(width: columns, height: rows)
         let l = c.language
-        guard rows >= 6, columns >= 20 else {
+        c.isTooSmall = rows < 6 || columns < 20
+        guard !c.isTooSmall else {
             canvas.set(0, Line(l.L("Make the window larger"), .warning))
             return (canvas, nil)
         }
@@ -31,10 +32,11 @@ enum ScreenRenderer {
         bottom -= 1
         canvas.set(bottom, messageLine(c))
         if let ringing = c.ringing {
-            bottom -= 2
+            // Its keys only while no form is open: a form takes z and x as text.
+            bottom -= c.editor == nil ? 2 : 1
             let snooze = ringing.snoozeChoices.first.map { "z " + ringing.snoozeLabel + ($0.minutes == nil ? "" : " " + $0.text) + "   " } ?? ""
             canvas.set(bottom, Line([Span(" ⏰ " + l.Lf("Ringing: %1$s · %2$s", TextWidth.sanitized(ringing.title), ringing.timeText), .ringing)], fill: .ringing))
-            canvas.set(bottom + 1, Line([Span(" " + snooze + "x " + ringing.stopLabel, .bold)]))
+            if c.editor == nil { canvas.set(bottom + 1, Line([Span(" " + snooze + "x " + ringing.stopLabel, .bold)])) }
         }
         var cursor: (row: Int, column: Int)?
         if c.showsHelp {
@@ -54,7 +56,8 @@ enum ScreenRenderer {
         } else {
             var listBottom = bottom
             if c.tab == .todos, rows >= 16, let item = c.selectedTodo {
-                let detail = detailLines(item, now: now, zone: c.zone, language: l, width: columns)
+                // Notes get up to a third of the list's room; the list keeps the rest.
+                let detail = detailLines(item, now: now, zone: c.zone, language: l, width: columns, noteLines: max(2, (bottom - listTop) / 3 - 3))
                 listBottom -= detail.count
                 for (index, line) in detail.enumerated() { canvas.set(listBottom + index, line) }
             }
@@ -197,14 +200,20 @@ enum ScreenRenderer {
         return line
     }
 
-    static func detailLines(_ item: ReminderItem, now: Date, zone: Zone, language l: some Localization, width: Int) -> [Line] {
+    /// The chosen to-do under the list: its title, when it is due and how
+    /// it repeats, and up to `noteLines` lines of its notes (the last saying
+    /// `…` when more are left out).
+    static func detailLines(_ item: ReminderItem, now: Date, zone: Zone, language l: some Localization, width: Int, noteLines: Int = 2) -> [Line] {
         var lines = [Line(String(repeating: "─", count: width), .dim)]
         let row = ReminderRow(item, now: now, zone: zone, language: l)
         lines.append(Line([Span(" " + TextWidth.sanitized(item.title), .bold)]))
-        let due = row.subtitle.isEmpty ? l.L("No due date") : row.subtitle
+        let due = row.whenText.isEmpty ? l.L("No due date") : row.whenText
         lines.append(Line(" " + TextWidth.sanitized(due), .dim))
-        let notes = item.notes.split(separator: "\n", omittingEmptySubsequences: true).prefix(2)
-        for note in notes { lines.append(Line(" " + TextWidth.sanitized(String(note)))) }
+        let notes = item.notes.isEmpty ? [] : item.notes.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, note) in notes.prefix(noteLines).enumerated() {
+            let more = index == noteLines - 1 && notes.count > noteLines
+            lines.append(Line(" " + TextWidth.sanitized(String(note)) + (more ? " …" : "")))
+        }
         return lines
     }
 
@@ -277,7 +286,7 @@ struct AlarmColumns {
             line.append(row.enabled ? "[x] " : "[ ] ", style(.plain))
             line.append(TextWidth.padded(row.timeText, time), style(row.isRinging ? .ringing : (row.enabled ? .bold : .dim)))
             line.append("  " + TextWidth.padded(TextWidth.sanitized(row.repeatText), repeatWidth), style(.plain))
-            line.append("  " + TextWidth.padded(TextWidth.sanitized(row.label), label), style(.plain))
+            line.append("  " + TextWidth.padded(TextWidth.sanitized(row.labelText), label), style(.plain))
             if next > 0 { line.append("  " + TextWidth.padded(row.nextText, next, right: true), style(.dim)) }
             return line
         }

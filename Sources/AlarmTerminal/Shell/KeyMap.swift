@@ -43,7 +43,7 @@ struct KeyBinding: Sendable {
         KeyBinding(keys: [.character("d"), .delete], keyText: "d", action: .delete, scope: .tab(.todos), meaning: N_("Delete"), hinted: true),
         KeyBinding(keys: [.character("J")], keyText: "J", action: .moveDown, scope: .tab(.todos), meaning: N_("Move down"), hinted: true),
         KeyBinding(keys: [.character("K")], keyText: "K", action: .moveUp, scope: .tab(.todos), meaning: N_("Move up"), hinted: true),
-        KeyBinding(keys: [.character("a"), .enter], keyText: "a", action: .add, scope: .tab(.timers), meaning: N_("Start a timer"), hinted: true),
+        KeyBinding(keys: [.character("a"), .enter, .character("e")], keyText: "a", action: .add, scope: .tab(.timers), meaning: N_("Start a timer"), hinted: true),
         KeyBinding(keys: [.character("d"), .delete], keyText: "d", action: .delete, scope: .tab(.timers), meaning: N_("Cancel"), hinted: true),
         KeyBinding(keys: [.character("z")], keyText: "z", action: .snooze, scope: .ringing, meaning: N_("Snooze"), hinted: true),
         KeyBinding(keys: [.character("x")], keyText: "x", action: .stop, scope: .ringing, meaning: N_("Stop"), hinted: true),

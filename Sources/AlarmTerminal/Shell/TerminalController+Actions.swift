@@ -47,47 +47,53 @@ extension TerminalController {
 
     private var today: Int64 { zone.rules.localDay(at: now.epochSecondsFloor) }
 
+    /// Deletes the selected item, kept whole first (the daemon's own
+    /// description of it) so that `u` can put it back as it was.
     func delete() {
         switch tab {
         case .alarms:
-            guard let item = selectedAlarm, perform(RemoveAlarm.self, IDRequest(id: item.id)) != nil else { return }
+            guard let item = selectedAlarm, let kept = perform(GetAlarm.self, IDRequest(id: item.id)),
+                  perform(RemoveAlarm.self, IDRequest(id: item.id)) != nil else { return }
             alarms.remove(id: item.id)
-            undoable = .deletedAlarm(item)
+            undoable = DeletedItem(alarm: kept.alarm).map(Undo.deleted)
             say(ToastText.deleted(title: item.label, language: language))
         case .todos:
-            guard let item = selectedTodo, perform(RemoveReminder.self, IDRequest(id: item.id)) != nil else { return }
+            guard let item = selectedTodo, let kept = perform(GetReminder.self, IDRequest(id: item.id)),
+                  perform(RemoveReminder.self, IDRequest(id: item.id)) != nil else { return }
             todos.remove(id: item.id)
-            undoable = .deletedTodo(item)
+            undoable = DeletedItem(reminder: kept.reminder).map(Undo.deleted)
             say(ToastText.deleted(title: item.title, language: language))
         case .timers:
             guard let item = selectedTimer, perform(RemoveReminder.self, TimerRow(item, now: now, language: language).cancelRequest) != nil else { return }
             timers.remove(id: item.id)
+            // A cancelled timer does not come back, and `u` must not reach past it to an older change.
+            undoable = nil
             say(language.Lf("“%s” cancelled", item.title))
         }
         clampSelection()
     }
 
-    /// Puts back the last deleted item (as a new one with its settings and,
-    /// for a to-do, its place), or marks the last done to-do not done.
+    /// Puts back the last deleted item as it was (its id, settings and, for
+    /// a to-do, its place), or marks the last done to-do not done.
     func undoLast() {
         guard let last = undoable else { return say(language.L("Nothing to undo")) }
         undoable = nil
         switch last {
-        case .deletedAlarm(let item):
-            if let request = AlarmForm.restoreRequest(of: item, language: language),
-               let reply = perform(AddAlarm.self, request), let added = AlarmItem.one(reply.alarm) {
-                alarms.update(added)
-                say(language.Lf("“%s” restored", added.label))
+        case .deleted(let deleted):
+            guard perform(Import.self, deleted.restoreRequest) != nil else { return }
+            switch deleted.kind {
+            case .alarm:
+                guard let reply = perform(GetAlarm.self, IDRequest(id: deleted.id)), let restored = AlarmItem.one(reply.alarm) else { return }
+                alarms.update(restored)
+                select(id: restored.id, in: .alarms)
+            case .reminder:
+                // An import puts it last; it goes back to its place.
+                let reply = deleted.position.flatMap { perform(MoveReminder.self, MoveReminder.Request(id: deleted.id, position: $0)) }
+                if let reply { todos = ReminderList(ReminderItem.list(reply.reminders), content: .todos) }
+                else if let one = perform(GetReminder.self, IDRequest(id: deleted.id)), let restored = ReminderItem.one(one.reminder) { todos.update(restored) }
+                select(id: deleted.id, in: .todos)
             }
-        case .deletedTodo(let item):
-            guard let request = try? ReminderForm(editing: item, zone: zone, language: language).addRequest(),
-                  let reply = perform(AddReminder.self, request),
-                  let added = ReminderItem.one(reply.reminder) else { return }
-            todos.update(added)
-            if added.position != item.position, let moved = perform(MoveReminder.self, MoveReminder.Request(id: added.id, position: item.position)) {
-                todos = ReminderList(ReminderItem.list(moved.reminders), content: .todos)
-            }
-            say(language.Lf("“%s” restored", added.title))
+            say(language.Lf("“%s” restored", deleted.title))
         case .skipped(let id, let skipNext):
             if let reply = perform(SkipNext.self, SkipNext.Request(id: id, skip: skipNext)), let item = AlarmItem.one(reply.alarm) {
                 alarms.update(item)
@@ -122,7 +128,7 @@ extension TerminalController {
 
     func pause() {
         guard let item = selectedAlarm else { return }
-        editor = .pause(id: item.id, label: item.label)
+        editor = .pause(id: item.id, label: item.label, until: item.pausedUntil)
     }
 
     func snooze() {
@@ -133,10 +139,24 @@ extension TerminalController {
         reload()
     }
 
+    /// x: stops what rings, or else the chosen item if it is snoozed (its
+    /// snooze ends and it does not ring again for this occurrence).
     func stop() {
-        guard let ringing, perform(Dismiss.self, ringing.stopRequest) != nil else { return }
-        say(language.Lf("“%s” stopped", ringing.title))
+        if let ringing {
+            guard perform(Dismiss.self, ringing.stopRequest) != nil else { return }
+            say(language.Lf("“%s” stopped", ringing.title))
+        } else if let snoozed = selectedSnoozed {
+            guard perform(Dismiss.self, Dismiss.Request(id: snoozed.id)) != nil else { return }
+            say(language.Lf("“%s” stopped", snoozed.title))
+        }
         reload()
+    }
+
+    /// The chosen row's item when it is snoozed.
+    var selectedSnoozed: (id: String, title: String)? {
+        if let alarm = selectedAlarm, alarm.phase == .snoozed { return (alarm.id, alarm.label) }
+        if let todo = selectedTodo ?? selectedTimer, todo.phase == .snoozed { return (todo.id, todo.title) }
+        return nil
     }
 
     /// J/K: the chosen to-do one place down or up; the selection follows it.

@@ -45,11 +45,14 @@ final class TerminalController {
     private(set) var running = true
     /// Rows the list shows, set by each render; paging moves by it.
     var pageRows = 10
+    /// The last render had no room to show anything: keys that act on what
+    /// cannot be seen are ignored until it has.
+    var isTooSmall = false
     var zone: Zone
 
     enum Undo {
-        case deletedAlarm(AlarmItem)
-        case deletedTodo(ReminderItem)
+        /// An alarm or to-do as the daemon held it before `d`: put back whole.
+        case deleted(DeletedItem)
         /// The to-do as it was before Space.
         case completedTodo(ReminderItem)
         /// An alarm whose skip-next was switched: switch it back.
@@ -186,7 +189,9 @@ final class TerminalController {
         }
     }
 
-    func say(_ text: String, error: Bool = false) { message = (text, error) }
+    /// Says `text` on the message line, its lines joined (a daemon's message
+    /// may have a hint on a second line).
+    func say(_ text: String, error: Bool = false) { message = (text.split(separator: "\n").joined(separator: "; "), error) }
 
     func say(_ toast: ToastText) { message = (toast.title + (toast.buttonLabel == nil ? "" : " — " + language.L("u to undo")), false) }
 
@@ -270,6 +275,11 @@ final class TerminalController {
     /// the rest, else the key table says what to do.
     func handle(_ key: Key) {
         if key == .resize { return }
+        // Nothing shows but "Make the window larger": only quitting acts.
+        if isTooSmall {
+            if editor == nil, KeyBinding.action(for: key, on: tab, ringing: false) == .quit { running = false }
+            return
+        }
         if showsHelp {
             // The keys scroll a help longer than the screen; any other closes it.
             switch key {
@@ -285,7 +295,8 @@ final class TerminalController {
         }
         if editor != nil { return handleEditor(key) }
         if case .mouse(let mouse) = key { return handleMouse(mouse) }
-        guard let action = KeyBinding.action(for: key, on: tab, ringing: ringing != nil) else { return }
+        // The keys for what rings answer a snoozed row too (x stops it).
+        guard let action = KeyBinding.action(for: key, on: tab, ringing: ringing != nil || selectedSnoozed != nil) else { return }
         message = nil
         perform(action)
     }

@@ -15,6 +15,9 @@ public struct AlarmRow: Equatable, Sendable, Identifiable {
     /// 永不 / 每天 / 平日 / 假日, `Mon, Wed`, or the rule's own words.
     public let repeatText: String
     public let label: String
+    /// The label, with the zone of an alarm pinned to one: `Pay day
+    /// (Europe/Berlin)`, as its time is that zone's.
+    public let labelText: String
     /// ``NextRingPhrase``: `in 8 h 5 min`, `paused until Dec 14`, …
     public let nextText: String
     /// `Work, Weekdays · in 8 h 5 min`-like line under the time: the label,
@@ -33,8 +36,9 @@ public struct AlarmRow: Equatable, Sendable, Identifiable {
         zoneText = item.timeZone
         repeatText = item.repeatText(in: l)
         label = item.label
+        labelText = item.timeZone.map { l.Lf("%1$s (%2$s)", item.label, $0) } ?? item.label
         nextText = NextRingPhrase.text(for: item, now: now, zone: zone, in: l)
-        let described = item.isOneShot ? label : l.Lf("%1$s, %2$s", label, repeatText)
+        let described = item.isOneShot ? labelText : l.Lf("%1$s, %2$s", labelText, repeatText)
         subtitle = l.Lf("%1$s · %2$s", described, nextText)
         enabled = item.enabled
         isRinging = item.phase == .ringing

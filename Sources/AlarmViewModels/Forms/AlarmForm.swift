@@ -205,15 +205,6 @@ public struct AlarmForm: Sendable {
     /// `AddAlarm` for a new alarm.
     public func addRequest() throws(FormInvalid) -> AddAlarm.Request { AddAlarm.Request(fields: try request()) }
 
-    /// `AddAlarm` that puts a deleted alarm back (Undo): every setting it
-    /// had, its switch included. `nil` when they no longer pass the checks.
-    public static func restoreRequest(of item: AlarmItem, language: some Localization) -> AddAlarm.Request? {
-        // An alarm's own rule starts where it started: today plays no part.
-        guard var fields = try? AlarmForm(editing: item, today: 0, language: language).request() else { return nil }
-        fields.enabled = item.enabled
-        return AddAlarm.Request(fields: fields)
-    }
-
     /// `UpdateAlarm` for the alarm edited; `nil` for a new one.
     public func updateRequest() throws(FormInvalid) -> UpdateAlarm.Request? {
         guard let original else { return nil }

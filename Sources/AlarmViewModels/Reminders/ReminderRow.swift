@@ -10,6 +10,8 @@ public struct ReminderRow: Equatable, Sendable, Identifiable {
     public let title: String
     /// `Due Thu 14:00 · Every day · Buy oat milk`; empty when there is nothing.
     public let subtitle: String
+    /// The same without the notes: `Due Thu 14:00 · Every day`.
+    public let whenText: String
     public let done: Bool
     public let isRinging: Bool
     /// The check button's accessible name: the to-do's title.
@@ -30,6 +32,7 @@ public struct ReminderRow: Equatable, Sendable, Identifiable {
             parts.append(item.phase == .snoozed ? l.Lf("Snoozed, was due %s", when) : l.Lf("Due %s", when))
         }
         if let repeatText = item.repeatText(in: l) { parts.append(repeatText) }
+        whenText = parts.joined(separator: " · ")
         if let line = item.notes.split(separator: "\n", omittingEmptySubsequences: true).first { parts.append(String(line)) }
         subtitle = parts.joined(separator: " · ")
     }
