@@ -289,6 +289,33 @@ import Testing
         #expect(!c.showsHelp)
     }
 
+    /// A note under the list goes after a few seconds, as a toast does; an
+    /// error stays until a key is pressed.
+    @Test func aNoteGoesByItselfAnErrorStays() {
+        let c = Self.controller()
+        c.say("“Work” will ring as usual")
+        c.expireNote(monotonic: 100)
+        c.expireNote(monotonic: 100 + TerminalController.noteSeconds - 1)
+        #expect(c.message?.text == "“Work” will ring as usual")
+        c.expireNote(monotonic: 100 + TerminalController.noteSeconds)
+        #expect(c.message == nil)
+        c.say("alarmd is not running", error: true)
+        c.expireNote(monotonic: 200)
+        c.expireNote(monotonic: 300)
+        #expect(c.message?.isError == true)
+    }
+
+    /// The help's columns are as wide as its longest meaning: none is cut,
+    /// in one column on a narrow screen or in several on a wide one.
+    @Test func theHelpCutsNoMeaning() {
+        let c = Self.controller()
+        for width in [60, 80, 200] {
+            let text = ScreenRenderer.helpLines(c, width: width).map(\.text).joined(separator: "\n")
+            #expect(text.contains("Undo the last delete, done or skip"), "\(width): \(text)")
+            #expect(text.contains("Repeat: presets; snooze: minutes"), "\(width): \(text)")
+        }
+    }
+
     /// The chosen to-do's pane: when it is due once, not its first note
     /// line again; its notes line by line, as many as it has room for.
     @Test func theToDoPaneShowsEachLineOfTheNotesOnce() {

@@ -233,8 +233,12 @@ enum ScreenRenderer {
             ("← →", l.L("Repeat: presets; snooze: minutes")), ("1–7", l.L("Repeat: Monday to Sunday")),
             ("Ctrl+P", l.L("Alarm: play the sound")), ("↑ ↓", l.L("Timer: preset lengths")),
         ]))
-        let cell = 40
+        // Columns as wide as the longest meaning needs, so that none is cut;
+        // one column uses the whole width.
+        let longest = sections.flatMap(\.1).map { TextWidth.columns($0.1) }.max() ?? 0
+        let cell = max(40, longest + 13)
         let perRow = max(1, width / cell)
+        let meaningWidth = perRow == 1 ? max(1, width - 11) : cell - 11
         var lines: [Line] = []
         for (title, entries) in sections where !entries.isEmpty {
             lines.append(Line([Span(" " + title, .bold)]))
@@ -243,7 +247,7 @@ enum ScreenRenderer {
                 var line = Line()
                 for (key, meaning) in entries[index..<min(entries.count, index + perRow)] {
                     line.append("   " + TextWidth.padded(key, 8), .accent)
-                    line.append(TextWidth.padded(meaning, cell - 11))
+                    line.append(TextWidth.padded(meaning, meaningWidth))
                 }
                 lines.append(line)
                 index += perRow

@@ -40,6 +40,11 @@ final class TerminalController {
     var helpScroll = 0
     /// The note under the list after an action, and whether it tells of a failure.
     var message: (text: String, isError: Bool)?
+    /// How long a note (not an error) stays under the list, as a desktop
+    /// toast does; an error stays until the next key.
+    static let noteSeconds = 8.0
+    /// The note shown and since when (monotonic seconds), for ``expireNote(monotonic:)``.
+    private var shownNote: (text: String, since: Double)?
     /// What `u` puts back: the last change that can be undone.
     var undoable: Undo?
     private(set) var running = true
@@ -89,6 +94,16 @@ final class TerminalController {
         if message?.isError == true { message = nil }
         reload()
         refreshedAt = monotonic
+    }
+
+    /// Clears a note shown for ``noteSeconds``; called before each frame.
+    func expireNote(monotonic: Double) {
+        guard let message, !message.isError else { return shownNote = nil }
+        guard let shown = shownNote, shown.text == message.text else { return shownNote = (message.text, monotonic) }
+        if monotonic - shown.since >= Self.noteSeconds {
+            self.message = nil
+            shownNote = nil
+        }
     }
 
     /// Reads the warnings and the zone again when ``refreshInterval`` has passed.

@@ -77,6 +77,7 @@ public enum TerminalUI {
         while controller.running {
             controller.connectIfNeeded(monotonic: monotonic())
             controller.refreshIfDue(monotonic: monotonic(), zone: zone)
+            controller.expireNote(monotonic: monotonic())
             let start = monotonic()
             let size = screen.size
             let frame = ScreenRenderer.render(controller, rows: size.rows, columns: size.columns, now: controller.now)
