@@ -74,6 +74,13 @@ import Testing
         ("this evening", .today, 18, 0), ("this afternoon at 3", .today, 15, 0), ("5:30 in the morning", nil, 5, 30), ("7 in the evening tomorrow", .tomorrow, 19, 0),
         ("9 at night", nil, 21, 0), ("12 at night", nil, 0, 0), ("this friday 8am", .weekday(.friday), 8, 0), ("19:00 tonight", .today, 19, 0),
         ("half past 3 in the afternoon", nil, 15, 30), ("tomorrow morning", .tomorrow, 8, 0),
+        // The small hours of the night: tonight's are tomorrow's.
+        ("tonight at 1", .tomorrow, 1, 0), ("2 at night", nil, 2, 0), ("tonight at 12", .tomorrow, 0, 0), ("midnight tonight", .tomorrow, 0, 0),
+        ("tonight at half past 12", .tomorrow, 0, 30), ("tonight at 11", .today, 23, 0), ("this evening at 6", .today, 18, 0),
+        // Spelled hours the words after them turn; a meridiem on a clock phrase's hour.
+        ("seven in the evening", nil, 19, 0), ("six tonight", .today, 18, 0), ("ten at night", nil, 22, 0),
+        ("in the morning at 7", nil, 7, 0), ("half past 6pm", nil, 18, 30), ("quarter to 8am", nil, 7, 45), ("quarter to 12am", nil, 23, 45),
+        ("quarter to 1pm", nil, 12, 45), ("quarter to 1am", nil, 0, 45), ("quarter past 12am", nil, 0, 15),
     ])
     func partsOfTheDaySaid(text: String, day: DayAndTime.Day?, hour: Int, minute: Int) throws {
         #expect(try DayAndTime.parse(text, field: "TIME") == DayAndTime(day: day, time: try TimeOfDay(hour: hour, minute: minute)), "\(text)")
@@ -160,6 +167,7 @@ import Testing
         #expect(try DurationParser.relative(" in 1h ", field: "x") == 3600)
         #expect(try DurationParser.relative("25 分鐘後", field: "x") == 1500)
         #expect(try DurationParser.relative("1小時30分之後", field: "x") == 5400)
+        #expect(try DurationParser.relative("in the morning", field: "x") == nil, "a part of the day, not a span")
         #expect(try DurationParser.relative("2h ago", field: "x") == -7200)
         #expect(try DurationParser.relative("3天前", field: "x") == -259_200)
         #expect(try DurationParser.relative("tomorrow", field: "x") == nil)

@@ -32,7 +32,6 @@ import Testing
         #expect(json["fields"]?.objectValue?["days"] == .array(["mon", "tue", "wed", "thu", "fri"]))
     }
 
-
     @Test func outOfRangeValuesAreRefusedNamingTheValue() {
         let errors = form {
             $0.hour = 24

@@ -39,6 +39,8 @@ import Testing
         #expect(deleted.kind == .reminder && deleted.title == "Gym" && deleted.position == 3)
         let parsed = try ExportDocument.parse(Parameters(deleted.restoreRequest.json[Import.Request.document.name]?.objectValue ?? [:]), zone: .utc)
         #expect(parsed.reminders == [reminder] && parsed.alarms.isEmpty)
+        // Its place, or the last one when fewer are left.
+        #expect(deleted.place(among: 6) == 3 && deleted.place(among: 2) == 1 && deleted.place(among: 0) == 0)
     }
 
     @Test func anObjectWithoutAnIdIsNone() {

@@ -160,9 +160,9 @@ final class AlarmsPage: WidgetWrapper {
     func undoDelete() -> Bool {
         guard let item = deleted else { return false }
         deleted = nil
-        guard session.perform(Import.self, item.restoreRequest) != nil,
-              let reply = session.perform(GetAlarm.self, IDRequest(id: item.id)) else { return false }
-        take(AlarmReply(alarm: reply.alarm))
+        guard session.perform(Import.self, item.restoreRequest) != nil else { return false }
+        // Back in the daemon; the row comes with its reply here, or with the Watch event.
+        if let reply = session.perform(GetAlarm.self, IDRequest(id: item.id)) { take(AlarmReply(alarm: reply.alarm)) }
         return true
     }
 

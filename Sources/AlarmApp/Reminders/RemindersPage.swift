@@ -115,7 +115,9 @@ final class RemindersPage: WidgetWrapper {
         deleted = nil
         guard session.perform(Import.self, item.restoreRequest) != nil else { return false }
         take(session.perform(GetReminder.self, IDRequest(id: item.id)))
-        if let position = item.position { send(MoveReminderRequest(id: item.id, position: position)) }
+        // An import puts it last; it goes back to its place, or the last one if fewer are left.
+        let count = session.perform(Status.self, NoMembers()).map { $0.reminders + ($0.timers ?? 0) }
+        if let place = count.flatMap(item.place(among:)) { send(MoveReminderRequest(id: item.id, position: place)) }
         return true
     }
 

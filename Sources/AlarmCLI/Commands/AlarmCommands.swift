@@ -375,7 +375,7 @@ enum AlarmCommands {
                     // paused until the day after them: as quiet, and resume undoes it.
                     let alarm = AlarmView(object)
                     let today = RuleOptions.today(context.now, in: SkipCommands.zone(of: alarm, context))
-                    var rule = try? SkipCommands.repeatRule(of: alarm, today: today)
+                    var rule = alarm.isOneShot ? nil : try SkipCommands.repeatRule(of: alarm, today: today)
                     rule?.exceptions.formUnion(from..<day)
                     if rule.map({ $0.nextDay(after: today - 1) == nil }) ?? true {
                         var fields = AlarmFields()

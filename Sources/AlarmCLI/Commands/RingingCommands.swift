@@ -51,9 +51,10 @@ enum RingingCommands {
             name: "dismiss",
             summary: N_("Stop a ringing or snoozed alarm or reminder."),
             details: N_("""
-                Without ID: the one item ringing now; --all: every item ringing or snoozed. A snoozed item
-                is dismissed too. A repeating alarm waits for its next day, a one-shot alarm switches off,
-                a reminder stays open until done. With several IDs, each; the exit code is 1 if any failed.
+                Without ID: the one item ringing now, or with nothing ringing, the one snoozed; --all: every
+                item ringing or snoozed. A repeating alarm waits for its next day, a one-shot alarm switches
+                off, a reminder stays open until done. With several IDs, each; the exit code is 1 if any
+                failed.
                 """),
             positionals: [itemIDs], options: [allRinging, .json, .socket], alternatives: [idsOrAll],
             examples: ["alarmctl dismiss", "alarmctl dismiss 1a2b", "alarmctl dismiss --all"]

@@ -103,7 +103,8 @@ public enum DurationParser {
     public static func relative(_ text: String, field: String) throws(ValidationError) -> Int64? {
         let trimmed = text.trimmingSpaces()
         let lower = trimmed.lowercased()
-        if lower.hasPrefix("in ") { return try parse(String(trimmed.dropFirst(3)), field: field) }
+        // `in the morning` is a part of the day, not a span.
+        if lower.hasPrefix("in "), !lower.hasPrefix("in the ") { return try parse(String(trimmed.dropFirst(3)), field: field) }
         if lower.hasSuffix(" ago") { return -(try parse(String(trimmed.dropLast(4)), field: field)) }
         for (suffix, sign) in [("之後", Int64(1)), ("以後", 1), ("後", 1), ("之前", -1), ("以前", -1), ("前", -1)]
         where trimmed.hasSuffix(suffix) && trimmed.count > suffix.count {

@@ -43,6 +43,9 @@ enum SpokenWords {
         // alone elsewhere is a time of its own (`morning` 08:00), so that
         // `add 7:30 morning run` keeps its label.
         var saidPart: String?
+        // Where `tonight` (or `this evening`, `this night`) put today: its small
+        // hours are tomorrow's (`tonight at 1` is 01:00 tomorrow).
+        var tonight: Int?
         func say(_ part: String) {
             if saidPart == nil { saidPart = part } else { tokens.append(.word(part)) }
         }
@@ -51,10 +54,12 @@ enum SpokenWords {
             let word = words[index]
             let following = index + 1 < words.count ? words[index + 1] : nil
             if word == "tonight" {
+                tonight = tokens.count
                 tokens.append(.word("today"))
                 say("night")
                 index += 1
             } else if word == "this", let following, englishPartsOfDay.contains(following) {
+                if following != "morning", following != "afternoon" { tonight = tokens.count }
                 tokens.append(.word("today"))
                 say(following)
                 index += 2
@@ -102,7 +107,9 @@ enum SpokenWords {
                 return DayAndTime.day(word) == nil && (try? TimeOfDay.parse(word)) != nil
             }
             if times.count == 1, case .word(let time) = tokens[times[0]] {
-                tokens[times[0]] = .word(turned(time, by: part))
+                let time = turned(time, by: part)
+                tokens[times[0]] = .word(time)
+                if let tonight, let hour = (try? TimeOfDay.parse(time))?.hour, hour < 6 { tokens[tonight] = .word("tomorrow") }
             } else {
                 tokens.append(.word(part))
             }
@@ -119,12 +126,14 @@ enum SpokenWords {
         return DayAndTime.day(word) != nil
     }
 
-    /// `9` in the evening is `9pm`, `12` at night `12am`; a time with its
+    /// `9` in the evening is `9pm`; at night, 12 and 1 to 5 are the small
+    /// hours (`12am`, `2am`) and the rest evening (`10pm`); a time with its
     /// meridiem, or past 12, stays as it is.
     private static func turned(_ time: String, by part: String) -> String {
         guard time.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }),
               let parsed = try? TimeOfDay.parse(time), (1...12).contains(parsed.hour) else { return time }
-        return time + (part == "morning" || (part == "night" && parsed.hour == 12) ? "am" : "pm")
+        let small = parsed.hour == 12 || parsed.hour <= 5
+        return time + (part == "morning" || (part == "night" && small) ? "am" : "pm")
     }
 
     /// The days of the year people call by name, as a phone's assistant
@@ -360,8 +369,7 @@ enum SpokenWords {
         func word(_ at: Int) -> String? { at < words.count ? words[at] : nil }
         // Words are looked up only when they are words: `7:30` builds no table.
         func number(_ text: String) -> Int? { text.first?.isLetter == true ? englishNumbers[text] : nil }
-        func hour(_ at: Int) -> Int? {
-            guard let text = word(at) else { return nil }
+        func hour(_ text: String) -> Int? {
             if let number = Int(text) ?? number(text), (1...12).contains(number) { return number }
             switch text {
             case "noon", "midday": return 12
@@ -369,10 +377,24 @@ enum SpokenWords {
             default: return nil
             }
         }
+        func hour(_ at: Int) -> Int? { word(at).flatMap(hour) }
+        /// `6pm` after `half past`: the hour on a 24-hour clock.
+        func hourWithMeridiem(_ at: Int) -> Int? {
+            guard let text = word(at) else { return nil }
+            for (suffix, afternoon) in [("a.m.", false), ("p.m.", true), ("am", false), ("pm", true)] where text.hasSuffix(suffix) {
+                guard let hour = hour(String(text.dropLast(suffix.count))), hour != 0, text.first?.isNumber == true else { return nil }
+                return hour % 12 + (afternoon ? 12 : 0)
+            }
+            return nil
+        }
         func clock(_ hour: Int, _ minute: Int) -> String { "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)" }
         if let first = word(index), let hour = hour(index), first != "noon", first != "midday", first != "midnight" {
             if let next = word(index + 1), ["o'clock", "o\u{2019}clock", "oclock"].contains(next) { return (2, clock(hour, 0)) }
-            if number(first) != nil, let next = word(index + 1), ["am", "pm", "a.m.", "p.m."].contains(next) { return (1, "\(hour)") }
+            // `six pm`, `seven in the evening`, `six tonight`: a spelled hour the words after it turn.
+            if number(first) != nil, let next = word(index + 1),
+               ["am", "pm", "a.m.", "p.m.", "tonight"].contains(next) || (["in", "at", "this"].contains(next) && word(index + 2).map { ["the", "night"].contains($0) || englishPartsOfDay.contains($0) } == true) {
+                return (1, "\(hour)")
+            }
         }
         var at = index
         if word(at) == "a", word(at + 1) == "quarter" { at += 1 }
@@ -398,14 +420,17 @@ enum SpokenWords {
             spelled = true
             at += 1
         }
-        guard let direction = word(at), let hour = hour(at + 1) else { return nil }
+        guard let direction = word(at) else { return nil }
+        // `half past 6pm`: with its meridiem, the hour is a 24-hour clock's.
+        let meridiem = hourWithMeridiem(at + 1)
+        guard let hour = meridiem ?? hour(at + 1) else { return nil }
         switch direction {
         case "past", "after":
             return (at + 2 - index, clock(hour, minutes))
         case "to", "till", "til", "before":
             guard spelled, minutes != 30 else { return nil }
-            // `quarter to one` is 12:45; `to midnight`, 23:…
-            let before = hour == 0 ? 23 : hour == 1 ? 12 : hour - 1
+            // `quarter to one` is 12:45; `to midnight` (or `to 12am`), 23:…
+            let before = hour == 0 ? 23 : hour == 1 && meridiem == nil ? 12 : hour - 1
             return (at + 2 - index, clock(before, 60 - minutes))
         default:
             return nil

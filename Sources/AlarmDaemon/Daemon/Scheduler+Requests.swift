@@ -160,7 +160,8 @@ extension Scheduler {
         for (item, state) in moved { owned.table.set(item, state: state, wake: owned.table.deadline(of: item.id)) }
     }
 
-    /// Snooze, dismiss or complete an item; without an id, the one item ringing.
+    /// Snooze, dismiss or complete an item; without an id, the one item
+    /// ringing (for dismiss with nothing ringing, the one snoozed).
     /// Whatever is due fires first, so the command meets the item as it is now.
     public func command(_ command: RingCommand, id text: String?, completion: @escaping Completion<Entry>) {
         owner.assertCurrent()

@@ -249,7 +249,9 @@ struct Editor: Sendable {
         formError = nil
         switch kind {
         case .alarm(var form):
-            if let (time, day) = parseTime(now: now, zone: zone, l) {
+            // An alarm pinned to a zone has its days and minutes there.
+            let alarmZone = form.original?.timeZone.flatMap { Zone(identifier: $0) } ?? zone
+            if let (time, day) = parseTime(now: now, zone: alarmZone, l) {
                 form.hour = time.hour
                 form.minute = time.minute
                 // A day with the time (tomorrow 9:15, dec 24 7:00): once, then.

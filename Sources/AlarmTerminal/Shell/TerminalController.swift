@@ -206,9 +206,13 @@ final class TerminalController {
 
     /// Says `text` on the message line, its lines joined (a daemon's message
     /// may have a hint on a second line).
-    func say(_ text: String, error: Bool = false) { message = (text.split(separator: "\n").joined(separator: "; "), error) }
+    func say(_ text: String, error: Bool = false) {
+        message = (text.split(separator: "\n").joined(separator: "; "), error)
+        // Said again, it stays its full time again.
+        shownNote = nil
+    }
 
-    func say(_ toast: ToastText) { message = (toast.title + (toast.buttonLabel == nil ? "" : " — " + language.L("u to undo")), false) }
+    func say(_ toast: ToastText) { say(toast.title + (toast.buttonLabel == nil ? "" : " — " + language.L("u to undo"))) }
 
     /// Ends the loop (the terminal is gone).
     func quit() { running = false }

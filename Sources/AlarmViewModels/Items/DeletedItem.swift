@@ -39,8 +39,15 @@ public struct DeletedItem: Sendable {
         self.object = object
     }
 
+    /// Where undo moves a to-do back: its place, or the last one when the
+    /// list has grown shorter since. `count` is how many reminders there
+    /// are, timers and the restored one included; `nil` for an alarm.
+    public func place(among count: Int) -> Int? {
+        position.map { min($0, max(0, count - 1)) }
+    }
+
     /// `Import` of the item alone, merged by id: it comes back as it was.
-    /// A to-do comes back last; ``position`` is where to move it.
+    /// A to-do comes back last; ``place(among:)`` is where to move it.
     public var restoreRequest: Import.Request {
         let document = kind == .alarm ? ExportDocument.restoring(alarms: [object]) : ExportDocument.restoring(reminders: [object])
         return Import.Request(document: document, merge: true)
