@@ -116,8 +116,7 @@ final class RemindersPage: WidgetWrapper {
         guard session.perform(Import.self, item.restoreRequest) != nil else { return false }
         take(session.perform(GetReminder.self, IDRequest(id: item.id)))
         // An import puts it last; it goes back to its place, or the last one if fewer are left.
-        let count = session.perform(Status.self, NoMembers()).map { $0.reminders + ($0.timers ?? 0) }
-        if let place = count.flatMap(item.place(among:)) { send(MoveReminderRequest(id: item.id, position: place)) }
+        if let place = session.perform(Status.self, NoMembers()).flatMap(item.place(in:)) { send(MoveReminderRequest(id: item.id, position: place)) }
         return true
     }
 

@@ -378,16 +378,13 @@ enum SpokenWords {
             }
         }
         func hour(_ at: Int) -> Int? { word(at).flatMap(hour) }
-        /// `6pm` after `half past`: the hour on a 24-hour clock.
+        /// `6pm` after `half past`: the hour on a 24-hour clock, as ``TimeOfDay`` reads a whole hour with its meridiem.
         func hourWithMeridiem(_ at: Int) -> Int? {
-            guard let text = word(at) else { return nil }
-            for (suffix, afternoon) in [("a.m.", false), ("p.m.", true), ("am", false), ("pm", true)] where text.hasSuffix(suffix) {
-                guard let hour = hour(String(text.dropLast(suffix.count))), hour != 0, text.first?.isNumber == true else { return nil }
-                return hour % 12 + (afternoon ? 12 : 0)
-            }
-            return nil
+            guard let text = word(at), ["am", "pm", "a.m.", "p.m."].contains(where: text.hasSuffix), text.first?.isNumber == true,
+                  let time = try? TimeOfDay.parse(text), time.minute == 0 else { return nil }
+            return time.hour
         }
-        func clock(_ hour: Int, _ minute: Int) -> String { "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)" }
+        func clock(_ hour: Int, _ minute: Int) -> String { "\(hour):" + TimeOfDay.twoDigits(minute) }
         if let first = word(index), let hour = hour(index), first != "noon", first != "midday", first != "midnight" {
             if let next = word(index + 1), ["o'clock", "o\u{2019}clock", "oclock"].contains(next) { return (2, clock(hour, 0)) }
             // `six pm`, `seven in the evening`, `six tonight`: a spelled hour the words after it turn.

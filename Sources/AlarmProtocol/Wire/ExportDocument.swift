@@ -21,12 +21,13 @@ public enum ExportDocument: WireStruct {
 
     /// The same, as the object `Export`'s reply holds.
     public static func object(alarms: [Alarm], reminders: [Reminder], zone: Zone) -> JSONObject {
-        Self.json([
-            format: "alarmd",
-            versionField: JSONValue(version),
-            Self.alarms: .array(alarms.map { Wire.Alarm.json($0, state: nil, next: nil, zone: zone) }),
-            Self.reminders: .array(reminders.map { Wire.Reminder.json($0, state: nil, next: nil, zone: zone) }),
-        ])
+        document(alarms: alarms.map { Wire.Alarm.json($0, state: nil, next: nil, zone: zone) },
+                 reminders: reminders.map { Wire.Reminder.json($0, state: nil, next: nil, zone: zone) })
+    }
+
+    /// A document of items already in the wire's shape.
+    private static func document(alarms: [JSONValue], reminders: [JSONValue]) -> JSONObject {
+        Self.json([format: "alarmd", versionField: JSONValue(version), Self.alarms: .array(alarms), Self.reminders: .array(reminders)])
     }
 
     /// Reads a whole document or throws on the first problem, naming its path
@@ -78,12 +79,7 @@ public enum ExportDocument: WireStruct {
             for field in fields { kept[field.name] = object[field.name] }
             return kept
         }
-        return Self.json([
-            format: "alarmd",
-            versionField: JSONValue(version),
-            Self.alarms: .array(alarms.map { .object(kept($0, alarmFields)) }),
-            Self.reminders: .array(reminders.map { .object(kept($0, reminderFields)) }),
-        ])
+        return document(alarms: alarms.map { .object(kept($0, alarmFields)) }, reminders: reminders.map { .object(kept($0, reminderFields)) })
     }
 
     // Built once: an import checks every item's members against them.

@@ -88,8 +88,7 @@ extension TerminalController {
                 select(id: restored.id, in: .alarms)
             case .reminder:
                 // An import puts it last; it goes back to its place, or the last one if fewer are left.
-                let count = perform(Status.self, NoMembers()).map { $0.reminders + ($0.timers ?? 0) }
-                let place = count.flatMap { deleted.place(among: $0) }
+                let place = perform(Status.self, NoMembers()).flatMap(deleted.place(in:))
                 let reply = place.flatMap { perform(MoveReminder.self, MoveReminder.Request(id: deleted.id, position: $0)) }
                 if let reply { todos = ReminderList(ReminderItem.list(reply.reminders), content: .todos) }
                 else if let one = perform(GetReminder.self, IDRequest(id: deleted.id)), let restored = ReminderItem.one(one.reminder) { todos.update(restored) }

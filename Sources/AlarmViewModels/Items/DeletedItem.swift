@@ -46,6 +46,11 @@ public struct DeletedItem: Sendable {
         position.map { min($0, max(0, count - 1)) }
     }
 
+    /// The same, counted from the daemon's `Status` (its to-dos and timers).
+    public func place(in status: Status.Reply) -> Int? {
+        place(among: status.reminders + (status.timers ?? 0))
+    }
+
     /// `Import` of the item alone, merged by id: it comes back as it was.
     /// A to-do comes back last; ``place(among:)`` is where to move it.
     public var restoreRequest: Import.Request {
