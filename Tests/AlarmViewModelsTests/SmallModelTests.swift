@@ -24,6 +24,40 @@ import Testing
         #expect(request.changes.timer == true)
     }
 
+    @Test func pauseResumeAndMoreTime() throws {
+        let l = Languages.english
+        let now = Fixture.at("2026-03-09T12:00:00.4Z")
+        let tea = ReminderItem(id: Fixture.ids[0], title: "Tea", due: Fixture.at("2026-03-09T12:04:59Z"), isTimer: true)
+        #expect(TimerChange.pauseOrResume(tea) == .pause)
+        // Paused: no due time, the whole seconds left kept (a part of a second counts).
+        let pause = try TimerChange.pause.request(for: tea, now: now, zone: .utc).get()
+        #expect(pause.id == Fixture.ids[0])
+        #expect(pause.changes.due == "" && pause.changes.timerLeft == .some(299))
+        var paused = tea
+        (paused.due, paused.timerLeft) = (nil, 299)
+        let row = TimerRow(paused, now: Fixture.at("2026-03-09T13:00:00Z"), language: l)
+        #expect(row.isPaused && row.remainingText == "4:59", "a paused timer's time left stands still")
+        #expect(row.pauseName == "Resume Tea" && row.moreTimeName == "One more minute for Tea")
+        #expect(TimerRow(tea, now: now, language: l).pauseName == "Pause Tea")
+        #expect(TimerChange.pauseOrResume(paused) == .resume)
+        // Resumed: due the seconds left after the whole second it resumed in.
+        let resume = try TimerChange.resume.changes(due: nil, timerLeft: 299, phase: .waiting, now: now, zone: .utc).get()
+        #expect(resume.due == "2026-03-09T12:04:59+00:00" && resume.timerLeft == .some(nil))
+        // More time: on the due time of a running timer, on the time left of a paused one.
+        #expect(try TimerRow.moreTime.request(for: tea, now: now, zone: .utc).get().changes.due == "2026-03-09T12:05:59+00:00")
+        #expect(try TimerRow.moreTime.request(for: paused, now: now, zone: .utc).get().changes.timerLeft == .some(359))
+        // What does not apply is said, not sent.
+        var ringing = tea
+        ringing.phase = .ringing
+        #expect(throws: TimerChange.Refusal.ringing) { try TimerChange.pause.request(for: ringing, now: now, zone: .utc).get() }
+        #expect(throws: TimerChange.Refusal.pausedAlready) { try TimerChange.pause.request(for: paused, now: now, zone: .utc).get() }
+        #expect(throws: TimerChange.Refusal.notPaused) { try TimerChange.resume.request(for: tea, now: now, zone: .utc).get() }
+        #expect(TimerChange.refusalText(.ringing, quoted: "“Tea”", language: l) == "“Tea” is ringing: snooze or dismiss it")
+        let after = TimerRow(paused, now: now, language: l)
+        #expect(ToastText.timerChanged(.pause, after, language: l).title == "“Tea” paused, 4:59 left")
+        #expect(ToastText.timerChanged(.add(seconds: 60), after, language: l).title == "“Tea”: 4:59 left")
+    }
+
     @Test func customDurations() throws {
         let l = Languages.english
         #expect(try TimerDuration.parse("90", in: l).get() == 5400)
@@ -69,6 +103,25 @@ import Testing
         #expect(model.timeText == "18:00")
         #expect(model.snoozeChoices.map(\.minutes) == [nil, 5, 10, 15])
         #expect(model.snoozeRequest().json == ["id": .string(Fixture.ids[1])])
+    }
+
+    /// Of several ringing, an alarm first, else the reminder due first; the
+    /// view says how many others ring.
+    @Test func theFirstOfSeveralRingingSaysHowManyOthersRing() {
+        let now = Fixture.at("2026-03-09T18:00:05Z")
+        var work = Fixture.alarm(label: "Work")
+        let waiting = work
+        work.phase = .ringing
+        let tea = ReminderItem(id: Fixture.ids[1], title: "Tea", due: Fixture.at("2026-03-09T18:00:00Z"), isTimer: true, phase: .ringing)
+        let mum = ReminderItem(id: Fixture.ids[2], title: "Call mum", due: Fixture.at("2026-03-09T17:59:00Z"), phase: .ringing)
+        let l = Languages.english
+        let all = RingingModel.first(alarms: [work], reminders: [tea, mum], now: now, zone: .utc, language: l)
+        #expect(all?.title == "Work" && all?.othersText == "2 more ringing")
+        let two = RingingModel.first(alarms: [waiting], reminders: [tea, mum], now: now, zone: .utc, language: l)
+        #expect(two?.title == "Call mum" && two?.othersText == "1 more ringing", "the one due first")
+        let one = RingingModel.first(alarms: [waiting], reminders: [tea], now: now, zone: .utc, language: l)
+        #expect(one?.title == "Tea" && one?.othersText == nil)
+        #expect(RingingModel.first(alarms: [waiting], reminders: [], now: now, zone: .utc, language: l) == nil)
     }
 }
 

@@ -421,6 +421,19 @@ import Testing
         #expect(try Alarmctl.ok(["timer", "+1m"], daemon).contains("rings at"))
         #expect(try Alarmctl.ok(["timer", "stop"], daemon).hasPrefix("Cancelled timer \"tea\""))
 
+        // --all: every timer the verb applies to.
+        try Alarmctl.ok(["timer", "10m", "tea"], daemon)
+        try Alarmctl.ok(["timer", "20m", "eggs"], daemon)
+        let pausedAll = try Alarmctl.ok(["timer", "pause", "--all"], daemon)
+        #expect(pausedAll.contains("Timer \"tea\"") && pausedAll.contains("Timer \"eggs\"") && !pausedAll.contains("rings at"), "\(pausedAll)")
+        #expect(try Alarmctl.ok(["timer", "pause", "--all"], daemon) == "No timer is counting down.\n")
+        #expect(try Alarmctl.ok(["timer", "resume", "--all"], daemon).components(separatedBy: "rings at").count == 3)
+        #expect(try Alarmctl.run(["timer", "--all"], daemon).status == 64)
+        #expect(try Alarmctl.run(["timer", "rm", "tea", "--all"], daemon).standardError.contains("give ids or --all, not both"))
+        let cancelled = try Alarmctl.ok(["timer", "cancel", "--all"], daemon)
+        #expect(cancelled.contains("Cancelled timer \"tea\"") && cancelled.contains("Cancelled timer \"eggs\""), "\(cancelled)")
+        #expect(try Alarmctl.ok(["timer", "rm", "--all"], daemon) == "No timers running.\n")
+
         #expect(try Alarmctl.ok(["add", "7:15", "--repeat", "weekdays", "--label", "gym"], daemon).contains("gym, Weekdays"), "--repeat is --days")
         try Alarmctl.ok(["skip", "gym", "from", "dec", "14", "to", "dec", "18"], daemon)
         #expect(try Alarmctl.ok(["show", "gym"], daemon).contains("skipped:"))

@@ -156,6 +156,26 @@ struct AlarmsAppTests {
         #expect(after.map { $0 as NSDictionary } == before.map { $0 as NSDictionary }, "\(after) against \(before)")
     }
 
+    /// A timer's Pause stops its countdown in the daemon, +1 min adds to
+    /// what is left, and Resume sets it going again.
+    @Test func aTimerIsPausedGivenAMinuteAndResumed() throws {
+        let world = try AlarmsAppWorld { daemon in try Alarmctl.ok(["timer", "10m", "Tea"], daemon) }
+        let ui = world.ui!
+        func timer() throws -> [String: Any] { try #require((try world.alarmctl(["timer"])["reminders"] as? [[String: Any]])?.first) }
+        try ui.wait("push button", "Add Alarm")
+        try ui.click("page tab", "Timers")
+        try ui.click("push button", "Pause Tea")
+        try ui.wait("push button", "Resume Tea")
+        let left = try #require(try timer()["timerLeft"] as? Int, "a paused timer keeps its seconds left")
+        #expect((590...600).contains(left))
+        try ui.click("push button", "One more minute for Tea")
+        #expect(try waitUntil(timeout: 5) { try timer()["timerLeft"] as? Int == left + 60 })
+        try ui.click("push button", "Resume Tea")
+        try ui.wait("push button", "Pause Tea")
+        let resumed = try timer()
+        #expect(resumed["timerLeft"] == nil && resumed["due"] is String, "\(resumed)")
+    }
+
     /// (e) A reminder due in two seconds takes over the window with the
     /// ringing view; its Snooze button snoozes it in the daemon.
     @Test func aDueReminderShowsTheRingingViewAndSnoozeSnoozes() throws {
@@ -177,6 +197,26 @@ struct AlarmsAppTests {
 
     /// (f) alarmd stopped: the banner says so; alarmd started again on the
     /// same directories: the banner goes and the list is back.
+    /// Two reminders ringing at once: the view shows the first, says one
+    /// more rings, and shows the other once the first is stopped.
+    @Test func twoRingingAtOnceAreShownOneAfterTheOther() throws {
+        let world = try AlarmsAppWorld()
+        let ui = world.ui!
+        try ui.wait("push button", "Add Alarm")
+        let first = try DesktopDaemon.remind("Tea", in: 2, world.daemon!)
+        let second = try DesktopDaemon.remind("Call mum", in: 3, world.daemon!)
+        #expect(try DesktopDaemon.waitRinging(second, world.daemon!))
+        try ui.wait("label", "1 more ringing", timeout: 10)
+        try ui.wait("label", "Tea")
+        try ui.click("push button", "Stop")
+        try ui.wait("label", "Call mum")
+        try ui.gone("label", "1 more ringing")
+        #expect(try DesktopDaemon.phase(first, world.daemon!) != "ringing")
+        try ui.click("push button", "Stop")
+        try ui.wait("push button", "Add Alarm")
+        #expect(try waitUntil(timeout: 5) { try DesktopDaemon.phase(second, world.daemon!) != "ringing" })
+    }
+
     @Test func theBannerComesWhenAlarmdStopsAndGoesWhenItIsBack() throws {
         let world = try AlarmsAppWorld { daemon in
             try Alarmctl.ok(["add", "7:30", "--days", "weekdays", "--label", "Work"], daemon)

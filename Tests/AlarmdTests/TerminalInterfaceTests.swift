@@ -105,6 +105,32 @@ import Testing
         #expect(try f.alarms().first?["enabled"] as? Bool == true)
     }
 
+    @Test func spacePausesATimerAndPlusGivesItAMinute() throws {
+        let f = try Fixture { daemon in try Alarmctl.ok(["timer", "10m", "Tea"], daemon) }
+        defer { f.stop() }
+        func timer() throws -> [String: Any] { try #require((try Alarmctl.json(["timer"], f.daemon)["reminders"] as? [[String: Any]])?.first) }
+        func row(_ screen: [String]) -> String? { screen.first { $0.hasPrefix("  Tea ") } }
+        f.terminal.send("3")
+        try #require(f.terminal.shows { row($0)?.range(of: #" \d+:\d\d$"#, options: .regularExpression) != nil })
+        f.terminal.send("Space")
+        let paused = f.terminal.wait { row($0)?.range(of: #"paused, (9:\d\d|10:00)$"#, options: .regularExpression) != nil }
+        #expect(paused.ok, "\(paused.screen)")
+        #expect(paused.screen.contains { $0.range(of: "“Tea” paused, (9:\\d\\d|10:00) left", options: .regularExpression) != nil }, "\(paused.screen)")
+        var stored = try timer()
+        #expect(stored["due"] == nil || stored["due"] is NSNull, "a paused timer has no due time: \(stored)")
+        let left = try #require(stored["timerLeft"] as? Int)
+        #expect((590...600).contains(left), "\(stored)")
+        f.terminal.send("+")
+        let more = f.terminal.wait { row($0)?.range(of: #"paused, (10:\d\d|11:00)$"#, options: .regularExpression) != nil }
+        #expect(more.ok, "\(more.screen)")
+        #expect(try timer()["timerLeft"] as? Int == left + 60)
+        f.terminal.send("Space")
+        let resumed = f.terminal.wait { $0.contains { $0.range(of: "“Tea” goes on, (10:\\d\\d|11:00) left", options: .regularExpression) != nil } }
+        #expect(resumed.ok, "\(resumed.screen)")
+        stored = try timer()
+        #expect(stored["timerLeft"] == nil && stored["due"] is String, "\(stored)")
+    }
+
     @Test func anAlarmAddedElsewhereAppearsWithoutAKey() throws {
         let f = try Fixture()
         defer { f.stop() }
@@ -237,6 +263,22 @@ import Testing
         #expect(!snoozed.screen.contains { $0.contains("Ringing:") })
         let reminder = (try Alarmctl.json(["remind", "list"], f.daemon)["reminders"] as? [[String: Any]] ?? []).first
         #expect(reminder?["phase"] as? String == "snoozed")
+    }
+
+    @Test func twoRingingAtOnceAreSaidAndStoppedOneAfterTheOther() throws {
+        let f = try Fixture()
+        defer { f.stop() }
+        try Alarmctl.ok(["remind", "add", "Call mom", "--in", "2s"], f.daemon)
+        try Alarmctl.ok(["timer", "3s", "Tea"], f.daemon)
+        let both = f.terminal.wait(timeout: 10) { $0.contains { $0.contains("Ringing: Call mom") && $0.contains("1 more ringing") } }
+        #expect(both.ok, "\(both.screen)")
+        f.terminal.send("x")
+        let next = f.terminal.wait(for: "Ringing: Tea")
+        #expect(next.ok, "\(next.screen)")
+        #expect(!next.screen.contains { $0.contains("more ringing") }, "\(next.screen)")
+        f.terminal.send("x")
+        #expect(f.terminal.shows { !$0.contains { $0.contains("Ringing:") } }, "both stopped")
+        #expect(try Alarmctl.json(["status"], f.daemon)["ringing"] as? [String] == [])
     }
 
     /// Every line of a screen laid out for `columns`: the tab bar first,

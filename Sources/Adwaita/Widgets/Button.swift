@@ -35,6 +35,9 @@ public struct Button: WidgetWrapper {
         classes.forEach(widget.addCSSClass)
     }
 
+    /// Shows `icon` instead (Pause becoming Resume); the name is set apart.
+    public func setIcon(_ icon: String) { gtk_button_set_icon_name(widget.c(), icon) }
+
     /// "_Save" and "儲存(_S)" as a person reads them: "Save", "儲存".
     public static func withoutMnemonic(_ text: String) -> String {
         var characters = Array(text)

@@ -15,8 +15,10 @@ final class RingingView: WidgetWrapper {
     private let time = Label(classes: ["ringing-time", "numeric"])
     private let stop: Button
     private let snooze: Button
-    private let others = Box(spacing: 8)
+    private let moreLengths = Box(spacing: 8)
     private var otherButtons: [Button] = []
+    /// `1 more ringing`: each shows once this one is stopped or snoozed.
+    private let others = Label(classes: ["dim-label"])
     private var model: RingingModel?
     /// What rings now, as the lists know it.
     private var alarms: [AlarmItem] = []
@@ -43,8 +45,9 @@ final class RingingView: WidgetWrapper {
         let buttons = Box(spacing: 18)
         buttons.widget.align(horizontal: GTK_ALIGN_CENTER)
         buttons.append(snooze).append(stop)
-        others.widget.align(horizontal: GTK_ALIGN_CENTER)
-        box.append(icon).append(time).append(title).append(buttons).append(others)
+        moreLengths.widget.align(horizontal: GTK_ALIGN_CENTER)
+        others.widget.isVisible = false
+        box.append(icon).append(time).append(title).append(buttons).append(moreLengths).append(others)
         widget = box.widget
         stop.onClicked { [unowned self] in self.act { model in (try? self.session.call(Dismiss.self, model.stopRequest)) != nil } }
         snooze.onClicked { [unowned self] in self.act { model in (try? self.session.call(Snooze.self, model.snoozeRequest())) != nil } }
@@ -52,7 +55,8 @@ final class RingingView: WidgetWrapper {
 
     var isShowing: Bool { model != nil }
 
-    /// Shows the first of what rings now (alarms first), or steps aside.
+    /// Shows the first of what rings now (alarms first) and how many others
+    /// ring, or steps aside.
     func update(alarms: [AlarmItem], reminders: [ReminderItem]) {
         self.alarms = alarms.filter { $0.phase == .ringing }
         self.reminders = reminders.filter { $0.phase == .ringing }
@@ -60,27 +64,22 @@ final class RingingView: WidgetWrapper {
     }
 
     private func show() {
-        let next: RingingModel?
-        if let alarm = alarms.first {
-            next = RingingModel(alarm: alarm, language: appLanguage)
-        } else if let reminder = reminders.min(by: { ($0.due ?? .distantPast) < ($1.due ?? .distantPast) }) {
-            next = RingingModel(reminder: reminder, now: session.now, zone: session.zone, language: appLanguage)
-        } else {
-            next = nil
-        }
+        let next = RingingModel.first(alarms: alarms, reminders: reminders, now: session.now, zone: session.zone, language: appLanguage)
         let changed = (next == nil) != (model == nil)
         model = next
         if let model {
             title.text = model.title
             time.text = model.timeText
+            others.text = model.othersText ?? ""
+            others.widget.isVisible = model.othersText != nil
             snooze.widget.isVisible = model.snoozeAllowed
-            otherButtons.forEach { others.remove($0) }
+            otherButtons.forEach { moreLengths.remove($0) }
             otherButtons = model.snoozeChoices.dropFirst().map { choice in
                 let button = Button(text: choice.text, accessibleName: Lf("Snooze for %s", choice.text), classes: ["pill"])
                 button.onClicked { [unowned self] in
                     self.act { model in (try? self.session.call(Snooze.self, model.snoozeRequest(minutes: choice.minutes))) != nil }
                 }
-                others.append(button)
+                moreLengths.append(button)
                 return button
             }
         }

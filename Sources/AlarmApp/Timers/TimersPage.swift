@@ -6,14 +6,14 @@ import AlarmViewModels
 import CAdwaita
 
 /// Timers: presets (1, 5, 10, 15, 25 min) and a custom length start one;
-/// each running timer shows its countdown and a Cancel button. A timer is a
+/// each timer shows its countdown, Pause (or Resume), +1 min and Cancel. A timer is a
 /// reminder the daemon rings like an alarm, so it rings with the app closed.
 final class TimersPage: WidgetWrapper {
     let widget: Widget
     private let session: AppSession
     private var list = ReminderList(content: .timers)
     private let running = PreferencesGroup(title: L("Running"))
-    private var rows: [String: (row: ActionRow, remaining: Label, cancel: Button)] = [:]
+    private var rows: [String: (row: ActionRow, remaining: Label, pause: Button, more: Button, cancel: Button)] = [:]
     private let custom = Entry(placeholder: L("Minutes, or h:mm:ss"))
     private let customError = Label(classes: ["error", "caption"])
     private let label = Entry(placeholder: L("Timer"))
@@ -82,9 +82,16 @@ final class TimersPage: WidgetWrapper {
         for item in list.visible where rows[item.id] == nil {
             let row = ActionRow(title: item.title)
             let remaining = Label(classes: ["title-3", "numeric"])
+            let pause = Button(icon: "media-playback-pause-symbolic", accessibleName: L("Pause"), classes: ["flat", "circular"])
+            let more = Button(text: L("+1 min"), accessibleName: L("One more minute"), classes: ["flat"])
             let cancel = Button(icon: "process-stop-symbolic", accessibleName: L("Cancel"), classes: ["flat", "circular"])
-            cancel.widget.align(vertical: GTK_ALIGN_CENTER)
             let id = item.id
+            pause.onClicked { [unowned self] in
+                if let timer = self.list[id: id] { self.change(timer, .pauseOrResume(timer)) }
+            }
+            more.onClicked { [unowned self] in
+                if let timer = self.list[id: id] { self.change(timer, TimerRow.moreTime) }
+            }
             cancel.onClicked { [unowned self] in
                 if self.session.perform(RemoveReminder.self, IDRequest(id: id)) != nil {
                     self.list.remove(id: id)
@@ -92,9 +99,12 @@ final class TimersPage: WidgetWrapper {
                 }
             }
             row.addSuffix(remaining)
-            row.addSuffix(cancel)
+            for button in [pause, more, cancel] {
+                button.widget.align(vertical: GTK_ALIGN_CENTER)
+                row.addSuffix(button)
+            }
             running.add(row)
-            rows[id] = (row, remaining, cancel)
+            rows[id] = (row, remaining, pause, more, cancel)
         }
         running.widget.isVisible = !rows.isEmpty
         tick()
@@ -107,8 +117,28 @@ final class TimersPage: WidgetWrapper {
             guard let entry = rows[item.id] else { continue }
             let row = TimerRow(item, now: now, language: appLanguage)
             entry.remaining.text = row.isRinging ? L("Ringing") : row.remainingText
-            entry.cancel.widget.setAccessibleLabel(row.cancelName)
-            entry.cancel.widget.setTooltip(row.cancelName)
+            entry.row.subtitle = row.isPaused ? L("Paused") : ""
+            entry.pause.setIcon(row.isPaused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic")
+            // Pause and more time are for a countdown; a ringing timer has Stop and Snooze.
+            entry.pause.widget.isVisible = !row.isRinging && !row.isSnoozed
+            entry.more.widget.isVisible = !row.isRinging && !row.isSnoozed
+            for (button, name) in [(entry.pause, row.pauseName), (entry.more, row.moreTimeName), (entry.cancel, row.cancelName)] {
+                button.widget.setAccessibleLabel(name)
+                button.widget.setTooltip(name)
+            }
+        }
+    }
+
+    /// Pauses, resumes or gives more time to `timer`; the reply shows at once.
+    private func change(_ timer: ReminderItem, _ change: TimerChange) {
+        switch change.request(for: timer, now: session.now, zone: session.zone) {
+        case .success(let request):
+            guard let reply = session.perform(UpdateReminder.self, request), let item = ReminderItem.one(reply.reminder) else { return }
+            list.update(item)
+            show()
+            session.toast(ToastText.timerChanged(change, TimerRow(item, now: session.now, language: appLanguage), language: appLanguage))
+        case .failure(let refusal):
+            session.toast(TimerChange.refusalText(refusal, quoted: "“\(timer.title)”", language: appLanguage))
         }
     }
 

@@ -11,7 +11,7 @@ enum InterfaceCommand {
         spec: CommandSpec(
             name: "ui",
             summary: N_("Open the alarms, to-dos and timers in a full-screen terminal interface."),
-            details: N_("Tabs for alarms, to-dos and timers, kept up to date as they change; Space switches an alarm on or off or marks a to-do done, a adds, e edits, d deletes, u undoes, z and x snooze and stop what rings, ? lists every key, q quits. Needs a terminal."),
+            details: N_("Tabs for alarms, to-dos and timers, kept up to date as they change; Space switches an alarm on or off, marks a to-do done or pauses a timer, + gives a timer a minute more, a adds, e edits, d deletes, u undoes, z and x snooze and stop what rings, ? lists every key, q quits. Needs a terminal."),
             options: [Option.socket],
             examples: ["alarmctl ui"]
         ),

@@ -13,6 +13,7 @@ enum TimerCommands {
 
     private static let label = Option("label", "TEXT", .text, N_("what the timer is for (default: Timer and its length)"))
     private static let sound = Option("sound", "NAME", .sound, N_("a sound-theme name, an absolute file path, or none (default: [Sound] AlarmSound=)"))
+    private static let allTimers = Option(flag: "all", N_("with rm, pause or resume: every timer it applies to"))
 
     static let timer = Command(
         spec: CommandSpec(
@@ -27,9 +28,11 @@ enum TimerCommands {
                 and Dismiss, and is over once dismissed or silent.
                 """),
             positionals: [Positional("DURATION", .duration, optional: true, repeated: true)],
-            options: [label, sound, .json, .socket],
+            options: [label, sound, allTimers, .json, .socket],
+            // --label starts a timer; --all acts on those there are.
+            alternatives: [Alternatives(label, allTimers)],
             examples: ["alarmctl timer 25m --label Tea", "alarmctl timer 10m tea", "alarmctl timer", "alarmctl timer pause tea", "alarmctl timer resume tea",
-                       "alarmctl timer add tea 1m", "alarmctl timer rm 5e6f"]
+                       "alarmctl timer add tea 1m", "alarmctl timer rm 5e6f", "alarmctl timer rm --all"]
         ),
         run: { arguments, context throws(CLIError) in
             let daemon = DaemonConnection(arguments, context)
@@ -38,6 +41,14 @@ enum TimerCommands {
             if let first = words.first, let verb = verbs[first] { words[0] = verb }
             // `timer list`, as `timer` alone.
             if words.count == 1, ["list", "ls", "show"].contains(words[0]) { words = [] }
+            if arguments.flag(allTimers) {
+                guard let verb = words.first, ["rm", "pause", "resume"].contains(verb) else { throw .usage(L("timer: --all goes with rm, pause or resume")) }
+                guard words.count == 1 else { throw .usage(Lf("timer %s: give ids or --all, not both", verb)) }
+                // A ringing timer is not paused by --all: Snooze and Stop are its choices.
+                let ids = try fitting(daemon, for: verb).filter { verb != "pause" || $0.phase == "waiting" }.map(\.id)
+                if ids.isEmpty { return context.emit(verb == "resume" ? L("No timer is paused.") : verb == "pause" ? L("No timer is counting down.") : L("No timers running.")) }
+                words += ids
+            }
             if let verb = words.first, ["pause", "resume", "add"].contains(verb) {
                 return try change(verb, Array(words.dropFirst()), daemon, arguments, context)
             }
@@ -98,14 +109,20 @@ enum TimerCommands {
     /// The one timer a verb without an id means: the only one running (for
     /// pause), the only one paused (for resume), the only one (else).
     static func onlyTimer(_ daemon: DaemonConnection, for verb: String) throws(CLIError) -> String {
-        let timers = try daemon.call(ListReminders.self, .init(all: false)).read().reminders.map(ReminderView.init).filter(\.isTimer)
-        let fitting = timers.filter { verb == "pause" ? $0.timerLeft == nil : verb == "resume" ? $0.timerLeft != nil : true }
+        let fitting = try fitting(daemon, for: verb)
         guard fitting.count == 1 else {
             if fitting.isEmpty { throw .daemon(verb == "resume" ? L("no timer is paused") : L("no timer is running")) }
             throw .usage(Lf("timer %1$s: several timers could be meant, name one: %2$s", verb,
                             fitting.map { "\(shortID($0.id)) \(inQuotes($0.title))" }.joined(separator: ", ")))
         }
         return fitting[0].id
+    }
+
+    /// The timers `verb` may act on: those running (for pause), those paused
+    /// (for resume), every one (else).
+    static func fitting(_ daemon: DaemonConnection, for verb: String) throws(CLIError) -> [ReminderView] {
+        let timers = try daemon.call(ListReminders.self, .init(all: false)).read().reminders.map(ReminderView.init).filter(\.isTimer)
+        return timers.filter { verb == "pause" ? $0.timerLeft == nil : verb == "resume" ? $0.timerLeft != nil : true }
     }
 
     /// `timer pause ID...`, `timer resume ID...`, `timer add ID DURATION`:
@@ -126,27 +143,15 @@ enum TimerCommands {
         }
         if ids.isEmpty { ids = [try onlyTimer(daemon, for: verb)] }
         let now = context.now.timeIntervalSince1970.rounded(.down)
+        let change: TimerChange = verb == "pause" ? .pause : verb == "resume" ? .resume : .add(seconds: Int(extra))
         try forEachID(ids, noun: N_("timers"), verb: verb == "pause" ? N_("paused") : verb == "resume" ? N_("resumed") : N_("changed"), context: context) { id throws(CLIError) in
             let timer = ReminderView(try daemon.call(GetReminder.self, .init(id: id), subject: N_("timer")).read().reminder)
             guard timer.isTimer, !timer.done else { return .failure(.daemon(Lf("%1$s (%2$s) is not a running timer", inQuotes(timer.title), shortID(timer.id)))) }
-            let due = TimeText.instant(timer.due)
-            var changes = ReminderChanges()
-            switch (verb, timer.timerLeft, due) {
-            case ("pause", nil, let due?):
-                guard timer.phase == "waiting" else { return .failure(.daemon(Lf("%s is ringing: snooze or dismiss it", inQuotes(timer.title)))) }
-                changes.due = ""
-                changes.timerLeft = .some(max(1, Int((due.timeIntervalSince1970 - context.now.timeIntervalSince1970).rounded(.up))))
-            case ("resume", let left?, _):
-                changes.due = WireTime.string(Date(timeIntervalSince1970: now + TimeInterval(left)), in: context.systemZone)
-                changes.timerLeft = .some(nil)
-            case ("add", let left?, _):
-                changes.timerLeft = .some(left + Int(extra))
-            case ("add", nil, let due?):
-                changes.due = WireTime.string(due.addingTimeInterval(TimeInterval(extra)), in: context.systemZone)
-            case ("pause", _, _):
-                return .failure(.daemon(Lf("timer %s is paused already", inQuotes(timer.title))))
-            default:
-                return .failure(.daemon(Lf("timer %s is not paused", inQuotes(timer.title))))
+            let changes: ReminderChanges
+            switch change.changes(due: TimeText.instant(timer.due), timerLeft: timer.timerLeft, phase: ItemPhase(rawValue: timer.phase) ?? .waiting,
+                                  now: context.now, zone: context.systemZone) {
+            case .success(let made): changes = made
+            case .failure(let refusal): return .failure(.daemon(TimerChange.refusalText(refusal, quoted: inQuotes(timer.title), language: userLanguage)))
             }
             return try daemon.attempt(UpdateReminder.self, .init(id: timer.id, changes), subject: N_("timer")).flatMap { answer in
                 answer.emit(context, json: arguments.flag(.json)) { reply in

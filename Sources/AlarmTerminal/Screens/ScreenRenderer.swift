@@ -35,7 +35,9 @@ enum ScreenRenderer {
             // Its keys only while no form is open: a form takes z and x as text.
             bottom -= c.editor == nil ? 2 : 1
             let snooze = ringing.snoozeChoices.first.map { "z " + ringing.snoozeLabel + ($0.minutes == nil ? "" : " " + $0.text) + "   " } ?? ""
-            canvas.set(bottom, Line([Span(" ⏰ " + l.Lf("Ringing: %1$s · %2$s", TextWidth.sanitized(ringing.title), ringing.timeText), .ringing)], fill: .ringing))
+            let others = ringing.othersText.map { " · " + $0 } ?? ""
+            canvas.set(bottom, Line([Span(" ⏰ " + l.Lf("Ringing: %1$s · %2$s", TextWidth.sanitized(ringing.title), ringing.timeText) + others, .ringing)],
+                                    fill: .ringing))
             if c.editor == nil { canvas.set(bottom + 1, Line([Span(" " + snooze + "x " + ringing.stopLabel, .bold)])) }
         }
         var cursor: (row: Int, column: Int)?
@@ -191,7 +193,8 @@ enum ScreenRenderer {
     }
 
     static func timerLine(_ row: TimerRow, width: Int, selected: Bool, language l: some Localization) -> Line {
-        let remaining = row.isRinging ? l.L("ringing") : row.isSnoozed ? l.Lf("snoozed, %s", row.remainingText) : row.remainingText
+        let remaining = row.isRinging ? l.L("ringing") : row.isSnoozed ? l.Lf("snoozed, %s", row.remainingText)
+            : row.isPaused ? l.Lf("paused, %s", row.remainingText) : row.remainingText
         let remainingWidth = max(8, TextWidth.columns(remaining))
         let title = TextWidth.padded("  " + TextWidth.sanitized(row.title), max(1, width - remainingWidth - 2))
         var line = Line(fill: selected ? .selected : .plain)

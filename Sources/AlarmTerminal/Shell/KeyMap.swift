@@ -6,7 +6,7 @@ import Terminal
 enum Action: Equatable, Sendable {
     case quit, help, nextTab, previousTab, showTab(Tab)
     case up, down, pageUp, pageDown, top, bottom
-    case toggle, edit, add, delete, undo, skip, pause, snooze, stop, moveUp, moveDown
+    case toggle, edit, add, delete, undo, skip, pause, snooze, stop, moveUp, moveDown, moreTime
 }
 
 /// Every key of the list screens in one table: the key handling, the hint
@@ -44,6 +44,8 @@ struct KeyBinding: Sendable {
         KeyBinding(keys: [.character("J")], keyText: "J", action: .moveDown, scope: .tab(.todos), meaning: N_("Move down"), hinted: true),
         KeyBinding(keys: [.character("K")], keyText: "K", action: .moveUp, scope: .tab(.todos), meaning: N_("Move up"), hinted: true),
         KeyBinding(keys: [.character("a"), .enter, .character("e")], keyText: "a", action: .add, scope: .tab(.timers), meaning: N_("Start a timer"), hinted: true),
+        KeyBinding(keys: [.character(" ")], keyText: "Space", action: .toggle, scope: .tab(.timers), meaning: N_("Pause/resume"), hinted: true),
+        KeyBinding(keys: [.character("+")], keyText: "+", action: .moreTime, scope: .tab(.timers), meaning: N_("Add 1 min"), hinted: true),
         KeyBinding(keys: [.character("d"), .delete], keyText: "d", action: .delete, scope: .tab(.timers), meaning: N_("Cancel"), hinted: true),
         KeyBinding(keys: [.character("z")], keyText: "z", action: .snooze, scope: .ringing, meaning: N_("Snooze"), hinted: true),
         KeyBinding(keys: [.character("x")], keyText: "x", action: .stop, scope: .ringing, meaning: N_("Stop"), hinted: true),

@@ -24,9 +24,26 @@ extension TerminalController {
             undoable = .completedTodo(item)
             say(ToastText.completed(updated, now: now, zone: zone, language: language))
         case .timers:
-            break
+            if let item = selectedTimer { change(item, .pauseOrResume(item)) }
         }
         clampSelection()
+    }
+
+    /// Gives the chosen timer one more minute.
+    func moreTime() {
+        if tab == .timers, let item = selectedTimer { change(item, TimerRow.moreTime) }
+    }
+
+    /// Pauses, resumes or gives more time to `timer`.
+    private func change(_ timer: ReminderItem, _ change: TimerChange) {
+        switch change.request(for: timer, now: now, zone: zone) {
+        case .success(let request):
+            guard let reply = perform(UpdateReminder.self, request), let updated = ReminderItem.one(reply.reminder) else { return }
+            timers.update(updated)
+            say(ToastText.timerChanged(change, TimerRow(updated, now: now, language: language), language: language))
+        case .failure(let refusal):
+            say(TimerChange.refusalText(refusal, quoted: "“\(timer.title)”", language: language), error: true)
+        }
     }
 
     func add() {

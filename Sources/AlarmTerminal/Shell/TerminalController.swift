@@ -219,11 +219,9 @@ final class TerminalController {
 
     // MARK: Ringing
 
-    /// What is ringing, alarms first; `nil` when nothing is.
+    /// What is ringing, alarms first, as the app's ringing view shows it; `nil` when nothing is.
     var ringing: RingingModel? {
-        if let alarm = alarms.items.first(where: { $0.phase == .ringing }) { return RingingModel(alarm: alarm, language: language) }
-        let reminder = todos.visible.first { $0.phase == .ringing } ?? timers.visible.first { $0.phase == .ringing }
-        return reminder.map { RingingModel(reminder: $0, now: now, zone: zone, language: language) }
+        RingingModel.first(alarms: alarms.items, reminders: todos.visible + timers.visible, now: now, zone: zone, language: language)
     }
 
     // MARK: Selection
@@ -337,6 +335,7 @@ final class TerminalController {
         case .edit: edit()
         case .add: add()
         case .delete: delete()
+        case .moreTime: moreTime()
         case .undo: undoLast()
         case .skip: skip()
         case .pause: pause()

@@ -29,6 +29,28 @@ public struct RingingModel: Equatable, Sendable {
     /// The buttons' labels and accessible names.
     public let stopLabel: String
     public let snoozeLabel: String
+    /// `1 more ringing` when other items ring too (each shows once this one
+    /// is stopped or snoozed); `nil` when it rings alone.
+    public private(set) var othersText: String?
+
+    /// What the ringing view shows of everything ringing: the first alarm,
+    /// else the reminder or timer due first, saying how many others ring.
+    public static func first(alarms: [AlarmItem], reminders: [ReminderItem], now: Date, zone: Zone,
+                             language l: some Localization) -> RingingModel? {
+        let ringingAlarms = alarms.filter { $0.phase == .ringing }
+        let ringingReminders = reminders.filter { $0.phase == .ringing }
+        var model: RingingModel
+        if let alarm = ringingAlarms.first {
+            model = RingingModel(alarm: alarm, language: l)
+        } else if let reminder = ringingReminders.min(by: { ($0.due ?? .distantPast) < ($1.due ?? .distantPast) }) {
+            model = RingingModel(reminder: reminder, now: now, zone: zone, language: l)
+        } else {
+            return nil
+        }
+        let others = ringingAlarms.count + ringingReminders.count - 1
+        if others > 0 { model.othersText = l.Ln("%d more ringing", "%d more ringing", others) }
+        return model
+    }
 
     public init(alarm: AlarmItem, language l: some Localization) {
         id = alarm.id

@@ -62,6 +62,16 @@ public struct ToastText: Equatable, Sendable {
         ToastText(title: l.Lf("Timer set for %s", TimerRow.remainingText(seconds)))
     }
 
+    /// After a timer's Pause, Resume or more time: `“Tea” paused, 4:59
+    /// left`, `“Tea” goes on, 4:59 left`, `“Tea”: 5:59 left`.
+    public static func timerChanged(_ change: TimerChange, _ row: TimerRow, language l: some Localization) -> ToastText {
+        switch change {
+        case .pause: ToastText(title: l.Lf("“%1$s” paused, %2$s left", row.title, row.remainingText))
+        case .resume: ToastText(title: l.Lf("“%1$s” goes on, %2$s left", row.title, row.remainingText))
+        case .add: ToastText(title: l.Lf("“%1$s”: %2$s left", row.title, row.remainingText))
+        }
+    }
+
     /// A call that failed, as a toast (a field's refusal goes next to the field).
     public static func failed(_ failure: DaemonFailure, language l: some Localization) -> ToastText {
         ToastText(title: failure.text(in: l))
