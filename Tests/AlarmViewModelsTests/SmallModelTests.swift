@@ -47,15 +47,23 @@ import Testing
         #expect(try TimerRow.moreTime.request(for: tea, now: now, zone: .utc).get().changes.due == "2026-03-09T12:05:59+00:00")
         #expect(try TimerRow.moreTime.request(for: paused, now: now, zone: .utc).get().changes.timerLeft == .some(359))
         // What does not apply is said, not sent.
+        // A ringing or snoozed timer is past its due time: neither paused nor given more.
         var ringing = tea
         ringing.phase = .ringing
         #expect(throws: TimerChange.Refusal.ringing) { try TimerChange.pause.request(for: ringing, now: now, zone: .utc).get() }
+        #expect(throws: TimerChange.Refusal.ringing) { try TimerRow.moreTime.request(for: ringing, now: now, zone: .utc).get() }
+        var snoozed = tea
+        (snoozed.phase, snoozed.next) = (.snoozed, Fixture.at("2026-03-09T12:09:59Z"))
+        #expect(throws: TimerChange.Refusal.snoozed) { try TimerRow.moreTime.request(for: snoozed, now: now, zone: .utc).get() }
+        #expect(throws: TimerChange.Refusal.snoozed) { try TimerChange.pause.request(for: snoozed, now: now, zone: .utc).get() }
         #expect(throws: TimerChange.Refusal.pausedAlready) { try TimerChange.pause.request(for: paused, now: now, zone: .utc).get() }
         #expect(throws: TimerChange.Refusal.notPaused) { try TimerChange.resume.request(for: tea, now: now, zone: .utc).get() }
         #expect(TimerChange.refusalText(.ringing, quoted: "“Tea”", language: l) == "“Tea” is ringing: snooze or dismiss it")
-        let after = TimerRow(paused, now: now, language: l)
-        #expect(ToastText.timerChanged(.pause, after, language: l).title == "“Tea” paused, 4:59 left")
-        #expect(ToastText.timerChanged(.add(seconds: 60), after, language: l).title == "“Tea”: 4:59 left")
+        #expect(ToastText.timerChanged(.pause, TimerRow(paused, now: now, language: l), language: l).title == "“Tea” paused, 4:59 left")
+        var longer = paused
+        longer.timerLeft = 359
+        #expect(ToastText.timerChanged(.add(seconds: 60), TimerRow(longer, now: now, language: l), language: l).title == "“Tea”: 5:59 left")
+        #expect(ToastText.timerRefused(.snoozed, title: "Tea", language: l).title == "“Tea” is snoozed: it rings again when the snooze ends")
     }
 
     @Test func customDurations() throws {
@@ -122,6 +130,11 @@ import Testing
         let one = RingingModel.first(alarms: [waiting], reminders: [tea], now: now, zone: .utc, language: l)
         #expect(one?.title == "Tea" && one?.othersText == nil)
         #expect(RingingModel.first(alarms: [waiting], reminders: [], now: now, zone: .utc, language: l) == nil)
+        // The one shown stays while it rings, whatever else starts ringing.
+        let kept = RingingModel.first(alarms: [work], reminders: [tea, mum], keeping: tea.id, now: now, zone: .utc, language: l)
+        #expect(kept?.title == "Tea" && kept?.othersText == "2 more ringing")
+        let gone = RingingModel.first(alarms: [waiting], reminders: [mum], keeping: tea.id, now: now, zone: .utc, language: l)
+        #expect(gone?.title == "Call mum" && gone?.othersText == nil)
     }
 }
 

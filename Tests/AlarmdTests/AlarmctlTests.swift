@@ -430,6 +430,8 @@ import Testing
         #expect(try Alarmctl.ok(["timer", "resume", "--all"], daemon).components(separatedBy: "rings at").count == 3)
         #expect(try Alarmctl.run(["timer", "--all"], daemon).status == 64)
         #expect(try Alarmctl.run(["timer", "rm", "tea", "--all"], daemon).standardError.contains("give ids or --all, not both"))
+        #expect(try Alarmctl.run(["timer", "rm", "--all", "--label", "x"], daemon).status == 64, "--label starts a timer")
+        #expect(try Alarmctl.ok(["timer", "resume", "--all", "--json"], daemon) == "{\"reminders\":[]}\n")
         let cancelled = try Alarmctl.ok(["timer", "cancel", "--all"], daemon)
         #expect(cancelled.contains("Cancelled timer \"tea\"") && cancelled.contains("Cancelled timer \"eggs\""), "\(cancelled)")
         #expect(try Alarmctl.ok(["timer", "rm", "--all"], daemon) == "No timers running.\n")

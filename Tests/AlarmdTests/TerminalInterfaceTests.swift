@@ -268,12 +268,13 @@ import Testing
     @Test func twoRingingAtOnceAreSaidAndStoppedOneAfterTheOther() throws {
         let f = try Fixture()
         defer { f.stop() }
-        try Alarmctl.ok(["remind", "add", "Call mom", "--in", "2s"], f.daemon)
-        try Alarmctl.ok(["timer", "3s", "Tea"], f.daemon)
-        let both = f.terminal.wait(timeout: 10) { $0.contains { $0.contains("Ringing: Call mom") && $0.contains("1 more ringing") } }
+        // The timer falls due first: it comes first, though to-dos are listed before timers.
+        try Alarmctl.ok(["timer", "2s", "Tea"], f.daemon)
+        try Alarmctl.ok(["remind", "add", "Call mom", "--in", "3s"], f.daemon)
+        let both = f.terminal.wait(timeout: 10) { $0.contains { $0.contains("Ringing: Tea") && $0.contains("1 more ringing") } }
         #expect(both.ok, "\(both.screen)")
         f.terminal.send("x")
-        let next = f.terminal.wait(for: "Ringing: Tea")
+        let next = f.terminal.wait(for: "Ringing: Call mom")
         #expect(next.ok, "\(next.screen)")
         #expect(!next.screen.contains { $0.contains("more ringing") }, "\(next.screen)")
         f.terminal.send("x")

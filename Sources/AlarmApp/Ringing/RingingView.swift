@@ -64,7 +64,8 @@ final class RingingView: WidgetWrapper {
     }
 
     private func show() {
-        let next = RingingModel.first(alarms: alarms, reminders: reminders, now: session.now, zone: session.zone, language: appLanguage)
+        let next = RingingModel.first(alarms: alarms, reminders: reminders, keeping: model?.id, now: session.now, zone: session.zone,
+                                      language: appLanguage)
         let changed = (next == nil) != (model == nil)
         model = next
         if let model {

@@ -14,6 +14,9 @@ final class TimersPage: WidgetWrapper {
     private var list = ReminderList(content: .timers)
     private let running = PreferencesGroup(title: L("Running"))
     private var rows: [String: (row: ActionRow, remaining: Label, pause: Button, more: Button, cancel: Button)] = [:]
+    /// What each row's buttons last said (their names, paused, counting
+    /// down), so that the once-a-second tick touches them only on a change.
+    private var buttonStates: [String: [String]] = [:]
     private let custom = Entry(placeholder: L("Minutes, or h:mm:ss"))
     private let customError = Label(classes: ["error", "caption"])
     private let label = Entry(placeholder: L("Timer"))
@@ -78,6 +81,7 @@ final class TimersPage: WidgetWrapper {
         for (id, entry) in rows where !ids.contains(id) {
             adw_preferences_group_remove(running.widget.c(), entry.row.widget.pointer)
             rows[id] = nil
+            buttonStates[id] = nil
         }
         for item in list.visible where rows[item.id] == nil {
             let row = ActionRow(title: item.title)
@@ -117,11 +121,15 @@ final class TimersPage: WidgetWrapper {
             guard let entry = rows[item.id] else { continue }
             let row = TimerRow(item, now: now, language: appLanguage)
             entry.remaining.text = row.isRinging ? L("Ringing") : row.remainingText
+            let counting = !row.isRinging && !row.isSnoozed
+            let state = [row.pauseName, row.moreTimeName, row.cancelName, String(row.isPaused), String(counting)]
+            guard buttonStates[item.id] != state else { continue }
+            buttonStates[item.id] = state
             entry.row.subtitle = row.isPaused ? L("Paused") : ""
             entry.pause.setIcon(row.isPaused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic")
             // Pause and more time are for a countdown; a ringing timer has Stop and Snooze.
-            entry.pause.widget.isVisible = !row.isRinging && !row.isSnoozed
-            entry.more.widget.isVisible = !row.isRinging && !row.isSnoozed
+            entry.pause.widget.isVisible = counting
+            entry.more.widget.isVisible = counting
             for (button, name) in [(entry.pause, row.pauseName), (entry.more, row.moreTimeName), (entry.cancel, row.cancelName)] {
                 button.widget.setAccessibleLabel(name)
                 button.widget.setTooltip(name)
@@ -138,7 +146,7 @@ final class TimersPage: WidgetWrapper {
             show()
             session.toast(ToastText.timerChanged(change, TimerRow(item, now: session.now, language: appLanguage), language: appLanguage))
         case .failure(let refusal):
-            session.toast(TimerChange.refusalText(refusal, quoted: "“\(timer.title)”", language: appLanguage))
+            session.toast(ToastText.timerRefused(refusal, title: timer.title, language: appLanguage))
         }
     }
 

@@ -41,12 +41,18 @@ enum TimerCommands {
             if let first = words.first, let verb = verbs[first] { words[0] = verb }
             // `timer list`, as `timer` alone.
             if words.count == 1, ["list", "ls", "show"].contains(words[0]) { words = [] }
+            if let verb = words.first, ["rm", "pause", "resume", "add"].contains(verb), arguments.hasAny([label, sound]) {
+                throw .usage(L("timer: --label and --sound go with a DURATION to start one"))
+            }
             if arguments.flag(allTimers) {
                 guard let verb = words.first, ["rm", "pause", "resume"].contains(verb) else { throw .usage(L("timer: --all goes with rm, pause or resume")) }
                 guard words.count == 1 else { throw .usage(Lf("timer %s: give ids or --all, not both", verb)) }
-                // A ringing timer is not paused by --all: Snooze and Stop are its choices.
-                let ids = try fitting(daemon, for: verb).filter { verb != "pause" || $0.phase == "waiting" }.map(\.id)
-                if ids.isEmpty { return context.emit(verb == "resume" ? L("No timer is paused.") : verb == "pause" ? L("No timer is counting down.") : L("No timers running.")) }
+                // Pause and resume are for a countdown: a ringing or snoozed timer is left to Snooze and Stop.
+                let ids = try fitting(daemon, for: verb).filter { verb == "rm" || $0.phase == "waiting" }.map(\.id)
+                if ids.isEmpty {
+                    if arguments.flag(.json) { return context.emitJSON(RemindersReply(reminders: []).json) }
+                    return context.emit(verb == "resume" ? L("No timer is paused.") : verb == "pause" ? L("No timer is counting down.") : L("No timers running."))
+                }
                 words += ids
             }
             if let verb = words.first, ["pause", "resume", "add"].contains(verb) {

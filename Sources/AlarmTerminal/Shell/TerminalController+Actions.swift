@@ -42,7 +42,7 @@ extension TerminalController {
             timers.update(updated)
             say(ToastText.timerChanged(change, TimerRow(updated, now: now, language: language), language: language))
         case .failure(let refusal):
-            say(TimerChange.refusalText(refusal, quoted: "“\(timer.title)”", language: language), error: true)
+            say(ToastText.timerRefused(refusal, title: timer.title, language: language).title, error: true)
         }
     }
 

@@ -35,6 +35,8 @@ final class TerminalController {
     /// Monotonic seconds of the last read of the daemon's warnings and the zone.
     private var refreshedAt: Double = 0
     var editor: Editor?
+    /// The ringing item the banner shows, kept while it rings.
+    private var ringingShown: String?
     var showsHelp = false
     /// The first line of the help shown.
     var helpScroll = 0
@@ -219,9 +221,14 @@ final class TerminalController {
 
     // MARK: Ringing
 
-    /// What is ringing, alarms first, as the app's ringing view shows it; `nil` when nothing is.
+    /// What is ringing, as the app's ringing view shows it (the one shown
+    /// stays while it rings, so z and x act on what the banner says);
+    /// `nil` when nothing is.
     var ringing: RingingModel? {
-        RingingModel.first(alarms: alarms.items, reminders: todos.visible + timers.visible, now: now, zone: zone, language: language)
+        let model = RingingModel.first(alarms: alarms.items, reminders: todos.visible + timers.visible, keeping: ringingShown,
+                                       now: now, zone: zone, language: language)
+        ringingShown = model?.id
+        return model
     }
 
     // MARK: Selection

@@ -33,14 +33,20 @@ public struct RingingModel: Equatable, Sendable {
     /// is stopped or snoozed); `nil` when it rings alone.
     public private(set) var othersText: String?
 
-    /// What the ringing view shows of everything ringing: the first alarm,
-    /// else the reminder or timer due first, saying how many others ring.
-    public static func first(alarms: [AlarmItem], reminders: [ReminderItem], now: Date, zone: Zone,
+    /// What the ringing view shows of everything ringing: the item with id
+    /// `shown` while it still rings (what Stop and Snooze act on does not
+    /// change under the hand about to press them), else the first alarm,
+    /// else the reminder or timer due first; saying how many others ring.
+    public static func first(alarms: [AlarmItem], reminders: [ReminderItem], keeping shown: String? = nil, now: Date, zone: Zone,
                              language l: some Localization) -> RingingModel? {
         let ringingAlarms = alarms.filter { $0.phase == .ringing }
         let ringingReminders = reminders.filter { $0.phase == .ringing }
         var model: RingingModel
-        if let alarm = ringingAlarms.first {
+        if let shown, let alarm = ringingAlarms.first(where: { $0.id == shown }) {
+            model = RingingModel(alarm: alarm, language: l)
+        } else if let shown, let reminder = ringingReminders.first(where: { $0.id == shown }) {
+            model = RingingModel(reminder: reminder, now: now, zone: zone, language: l)
+        } else if let alarm = ringingAlarms.first {
             model = RingingModel(alarm: alarm, language: l)
         } else if let reminder = ringingReminders.min(by: { ($0.due ?? .distantPast) < ($1.due ?? .distantPast) }) {
             model = RingingModel(reminder: reminder, now: now, zone: zone, language: l)

@@ -72,6 +72,16 @@ public struct ToastText: Equatable, Sendable {
         }
     }
 
+    /// A timer's Pause, Resume or more time that does not apply to it now.
+    public static func timerRefused(_ refusal: TimerChange.Refusal, title: String, language l: some Localization) -> ToastText {
+        switch refusal {
+        case .ringing: ToastText(title: l.Lf("“%s” is ringing: stop or snooze it", title))
+        case .snoozed: ToastText(title: l.Lf("“%s” is snoozed: it rings again when the snooze ends", title))
+        case .pausedAlready: ToastText(title: l.Lf("“%s” is paused already", title))
+        case .notPaused: ToastText(title: l.Lf("“%s” is not paused", title))
+        }
+    }
+
     /// A call that failed, as a toast (a field's refusal goes next to the field).
     public static func failed(_ failure: DaemonFailure, language l: some Localization) -> ToastText {
         ToastText(title: failure.text(in: l))

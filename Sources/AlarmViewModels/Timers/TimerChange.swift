@@ -16,8 +16,10 @@ public enum TimerChange: Equatable, Sendable {
 
     /// Why a change does not apply to a timer as it is.
     public enum Refusal: Error, Equatable, Sendable {
-        /// It rings or is snoozed: Snooze and Stop are its choices then.
+        /// It rings: Snooze and Stop are its choices.
         case ringing
+        /// It is snoozed: it rings again at the snooze's end, or is dismissed.
+        case snoozed
         case pausedAlready
         case notPaused
     }
@@ -27,11 +29,17 @@ public enum TimerChange: Equatable, Sendable {
 
     /// The changes for a timer due at `due` (running) or with `timerLeft`
     /// seconds left (paused), in `phase`.
+    /// A countdown only: a timer ringing or snoozed is past its due time,
+    /// and more time on it would move an instant already gone.
     public func changes(due: Date?, timerLeft: Int?, phase: ItemPhase, now: Date, zone: Zone) -> Result<ReminderChanges, Refusal> {
+        switch phase {
+        case .ringing: return .failure(.ringing)
+        case .snoozed: return .failure(.snoozed)
+        case .waiting: break
+        }
         var changes = ReminderChanges()
         switch (self, timerLeft, due) {
         case (.pause, nil, let due?):
-            guard phase == .waiting else { return .failure(.ringing) }
             changes.due = ""
             changes.timerLeft = .some(max(1, Int(due.timeIntervalSince(now).rounded(.up))))
         case (.resume, let left?, _):
@@ -55,10 +63,13 @@ public enum TimerChange: Equatable, Sendable {
         changes(due: item.due, timerLeft: item.timerLeft, phase: item.phase, now: now, zone: zone).map { UpdateReminder.Request(id: item.id, $0) }
     }
 
-    /// Why it was refused, in words; `quoted` is the timer's title in quotation marks.
+    /// Why it was refused, as alarmctl says it; `quoted` is the timer's
+    /// title in the reader's quotation marks. (The app and the terminal
+    /// interface say it as a toast: ``ToastText/timerRefused(_:title:language:)``.)
     public static func refusalText(_ refusal: Refusal, quoted: String, language l: some Localization) -> String {
         switch refusal {
         case .ringing: l.Lf("%s is ringing: snooze or dismiss it", quoted)
+        case .snoozed: l.Lf("%s is snoozed: dismiss it, or it rings again when the snooze ends", quoted)
         case .pausedAlready: l.Lf("timer %s is paused already", quoted)
         case .notPaused: l.Lf("timer %s is not paused", quoted)
         }
