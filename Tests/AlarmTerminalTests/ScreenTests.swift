@@ -311,7 +311,7 @@ import Testing
         let c = Self.controller()
         for width in [60, 80, 200] {
             let text = ScreenRenderer.helpLines(c, width: width).map(\.text).joined(separator: "\n")
-            #expect(text.contains("Undo the last delete, done or skip"), "\(width): \(text)")
+            #expect(text.contains("Undo deletes, dones and skips, latest first"), "\(width): \(text)")
             #expect(text.contains("Repeat: presets; snooze: minutes"), "\(width): \(text)")
         }
     }

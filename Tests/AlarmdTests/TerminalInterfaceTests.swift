@@ -217,6 +217,35 @@ import Testing
     /// d then u puts an alarm and a to-do back as they were, every setting a
     /// row does not show included (its zone, calendar repeat and skipped day,
     /// commands, snooze limit, notices), with its id and its place.
+    @Test func uUndoesSeveralChangesLatestFirst() throws {
+        let f = try Fixture { daemon in
+            try Alarmctl.ok(["add", Self.later(hours: 3), "daily", "Early"], daemon)
+            try Alarmctl.ok(["add", Self.later(hours: 4), "daily", "Late"], daemon)
+        }
+        defer { f.stop() }
+        try #require(f.terminal.wait(for: "Late").ok)
+        f.terminal.send("s")
+        try #require(f.terminal.wait(for: "will skip its next ring").ok || f.terminal.wait(for: "will not ring on").ok)
+        f.terminal.send("d")
+        try #require(f.terminal.wait(for: "u to undo").ok)
+        f.terminal.send("d")
+        let empty = f.terminal.wait(for: "No alarms")
+        #expect(empty.ok, "\(empty.screen)")
+        f.terminal.send("u")
+        let one = f.terminal.wait { Self.alarmRows($0).count == 1 }
+        #expect(one.ok, "\(one.screen)")
+        f.terminal.send("u")
+        let two = f.terminal.wait { Self.alarmRows($0).count == 2 }
+        #expect(two.ok, "\(two.screen)")
+        // The third u puts back the skip made before both deletes.
+        try #require(try f.alarms().contains { $0["skipNext"] as? Bool == true })
+        f.terminal.send("u")
+        #expect(f.terminal.wait(for: "will ring as usual").ok)
+        #expect(try f.alarms().allSatisfy { $0["skipNext"] as? Bool == false })
+        f.terminal.send("u")
+        #expect(f.terminal.wait(for: "Nothing to undo").ok)
+    }
+
     @Test func undoPutsADeletedItemBackWhole() throws {
         let f = try Fixture { daemon in
             try Alarmctl.ok(["add", "19:00", "--monthly", "last-fri", "--label", "Pay day", "--until", "2030-06-30", "--except", "2030-01-25",

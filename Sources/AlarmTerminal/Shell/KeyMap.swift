@@ -49,7 +49,7 @@ struct KeyBinding: Sendable {
         KeyBinding(keys: [.character("d"), .delete], keyText: "d", action: .delete, scope: .tab(.timers), meaning: N_("Cancel"), hinted: true),
         KeyBinding(keys: [.character("z")], keyText: "z", action: .snooze, scope: .ringing, meaning: N_("Snooze"), hinted: true),
         KeyBinding(keys: [.character("x")], keyText: "x", action: .stop, scope: .ringing, meaning: N_("Stop"), hinted: true),
-        KeyBinding(keys: [.character("u")], keyText: "u", action: .undo, scope: .everywhere, meaning: N_("Undo the last delete, done or skip"), hinted: false),
+        KeyBinding(keys: [.character("u")], keyText: "u", action: .undo, scope: .everywhere, meaning: N_("Undo deletes, dones and skips, latest first"), hinted: false),
         KeyBinding(keys: [.up, .character("k")], keyText: "↑ k", action: .up, scope: .everywhere, meaning: N_("Previous row"), hinted: false),
         KeyBinding(keys: [.down, .character("j")], keyText: "↓ j", action: .down, scope: .everywhere, meaning: N_("Next row"), hinted: false),
         KeyBinding(keys: [.pageUp], keyText: "PgUp", action: .pageUp, scope: .everywhere, meaning: N_("Page up"), hinted: false),

@@ -21,7 +21,7 @@ extension TerminalController {
                   let reply = perform(CompleteReminder.self, CompleteReminder.Request(id: item.id, done: !item.done)),
                   let updated = ReminderItem.one(reply.reminder) else { return }
             todos.update(updated)
-            undoable = .completedTodo(item)
+            remember(.completedTodo(item))
             say(ToastText.completed(updated, now: now, zone: zone, language: language))
         case .timers:
             if let item = selectedTimer { change(item, .pauseOrResume(item)) }
@@ -72,29 +72,29 @@ extension TerminalController {
             guard let item = selectedAlarm, let kept = perform(GetAlarm.self, IDRequest(id: item.id)),
                   perform(RemoveAlarm.self, IDRequest(id: item.id)) != nil else { return }
             alarms.remove(id: item.id)
-            undoable = DeletedItem(alarm: kept.alarm).map(Undo.deleted)
+            remember(DeletedItem(alarm: kept.alarm).map(Undo.deleted))
             say(ToastText.deleted(title: item.label, language: language))
         case .todos:
             guard let item = selectedTodo, let kept = perform(GetReminder.self, IDRequest(id: item.id)),
                   perform(RemoveReminder.self, IDRequest(id: item.id)) != nil else { return }
             todos.remove(id: item.id)
-            undoable = DeletedItem(reminder: kept.reminder).map(Undo.deleted)
+            remember(DeletedItem(reminder: kept.reminder).map(Undo.deleted))
             say(ToastText.deleted(title: item.title, language: language))
         case .timers:
             guard let item = selectedTimer, perform(RemoveReminder.self, TimerRow(item, now: now, language: language).cancelRequest) != nil else { return }
             timers.remove(id: item.id)
             // A cancelled timer does not come back, and `u` must not reach past it to an older change.
-            undoable = nil
+            forgetUndo()
             say(language.Lf("“%s” cancelled", item.title))
         }
         clampSelection()
     }
 
-    /// Puts back the last deleted item as it was (its id, settings and, for
-    /// a to-do, its place), or marks the last done to-do not done.
+    /// Puts back the latest change kept for `u`: a deleted item as it was
+    /// (its id, settings and, for a to-do, its place), a done to-do not
+    /// done, a skip switched back.
     func undoLast() {
-        guard let last = undoable else { return say(language.L("Nothing to undo")) }
-        undoable = nil
+        guard let last = takeUndo() else { return say(language.L("Nothing to undo")) }
         switch last {
         case .deleted(let deleted):
             guard perform(Import.self, deleted.restoreRequest) != nil else { return }
@@ -140,7 +140,7 @@ extension TerminalController {
               let reply = perform(SkipNext.self, SkipNext.Request(id: item.id, skip: !item.skipNext)),
               let updated = AlarmItem.one(reply.alarm) else { return }
         alarms.update(updated)
-        undoable = .skipped(id: item.id, skipNext: item.skipNext)
+        remember(.skipped(id: item.id, skipNext: item.skipNext))
         say(ToastText.skipped(updated, now: now, zone: zone, language: language))
     }
 

@@ -47,8 +47,10 @@ final class TerminalController {
     static let noteSeconds = 8.0
     /// The note shown and since when (monotonic seconds), for ``expireNote(monotonic:)``.
     private var shownNote: (text: String, since: Double)?
-    /// What `u` puts back: the last change that can be undone.
-    var undoable: Undo?
+    /// What `u` puts back, the latest last: deletes, dones and skips, up to
+    /// ``undoDepth`` of them.
+    private(set) var undoStack: [Undo] = []
+    static let undoDepth = 20
     private(set) var running = true
     /// Rows the list shows, set by each render; paging moves by it.
     var pageRows = 10
@@ -56,6 +58,20 @@ final class TerminalController {
     /// cannot be seen are ignored until it has.
     var isTooSmall = false
     var zone: Zone
+
+    /// Keeps `change` for `u`; the oldest goes past ``undoDepth``.
+    func remember(_ change: Undo?) {
+        guard let change else { return }
+        undoStack.append(change)
+        if undoStack.count > Self.undoDepth { undoStack.removeFirst() }
+    }
+
+    /// After a change `u` cannot put back (a timer cancelled): `u` must
+    /// not reach past it to older ones.
+    func forgetUndo() { undoStack.removeAll() }
+
+    /// The next change `u` puts back, taken off the list.
+    func takeUndo() -> Undo? { undoStack.popLast() }
 
     enum Undo {
         /// An alarm or to-do as the daemon held it before `d`: put back whole.
