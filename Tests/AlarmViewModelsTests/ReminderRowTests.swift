@@ -19,6 +19,24 @@ import Testing
         #expect(due("2026-04-20T18:00:00Z") == "Due Apr 20 18:00")
     }
 
+    /// Past its due time, not done, not ringing or snoozed: overdue, in words.
+    @Test func aToDoPastItsDueTimeIsOverdue() {
+        let call = ReminderItem(id: Fixture.ids[0], title: "Call", due: Fixture.at("2026-03-11T09:00:00Z"))
+        #expect(row(call).isOverdue && row(call).subtitle == "Overdue, was due 09:00")
+        var done = call
+        done.done = true
+        #expect(!row(done).isOverdue && row(done).subtitle == "Due 09:00")
+        var ringing = call
+        ringing.phase = .ringing
+        #expect(!row(ringing).isOverdue, "ringing now, not overdue")
+        #expect(!row(ReminderItem(id: Fixture.ids[0], title: "Call", due: Fixture.at("2026-03-11T18:00:00Z"))).isOverdue)
+        // An all-day to-do is overdue once its day is over, not during it.
+        let today = ReminderItem(id: Fixture.ids[1], title: "Rent", due: Fixture.at("2026-03-11T09:00:00Z"), allDay: true)
+        #expect(!row(today).isOverdue)
+        let yesterday = ReminderItem(id: Fixture.ids[1], title: "Rent", due: Fixture.at("2026-03-10T09:00:00Z"), allDay: true)
+        #expect(row(yesterday).isOverdue && row(yesterday).subtitle.hasPrefix("Overdue, was due "), "\(row(yesterday).subtitle)")
+    }
+
     @Test func notesRepeatAndDoneShowAsAPersonReadsThem() {
         let item = ReminderItem(id: Fixture.ids[1], title: "Buy milk", notes: "oat\ntwo litres", done: true, imagePath: "/tmp/milk.png")
         let shown = row(item)

@@ -66,6 +66,9 @@ final class ReminderRowView: WidgetWrapper {
         title.text = row.title
         subtitle.text = row.subtitle
         subtitle.widget.isVisible = !row.subtitle.isEmpty
+        // Overdue in the theme's error colour, undimmed; the words say it too.
+        subtitle.widget.setCSSClass("error", row.isOverdue)
+        subtitle.widget.setCSSClass("dim-label", !row.isOverdue)
         check.isActive = row.done
         let names = [row.checkName, Lf("Edit %s", row.title), Lf("More for %s", row.title)]
         if names != self.names {

@@ -188,7 +188,7 @@ enum ScreenRenderer {
         var line = Line(fill: selected ? .selected : .plain)
         line.append(check, selected ? .selected : .plain)
         line.append(TextWidth.padded(title, titleWidth), selected ? .selected : (row.isRinging ? .ringing : .bold))
-        if !subtitle.isEmpty { line.append("  " + subtitle, selected ? .selected : .dim) }
+        if !subtitle.isEmpty { line.append("  " + subtitle, selected ? .selected : row.isOverdue ? .error : .dim) }
         return line
     }
 

@@ -14,6 +14,9 @@ public struct ReminderRow: Equatable, Sendable, Identifiable {
     public let whenText: String
     public let done: Bool
     public let isRinging: Bool
+    /// Not done, and its due time (an all-day one's day) has passed without
+    /// it ringing now or snoozed: the row says so in words, and in red.
+    public let isOverdue: Bool
     /// The check button's accessible name: the to-do's title.
     public let checkName: String
     public let imagePath: String?
@@ -26,11 +29,14 @@ public struct ReminderRow: Equatable, Sendable, Identifiable {
         checkName = item.title
         imagePath = item.imagePath
         var parts: [String] = []
+        var overdue = false
         if let due = item.due {
             let days = DayText(now: now, zone: zone)
             let when = item.allDay ? days.weekdayOrDate(days.day(of: due), in: l) : days.clock(due, in: l)
-            parts.append(item.phase == .snoozed ? l.Lf("Snoozed, was due %s", when) : l.Lf("Due %s", when))
+            overdue = !item.done && item.phase == .waiting && (item.allDay ? days.day(of: due) < days.day(of: now) : due <= now)
+            parts.append(item.phase == .snoozed ? l.Lf("Snoozed, was due %s", when) : overdue ? l.Lf("Overdue, was due %s", when) : l.Lf("Due %s", when))
         }
+        isOverdue = overdue
         if let repeatText = item.repeatText(in: l) { parts.append(repeatText) }
         whenText = parts.joined(separator: " · ")
         if let line = item.notes.split(separator: "\n", omittingEmptySubsequences: true).first { parts.append(String(line)) }
