@@ -28,6 +28,11 @@ public struct ActionRow: WidgetWrapper {
         addSuffix(control)
     }
 
+    public var title: String {
+        get { String(glib: adw_preferences_row_get_title(widget.c())) ?? "" }
+        nonmutating set { adw_preferences_row_set_title(widget.c(), newValue) }
+    }
+
     public var subtitle: String {
         get { String(glib: adw_action_row_get_subtitle(widget.c())) ?? "" }
         nonmutating set { adw_action_row_set_subtitle(widget.c(), newValue) }

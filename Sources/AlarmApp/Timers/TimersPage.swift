@@ -14,8 +14,8 @@ final class TimersPage: WidgetWrapper {
     private var list = ReminderList(content: .timers)
     private let running = PreferencesGroup(title: L("Running"))
     private var rows: [String: (row: ActionRow, remaining: Label, pause: Button, more: Button, cancel: Button)] = [:]
-    /// What each row's buttons last said (their names, paused, counting
-    /// down), so that the once-a-second tick touches them only on a change.
+    /// What each row last said (its title, its buttons' names, paused,
+    /// counting down), so that the once-a-second tick touches it only on a change.
     private var buttonStates: [String: [String]] = [:]
     private let custom = Entry(placeholder: L("Minutes, or h:mm:ss"))
     private let customError = Label(classes: ["error", "caption"])
@@ -122,9 +122,11 @@ final class TimersPage: WidgetWrapper {
             let row = TimerRow(item, now: now, language: appLanguage)
             entry.remaining.text = row.isRinging ? L("Ringing") : row.remainingText
             let counting = !row.isRinging && !row.isSnoozed
-            let state = [row.pauseName, row.moreTimeName, row.cancelName, String(row.isPaused), String(counting)]
+            let state = [row.title, row.pauseName, row.moreTimeName, row.cancelName, String(row.isPaused), String(counting)]
             guard buttonStates[item.id] != state else { continue }
             buttonStates[item.id] = state
+            // Renamed elsewhere (alarmctl edit), the row follows.
+            entry.row.title = row.title
             entry.row.subtitle = row.isPaused ? L("Paused") : ""
             entry.pause.setIcon(row.isPaused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic")
             // Pause and more time are for a countdown; a ringing timer has Stop and Snooze.

@@ -41,16 +41,17 @@ enum TimerCommands {
             if let first = words.first, let verb = verbs[first] { words[0] = verb }
             // `timer list`, as `timer` alone.
             if words.count == 1, ["list", "ls", "show"].contains(words[0]) { words = [] }
-            if let verb = words.first, ["rm", "pause", "resume", "add"].contains(verb), arguments.hasAny([label, sound]) {
+            let plusTime = words.last.map { $0.hasPrefix("+") && (try? DurationParser.parse(String($0.dropFirst()))) != nil } ?? false
+            if let verb = words.first, ["rm", "pause", "resume", "add"].contains(verb) || plusTime, arguments.hasAny([label, sound]) {
                 throw .usage(L("timer: --label and --sound go with a DURATION to start one"))
             }
             if arguments.flag(allTimers) {
                 guard let verb = words.first, ["rm", "pause", "resume"].contains(verb) else { throw .usage(L("timer: --all goes with rm, pause or resume")) }
                 guard words.count == 1 else { throw .usage(Lf("timer %s: give ids or --all, not both", verb)) }
-                // Pause and resume are for a countdown: a ringing or snoozed timer is left to Snooze and Stop.
-                let ids = try fitting(daemon, for: verb).filter { verb == "rm" || $0.phase == "waiting" }.map(\.id)
+                let ids = try fitting(daemon, for: verb).map(\.id)
                 if ids.isEmpty {
-                    if arguments.flag(.json) { return context.emitJSON(RemindersReply(reminders: []).json) }
+                    // With --json, one reply a line: none when nothing was changed.
+                    if arguments.flag(.json) { return }
                     return context.emit(verb == "resume" ? L("No timer is paused.") : verb == "pause" ? L("No timer is counting down.") : L("No timers running."))
                 }
                 words += ids
@@ -124,11 +125,19 @@ enum TimerCommands {
         return fitting[0].id
     }
 
-    /// The timers `verb` may act on: those running (for pause), those paused
-    /// (for resume), every one (else).
+    /// The timers `verb` may act on: those counting down (for pause), those
+    /// paused (for resume), either (for add), every one (for rm). A ringing or
+    /// snoozed timer is left to snooze and dismiss (``TimerChange``).
     static func fitting(_ daemon: DaemonConnection, for verb: String) throws(CLIError) -> [ReminderView] {
         let timers = try daemon.call(ListReminders.self, .init(all: false)).read().reminders.map(ReminderView.init).filter(\.isTimer)
-        return timers.filter { verb == "pause" ? $0.timerLeft == nil : verb == "resume" ? $0.timerLeft != nil : true }
+        return timers.filter { timer in
+            switch verb {
+            case "rm": true
+            case "pause": timer.phase == "waiting" && timer.timerLeft == nil
+            case "resume": timer.timerLeft != nil
+            default: timer.phase == "waiting"
+            }
+        }
     }
 
     /// `timer pause ID...`, `timer resume ID...`, `timer add ID DURATION`:

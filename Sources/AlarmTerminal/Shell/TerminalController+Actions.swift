@@ -21,7 +21,7 @@ extension TerminalController {
                   let reply = perform(CompleteReminder.self, CompleteReminder.Request(id: item.id, done: !item.done)),
                   let updated = ReminderItem.one(reply.reminder) else { return }
             todos.update(updated)
-            remember(.completedTodo(item))
+            remember(.completedTodo(item, movedOn: !item.done && !updated.done))
             say(ToastText.completed(updated, now: now, zone: zone, language: language))
         case .timers:
             if let item = selectedTimer { change(item, .pauseOrResume(item)) }
@@ -117,11 +117,12 @@ extension TerminalController {
                 alarms.update(item)
                 say(ToastText.skipped(item, now: now, zone: zone, language: language))
             }
-        case .completedTodo(let before):
+        case .completedTodo(let before, let movedOn):
             // A repeating to-do marked done moved on to its next due time
-            // and stayed not done: undo puts its due time back.
+            // and stayed not done: undo puts its due time back. (Its last
+            // occurrence was marked done instead, as any other to-do.)
             let reply: ReminderReply?
-            if before.rule != nil, !before.done, let due = before.due {
+            if movedOn, let due = before.due {
                 reply = perform(UpdateReminder.self, UpdateReminder.Request(id: before.id, ReminderChanges(due: WireTime.string(due, in: zone))))
             } else {
                 reply = perform(CompleteReminder.self, CompleteReminder.Request(id: before.id, done: before.done))
@@ -208,9 +209,13 @@ extension TerminalController {
         do throws(DaemonFailure) {
             switch request {
             case .addAlarm(let request): took(alarm: try client.call(AddAlarm.self, request).alarm, saved: true)
-            case .updateAlarm(let request): took(alarm: try client.call(UpdateAlarm.self, request).alarm, saved: true)
+            case .updateAlarm(let request):
+                took(alarm: try client.call(UpdateAlarm.self, request).alarm, saved: true)
+                forgetUndo(of: request.id)
             case .addReminder(let request): took(reminder: try client.call(AddReminder.self, request).reminder)
-            case .updateReminder(let request): took(reminder: try client.call(UpdateReminder.self, request).reminder)
+            case .updateReminder(let request):
+                took(reminder: try client.call(UpdateReminder.self, request).reminder)
+                forgetUndo(of: request.id)
             case .startTimer(let request, let seconds):
                 if let item = ReminderItem.one(try client.call(AddReminder.self, request).reminder) { timers.update(item) }
                 say(ToastText.timerStarted(seconds: seconds, language: language))

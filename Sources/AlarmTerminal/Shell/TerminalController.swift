@@ -70,14 +70,27 @@ final class TerminalController {
     /// not reach past it to older ones.
     func forgetUndo() { undoStack.removeAll() }
 
+    /// After an item is edited in its form: what `u` kept of it is older
+    /// than the edit (a done to-do's due time, a skip), and would undo the edit.
+    func forgetUndo(of id: String) {
+        undoStack.removeAll { change in
+            switch change {
+            case .deleted: false
+            case .completedTodo(let item, _): item.id == id
+            case .skipped(let skipped, _): skipped == id
+            }
+        }
+    }
+
     /// The next change `u` puts back, taken off the list.
     func takeUndo() -> Undo? { undoStack.popLast() }
 
     enum Undo {
         /// An alarm or to-do as the daemon held it before `d`: put back whole.
         case deleted(DeletedItem)
-        /// The to-do as it was before Space.
-        case completedTodo(ReminderItem)
+        /// The to-do as it was before Space, and whether Space moved a
+        /// repeating one on to its next due time (else it was marked done).
+        case completedTodo(ReminderItem, movedOn: Bool)
         /// An alarm whose skip-next was switched: switch it back.
         case skipped(id: String, skipNext: Bool)
     }

@@ -82,6 +82,16 @@ public struct ReminderItem: Equatable, Sendable, Identifiable {
         hasLiveState = livePhase != nil
     }
 
+    /// Overdue: not done, neither ringing nor snoozed, and past its due
+    /// time, or for an all-day one, past its day in `zone` (a task due
+    /// today is not late until the day is over). alarmctl, the app and the
+    /// terminal interface say it by this one rule.
+    public static func isOverdue(due: Date?, allDay: Bool, done: Bool, phase: ItemPhase, now: Date, zone: Zone) -> Bool {
+        guard let due, !done, phase == .waiting else { return false }
+        guard allDay else { return due < now }
+        return zone.rules.localDay(at: due.epochSecondsFloor) < zone.rules.localDay(at: now.epochSecondsFloor)
+    }
+
     /// The repeat in the rule's own words; `nil` when it does not repeat.
     public func repeatText(in l: some Localization) -> String? { rule?.text(in: l) }
 }

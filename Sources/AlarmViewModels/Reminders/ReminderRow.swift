@@ -14,8 +14,8 @@ public struct ReminderRow: Equatable, Sendable, Identifiable {
     public let whenText: String
     public let done: Bool
     public let isRinging: Bool
-    /// Not done, and its due time (an all-day one's day) has passed without
-    /// it ringing now or snoozed: the row says so in words, and in red.
+    /// ``ReminderItem/isOverdue(due:allDay:done:phase:now:zone:)``: its
+    /// due text says so in words, and the row's second line is red.
     public let isOverdue: Bool
     /// The check button's accessible name: the to-do's title.
     public let checkName: String
@@ -33,7 +33,7 @@ public struct ReminderRow: Equatable, Sendable, Identifiable {
         if let due = item.due {
             let days = DayText(now: now, zone: zone)
             let when = item.allDay ? days.weekdayOrDate(days.day(of: due), in: l) : days.clock(due, in: l)
-            overdue = !item.done && item.phase == .waiting && (item.allDay ? days.day(of: due) < days.day(of: now) : due <= now)
+            overdue = ReminderItem.isOverdue(due: due, allDay: item.allDay, done: item.done, phase: item.phase, now: now, zone: zone)
             parts.append(item.phase == .snoozed ? l.Lf("Snoozed, was due %s", when) : overdue ? l.Lf("Overdue, was due %s", when) : l.Lf("Due %s", when))
         }
         isOverdue = overdue
