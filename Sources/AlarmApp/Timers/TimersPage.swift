@@ -14,9 +14,13 @@ final class TimersPage: WidgetWrapper {
     private var list = ReminderList(content: .timers)
     private let running = PreferencesGroup(title: L("Running"))
     private var rows: [String: (row: ActionRow, remaining: Label, pause: Button, more: Button, cancel: Button)] = [:]
-    /// What each row last said (its title, its buttons' names, paused,
-    /// counting down), so that the once-a-second tick touches it only on a change.
-    private var buttonStates: [String: [String]] = [:]
+    /// What a row says besides its countdown; the once-a-second tick touches
+    /// the row only when this changes.
+    private struct Look: Equatable {
+        let title, pauseName, moreTimeName, cancelName: String
+        let isPaused, isCounting: Bool
+    }
+    private var looks: [String: Look] = [:]
     private let custom = Entry(placeholder: L("Minutes, or h:mm:ss"))
     private let customError = Label(classes: ["error", "caption"])
     private let label = Entry(placeholder: L("Timer"))
@@ -81,7 +85,7 @@ final class TimersPage: WidgetWrapper {
         for (id, entry) in rows where !ids.contains(id) {
             adw_preferences_group_remove(running.widget.c(), entry.row.widget.pointer)
             rows[id] = nil
-            buttonStates[id] = nil
+            looks[id] = nil
         }
         for item in list.visible where rows[item.id] == nil {
             let row = ActionRow(title: item.title)
@@ -121,17 +125,17 @@ final class TimersPage: WidgetWrapper {
             guard let entry = rows[item.id] else { continue }
             let row = TimerRow(item, now: now, language: appLanguage)
             entry.remaining.text = row.isRinging ? L("Ringing") : row.remainingText
-            let counting = !row.isRinging && !row.isSnoozed
-            let state = [row.title, row.pauseName, row.moreTimeName, row.cancelName, String(row.isPaused), String(counting)]
-            guard buttonStates[item.id] != state else { continue }
-            buttonStates[item.id] = state
+            let look = Look(title: row.title, pauseName: row.pauseName, moreTimeName: row.moreTimeName, cancelName: row.cancelName,
+                            isPaused: row.isPaused, isCounting: !row.isRinging && !row.isSnoozed)
+            guard looks[item.id] != look else { continue }
+            looks[item.id] = look
             // Renamed elsewhere (alarmctl edit), the row follows.
             entry.row.title = row.title
             entry.row.subtitle = row.isPaused ? L("Paused") : ""
             entry.pause.setIcon(row.isPaused ? "media-playback-start-symbolic" : "media-playback-pause-symbolic")
             // Pause and more time are for a countdown; a ringing timer has Stop and Snooze.
-            entry.pause.widget.isVisible = counting
-            entry.more.widget.isVisible = counting
+            entry.pause.widget.isVisible = look.isCounting
+            entry.more.widget.isVisible = look.isCounting
             for (button, name) in [(entry.pause, row.pauseName), (entry.more, row.moreTimeName), (entry.cancel, row.cancelName)] {
                 button.widget.setAccessibleLabel(name)
                 button.widget.setTooltip(name)

@@ -41,8 +41,9 @@ enum TimerCommands {
             if let first = words.first, let verb = verbs[first] { words[0] = verb }
             // `timer list`, as `timer` alone.
             if words.count == 1, ["list", "ls", "show"].contains(words[0]) { words = [] }
-            let plusTime = words.last.map { $0.hasPrefix("+") && (try? DurationParser.parse(String($0.dropFirst()))) != nil } ?? false
-            if let verb = words.first, ["rm", "pause", "resume", "add"].contains(verb) || plusTime, arguments.hasAny([label, sound]) {
+            // A phone's +1 min: `timer tea +2m`, or `timer +1m` for the only timer.
+            let plusTime = words.last.flatMap { $0.hasPrefix("+") && (try? DurationParser.parse(String($0.dropFirst()))) != nil ? String($0.dropFirst()) : nil }
+            if let verb = words.first, ["rm", "pause", "resume", "add"].contains(verb) || plusTime != nil, arguments.hasAny([label, sound]) {
                 throw .usage(L("timer: --label and --sound go with a DURATION to start one"))
             }
             if arguments.flag(allTimers) {
@@ -59,9 +60,8 @@ enum TimerCommands {
             if let verb = words.first, ["pause", "resume", "add"].contains(verb) {
                 return try change(verb, Array(words.dropFirst()), daemon, arguments, context)
             }
-            // A phone's +1 min: `timer tea +2m`, or `timer +1m` for the only timer.
-            if let last = words.last, last.hasPrefix("+"), (try? DurationParser.parse(String(last.dropFirst()))) != nil {
-                return try change("add", Array(words.dropLast()) + [String(last.dropFirst())], daemon, arguments, context)
+            if let plusTime {
+                return try change("add", Array(words.dropLast()) + [plusTime], daemon, arguments, context)
             }
             if words.first == "rm" {
                 let ids = words.count > 1 ? Array(words.dropFirst()) : [try onlyTimer(daemon, for: "rm")]

@@ -2,6 +2,7 @@
 import AlarmCore
 import AlarmProtocol
 import AlarmViewModels
+import FoundationEssentials
 
 /// Human text for alarms and reminders: list tables, one-line summaries, and
 /// the `key: value` details of `show`.
@@ -191,19 +192,19 @@ struct ItemFormat {
     private func reminderMarkers(_ reminder: ReminderView) -> [String] {
         var markers = reminder.phase == "ringing" || reminder.phase == "snoozed" ? [phaseName(reminder.phase)] : []
         // Past its due time (an all-day one's day) and not done: it rang (or was missed) and waits.
-        if markers.isEmpty, isOverdue(reminder) { markers.append(L("overdue")) }
+        if markers.isEmpty, isOverdue(reminder, due: TimeText.instant(reminder.due)) { markers.append(L("overdue")) }
         if let repeatText = reminder.repeatText { markers.append(Lf("(%s)", repeatText)) }
         return markers
     }
 
-    private func isOverdue(_ reminder: ReminderView) -> Bool {
-        ReminderItem.isOverdue(due: TimeText.instant(reminder.due), allDay: reminder.allDay, done: reminder.done,
+    private func isOverdue(_ reminder: ReminderView, due: Date?) -> Bool {
+        ReminderItem.isOverdue(due: due, allDay: reminder.allDay, done: reminder.done,
                                phase: ItemPhase(rawValue: reminder.phase) ?? .waiting, now: time.now, zone: time.zone)
     }
 
     /// `5e6f7a8b Dentist: due in 3 d 2 h (Thu 14:30)`, as a phone says it.
     func reminderComing(_ reminder: ReminderView) -> String {
-        let due = TimeText.instant(reminder.due).map { _ in isOverdue(reminder) ? L("overdue") : Lf("due %s", reminder.allDay ? dueText(reminder) : time.coming(reminder.due)) }
+        let due = TimeText.instant(reminder.due).map { isOverdue(reminder, due: $0) ? L("overdue") : Lf("due %s", reminder.allDay ? dueText(reminder) : time.coming(reminder.due)) }
         return Lf("%1$s %2$s: %3$s", shortID(reminder.id), oneLine(reminder.title), reminder.done ? L("done") : due ?? L("no due time"))
     }
 

@@ -28,15 +28,13 @@ public struct ReminderRow: Equatable, Sendable, Identifiable {
         isRinging = item.phase == .ringing
         checkName = item.title
         imagePath = item.imagePath
+        isOverdue = ReminderItem.isOverdue(due: item.due, allDay: item.allDay, done: item.done, phase: item.phase, now: now, zone: zone)
         var parts: [String] = []
-        var overdue = false
         if let due = item.due {
             let days = DayText(now: now, zone: zone)
             let when = item.allDay ? days.weekdayOrDate(days.day(of: due), in: l) : days.clock(due, in: l)
-            overdue = ReminderItem.isOverdue(due: due, allDay: item.allDay, done: item.done, phase: item.phase, now: now, zone: zone)
-            parts.append(item.phase == .snoozed ? l.Lf("Snoozed, was due %s", when) : overdue ? l.Lf("Overdue, was due %s", when) : l.Lf("Due %s", when))
+            parts.append(item.phase == .snoozed ? l.Lf("Snoozed, was due %s", when) : isOverdue ? l.Lf("Overdue, was due %s", when) : l.Lf("Due %s", when))
         }
-        isOverdue = overdue
         if let repeatText = item.repeatText(in: l) { parts.append(repeatText) }
         whenText = parts.joined(separator: " · ")
         if let line = item.notes.split(separator: "\n", omittingEmptySubsequences: true).first { parts.append(String(line)) }
