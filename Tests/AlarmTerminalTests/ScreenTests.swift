@@ -146,6 +146,20 @@ import Testing
         }
     }
 
+    @Test func eightyColumnsHoldEveryTabsHints() {
+        let c = Self.controller()
+        for tab in Tab.allCases {
+            c.tab = tab
+            let line = ScreenRenderer.render(c, rows: 20, columns: 80, now: Self.now).canvas.text[19]
+            for binding in KeyBinding.hints(on: tab, ringing: false) {
+                #expect(line.contains(binding.keyText + " " + binding.meaning), "\(tab): \(line)")
+            }
+        }
+        c.tab = .alarms
+        let wide = ScreenRenderer.render(c, rows: 20, columns: 120, now: Self.now).canvas.text[19]
+        #expect(wide.contains("Add  Space On/off"), "two spaces when there is room: \(wide)")
+    }
+
     @Test func daysAreToggledByNumber() {
         var editor = Editor.alarm(nil, today: Self.today, language: SourceLocalization.source)
         _ = editor.handle(.tab)

@@ -122,22 +122,24 @@ enum ScreenRenderer {
         } else {
             pairs = KeyBinding.hints(on: c.tab, ringing: c.ringing != nil).map { ($0.keyText, l.L($0.meaning)) }
         }
-        // The last two (? and q on the lists) are always shown: the rest
-        // go first when the line is short.
+        // Two spaces part the pairs, one when that lets every pair in (80
+        // columns hold all of a tab's that way). The last two (? and q on the
+        // lists) are always shown; of the rest, those that no longer fit go.
         let kept = c.editor == nil && !c.showsHelp ? Array(pairs.suffix(2)) : []
         let rest = pairs.dropLast(kept.count)
-        func columns(_ pair: (String, String)) -> Int { TextWidth.columns(pair.0) + TextWidth.columns(pair.1) + 3 }
+        let gap = pairs.reduce(0) { $0 + TextWidth.columns($1.0) + TextWidth.columns($1.1) + 3 } <= width ? " " : ""
+        func columns(_ pair: (String, String)) -> Int { TextWidth.columns(pair.0) + TextWidth.columns(pair.1) + 2 + gap.count }
         var room = width - kept.reduce(0) { $0 + columns($1) }
         var line = Line()
         for pair in rest {
             if columns(pair) > room { break }
             room -= columns(pair)
             line.append(" " + pair.0, .accent)
-            line.append(" " + pair.1 + " ")
+            line.append(" " + pair.1 + gap)
         }
         for pair in kept {
             line.append(" " + pair.0, .accent)
-            line.append(" " + pair.1 + " ")
+            line.append(" " + pair.1 + gap)
         }
         return line
     }
