@@ -157,7 +157,8 @@ struct AlarmsAppTests {
     }
 
     /// A timer's Pause stops its countdown in the daemon, +1 min adds to
-    /// what is left, and Resume sets it going again.
+    /// what is left, and Resume sets it going again; the group above it says
+    /// "Running" only while it runs.
     @Test func aTimerIsPausedGivenAMinuteAndResumed() throws {
         let started = Date()
         let world = try AlarmsAppWorld { daemon in try Alarmctl.ok(["timer", "10m", "Tea"], daemon) }
@@ -165,14 +166,17 @@ struct AlarmsAppTests {
         func timer() throws -> [String: Any] { try #require((try world.alarmctl(["timer"])["reminders"] as? [[String: Any]])?.first) }
         try ui.wait("push button", "Add Alarm")
         try ui.click("page tab", "Timers")
+        try ui.wait("label", "Running")
         try ui.click("push button", "Pause Tea")
         try ui.wait("push button", "Resume Tea")
+        try ui.gone("label", "Running")
         let left = try #require(try timer()["timerLeft"] as? Int, "a paused timer keeps its seconds left")
         #expect((600 - Int(Date().timeIntervalSince(started).rounded(.up)) - 1...600).contains(left), "\(left)")
         try ui.click("push button", "One more minute for Tea")
         #expect(try waitUntil(timeout: 5) { try timer()["timerLeft"] as? Int == left + 60 })
         try ui.click("push button", "Resume Tea")
         try ui.wait("push button", "Pause Tea")
+        try ui.wait("label", "Running")
         let resumed = try timer()
         #expect(resumed["timerLeft"] == nil && resumed["due"] is String, "\(resumed)")
     }

@@ -11,5 +11,11 @@ public struct PreferencesGroup: WidgetWrapper {
         if let description { adw_preferences_group_set_description(widget.c(), description) }
     }
 
+    /// The title above the rows.
+    public var title: String {
+        get { String(glib: adw_preferences_group_get_title(widget.c())) ?? "" }
+        nonmutating set { adw_preferences_group_set_title(widget.c(), newValue) }
+    }
+
     public func add(_ child: some WidgetWrapper) { adw_preferences_group_add(widget.c(), child.widget.pointer) }
 }

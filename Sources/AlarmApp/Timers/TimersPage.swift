@@ -6,7 +6,8 @@ import AlarmViewModels
 import CAdwaita
 
 /// Timers: presets (1, 5, 10, 15, 25 min) and a custom length start one;
-/// each timer shows its countdown, Pause (or Resume), +1 min and Cancel. A timer is a
+/// each timer shows its countdown, Pause (or Resume), +1 min and Cancel,
+/// under "Running" ("Paused" when all of them are). A timer is a
 /// reminder the daemon rings like an alarm, so it rings with the app closed.
 final class TimersPage: WidgetWrapper {
     let widget: Widget
@@ -118,8 +119,13 @@ final class TimersPage: WidgetWrapper {
         tick()
     }
 
-    /// The countdowns, once a second.
+    /// The countdowns, once a second; the group is "Paused" while every
+    /// timer in it is.
     func tick() {
+        defer {
+            let title = !looks.isEmpty && looks.values.allSatisfy(\.isPaused) ? L("Paused") : L("Running")
+            if running.title != title { running.title = title }
+        }
         let now = session.now
         for item in list.visible {
             guard let entry = rows[item.id] else { continue }
