@@ -42,7 +42,10 @@ enum TimerCommands {
             // `timer list`, as `timer` alone.
             if words.count == 1, ["list", "ls", "show"].contains(words[0]) { words = [] }
             // A phone's +1 min: `timer tea +2m`, or `timer +1m` for the only timer.
-            let plusTime = words.last.flatMap { $0.hasPrefix("+") && (try? DurationParser.parse(String($0.dropFirst()))) != nil ? String($0.dropFirst()) : nil }
+            let plusTime = words.last.flatMap { word -> String? in
+                guard word.hasPrefix("+"), case let length = String(word.dropFirst()), (try? DurationParser.parse(length)) != nil else { return nil }
+                return length
+            }
             if let verb = words.first, ["rm", "pause", "resume", "add"].contains(verb) || plusTime != nil, arguments.hasAny([label, sound]) {
                 throw .usage(L("timer: --label and --sound go with a DURATION to start one"))
             }

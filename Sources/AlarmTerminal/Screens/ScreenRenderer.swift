@@ -127,8 +127,9 @@ enum ScreenRenderer {
         // lists) are always shown; of the rest, those that no longer fit go.
         let kept = c.editor == nil && !c.showsHelp ? Array(pairs.suffix(2)) : []
         let rest = pairs.dropLast(kept.count)
-        let gap = pairs.reduce(0) { $0 + TextWidth.columns($1.0) + TextWidth.columns($1.1) + 3 } <= width ? " " : ""
-        func columns(_ pair: (String, String)) -> Int { TextWidth.columns(pair.0) + TextWidth.columns(pair.1) + 2 + gap.count }
+        func columns(_ pair: (String, String), gap: Int) -> Int { TextWidth.columns(pair.0) + TextWidth.columns(pair.1) + 2 + gap }
+        let gap = pairs.reduce(0) { $0 + columns($1, gap: 1) } <= width ? " " : ""
+        func columns(_ pair: (String, String)) -> Int { columns(pair, gap: gap.count) }
         var room = width - kept.reduce(0) { $0 + columns($1) }
         var line = Line()
         for pair in rest {
