@@ -18,14 +18,24 @@ import Testing
             """)
     }
 
-    /// TIME as add takes it: Chinese, with a repeat in words; a day is --from's.
+    /// TIME as add takes it: Chinese, with a repeat in words; with a day or
+    /// a moment from now, the one-off alarm add would make, seen from --from.
     @Test func timeAsAddTakesIt() throws {
         let afternoon = try BinaryRunner.run("alarmctl", ["preview", "下午2點", "--tz", "UTC", "--from", "2030-01-07", "--count", "1"])
         #expect(afternoon.status == 0 && afternoon.standardOutput == "2030-01-07 Mon 14:00 +00:00\n", "\(afternoon.standardOutput)\(afternoon.standardError)")
         let saturdays = try BinaryRunner.run("alarmctl", ["preview", "9:30", "saturdays", "--tz", "UTC", "--from", "2030-01-07", "--count", "2"])
         #expect(saturdays.standardOutput == "2030-01-12 Sat 09:30 +00:00\n2030-01-19 Sat 09:30 +00:00\n", "\(saturdays.standardOutput)\(saturdays.standardError)")
-        let day = try BinaryRunner.run("alarmctl", ["preview", "tomorrow", "7:00"])
-        #expect(day.status == 64 && day.standardError.contains("--from"), "\(day.standardError)")
+        // 2030-01-07 is a Monday.
+        for (words, fire) in [(["tomorrow", "7:00"], "2030-01-08 Tue 07:00"), (["fri", "9:00"], "2030-01-11 Fri 09:00"),
+                              (["tonight", "at", "9"], "2030-01-07 Mon 21:00"), (["in", "20", "min"], "2030-01-07 Mon 10:20")] {
+            let day = try BinaryRunner.run("alarmctl", ["preview"] + words + ["--tz", "UTC", "--from", "2030-01-07 10:00"])
+            let lines = day.standardOutput.split(separator: "\n")
+            #expect(day.status == 0 && lines.count == 2 && lines.last == "\(fire) +00:00", "\(words): \(day.standardOutput)\(day.standardError)")
+        }
+        let passed = try BinaryRunner.run("alarmctl", ["preview", "2030-01-06", "7:00", "--tz", "UTC", "--from", "2030-01-07"])
+        #expect(passed.status == 64 && passed.standardError.contains("has passed"), "\(passed.standardError)")
+        let both = try BinaryRunner.run("alarmctl", ["preview", "fri", "9:00", "--days", "daily"])
+        #expect(both.status == 64 && both.standardError.contains("one-off"), "\(both.standardError)")
     }
 
     // A POSIX rule in TZ is the system zone, as glibc and the daemon read it:

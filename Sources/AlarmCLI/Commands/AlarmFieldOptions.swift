@@ -46,7 +46,9 @@ enum AlarmFieldOptions {
     /// (`tomorrow 7:00`, `dec 24 9am`) or from now (`in 25 min`), a one-off
     /// alarm then; with a repeat in words (`every monday 7:00`, `weekdays at
     /// 7`, `每天早上7點`), that repeat, which the repeat options cannot join.
-    static func readTime(_ text: String, field: String, into fields: inout AlarmFields, _ arguments: ParsedArguments, zone: Zone, now date: Date) throws(CLIError) {
+    /// Returns the time of day it read.
+    @discardableResult
+    static func readTime(_ text: String, field: String, into fields: inout AlarmFields, _ arguments: ParsedArguments, zone: Zone, now date: Date) throws(CLIError) -> TimeOfDay {
         let repeatOptions = RuleOptions.options.filter(arguments.spec.declares) + [Self.days]
         let spoken: (repeat: SpokenRepeat?, rest: String)
         do { spoken = try SpokenRepeat.split(text, field: field) } catch { throw .invalid(error) }
@@ -60,11 +62,13 @@ enum AlarmFieldOptions {
                 throw .usage(Lf("%1$s %2$s is one moment from now: a one-off alarm, so --days and the repeat options cannot go with it", field, inQuotes(text)))
             }
             fields.rule = .some(.once(on: day))
-            return
+            return time
         }
         let when: DayAndTime
         do { when = try DayAndTime.parse(spoken.rest, field: field, requireTime: true) } catch { throw .invalid(error) }
-        fields.time = when.time
+        // `requireTime` makes it there; nine is a day alone's time elsewhere.
+        let time = when.time ?? .nineAM
+        fields.time = time
         if let repeatWords = spoken.repeat {
             if when.day != nil { throw .usage(Lf("%1$s %2$s names a repeat and a day; give one of them", field, inQuotes(text))) }
             if arguments.hasAny(repeatOptions) {
@@ -75,20 +79,20 @@ enum AlarmFieldOptions {
             } else {
                 fields.rule = .some(repeatWords.rule(start: today))
             }
-            return
+            return time
         }
         // A day with the time (`tomorrow 7:00`, `2026-12-24 7:00`) is a
         // one-off alarm on that day.
-        guard when.day != nil else { return }
+        guard when.day != nil else { return time }
         if arguments.hasAny(repeatOptions) {
             throw .usage(Lf("%1$s names a day (%2$s): that is a one-off alarm, so --days and the repeat options cannot go with it", field, inQuotes(text)))
         }
         let day = when.resolveDay(now: now, rules: zone.rules, allDay: .nineAM)
-        let time = when.time ?? .nineAM
         guard zone.rules.instant(forWall: day * CivilTime.secondsPerDay + Int64(time.secondsIntoDay)) > now else {
             throw .usage(Lf("%1$s %2$s has passed (%3$s %4$s); give a time still to come", field, inQuotes(text), RecurrenceRule.dateText(day), time))
         }
         fields.rule = .some(.once(on: day))
+        return time
     }
 
     /// `in 25 min`, `25 分鐘後`: seconds from now, or `nil` for another form.

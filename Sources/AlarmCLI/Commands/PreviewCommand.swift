@@ -23,11 +23,13 @@ enum PreviewCommand {
         name: "preview",
         summary: N_("Show when an alarm at TIME would fire, without creating it (no daemon needed)."),
         details: N_("""
-            Uses the same rules as alarmd: a time skipped by a DST change fires just after the gap,
-            a time that happens twice fires once, at its first occurrence. Takes the calendar
-            options of add; --starting defaults to the --from day. A monthly rule on day 29-31
-            skips months without that day (RFC 5545). Days passed over by --except or --holidays
-            are listed too, marked skipped.
+            Reads TIME as add does, as if it were --from: with a day (fri 9:00) or a moment
+            from then (in 20 min) it is a one-off alarm. Uses the same rules as alarmd: a time
+            skipped by a DST change fires just after the gap, a time that happens twice fires
+            once, at its first occurrence. Takes the calendar options of add; --starting
+            defaults to the --from day. A monthly rule on day 29-31 skips months without that
+            day (RFC 5545). Days passed over by --except or --holidays are listed too, marked
+            skipped.
             """),
         positionals: [Positional("TIME", .timeOfDay, repeated: true)],
         options: [days] + RuleOptions.options.map { $0.name == starting.name ? starting : $0 } + [holidays, count, from, tz, json],
@@ -39,36 +41,11 @@ enum PreviewCommand {
             "alarmctl preview 2:30am --days daily --tz America/New_York --from 2026-03-07",
             "alarmctl preview 6:45pm --count 3 --json",
             "alarmctl preview 9:30 saturdays",
+            "alarmctl preview fri 9:00 --from 2026-12-24",
         ]
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) {
-        // TIME as add takes it: `7:30`, `下午2點`, `7點半`, with a repeat in
-        // words before or after it (`9:30 saturdays`, `every month on the 1st 9:00`).
-        let time: TimeOfDay
-        var days: RepeatDays
-        let spoken: SpokenRepeat?
-        do {
-            let text = arguments.positionals.spaced
-            let split = try SpokenRepeat.split(text, field: "TIME")
-            spoken = split.repeat
-            let when = try DayAndTime.parse(split.rest, field: "TIME", requireTime: true)
-            guard let said = when.time, when.day == nil else {
-                throw CLIError.usage(Lf("preview: TIME is a time of day; give the day to start from with --from, got %s", inQuotes(text)))
-            }
-            time = said
-            days = try arguments.value(Self.days).map { spec throws(ValidationError) in try RepeatDays.parse(spec, field: "--days") } ?? .never
-        } catch let error as CLIError {
-            throw error
-        } catch let error as ValidationError {
-            throw .invalid(error)
-        } catch {
-            throw .usage(String(describing: error))
-        }
-        let repeatOptions = [Self.days] + RuleOptions.options
-        if spoken != nil, arguments.hasAny(repeatOptions) {
-            throw .usage(L("preview: TIME says how it repeats, so --days and the repeat options cannot go with it"))
-        }
         let count = try arguments.integer(Self.count, in: 1...1000, default: 5)
         var zone = context.systemZone
         if let name = arguments.value(Self.tz) { zone = try Self.zone(named: name) }
@@ -77,14 +54,21 @@ enum PreviewCommand {
         if let text = arguments.value(Self.from) {
             from = try WhenParser.instant(text, option: "--from", now: context.now, zone: zone)
         }
-
-        var recurrence = try RuleOptions.rule(arguments, days: days, today: RuleOptions.today(from, in: zone))
-        if let spoken {
-            if spoken.isWeeklyOnDays {
-                days = spoken.days
-            } else {
-                recurrence = spoken.rule(start: RuleOptions.today(from, in: zone))
-            }
+        // TIME exactly as add reads it, seen from --from: `7:30`, `下午2點`,
+        // a repeat in words (`9:30 saturdays`), or a one-off alarm on a day
+        // (`tomorrow 7:00`) or from now (`in 20 min`).
+        var fields = AlarmFields()
+        if let spec = arguments.value(Self.days) {
+            do { fields.days = try RepeatDays.parse(spec, field: "--days") } catch { throw .invalid(error) }
+        }
+        let time = try AlarmFieldOptions.readTime(arguments.positionals.spaced, field: "TIME", into: &fields, arguments, zone: zone, now: from)
+        let days = fields.days ?? .never
+        // The rule TIME said (a repeat in words, a day) or the options' rule.
+        let recurrence: RecurrenceRule?
+        if case let said?? = fields.rule {
+            recurrence = said
+        } else {
+            recurrence = try RuleOptions.rule(arguments, days: days, today: RuleOptions.today(from, in: zone))
         }
         var calendar = HolidayCalendar.empty
         if let path = arguments.value(Self.holidays) {
