@@ -33,6 +33,29 @@ import Testing
         #expect(rule == "2099-01-01")
     }
 
+    /// A one-off kept after its day rings next at its time once switched
+    /// back on, as a phone's alarm does; a past day given with the switch is
+    /// still refused.
+    @Test func aOneOffSwitchedOnAfterItsDayRingsAtItsNextTime() throws {
+        let daemon = try AlarmctlTests.startDaemon()
+        defer { daemon.stop() }
+        let id = try #require(EverydayUseTests.item(try Alarmctl.json(["add", "9:00", "--date", "2020-01-01", "--disabled"], daemon), "alarm")["id"] as? String)
+        let enabled = try Alarmctl.run(["enable", id], daemon)
+        #expect(enabled.status == 0 && enabled.standardError == "", "\(enabled.standardOutput)\(enabled.standardError)")
+        let alarm = EverydayUseTests.item(try Alarmctl.json(["show", id], daemon), "alarm")
+        #expect(alarm["enabled"] as? Bool == true && (alarm["rule"] as? [String: Any]) == nil, "\(alarm)")
+        let next = try #require(alarm["next"] as? String, "\(alarm)")
+        #expect(next > ISO8601DateFormatter().string(from: Date()), "\(alarm)")
+        // A day still ahead stays.
+        let later = try #require(EverydayUseTests.item(try Alarmctl.json(["add", "9:00", "--date", "2099-01-01", "--disabled"], daemon), "alarm")["id"] as? String)
+        try Alarmctl.ok(["enable", later], daemon)
+        let kept = (EverydayUseTests.item(try Alarmctl.json(["show", later], daemon), "alarm")["rule"] as? [String: Any])?["starting"] as? String
+        #expect(kept == "2099-01-01")
+        try Alarmctl.ok(["disable", id], daemon)
+        let again = try Alarmctl.run(["edit", id, "--date", "2020-01-01", "--enabled"], daemon)
+        #expect(again.status == 1 && again.standardError == "alarmctl: --date is in the past, got 2020-01-01\n", "\(again.standardError)")
+    }
+
     @Test func aPauseEndingInThePastIsRefusedAndTheRunningPauseStays() throws {
         let daemon = try AlarmctlTests.startDaemon()
         defer { daemon.stop() }

@@ -57,6 +57,12 @@ extension Scheduler {
         guard let before = owned.table[id] else { throw .noSuchItem(id.lowercasedText) }
         var after = before
         try change(&after, now)
+        // A one-off switched back on after its day, its day unchanged, rings
+        // next at its time rather than being refused for a past date.
+        if case .alarm(let old) = before, case .alarm(var alarm) = after, alarm.enabled, !old.enabled, alarm.recurrence == old.recurrence {
+            alarm.dropPassedDay(now: now, systemZone: owned.zone)
+            after = .alarm(alarm)
+        }
         after = Self.asStored(after)
         try Self.validate(after)
         try Self.checkFiles(after, before: before)
