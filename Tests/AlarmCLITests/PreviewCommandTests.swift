@@ -83,6 +83,13 @@ import Testing
         #expect(result.standardOutput == "2026-01-01 Thu 19:05 +08:00\n", "TZ=\(tz)")
     }
 
+    /// A time alone is a one-shot alarm, as add makes it: one firing,
+    /// whatever --count asks.
+    @Test func oneShotFiresOnce() throws {
+        let result = try BinaryRunner.run("alarmctl", ["preview", "07:30", "--tz", "UTC", "--from", "2026-03-07T00:00:00Z"])
+        #expect(result.status == 0 && result.standardOutput == "2026-03-07 Sat 07:30 +00:00\n", "\(result.standardOutput)\(result.standardError)")
+    }
+
     @Test func oneShotIsTheNextOccurrenceOfTheTime() throws {
         let result = try BinaryRunner.run("alarmctl", ["preview", "07:30", "--tz", "UTC", "--from", "2026-03-07T07:30:00Z", "--count", "1"])
         // Exactly at 07:30 the occurrence is not "after" the start: the next is tomorrow.

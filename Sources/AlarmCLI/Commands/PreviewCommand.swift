@@ -89,7 +89,9 @@ enum PreviewCommand {
         var fires: [Fire] = []
         var cursor = from
         var skippedCount = 0
-        while fires.count - skippedCount < count, skippedCount < Self.maxSkipped,
+        // A one-shot alarm rings once, at the first; add makes one of a time alone.
+        let wanted = alarm.isOneShot ? 1 : count
+        while fires.count - skippedCount < wanted, skippedCount < Self.maxSkipped,
               let next = alarm.nextFire(after: cursor, in: zone) {
             cursor = next
             let instant = next.epochSecondsFloor
