@@ -199,6 +199,16 @@ import AlarmViewModels
         #expect(!ItemFormat(context).alarmTable(alarms).contains("…"))
     }
 
+    /// A note after the last column's value (`paused until …`) is what the
+    /// end of a line cuts, never the value: the label gives up the room.
+    @Test func theEndOfALineCutsTheNoteNotTheTime() {
+        let table = Table(header: ["LABEL", "NEXT"], rows: [["A label that is long", "Mon, Dec 14 07:30  paused until Dec 14"]],
+                          maxWidth: 31, shrinkable: 0, lastColumnOwed: DisplayWidth.of("Mon, Dec 14 07:30"))
+        let lines = table.lines
+        #expect(lines[1] == "A label …  Mon, Dec 14 07:30  …", "\(lines)")
+        for line in lines { #expect(DisplayWidth.of(line) <= 31, "\(line)") }
+    }
+
     @Test func socketPathPrecedence() {
         #expect(SocketPath.resolve(option: "/a", environment: ["ALARMD_SOCKET": "/b", "XDG_RUNTIME_DIR": "/c"], userID: 7) == "/a")
         #expect(SocketPath.resolve(option: nil, environment: ["ALARMD_SOCKET": "/b", "XDG_RUNTIME_DIR": "/c"], userID: 7) == "/b")

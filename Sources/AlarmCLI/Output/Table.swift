@@ -37,7 +37,11 @@ struct Table {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
         }
         if let maxWidth, let shrinkable, shrinkable < columns {
-            let last = min(widths[columns - 1], max(lastColumnOwed ?? widths[columns - 1], header.map { DisplayWidth.of($0[columns - 1]) } ?? 0))
+            // Where a note follows the values, the end of the line cuts the
+            // note, not a value: room for the values, two spaces and `…`.
+            let values = lastColumnOwed ?? widths[columns - 1]
+            let owed = widths[columns - 1] > values ? values + 3 : values
+            let last = min(widths[columns - 1], max(owed, header.map { DisplayWidth.of($0[columns - 1]) } ?? 0))
             let total = widths.dropLast().reduce(0, +) + last + 2 * (columns - 1)
             let over = total - maxWidth
             let floor = widths[shrinkable] - over >= Self.minimumShrunk ? Self.minimumShrunk : Self.minimumCut
