@@ -396,7 +396,10 @@ enum DaemonCommands {
             text += Lf("Imported %1$s and %2$s; they replace what alarmd had before (%3$s)", Ln("%d alarm", "%d alarms", reply.alarms),
                        Ln("%d reminder", "%d reminders", reply.reminders), counts) + "\n"
         } else {
-            text += (dry ? Lf("Nothing changed (dry run): %s", counts) : Lf("Imported: %s", counts)) + "\n"
+            // Items the document says nothing new of are left as they are.
+            let unchanged = reply.alarms + reply.reminders - reply.added - reply.updated
+            let said = counts + (unchanged > 0 ? Lf(" (%d unchanged)", unchanged) : "")
+            text += (dry ? Lf("Nothing changed (dry run): %s", said) : Lf("Imported: %s", said)) + "\n"
         }
         context.standardOutput(text)
     }

@@ -152,6 +152,22 @@ public enum Item: Hashable, Sendable, Identifiable {
         return false
     }
 
+    /// Whether `other` says all this item says, whenever each was written
+    /// (`created`, `updated`) and wherever a reminder stands in the list: an
+    /// import of an unchanged export changes nothing.
+    public func saysTheSame(as other: Item) -> Bool {
+        switch (self, other) {
+        case (.alarm(var a), .alarm(let b)):
+            (a.created, a.updated) = (b.created, b.updated)
+            return a == b
+        case (.reminder(var a), .reminder(let b)):
+            (a.created, a.updated, a.position) = (b.created, b.updated, b.position)
+            return a == b
+        default:
+            return false
+        }
+    }
+
     /// Whether `other` fires at the same instants as this item: the fields that
     /// decide its occurrences and whether it fires at all. Label, sound, snooze
     /// settings, ring length, notes and skip-next are not part of it: changing

@@ -48,7 +48,7 @@ extension ControlService {
     private func importItems(alarms: [Alarm], reminders: [Reminder], merge: Bool, dryRun: Bool, keepingCommands: Bool, _ reply: @escaping Reply) {
         let done: @Sendable (Scheduler.ImportOutcome) -> Import.Reply = { Self.importReply(alarms: alarms, reminders: reminders, merge: merge, dryRun: dryRun, outcome: $0) }
         if dryRun {
-            reply(.success(done(scheduler.importPlan(alarms: alarms, reminders: reminders, replacing: !merge)).json))
+            reply(.success(done(scheduler.importPlan(alarms: alarms, reminders: reminders, replacing: !merge, keepingCommands: keepingCommands)).json))
         } else if merge {
             scheduler.mergeAll(alarms: alarms, reminders: reminders, keepingCommands: keepingCommands, completion: answer(reply, done))
         } else {

@@ -79,8 +79,9 @@ extension Scheduler {
 
     /// Merges an import by id: new items are added (reminders after the
     /// list), known ones take the imported fields (a reminder keeps its
-    /// place), nothing else is touched. Items changed start afresh from now,
-    /// as after an edit; one ringing stops. With `keepingCommands`, known
+    /// place), nothing else is touched, nor are known items the document
+    /// says nothing new of. Items changed start afresh from now, as after an
+    /// edit; one ringing stops. With `keepingCommands`, known
     /// items keep their commands (an iCalendar import or a sync round, which
     /// never carry them).
     public func mergeAll(alarms: [Alarm], reminders: [Reminder], keepingCommands: Bool = false, completion: @escaping Completion<ImportOutcome>) {
@@ -91,7 +92,10 @@ extension Scheduler {
             try checkImport(alarms: alarms, reminders: reminders)
             let now = currentTime()
             let outcome = plan(alarms: alarms, reminders: reminders, replacing: false)
-            let known = Set(outcome.updated)
+            let (given, known) = ((alarms: alarms.count, reminders: reminders.count), Set(outcome.updated))
+            let changed = known.union(outcome.added)
+            alarms.removeAll { !changed.contains($0.id) }
+            reminders.removeAll { !changed.contains($0.id) }
             let ringing = ringingItems().filter { known.contains($0.0.id) }
             var batch = DurableWriter.Batch(states: freshStates(alarms, reminders, anchor: now))
             var end = owned.table.reminderCount
@@ -111,7 +115,7 @@ extension Scheduler {
             rebuildDeadlines()
             commit(batch, restoring: alarms.map(\.id) + reminders.map(\.id), waiting: Waiting(durable: { [self] in
                 stopRinging(ringing, now: now)
-                journal.send("Imported \(alarms.count) alarms and \(reminders.count) reminders: \(outcome.added.count) added, \(outcome.updated.count) updated",
+                journal.send("Imported \(given.alarms) alarms and \(given.reminders) reminders: \(outcome.added.count) added, \(outcome.updated.count) updated",
                              priority: .info, messageID: MessageID.changed)
                 completion(.success(outcome))
                 publishStatus()
@@ -124,7 +128,7 @@ extension Scheduler {
 
     /// Known items keep the commands they have: what the document says of
     /// them is not read.
-    private func keepCommands(_ alarms: inout [Alarm], _ reminders: inout [Reminder]) {
+    func keepCommands(_ alarms: inout [Alarm], _ reminders: inout [Reminder]) {
         for index in alarms.indices {
             guard case .alarm(let known)? = owned.table[alarms[index].id] else { continue }
             alarms[index].command = known.command

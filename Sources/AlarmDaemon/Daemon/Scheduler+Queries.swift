@@ -294,16 +294,25 @@ extension Scheduler {
     }
 
     /// What importing `alarms` and `reminders` would do, without doing it:
-    /// merged by id (`replacing` false), or replacing everything.
-    public func importPlan(alarms: [Alarm], reminders: [Reminder], replacing: Bool) -> ImportOutcome {
-        owner.sync { plan(alarms: alarms, reminders: reminders, replacing: replacing) }
+    /// merged by id (`replacing` false), or replacing everything; with
+    /// `keepingCommands`, as ``mergeAll(alarms:reminders:keepingCommands:completion:)`` reads it.
+    public func importPlan(alarms: [Alarm], reminders: [Reminder], replacing: Bool, keepingCommands: Bool = false) -> ImportOutcome {
+        owner.sync {
+            var alarms = alarms, reminders = reminders
+            if keepingCommands { keepCommands(&alarms, &reminders) }
+            return plan(alarms: alarms, reminders: reminders, replacing: replacing)
+        }
     }
 
+    /// Items the store does not have are added; those it has are updated
+    /// where the document says something else of them, and otherwise left
+    /// alone (neither added nor updated).
     func plan(alarms: [Alarm], reminders: [Reminder], replacing: Bool) -> ImportOutcome {
         var outcome = ImportOutcome()
         let imported = Set(alarms.map(\.id) + reminders.map(\.id))
-        for id in alarms.map(\.id) + reminders.map(\.id) {
-            if owned.table[id] == nil { outcome.added.append(id) } else { outcome.updated.append(id) }
+        for item in alarms.map(Item.alarm) + reminders.map(Item.reminder) {
+            guard let known = owned.table[item.id] else { outcome.added.append(item.id); continue }
+            if !item.saysTheSame(as: known) { outcome.updated.append(item.id) }
         }
         if replacing {
             owned.table.forEach { item, _ in if !imported.contains(item.id) { outcome.removed.append((item.id, item.kind, item.title)) } }
