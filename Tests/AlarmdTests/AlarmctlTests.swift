@@ -404,6 +404,11 @@ import Testing
         let nap = try Alarmctl.ok(["add", "in", "20", "min", "nap"], daemon)
         #expect(nap.contains(" nap, Once on "), "\(nap)")
         #expect(try Alarmctl.ok(["delete", "nap"], daemon).hasPrefix("Removed alarm \"nap\""))
+        // A number alone after a time or a length is a slip, not a label.
+        let seven = try Alarmctl.run(["add", "7", "30"], daemon)
+        #expect(seven.status == 64 && seven.standardError.contains("the label \"30\" is only a number"), "\(seven.standardOutput)\(seven.standardError)")
+        let hours = try Alarmctl.run(["timer", "2", "hours", "30"], daemon)
+        #expect(hours.status == 64 && hours.standardError.contains("\"30\" after the duration is a number without a unit"), "\(hours.standardOutput)\(hours.standardError)")
 
         let milk = try Alarmctl.ok(["todo", "add", "buy", "milk", "tomorrow", "5pm"], daemon)
         #expect(milk.contains("buy milk (due ") && milk.contains(" 17:00)"), "\(milk)")

@@ -122,6 +122,10 @@ enum AlarmCommands {
                     throw .usage(Lf("add: %s reads as a repeat that alarmctl cannot read; see alarmctl help add for the repeats it takes, or give the label with --label",
                                     inQuotes(words[start..<label.upperBound].spaced)))
                 }
+                // `add 7 30` is 7:30 mistyped far more often than a label "30".
+                if words[label].allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) {
+                    throw .usage(Lf("add: the label %s is only a number: write the time as H:MM (7:30), or give the label with --label", inQuotes(words[label].spaced)))
+                }
                 fields = found
                 fields.label = words[label].spaced
             }

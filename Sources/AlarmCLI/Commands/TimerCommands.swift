@@ -89,6 +89,10 @@ enum TimerCommands {
             do throws(ValidationError) { seconds = try DurationParser.parse(words.spaced, field: "DURATION") } catch {
                 let split = title == nil ? (1..<words.count).reversed().first { (try? DurationParser.parse(words[..<$0].spaced)) != nil } : nil
                 guard let split else { throw .invalid(error) }
+                // `timer 2 hours 30` is a unit left out, not a timer called "30".
+                if words[split...].allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) {
+                    throw .usage(Lf("timer: %s after the duration is a number without a unit: write 2h 30m, or give the label with --label", inQuotes(words[split...].spaced)))
+                }
                 seconds = (try? DurationParser.parse(words[..<split].spaced)) ?? 0
                 title = words[split...].spaced
             }
