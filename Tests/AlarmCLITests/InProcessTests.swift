@@ -152,8 +152,8 @@ import AlarmViewModels
 
     @Test func colourOnlyOnATerminalWithoutNoColor() {
         #expect(Style(Self.context(terminal: true)).bold("x") == "\u{1B}[1mx\u{1B}[0m")
-        // Set at all, even empty, is a no (stricter than no-color.org).
-        #expect(Style(Self.context(terminal: true, environment: ["NO_COLOR": ""])).dim("x") == "x")
+        // Empty is unset, as no-color.org and alarmctl ui read it.
+        #expect(Style(Self.context(terminal: true, environment: ["NO_COLOR": ""])).dim("x") == "\u{1B}[2mx\u{1B}[0m")
         #expect(Style(Self.context(terminal: true, environment: ["NO_COLOR": "1"])).bold("x") == "x")
         #expect(Style(Self.context(terminal: false)).bold("x") == "x")
     }

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Terminal emphasis, used only when standard output is a terminal and
-/// `NO_COLOR` is not set at all, so pipes, files and tests always get plain
-/// text. Stricter than https://no-color.org, which ignores an empty value: a
-/// user who exports `NO_COLOR=` has still said no.
+/// `NO_COLOR` is unset or empty (https://no-color.org, as `alarmctl ui`
+/// reads it), so pipes, files and tests always get plain text.
 struct Style {
     let enabled: Bool
 
     init(enabled: Bool) { self.enabled = enabled }
 
     init(_ context: CommandContext) {
-        let noColor = context.environment["NO_COLOR"] != nil
+        let noColor = !(context.environment["NO_COLOR"] ?? "").isEmpty
         self.init(enabled: context.isTerminal && !noColor)
     }
 
