@@ -544,6 +544,11 @@ import Testing
         let rang = try waitUntil(timeout: 10) { !(try Alarmctl.json(["status"], daemon)["ringing"] as? [String] ?? []).isEmpty }
         try #require(rang, "the timer did not ring; daemon stderr: \(daemon.standardError)")
         #expect(try Alarmctl.ok(["status"], daemon).contains("\"Egg\" ("), "status names what rings")
+        // Ringing, its RINGS column says when it rang (TZ=UTC), not when it will stop.
+        let egg = (try Alarmctl.json(["timer"], daemon)["reminders"] as? [[String: Any]] ?? []).first { $0["title"] as? String == "Egg" }
+        let rangAt = try #require((egg?["due"] as? String)?.dropFirst(11).prefix(5), "\(String(describing: egg))")
+        let ringingRow = try Alarmctl.ok(["timers"], daemon).split(separator: "\n").first { $0.contains("Egg") } ?? ""
+        #expect(ringingRow.contains("ringing") && ringingRow.hasSuffix(rangAt), "\(ringingRow), rang at \(rangAt)")
         #expect(try Alarmctl.ok(["snooze", "10"], daemon).hasPrefix("Snoozed \"Egg\""))
         let timers = try Alarmctl.ok(["timers"], daemon)
         #expect(timers.contains("snoozed, 10 min") || timers.contains("snoozed, 9 min"), "a snoozed timer's time left is its snooze's: \(timers)")

@@ -206,8 +206,9 @@ enum TimerCommands {
             if let left = timer.timerLeft {
                 return [shortID(timer.id), timer.title, Lf("%s (paused)", DurationText.countdown(TimeInterval(left), in: userLanguage)), "—"]
             }
-            // A snoozed timer rings next when its snooze ends, not at its due time.
-            let rings = timer.next ?? timer.due
+            // A snoozed timer rings next when its snooze ends, not at its due
+            // time; a ringing one says when it rang.
+            let rings = timer.phase == "ringing" ? timer.due : timer.next ?? timer.due
             let left = TimeText.instant(rings).map { max(0, Int($0.timeIntervalSince(context.now).rounded(.up))) } ?? 0
             let countdown = DurationText.countdown(TimeInterval(left), in: userLanguage)
             let state = timer.phase == "waiting" ? countdown : timer.phase == "ringing" ? L("ringing") : timer.phase == "snoozed" ? Lf("snoozed, %s", countdown) : timer.phase
