@@ -34,6 +34,8 @@ import Testing
             ("fri 9:00", DayAndTime(day: .weekday(.friday), time: try TimeOfDay(hour: 9, minute: 0))),
             ("9am Friday", DayAndTime(day: .weekday(.friday), time: try TimeOfDay(hour: 9, minute: 0))),
             ("2026-12-24 9:00", DayAndTime(day: .date(Self.day("2026-12-24")), time: try TimeOfDay(hour: 9, minute: 0))),
+            // ISO 8601's local date and time, as remind --at also takes it.
+            ("2026-12-24T07:00", DayAndTime(day: .date(Self.day("2026-12-24")), time: try TimeOfDay(hour: 7, minute: 0))),
             ("7:30 pm today", DayAndTime(day: .today, time: try TimeOfDay(hour: 19, minute: 30))),
             ("tomorrow", DayAndTime(day: .tomorrow)),
             ("2026-12-05", DayAndTime(day: .date(Self.day("2026-12-05")))),
@@ -42,13 +44,17 @@ import Testing
         for (text, expected) in cases { #expect(try DayAndTime.parse(text, field: "--at") == expected, "\(text)") }
         // An alarm needs a time.
         #expect(throws: ValidationError.self) { try DayAndTime.parse("tomorrow", field: "TIME", requireTime: true) }
-        for bad in ["tomorrow tomorrow", "7:00 8:00", "12/05 9:00", "next", "next month", "tomorrow 25:00", "in 5 minutes", "dec 32", "32nd", "1th",
+        for bad in ["tomorrow tomorrow", "7:00 8:00", "2026-12-24T", "2026-13-24T07:00", "2026-12-24T07:00Z", "12/05 9:00", "next", "next month", "tomorrow 25:00", "in 5 minutes", "dec 32", "32nd", "1th",
                     "明天 後天", "下週八", String(repeating: "7", count: 100)] {
             #expect(throws: ValidationError.self, "\(bad)") { try DayAndTime.parse(bad, field: "--at") }
         }
         // A time with its own mistake gets its own reason.
         do { _ = try DayAndTime.parse("tomorrow 25:00", field: "--at") } catch {
             #expect(error.requirement == "must have an hour of 0–23" && error.field == "--at")
+        }
+        // And is quoted as typed, not as read.
+        do { _ = try DayAndTime.parse("2026-12-24T07:00Z", field: "TIME") } catch {
+            #expect(error.value == "\"07:00Z\"", "\(error)")
         }
         do { _ = try DayAndTime.parse("next month", field: "--at") } catch {
             #expect(error.requirement.hasPrefix("must be a time (7:30, 7am") && error.requirement.contains("next tue at 2pm"))

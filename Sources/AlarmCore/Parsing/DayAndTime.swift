@@ -55,7 +55,7 @@ public struct DayAndTime: Hashable, Sendable {
     public static func parse(_ text: String, field: String, requireTime: Bool = false) throws(ValidationError) -> DayAndTime {
         var invalid: ValidationError { .text(field, N_("must be ") + (requireTime ? "a time, or a day and a time: " + forms : forms), got: text) }
         guard text.utf8.count <= maxLength else { throw invalid }
-        let tokens = SpokenWords.tokens(text)
+        let tokens = SpokenWords.tokens(Self.splittingISODateTime(text))
         guard (1...2).contains(tokens.count) else { throw invalid }
         var result = DayAndTime()
         var timeError: ValidationError?
@@ -78,12 +78,25 @@ public struct DayAndTime: Hashable, Sendable {
             }
             do { result.time = try TimeOfDay.parse(word, field: field) } catch {
                 // A time with its own mistake (25:00) gets its own reason.
-                if word.first?.isNumber == true, word.contains(where: { $0 == ":" || $0 == "." }) || word.hasSuffix("m") { timeError = error }
+                // It quotes the word as it was typed, not as read (lower case).
+                if word.first?.isNumber == true, word.contains(where: { $0 == ":" || $0 == "." }) || word.hasSuffix("m") {
+                    let typed = Self.splittingISODateTime(text).split(separator: " ").first { $0.lowercased() == word }.map(String.init) ?? word
+                    timeError = .text(error.field, error.requirement, got: typed)
+                }
                 throw timeError ?? invalid
             }
         }
         if requireTime, result.time == nil { throw invalid }
         return result
+    }
+
+    /// `2026-12-24T07:00`, as ISO 8601 writes a local date and time, read
+    /// as `2026-12-24 07:00`; any other text as it is.
+    static func splittingISODateTime(_ text: String) -> String {
+        let utf8 = Array(text.utf8)
+        guard utf8.count > 11, utf8[10] == UInt8(ascii: "T") || utf8[10] == UInt8(ascii: "t"), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[11]),
+              CivilTime.dayNumber(isoDate: String(decoding: utf8[..<10], as: UTF8.self)) != nil else { return text }
+        return String(decoding: utf8[..<10], as: UTF8.self) + " " + String(decoding: utf8[11...], as: UTF8.self)
     }
 
     /// `in 25 min`: the local day and minute `seconds` after `now` in
