@@ -126,13 +126,14 @@ struct BashCompletion {
         }
 
         # The 8-character id prefixes that tables show: alarms, reminders, both
-        # (all), or reminders not done yet (open).
+        # (all), or reminders not done yet (open). Timers, which the reminder
+        # list's reply holds too, are alarmctl timer's: one item a line, theirs out.
         _alarmctl_ids() {
             {
                 [[ $1 == alarms || $1 == all ]] && _alarmctl_query list --json
                 [[ $1 == reminders || $1 == all ]] && _alarmctl_query remind list --all --json
                 [[ $1 == open ]] && _alarmctl_query remind list --json
-            } | grep -o '"id":"[0-9a-f-]*"' | cut -c7-14
+            } | sed 's/},{"id"/}\n{"id"/g' | grep -v '"timer":true' | grep -o '"id":"[0-9a-f-]*"' | cut -c7-14
         }
 
         _alarmctl_sounds() {

@@ -191,7 +191,9 @@ struct FishCompletion {
                     sed 's/^"id":"\(........\)[^"]*","time":"\([^"]*\)".*"label":"\(.*\)"$/\1\talarm \2 \3/'
             end
             if test "$argv[1]" != alarms
+                # Timers, in the same reply, are alarmctl timer's.
                 __alarmctl_query remind list $all --json |
+                    sed 's/},{"id"/}\n{"id"/g' | grep -v '"timer":true' |
                     grep -o '"id":"[0-9a-f-]*","title":"\([^"\\\\]\|\\\\.\)*"' |
                     sed 's/^"id":"\(........\)[^"]*","title":"\(.*\)"$/\1\treminder \2/'
             end

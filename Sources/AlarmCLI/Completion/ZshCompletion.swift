@@ -177,7 +177,9 @@ struct ZshCompletion {
               sed 's/^"id":"\(........\)[^"]*","time":"\([^"]*\)".*"label":"\(.*\)"$/\1:alarm \2 \3/')"})
           fi
           if [[ $1 != alarms ]]; then
+            # Timers, in the same reply, are alarmctl timer's.
             items+=(${(f)"$(_alarmctl_query remind list $all --json |
+              sed 's/},{"id"/}\n{"id"/g' | grep -v '"timer":true' |
               grep -o '"id":"[0-9a-f-]*","title":"\([^"\\]\|\\.\)*"' |
               sed 's/^"id":"\(........\)[^"]*","title":"\(.*\)"$/\1:reminder \2/')"})
           fi

@@ -98,8 +98,8 @@ elif syntax_check bash alarmctl.bash; then
 [ "$1" = --socket ] && shift 2
 case "$*" in
     "list --json") echo '{"alarms":[{"id":"65d12421-0c1e-4f43-9d43-0d6f1b1c2a3e","time":"07:30","days":["mon","tue","wed","thu","fri"],"repeat":"Weekdays","label":"Work"}]}' ;;
-    "remind list --all --json") echo '{"reminders":[{"id":"71b646b6-5d7e-4c52-9a39-1f2e3d4c5b6a","title":"Call the bank"},{"id":"d0e1f2a3-5d7e-4c52-9a39-1f2e3d4c5b6a","title":"Paid the rent"}]}' ;;
-    "remind list --json") echo '{"reminders":[{"id":"71b646b6-5d7e-4c52-9a39-1f2e3d4c5b6a","title":"Call the bank"}]}' ;;
+    "remind list --all --json") echo '{"reminders":[{"id":"71b646b6-5d7e-4c52-9a39-1f2e3d4c5b6a","title":"Call the bank","timer":false},{"id":"d0e1f2a3-5d7e-4c52-9a39-1f2e3d4c5b6a","title":"Paid the rent","timer":false},{"id":"7ea7ea00-5d7e-4c52-9a39-1f2e3d4c5b6a","title":"Tea","timer":true}]}' ;;
+    "remind list --json") echo '{"reminders":[{"id":"71b646b6-5d7e-4c52-9a39-1f2e3d4c5b6a","title":"Call the bank","timer":false},{"id":"7ea7ea00-5d7e-4c52-9a39-1f2e3d4c5b6a","title":"Tea","timer":true}]}' ;;
     "sounds --json") echo '{"sounds":[{"name":"bell","theme":"freedesktop","path":"/usr/share/sounds/freedesktop/stereo/bell.oga"}]}' ;;
     *) exit 64 ;;
 esac
@@ -177,6 +177,8 @@ EOF
             check up lacks d0e1f2a3 "alarmctl remind done "            alarmctl remind done ""
             check up has d0e1f2a3   "alarmctl remind undone "          alarmctl remind undone ""
             check up lacks 65d12421 "alarmctl remind done "            alarmctl remind done ""
+            check up lacks 7ea7ea00 "alarmctl remind done "            alarmctl remind done ""
+            check up lacks 7ea7ea00 "alarmctl remind rm "              alarmctl remind rm ""
             check up has --json     "alarmctl remind done 71b6 --j"    alarmctl remind done 71b6 --j
             check up has 71b646b6   "alarmctl snooze "                 alarmctl snooze ""
             check up has 65d12421   "alarmctl --socket /tmp/x dismiss " alarmctl --socket /tmp/x dismiss ""
@@ -206,7 +208,8 @@ fi
 if command -v fish >/dev/null 2>&1; then
     syntax_check fish alarmctl.fish
     # fish completes for real (complete -C) against the stub daemon: `remind
-    # done` offers only reminders not done yet, `remind undone` every one.
+    # done` offers only reminders not done yet (and no timer), `remind undone`
+    # every one.
     if [[ -n ${stub_dir:-} ]]; then
         fish_check() {
             local expect=$1 word=$2 line=$3 offered
@@ -221,6 +224,7 @@ if command -v fish >/dev/null 2>&1; then
         }
         fish_check has 71b646b6 "alarmctl remind done "
         fish_check lacks d0e1f2a3 "alarmctl remind done "
+        fish_check lacks 7ea7ea00 "alarmctl remind done "
         fish_check has d0e1f2a3 "alarmctl remind undone "
         fish_check has --json "alarmctl remind done 71b6 --"
     fi
