@@ -58,6 +58,32 @@ public enum TextWidth {
         return String(result) + "…"
     }
 
+    /// `text` in lines of at most `width` columns, broken at spaces, and
+    /// between characters within a word wider than a line (Chinese has no
+    /// spaces to break at).
+    public static func wrapped(_ text: String, _ width: Int) -> [String] {
+        guard width > 0 else { return [text] }
+        var lines: [String] = []
+        var line = "", used = 0
+        for word in text.split(separator: " ") {
+            let wordWidth = columns(String(word))
+            if used > 0, used + 1 + wordWidth <= width {
+                line += " " + word
+                used += 1 + wordWidth
+                continue
+            }
+            if used > 0 { lines.append(line); (line, used) = ("", 0) }
+            for character in word {
+                let characterWidth = columns(String(character))
+                if used > 0, used + characterWidth > width { lines.append(line); (line, used) = ("", 0) }
+                line.append(character)
+                used += characterWidth
+            }
+        }
+        if used > 0 || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// `text` fitted into `width` columns and padded with spaces to fill
     /// them (on the left when `right`).
     public static func padded(_ text: String, _ width: Int, right: Bool = false) -> String {

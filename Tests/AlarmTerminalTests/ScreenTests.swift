@@ -106,22 +106,50 @@ import Testing
     }
 
     @Test func aBadTimeStaysTypedWithItsMessage() {
-        var editor = Editor.alarm(nil, today: Self.today, language: SourceLocalization.source)
-        for character in "25:99" { _ = editor.handle(.character(character)) }
+        var editor = Self.alarmEditor(typing: "25:99")
         #expect(editor.request(now: Self.now, zone: .utc, language: SourceLocalization.source) == nil)
         #expect(editor.errors[.time]?.contains("\"25:99\"") == true, "\(editor.errors)")
         #expect(editor.texts[.time]?.text == "25:99")
         #expect(editor.handle(.escape) == .cancel)
     }
 
-    @Test func aDayWithTheTimeMakesAOneOffAlarm() {
+    /// A new alarm's form with `time` typed into its Time field.
+    static func alarmEditor(typing time: String) -> Editor {
         var editor = Editor.alarm(nil, today: Self.today, language: SourceLocalization.source)
-        for character in "tomorrow 9:15" { _ = editor.handle(.character(character)) }
+        for character in time { _ = editor.handle(.character(character)) }
+        return editor
+    }
+
+    @Test func aDayWithTheTimeMakesAOneOffAlarm() {
+        var editor = Self.alarmEditor(typing: "tomorrow 9:15")
         Self.expectAddAlarm(&editor) { form in
             form.hour = 9
             form.minute = 15
             form.more = .once(day: Self.today + 1)
         }
+    }
+
+    /// A repeat in words with the time, as alarmctl add takes it, sets the
+    /// Repeat row; a message under a field is wrapped at 80 columns, not cut.
+    @Test func aRepeatSaidWithTheTimeSetsTheRepeat() {
+        var editor = Self.alarmEditor(typing: "6:45 weekdays")
+        Self.expectAddAlarm(&editor) { form in
+            form.hour = 6
+            form.minute = 45
+            form.days = .weekdays
+        }
+        var fortnightly = Self.alarmEditor(typing: "6:15 every 2 weeks on fri")
+        Self.expectAddAlarm(&fortnightly) { form in
+            form.hour = 6
+            form.minute = 15
+            form.days = RepeatDays(.friday)
+            form.more = .everyWeeks(2)
+        }
+        var bad = Self.alarmEditor(typing: "tomorrow 7:30 weekdays")
+        #expect(bad.request(now: Self.now, zone: .utc, language: SourceLocalization.source) == nil)
+        let message = bad.errors[.time] ?? ""
+        let shown = EditorRenderer.lines(bad, width: 80, language: SourceLocalization.source).lines.map(\.text).joined(separator: " ")
+        #expect(!message.isEmpty && shown.split(separator: " ").joined(separator: " ").contains(message), "\(shown)")
     }
 
     @Test func aFieldReachedWithTabOrAnErrorIsTypedOver() {

@@ -26,4 +26,11 @@ import Testing
         #expect(TextWidth.padded("7:30", 6, right: true) == "  7:30")
         #expect(TextWidth.fit("abc", 3) == "abc")
     }
+
+    @Test func wrappingBreaksAtSpacesAndWithinWordsTooWide() {
+        #expect(TextWidth.wrapped("Time must be a time", 10) == ["Time must", "be a time"])
+        #expect(TextWidth.wrapped("時間必須是一天中的時間", 8) == ["時間必須", "是一天中", "的時間"])
+        #expect(TextWidth.wrapped("abcdefgh ij", 4) == ["abcd", "efgh", "ij"])
+        #expect(TextWidth.wrapped("", 5) == [""])
+    }
 }

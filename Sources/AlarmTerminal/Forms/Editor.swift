@@ -251,11 +251,20 @@ struct Editor: Sendable {
         case .alarm(var form):
             // An alarm pinned to a zone has its days and minutes there.
             let alarmZone = form.original?.timeZone.flatMap { Zone(identifier: $0) } ?? zone
-            if let (time, day) = parseTime(now: now, zone: alarmZone, l) {
+            if let (time, day, said) = parseTime(now: now, zone: alarmZone, l) {
                 form.hour = time.hour
                 form.minute = time.minute
-                // A day with the time (tomorrow 9:15, dec 24 7:00): once, then.
-                if let day { form.more = .once(day: day) } else if case .once? = form.more { form.more = nil }
+                if let said {
+                    // A repeat in words with the time (7:30 weekdays, 每天 7點), as alarmctl add takes it.
+                    // Its weekdays are the form's, for every n weeks too.
+                    form.days = said.days
+                    form.more = said.isWeeklyOnDays ? nil : MoreRepeat(said.rule(start: alarmZone.rules.localDay(at: now.epochSecondsFloor)))
+                } else if let day {
+                    // A day with the time (tomorrow 9:15, dec 24 7:00): once, then.
+                    form.more = .once(day: day)
+                } else if case .once? = form.more {
+                    form.more = nil
+                }
             }
             form.label = texts[.label]?.text ?? ""
             let sound = texts[.sound]?.text ?? ""
@@ -317,23 +326,26 @@ struct Editor: Sendable {
     }
 
     /// The time typed, and its day when one was typed with it (`tomorrow
-    /// 9:15`: a one-off alarm on that day).
-    private mutating func parseTime(now: Date, zone: Zone, _ l: some Localization) -> (TimeOfDay, day: Int64?)? {
+    /// 9:15`: a one-off alarm on that day), or the repeat said with it
+    /// (`7:30 weekdays`, `every 2 weeks on fri 9:00`).
+    private mutating func parseTime(now: Date, zone: Zone, _ l: some Localization) -> (TimeOfDay, day: Int64?, said: SpokenRepeat?)? {
         let text = texts[.time]?.text ?? ""
         let problem = l.Lf("Time must be a time of day like 07:30 or 7am, or a day and a time like tomorrow 9:15, got %s", ValidationError.quoted(text))
         do throws(ValidationError) {
             // `in 25 min`: once, that long from now, as `alarmctl add in 25 min` sets it.
             if let seconds = try? DurationParser.relative(text, field: FormField.hour.name(in: l)), seconds > 0 {
                 let (day, time) = DayAndTime.minute(after: seconds, from: now.epochSecondsFloor, rules: zone.rules)
-                return (time, day)
+                return (time, day, nil)
             }
-            let parsed = try DayAndTime.parse(text, field: FormField.hour.name(in: l), requireTime: true)
-            guard let time = parsed.time else {
+            let spoken = try SpokenRepeat.split(text, field: FormField.hour.name(in: l))
+            let parsed = try DayAndTime.parse(spoken.rest, field: FormField.hour.name(in: l), requireTime: true)
+            // A repeat and a day together say two things; the form takes one.
+            guard let time = parsed.time, spoken.repeat == nil || parsed.day == nil else {
                 errors[.time] = problem
                 return nil
             }
-            guard parsed.day != nil else { return (time, nil) }
-            return (time, parsed.resolveDay(now: now.epochSecondsFloor, rules: zone.rules, allDay: time))
+            guard parsed.day != nil else { return (time, nil, spoken.repeat) }
+            return (time, parsed.resolveDay(now: now.epochSecondsFloor, rules: zone.rules, allDay: time), nil)
         } catch {
             errors[.time] = problem
             return nil

@@ -26,16 +26,18 @@ enum EditorRenderer {
                 line.spans += choice(editor, field, focused: focused, l)
             }
             lines.append(line)
+            // A message or help under its field, whole: wrapped, never cut.
+            let indent = String(repeating: " ", count: 3 + nameWidth)
             if let error = editor.errors[field] {
-                lines.append(Line(String(repeating: " ", count: 3 + nameWidth) + TextWidth.sanitized(error), .error))
+                for piece in TextWidth.wrapped(TextWidth.sanitized(error), width - indent.count - 1) { lines.append(Line(indent + piece, .error)) }
             }
             if focused, let help = help(editor, field, l) {
-                lines.append(Line(String(repeating: " ", count: 3 + nameWidth) + help, .dim))
+                for piece in TextWidth.wrapped(help, width - indent.count - 1) { lines.append(Line(indent + piece, .dim)) }
             }
         }
         if let error = editor.formError {
             lines.append(Line())
-            lines.append(Line(" " + TextWidth.sanitized(error), .error))
+            for piece in TextWidth.wrapped(TextWidth.sanitized(error), width - 2) { lines.append(Line(" " + piece, .error)) }
         }
         return (lines, cursor)
     }
@@ -90,7 +92,7 @@ enum EditorRenderer {
 
     static func help(_ editor: Editor, _ field: Editor.Field, _ l: some Localization) -> String? {
         switch field {
-        case .time: return l.L("7:30, 19:30, 7am; once: tomorrow 9:15, dec 24 7:00, in 25 min")
+        case .time: return l.L("7:30, 19:30, 7am; once: tomorrow 9:15, in 25 min; 7:30 weekdays")
         case .repeatDays: return l.L("←/→ preset · 1–7 switch Monday to Sunday")
         case .label:
             if case .timer = editor.kind { return l.L("Empty: its length, as “Timer 5:00”") }
