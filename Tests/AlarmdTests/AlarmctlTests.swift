@@ -407,6 +407,10 @@ import Testing
         // A number alone after a time or a length is a slip, not a label.
         let seven = try Alarmctl.run(["add", "7", "30"], daemon)
         #expect(seven.status == 64 && seven.standardError.contains("the label \"30\" is only a number"), "\(seven.standardOutput)\(seven.standardError)")
+        // A timer's length as the app's field reads it: minutes alone, minutes:seconds.
+        #expect(try Alarmctl.ok(["timer", "5", "soup"], daemon).contains("Started timer \"soup\""))
+        #expect(try Alarmctl.ok(["timer", "1:30"], daemon).contains("in 1 min 30 s"))
+        try Alarmctl.ok(["timer", "rm", "--all"], daemon)
         let hours = try Alarmctl.run(["timer", "2", "hours", "30"], daemon)
         #expect(hours.status == 64 && hours.standardError.contains("\"30\" after the duration is a number without a unit"), "\(hours.standardOutput)\(hours.standardError)")
 

@@ -86,14 +86,14 @@ enum TimerCommands {
             // `timer 10m tea`: what follows the duration is the label.
             var seconds: Int64 = 0
             var title = arguments.value(label)
-            do throws(ValidationError) { seconds = try DurationParser.parse(words.spaced, field: "DURATION") } catch {
-                let split = title == nil ? (1..<words.count).reversed().first { (try? DurationParser.parse(words[..<$0].spaced)) != nil } : nil
+            do throws(ValidationError) { seconds = try Self.length(words.spaced) } catch {
+                let split = title == nil ? (1..<words.count).reversed().first { (try? Self.length(words[..<$0].spaced)) != nil } : nil
                 guard let split else { throw .invalid(error) }
                 // `timer 2 hours 30` is a unit left out, not a timer called "30".
                 if words[split...].allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) {
                     throw .usage(Lf("timer: %s after the duration is a number without a unit: write 2h 30m, or give the label with --label", inQuotes(words[split...].spaced)))
                 }
-                seconds = (try? DurationParser.parse(words[..<split].spaced)) ?? 0
+                seconds = (try? Self.length(words[..<split].spaced)) ?? 0
                 title = words[split...].spaced
             }
             // Whole seconds from the second now began: a countdown never shows more than it was given.
@@ -181,6 +181,16 @@ enum TimerCommands {
                     context.emit(Self.line(changed, now: now, context))
                 }
             }
+        }
+    }
+
+    /// A new timer's length: as durations are typed everywhere (`25m`, `1h
+    /// 30m`, `90 seconds`), or as the app's and alarmctl ui's timer field
+    /// reads it, `25` for minutes and `1:30` for minutes and seconds.
+    static func length(_ text: String) throws(ValidationError) -> Int64 {
+        do { return try DurationParser.parse(text, field: "DURATION") } catch {
+            guard case .success(let seconds) = TimerDuration.parse(text, in: SourceLocalization.source) else { throw error }
+            return Int64(seconds)
         }
     }
 
