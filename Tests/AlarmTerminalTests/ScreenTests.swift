@@ -26,6 +26,19 @@ import Testing
         AlarmItem(id: id, time: try! TimeOfDay(hour: hour, minute: minute), days: days, label: label, enabled: enabled)
     }
 
+    /// A long repeat is shown whole where the labels are short and the
+    /// screen wide; a narrow screen still cuts, every row on one line.
+    @Test func theRepeatColumnTakesWhatShortLabelsLeave() {
+        var rule = RecurrenceRule(.weekly, interval: 2, byDay: [Weekday.monday, .wednesday, .friday].map { RecurrenceRule.DayOfWeek($0) }, start: Self.today)
+        rule.exceptions = [Self.today + 14, Self.today + 21, Self.today + 28]
+        let item = AlarmItem(id: "a1", time: try! TimeOfDay(hour: 7, minute: 0), rule: rule, label: "Gym")
+        let row = AlarmRow(item, now: Self.now, zone: .utc, language: SourceLocalization.source)
+        #expect(TextWidth.columns(row.repeatText) > 32, "\(row.repeatText)")
+        #expect(AlarmColumns([row], width: 120, language: SourceLocalization.source).repeatWidth == TextWidth.columns(row.repeatText))
+        let narrow = AlarmColumns([row], width: 60, language: SourceLocalization.source)
+        #expect(narrow.lines([row], selected: -1).allSatisfy { TextWidth.columns($0.text) <= 60 })
+    }
+
     // MARK: Keys
 
     @Test func noKeyMeansTwoThingsAtOnce() {

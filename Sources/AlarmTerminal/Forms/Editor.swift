@@ -310,16 +310,18 @@ struct Editor: Sendable {
         case .pause(let id, _):
             let text = texts[.until]?.text ?? ""
             if text.allSatisfy(\.isWhitespace) { return .pause(id: id, until: nil) }
+            // Messages name the field as the form does.
+            let name = l.Lf("“%s”", l.L("Rings again on"))
             do throws(ValidationError) {
-                let when = try DayAndTime.parse(text, field: l.L("Until"))
+                let when = try DayAndTime.parse(text, field: name)
                 let day = when.resolveDay(now: now.epochSecondsFloor, rules: zone.rules, allDay: .nineAM)
                 guard day > zone.rules.localDay(at: now.epochSecondsFloor) else {
-                    errors[.until] = l.Lf("Until must be a day after today, got %s", ValidationError.quoted(text))
+                    errors[.until] = l.Lf("%1$s must be a day after today, got %2$s", name, ValidationError.quoted(text))
                     return nil
                 }
                 return .pause(id: id, until: day)
             } catch {
-                errors[.until] = FieldError.message(named: l.L("Until"), error, in: l)
+                errors[.until] = FieldError.message(named: name, error, in: l)
                 return nil
             }
         }

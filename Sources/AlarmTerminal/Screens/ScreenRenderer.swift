@@ -277,12 +277,14 @@ struct AlarmColumns {
         let samples = [TimeOfDay.nineAM] + [(0, 0), (11, 59), (12, 0), (23, 59)].compactMap { try? TimeOfDay(hour: $0.0, minute: $0.1) }
         time = samples.map { TextWidth.columns(l.time($0)) }.max() ?? 5
         let repeats = rows.map { TextWidth.columns(TextWidth.sanitized($0.repeatText)) }.max() ?? 0
+        let labels = rows.map { TextWidth.columns(TextWidth.sanitized($0.labelText)) }.max() ?? 0
         let nexts = rows.map { TextWidth.columns($0.nextText) }.max() ?? 0
         var free = width - ScreenRenderer.switchColumns - time - 2
         var next = min(nexts, 28)
         if free - next - 2 < 20 { next = 0 }
         if next > 0 { free -= next + 2 }
-        let repeatWidth = min(repeats, max(6, free / 2), 32)
+        // The repeat has half the room, and what the labels leave of the rest.
+        let repeatWidth = min(repeats, max(6, free / 2, free - labels - 2))
         self.repeatWidth = repeatWidth
         label = max(1, free - repeatWidth - 2)
         self.next = next

@@ -247,7 +247,8 @@ extension TerminalController {
         if saved {
             say(ToastText.alarmSaved(item, now: now, language: language))
         } else {
-            say(NextRingPhrase.text(for: item, now: now, zone: zone, in: language))
+            // A pause set or ended: which alarm, and when it rings now.
+            say(language.Lf("“%1$s”: %2$s", item.label, NextRingPhrase.text(for: item, now: now, zone: zone, in: language)))
         }
     }
 
