@@ -66,7 +66,7 @@ import Testing
         #expect(spec.positionalCount.min == 2 && spec.positionalCount.max == 2)
         let rm = try #require(Self.table.commands.first { $0.name == "rm" })
         #expect(rm.positionalCount.min == 1 && rm.positionalCount.max == nil)
-        #expect(rm.synopsis == "rm ID...")
+        #expect(rm.synopsis == "rm ID... [--json]")
         let export = try #require(Self.table.commands.first { $0.name == "export" })
         #expect(export.positionalCount.min == 0 && export.positionalCount.max == 1)
         #expect(export.synopsis == "export [FILE | --json] [--timers] [--ical]")

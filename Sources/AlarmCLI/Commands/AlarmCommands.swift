@@ -241,14 +241,14 @@ enum AlarmCommands {
             name: "rm",
             summary: N_("Delete alarms."),
             details: N_("A ringing alarm is silenced first. With several ids, each is tried; the exit code is 1 if any failed."),
-            positionals: [alarmIDs], options: [socket],
+            positionals: [alarmIDs], options: [json, socket],
             examples: ["alarmctl rm 1a2b3c4d", "alarmctl rm 1a2b 5e6f"]
         ),
         run: { arguments, context throws(CLIError) in
             let daemon = DaemonConnection(arguments, context)
             try forEachID(arguments.positionals, noun: N_("alarms"), verb: N_("removed"), context: context) { id throws(CLIError) in
                 try daemon.attempt(RemoveAlarm.self, .init(id: id), subject: N_("alarm")).flatMap { answer in
-                    answer.emit(context, json: false) { reply in
+                    answer.emit(context, json: arguments.flag(json)) { reply in
                         context.emit(Lf("Removed alarm %1$s (%2$s)", inQuotes(reply.title), shortID(reply.id)))
                     }
                 }
