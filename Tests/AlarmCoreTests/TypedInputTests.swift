@@ -53,9 +53,8 @@ import Testing
             #expect(error.requirement == "must have an hour of 0–23" && error.field == "--at")
         }
         // And is quoted as typed, not as read.
-        do { _ = try DayAndTime.parse("2026-12-24T07:00Z", field: "TIME") } catch {
-            #expect(error.value == "\"07:00Z\"", "\(error)")
-        }
+        let quoted = #expect(throws: ValidationError.self) { try DayAndTime.parse("2026-12-24T07:00Z", field: "TIME") }
+        #expect(quoted?.value == "\"07:00Z\"", "\(String(describing: quoted))")
         do { _ = try DayAndTime.parse("next month", field: "--at") } catch {
             #expect(error.requirement.hasPrefix("must be a time (7:30, 7am") && error.requirement.contains("next tue at 2pm"))
         }

@@ -151,6 +151,21 @@ import Testing
             form.minute = 45
             form.days = .weekdays
         }
+        // Leaving the field, the Repeat row takes the repeat and the field the
+        // time; a preset picked after it is what is saved.
+        var left = Self.alarmEditor(typing: "6:45 weekdays")
+        _ = left.handle(.tab)
+        guard case .alarm(let taken) = left.kind else { Issue.record("no alarm form"); return }
+        #expect(taken.days == .weekdays && left.texts[.time]?.text == "6:45", "\(taken.days) \(String(describing: left.texts[.time]?.text))")
+        _ = left.handle(.right)
+        guard case .alarm(let picked) = left.kind else { Issue.record("no alarm form"); return }
+        Self.expectAddAlarm(&left) { form in
+            form.hour = 6
+            form.minute = 45
+            form.days = picked.days
+            form.more = picked.more
+        }
+        #expect(picked.days != .weekdays || picked.more != nil, "→ picked another preset")
         var fortnightly = Self.alarmEditor(typing: "6:15 every 2 weeks on fri")
         Self.expectAddAlarm(&fortnightly) { form in
             form.hour = 6

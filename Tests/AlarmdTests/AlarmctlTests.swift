@@ -408,8 +408,11 @@ import Testing
         let seven = try Alarmctl.run(["add", "7", "30"], daemon)
         #expect(seven.status == 64 && seven.standardError.contains("the label \"30\" is only a number"), "\(seven.standardOutput)\(seven.standardError)")
         // A timer's length as the app's field reads it: minutes alone, minutes:seconds.
-        #expect(try Alarmctl.ok(["timer", "5", "soup"], daemon).contains("Started timer \"soup\""))
+        let soup = try Alarmctl.ok(["timer", "5", "soup"], daemon)
+        #expect(soup.contains("Started timer \"soup\"") && soup.contains("in 5 min"), "\(soup)")
         #expect(try Alarmctl.ok(["timer", "1:30"], daemon).contains("in 1 min 30 s"))
+        let spaced = try Alarmctl.run(["timer", "2", "30"], daemon)
+        #expect(spaced.status == 64 && spaced.standardError.contains("\"30\" after the duration is a number without a unit"), "\(spaced.standardOutput)\(spaced.standardError)")
         try Alarmctl.ok(["timer", "rm", "--all"], daemon)
         let hours = try Alarmctl.run(["timer", "2", "hours", "30"], daemon)
         #expect(hours.status == 64 && hours.standardError.contains("\"30\" after the duration is a number without a unit"), "\(hours.standardOutput)\(hours.standardError)")

@@ -39,7 +39,7 @@ enum PreviewCommand {
             "alarmctl preview 9:00 --monthly 31 --count 6",
             "alarmctl preview 7:00 --days weekdays --holidays /usr/share/holidays/tw.ics --json",
             "alarmctl preview 2:30am --days daily --tz America/New_York --from 2026-03-07",
-            "alarmctl preview 6:45pm --count 3 --json",
+            "alarmctl preview 6:45pm --days daily --count 3 --json",
             "alarmctl preview 9:30 saturdays",
             "alarmctl preview fri 9:00 --from 2026-12-24",
         ]

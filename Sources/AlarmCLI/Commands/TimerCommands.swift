@@ -186,10 +186,11 @@ enum TimerCommands {
 
     /// A new timer's length: as durations are typed everywhere (`25m`, `1h
     /// 30m`, `90 seconds`), or as the app's and alarmctl ui's timer field
-    /// reads it, `25` for minutes and `1:30` for minutes and seconds.
+    /// reads one word, `25` for minutes and `1:30` for minutes and seconds
+    /// (that field reads `2 30` as 230 minutes; here it is refused).
     static func length(_ text: String) throws(ValidationError) -> Int64 {
         do { return try DurationParser.parse(text, field: "DURATION") } catch {
-            guard case .success(let seconds) = TimerDuration.parse(text, in: SourceLocalization.source) else { throw error }
+            guard !text.contains(where: \.isWhitespace), case .success(let seconds) = TimerDuration.parse(text, in: SourceLocalization.source) else { throw error }
             return Int64(seconds)
         }
     }

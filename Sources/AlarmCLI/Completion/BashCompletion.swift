@@ -125,15 +125,21 @@ struct BashCompletion {
             fi
         }
 
+        # The reminder list's reply without its timers (alarmctl timer's): one
+        # item a line, theirs left out.
+        _alarmctl_no_timers() {
+            sed 's/},{"id"/}\n{"id"/g' | grep -v '"timer":true'
+        }
+
         # The 8-character id prefixes that tables show: alarms, reminders, both
-        # (all), or reminders not done yet (open). Timers, which the reminder
-        # list's reply holds too, are alarmctl timer's: one item a line, theirs out.
+        # (all: what rings, timers too), or reminders not done yet (open).
         _alarmctl_ids() {
             {
                 [[ $1 == alarms || $1 == all ]] && _alarmctl_query list --json
-                [[ $1 == reminders || $1 == all ]] && _alarmctl_query remind list --all --json
-                [[ $1 == open ]] && _alarmctl_query remind list --json
-            } | sed 's/},{"id"/}\n{"id"/g' | grep -v '"timer":true' | grep -o '"id":"[0-9a-f-]*"' | cut -c7-14
+                [[ $1 == all ]] && _alarmctl_query remind list --all --json
+                [[ $1 == reminders ]] && _alarmctl_query remind list --all --json | _alarmctl_no_timers
+                [[ $1 == open ]] && _alarmctl_query remind list --json | _alarmctl_no_timers
+            } | grep -o '"id":"[0-9a-f-]*"' | cut -c7-14
         }
 
         _alarmctl_sounds() {

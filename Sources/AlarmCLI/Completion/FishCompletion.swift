@@ -191,9 +191,12 @@ struct FishCompletion {
                     sed 's/^"id":"\(........\)[^"]*","time":"\([^"]*\)".*"label":"\(.*\)"$/\1\talarm \2 \3/'
             end
             if test "$argv[1]" != alarms
-                # Timers, in the same reply, are alarmctl timer's.
+                # Timers, in the same reply, are alarmctl timer's, except
+                # among every item (what rings).
+                set -l drop '"timer":true'
+                test "$argv[1]" = all; and set drop '^$'
                 __alarmctl_query remind list $all --json |
-                    sed 's/},{"id"/}\n{"id"/g' | grep -v '"timer":true' |
+                    sed 's/},{"id"/}\n{"id"/g' | grep -v -- $drop |
                     grep -o '"id":"[0-9a-f-]*","title":"\([^"\\\\]\|\\\\.\)*"' |
                     sed 's/^"id":"\(........\)[^"]*","title":"\(.*\)"$/\1\treminder \2/'
             end

@@ -177,9 +177,12 @@ struct ZshCompletion {
               sed 's/^"id":"\(........\)[^"]*","time":"\([^"]*\)".*"label":"\(.*\)"$/\1:alarm \2 \3/')"})
           fi
           if [[ $1 != alarms ]]; then
-            # Timers, in the same reply, are alarmctl timer's.
+            # Timers, in the same reply, are alarmctl timer's, except among
+            # every item (what rings).
+            local drop='"timer":true'
+            [[ $1 == all ]] && drop='^$'
             items+=(${(f)"$(_alarmctl_query remind list $all --json |
-              sed 's/},{"id"/}\n{"id"/g' | grep -v '"timer":true' |
+              sed 's/},{"id"/}\n{"id"/g' | grep -v -- "$drop" |
               grep -o '"id":"[0-9a-f-]*","title":"\([^"\\]\|\\.\)*"' |
               sed 's/^"id":"\(........\)[^"]*","title":"\(.*\)"$/\1:reminder \2/')"})
           fi

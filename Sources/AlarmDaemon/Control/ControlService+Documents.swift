@@ -50,7 +50,7 @@ extension ControlService {
         if dryRun {
             reply(.success(done(scheduler.importPlan(alarms: alarms, reminders: reminders, replacing: !merge, keepingCommands: keepingCommands)).json))
         } else if merge {
-            scheduler.mergeAll(alarms: alarms, reminders: reminders, keepingCommands: keepingCommands, completion: answer(reply, done))
+            scheduler.mergeAll(alarms: alarms, reminders: reminders, keepingCommands: keepingCommands, leavingUnchanged: true, completion: answer(reply, done))
         } else {
             // Calls are handled on the owner: the plan and the replace see the same items.
             let outcome = scheduler.importPlan(alarms: alarms, reminders: reminders, replacing: true)

@@ -79,12 +79,15 @@ extension Scheduler {
 
     /// Merges an import by id: new items are added (reminders after the
     /// list), known ones take the imported fields (a reminder keeps its
-    /// place), nothing else is touched, nor are known items the document
-    /// says nothing new of. Items changed start afresh from now, as after an
-    /// edit; one ringing stops. With `keepingCommands`, known
-    /// items keep their commands (an iCalendar import or a sync round, which
-    /// never carry them).
-    public func mergeAll(alarms: [Alarm], reminders: [Reminder], keepingCommands: Bool = false, completion: @escaping Completion<ImportOutcome>) {
+    /// place), nothing else is touched. Items written start afresh from now,
+    /// as after an edit; one ringing stops. With `leavingUnchanged` (a
+    /// person's import), known items the document says nothing new of are
+    /// not written and keep their state; a sync round writes every item it
+    /// took, so the store has the server's `updated` that its records stamp.
+    /// With `keepingCommands`, known items keep their commands (an iCalendar
+    /// import or a sync round, which never carry them).
+    public func mergeAll(alarms: [Alarm], reminders: [Reminder], keepingCommands: Bool = false, leavingUnchanged: Bool = false,
+                         completion: @escaping Completion<ImportOutcome>) {
         owner.assertCurrent()
         do throws(SchedulerError) {
             var alarms = alarms, reminders = reminders
@@ -92,10 +95,13 @@ extension Scheduler {
             try checkImport(alarms: alarms, reminders: reminders)
             let now = currentTime()
             let outcome = plan(alarms: alarms, reminders: reminders, replacing: false)
-            let (given, known) = ((alarms: alarms.count, reminders: reminders.count), Set(outcome.updated))
-            let changed = known.union(outcome.added)
-            alarms.removeAll { !changed.contains($0.id) }
-            reminders.removeAll { !changed.contains($0.id) }
+            let given = (alarms: alarms.count, reminders: reminders.count)
+            if leavingUnchanged {
+                let changed = Set(outcome.updated + outcome.added)
+                alarms.removeAll { !changed.contains($0.id) }
+                reminders.removeAll { !changed.contains($0.id) }
+            }
+            let known = Set(alarms.map(\.id) + reminders.map(\.id)).subtracting(outcome.added)
             let ringing = ringingItems().filter { known.contains($0.0.id) }
             var batch = DurableWriter.Batch(states: freshStates(alarms, reminders, anchor: now))
             var end = owned.table.reminderCount

@@ -304,15 +304,15 @@ extension Scheduler {
         }
     }
 
-    /// Items the store does not have are added; those it has are updated
-    /// where the document says something else of them, and otherwise left
-    /// alone (neither added nor updated).
+    /// Items the store does not have are added. Those it has are updated: in
+    /// a merge, only where the document says something else of them (the
+    /// others are left alone); a replacement writes every one afresh.
     func plan(alarms: [Alarm], reminders: [Reminder], replacing: Bool) -> ImportOutcome {
         var outcome = ImportOutcome()
         let imported = Set(alarms.map(\.id) + reminders.map(\.id))
         for item in alarms.map(Item.alarm) + reminders.map(Item.reminder) {
             guard let known = owned.table[item.id] else { outcome.added.append(item.id); continue }
-            if !item.saysTheSame(as: known) { outcome.updated.append(item.id) }
+            if replacing || !item.saysTheSame(as: known) { outcome.updated.append(item.id) }
         }
         if replacing {
             owned.table.forEach { item, _ in if !imported.contains(item.id) { outcome.removed.append((item.id, item.kind, item.title)) } }

@@ -58,7 +58,7 @@ extension Scheduler {
         var after = before
         try change(&after, now)
         // A one-off switched back on after its day, its day unchanged, rings
-        // next at its time rather than being refused for a past date.
+        // next at its time (``Alarm/dropPassedDay(now:systemZone:)``).
         if case .alarm(let old) = before, case .alarm(var alarm) = after, alarm.enabled, !old.enabled, alarm.recurrence == old.recurrence {
             alarm.dropPassedDay(now: now, systemZone: owned.zone)
             after = .alarm(alarm)

@@ -125,8 +125,23 @@ struct Editor: Sendable {
     private var isAlarm: Bool { if case .alarm = kind { return true } else { return false } }
 
     private mutating func move(by step: Int) {
+        takeRepeatFromTime()
         focus = (focus + step + fields.count) % fields.count
         texts[focused]?.selectAll()
+    }
+
+    /// Leaving the alarm's Time field with a repeat said in it (`7:30
+    /// weekdays`): the Repeat row takes the repeat and the field keeps the
+    /// time, so the row shows what will be saved and a preset picked after
+    /// it wins.
+    private mutating func takeRepeatFromTime() {
+        guard focused == .time, case .alarm(var form) = kind, let text = texts[.time]?.text,
+              let spoken = try? SpokenRepeat.split(text, field: "Time"), let said = spoken.repeat,
+              let when = try? DayAndTime.parse(spoken.rest, field: "Time", requireTime: true), when.day == nil else { return }
+        form.days = said.days
+        form.more = said.isWeeklyOnDays ? nil : MoreRepeat(said.rule(start: form.starting))
+        kind = .alarm(form)
+        texts[.time] = TextField(spoken.rest)
     }
 
     /// Focuses the first field with a message, its text selected.

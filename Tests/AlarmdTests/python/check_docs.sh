@@ -179,6 +179,7 @@ EOF
             check up lacks 65d12421 "alarmctl remind done "            alarmctl remind done ""
             check up lacks 7ea7ea00 "alarmctl remind done "            alarmctl remind done ""
             check up lacks 7ea7ea00 "alarmctl remind rm "              alarmctl remind rm ""
+            check up has 7ea7ea00   "alarmctl dismiss "                alarmctl dismiss ""
             check up has --json     "alarmctl remind done 71b6 --j"    alarmctl remind done 71b6 --j
             check up has 71b646b6   "alarmctl snooze "                 alarmctl snooze ""
             check up has 65d12421   "alarmctl --socket /tmp/x dismiss " alarmctl --socket /tmp/x dismiss ""
@@ -225,6 +226,7 @@ if command -v fish >/dev/null 2>&1; then
         fish_check has 71b646b6 "alarmctl remind done "
         fish_check lacks d0e1f2a3 "alarmctl remind done "
         fish_check lacks 7ea7ea00 "alarmctl remind done "
+        fish_check has 7ea7ea00 "alarmctl dismiss "
         fish_check has d0e1f2a3 "alarmctl remind undone "
         fish_check has --json "alarmctl remind done 71b6 --"
     fi
