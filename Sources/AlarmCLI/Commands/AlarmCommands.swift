@@ -123,7 +123,7 @@ enum AlarmCommands {
                                     inQuotes(words[start..<label.upperBound].spaced)))
                 }
                 // `add 7 30` is 7:30 mistyped far more often than a label "30".
-                if words[label].allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) {
+                if words[label].isNumberAlone {
                     throw .usage(Lf("add: the label %s is only a number: write the time as H:MM (7:30), or give the label with --label", inQuotes(words[label].spaced)))
                 }
                 fields = found

@@ -66,7 +66,8 @@ enum AlarmFieldOptions {
         }
         let when: DayAndTime
         do { when = try DayAndTime.parse(spoken.rest, field: field, requireTime: true) } catch { throw .invalid(error) }
-        guard let time = when.time else { throw .invalid(.text(field, N_("must be ") + "a time, or a day and a time: " + DayAndTime.forms, got: text)) }
+        // `requireTime` has made sure of a time; nine is never taken.
+        let time = when.time ?? .nineAM
         fields.time = time
         if let repeatWords = spoken.repeat {
             if when.day != nil { throw .usage(Lf("%1$s %2$s names a repeat and a day; give one of them", field, inQuotes(text))) }

@@ -87,13 +87,14 @@ enum TimerCommands {
             var seconds: Int64 = 0
             var title = arguments.value(label)
             do throws(ValidationError) { seconds = try Self.length(words.spaced) } catch {
-                let split = title == nil ? (1..<words.count).reversed().first { (try? Self.length(words[..<$0].spaced)) != nil } : nil
-                guard let split else { throw .invalid(error) }
+                // The longest run of first words that is a length, and its length.
+                let found = title == nil ? (1..<words.count).reversed().lazy.compactMap { split in (try? Self.length(words[..<split].spaced)).map { (split, $0) } }.first : nil
+                guard let (split, length) = found else { throw .invalid(error) }
                 // `timer 2 hours 30` is a unit left out, not a timer called "30".
-                if words[split...].allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) {
+                if words[split...].isNumberAlone {
                     throw .usage(Lf("timer: %s after the duration is a number without a unit: write 2h 30m, or give the label with --label", inQuotes(words[split...].spaced)))
                 }
-                seconds = (try? Self.length(words[..<split].spaced)) ?? 0
+                seconds = length
                 title = words[split...].spaced
             }
             // Whole seconds from the second now began: a countdown never shows more than it was given.

@@ -20,4 +20,8 @@ extension Collection<String> {
         }
         return text
     }
+
+    /// Whether every word is digits alone (`30`, `7 30`): a number where a
+    /// label would go, which add and timer take for a slip.
+    var isNumberAlone: Bool { allSatisfy { $0.allSatisfy(\.isASCIIDigit) } }
 }

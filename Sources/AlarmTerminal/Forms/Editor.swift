@@ -125,17 +125,18 @@ struct Editor: Sendable {
     private var isAlarm: Bool { if case .alarm = kind { return true } else { return false } }
 
     private mutating func move(by step: Int) {
-        takeRepeatFromTime()
+        if focused == .time { takeRepeatFromTime() }
         focus = (focus + step + fields.count) % fields.count
         texts[focused]?.selectAll()
     }
 
-    /// Leaving the alarm's Time field with a repeat said in it (`7:30
-    /// weekdays`): the Repeat row takes the repeat and the field keeps the
+    /// A repeat said in the alarm's Time field (`7:30 weekdays`, `6:15
+    /// every 2 weeks on fri`), as alarmctl add takes it, on leaving the field
+    /// or saving: the Repeat row takes the repeat and the field keeps the
     /// time, so the row shows what will be saved and a preset picked after
-    /// it wins.
+    /// it wins. A repeat with a day stays in the field, which refuses it.
     private mutating func takeRepeatFromTime() {
-        guard focused == .time, case .alarm(var form) = kind, let text = texts[.time]?.text,
+        guard case .alarm(var form) = kind, let text = texts[.time]?.text,
               let spoken = try? SpokenRepeat.split(text, field: "Time"), let said = spoken.repeat,
               let when = try? DayAndTime.parse(spoken.rest, field: "Time", requireTime: true), when.day == nil else { return }
         form.days = said.days
@@ -262,24 +263,16 @@ struct Editor: Sendable {
     mutating func request(now: Date, zone: Zone, language l: some Localization) -> Request? {
         errors = [:]
         formError = nil
+        if isAlarm { takeRepeatFromTime() }
         switch kind {
         case .alarm(var form):
             // An alarm pinned to a zone has its days and minutes there.
             let alarmZone = form.original?.timeZone.flatMap { Zone(identifier: $0) } ?? zone
-            if let (time, day, said) = parseTime(now: now, zone: alarmZone, l) {
+            if let (time, day) = parseTime(now: now, zone: alarmZone, l) {
                 form.hour = time.hour
                 form.minute = time.minute
-                if let said {
-                    // A repeat in words with the time (7:30 weekdays, 每天 7點), as alarmctl add takes it.
-                    // Its weekdays are the form's, for every n weeks too.
-                    form.days = said.days
-                    form.more = said.isWeeklyOnDays ? nil : MoreRepeat(said.rule(start: alarmZone.rules.localDay(at: now.epochSecondsFloor)))
-                } else if let day {
-                    // A day with the time (tomorrow 9:15, dec 24 7:00): once, then.
-                    form.more = .once(day: day)
-                } else if case .once? = form.more {
-                    form.more = nil
-                }
+                // A day with the time (tomorrow 9:15, dec 24 7:00): once, then.
+                if let day { form.more = .once(day: day) } else if case .once? = form.more { form.more = nil }
             }
             form.label = texts[.label]?.text ?? ""
             let sound = texts[.sound]?.text ?? ""
@@ -343,26 +336,23 @@ struct Editor: Sendable {
     }
 
     /// The time typed, and its day when one was typed with it (`tomorrow
-    /// 9:15`: a one-off alarm on that day), or the repeat said with it
-    /// (`7:30 weekdays`, `every 2 weeks on fri 9:00`).
-    private mutating func parseTime(now: Date, zone: Zone, _ l: some Localization) -> (TimeOfDay, day: Int64?, said: SpokenRepeat?)? {
+    /// 9:15`: a one-off alarm on that day).
+    private mutating func parseTime(now: Date, zone: Zone, _ l: some Localization) -> (TimeOfDay, day: Int64?)? {
         let text = texts[.time]?.text ?? ""
         let problem = l.Lf("Time must be a time of day like 07:30 or 7am, or a day and a time like tomorrow 9:15, got %s", ValidationError.quoted(text))
         do throws(ValidationError) {
             // `in 25 min`: once, that long from now, as `alarmctl add in 25 min` sets it.
             if let seconds = try? DurationParser.relative(text, field: FormField.hour.name(in: l)), seconds > 0 {
                 let (day, time) = DayAndTime.minute(after: seconds, from: now.epochSecondsFloor, rules: zone.rules)
-                return (time, day, nil)
+                return (time, day)
             }
-            let spoken = try SpokenRepeat.split(text, field: FormField.hour.name(in: l))
-            let parsed = try DayAndTime.parse(spoken.rest, field: FormField.hour.name(in: l), requireTime: true)
-            // A repeat and a day together say two things; the form takes one.
-            guard let time = parsed.time, spoken.repeat == nil || parsed.day == nil else {
+            let parsed = try DayAndTime.parse(text, field: FormField.hour.name(in: l), requireTime: true)
+            guard let time = parsed.time else {
                 errors[.time] = problem
                 return nil
             }
-            guard parsed.day != nil else { return (time, nil, spoken.repeat) }
-            return (time, parsed.resolveDay(now: now.epochSecondsFloor, rules: zone.rules, allDay: time), nil)
+            guard parsed.day != nil else { return (time, nil) }
+            return (time, parsed.resolveDay(now: now.epochSecondsFloor, rules: zone.rules, allDay: time))
         } catch {
             errors[.time] = problem
             return nil
