@@ -139,7 +139,11 @@ import Testing
     }
 
     @Test func switchingAndSkippingCallTheirMethods() throws {
-        let fake = FakeDaemon(replies: ["SetAlarmEnabled": #"{"alarm":\#(Fixtures.work)}"#, "SkipNext": #"{"alarm":\#(Fixtures.run)}"#])
+        // skip and unskip read the alarm first: one skipped already, or with nothing to undo, is said and left.
+        let waiting = Fixtures.alarm(id: "5555aaaa-0000-4000-8000-000000000003", time: "09:00", days: ["sat", "sun"], repeatText: "Weekends", label: "Run",
+                                     next: "2030-01-05T09:00:00+00:00")
+        let fake = FakeDaemon(replies: ["SetAlarmEnabled": #"{"alarm":\#(Fixtures.work)}"#, "SkipNext": #"{"alarm":\#(Fixtures.run)}"#,
+                                        "GetAlarm": #"{"alarm":\#(waiting)}"#])
         #expect(try Self.run(["enable", "1a2b", "1a2c"], fake).standardOutput == """
             Enabled alarm 1a2b3c4d 07:30 Work, Weekdays: rings 2030-01-07 07:30
             Enabled alarm 1a2b3c4d 07:30 Work, Weekdays: rings 2030-01-07 07:30
@@ -148,18 +152,25 @@ import Testing
         _ = try Self.run(["disable", "1a2b"], fake)
         #expect(try Self.run(["skip", "5555"], fake).standardOutput
             == "Skipping the next occurrence of alarm 5555aaaa 09:00 Run, Weekends: rings 2030-01-05 09:05, ringing, skipping next\n")
-        _ = try Self.run(["unskip", "5555"], fake)
+        #expect(try Self.run(["unskip", "5555"], fake).standardOutput == "Nothing skipped for alarm 5555aaaa 09:00 Run, Weekends: rings 2030-01-05 09:00\n")
+        #expect(fake.calls.map(\.method) == ["io.alarmd.SetAlarmEnabled", "io.alarmd.SetAlarmEnabled", "io.alarmd.SetAlarmEnabled", "io.alarmd.GetAlarm",
+                                             "io.alarmd.SkipNext", "io.alarmd.GetAlarm"])
+        #expect(Self.canonical(fake.calls.map(\.parameters)) == Self.canonical([
+            ["id": "1a2b", "enabled": true], ["id": "1a2c", "enabled": true], ["id": "1a2b", "enabled": false],
+            ["id": "5555"], ["id": "5555aaaa-0000-4000-8000-000000000003", "skip": true], ["id": "5555"],
+        ] as [[String: Any]]))
         // A waiting alarm says which occurrence it passes over and which rings.
         let skipping = Fixtures.alarm(id: "5555aaaa-0000-4000-8000-000000000003", time: "09:00", days: ["sat", "sun"], repeatText: "Weekends", label: "Run",
                                       skipNext: true, next: "2030-01-06T09:00:00+00:00", skipping: "2030-01-05T09:00:00+00:00")
-        let skipFake = FakeDaemon(replies: ["SkipNext": #"{"alarm":\#(skipping)}"#])
+        let skipFake = FakeDaemon(replies: ["SkipNext": #"{"alarm":\#(skipping)}"#, "GetAlarm": #"{"alarm":\#(waiting)}"#])
         #expect(try Self.run(["skip", "5555"], skipFake).standardOutput
             == "Skipping the next occurrence of alarm 5555aaaa 09:00 Run, Weekends: skips 2030-01-05 09:00, rings 2030-01-06 09:00\n")
-        #expect(fake.calls.map(\.method) == ["io.alarmd.SetAlarmEnabled", "io.alarmd.SetAlarmEnabled", "io.alarmd.SetAlarmEnabled", "io.alarmd.SkipNext", "io.alarmd.SkipNext"])
-        #expect(Self.canonical(fake.calls.map(\.parameters)) == Self.canonical([
-            ["id": "1a2b", "enabled": true], ["id": "1a2c", "enabled": true], ["id": "1a2b", "enabled": false],
-            ["id": "5555", "skip": true], ["id": "5555", "skip": false],
-        ] as [[String: Any]]))
+        let unskipFake = FakeDaemon(replies: ["SkipNext": #"{"alarm":\#(waiting)}"#, "GetAlarm": #"{"alarm":\#(skipping)}"#])
+        #expect(try Self.run(["skip", "5555"], unskipFake).standardOutput
+            == "Already skipping the next occurrence of alarm 5555aaaa 09:00 Run, Weekends: skips 2030-01-05 09:00, rings 2030-01-06 09:00\n")
+        #expect(try Self.run(["unskip", "5555"], unskipFake).standardOutput == "No longer skipping alarm 5555aaaa 09:00 Run, Weekends: rings 2030-01-05 09:00\n")
+        #expect(unskipFake.calls.map(\.method) == ["io.alarmd.GetAlarm", "io.alarmd.GetAlarm", "io.alarmd.SkipNext"])
+        #expect(Self.canonical(unskipFake.calls.last?.parameters) == Self.canonical(["id": "5555aaaa-0000-4000-8000-000000000003", "skip": false] as [String: Any]))
     }
 
     @Test func removingSeveralReportsEachFailureAndExits1() throws {
@@ -424,7 +435,8 @@ import Testing
             "GetReminder": #"{"reminder":\#(Fixtures.tea)}"#,
         ])
         #expect(try Self.run(["remind", "done", "abcd0002"], fake).standardOutput == "Done: abcd0002 File taxes (no due time)\n")
-        _ = try Self.run(["remind", "undone", "abcd0002"], fake)
+        // Marking one as it already is writes nothing.
+        #expect(try Self.run(["remind", "undone", "abcd0002"], fake).standardOutput.hasPrefix("Still not done: beef0003 Tea"))
         _ = try Self.run(["remind", "edit", "abcd0001", "--title", "Milk", "--no-due", "--no-image"], fake)
         #expect(try Self.run(["remind", "rm", "abcd0001"], fake).standardOutput == "Removed reminder \"Buy milk\" (abcd0001)\n")
         // `top` is position 0; a number counts the open reminders from 1,
@@ -436,11 +448,11 @@ import Testing
         _ = try Self.run(["remind", "move", "beef", "bottom"], fake)
         let refused = try Self.run(["remind", "move", "beef", "0"], fake)
         #expect(refused.status == 64 && refused.standardError.contains("POSITION must be top, bottom, up, down or a number from 1"))
-        #expect(fake.calls.map(\.method) == ["CompleteReminder", "CompleteReminder", "UpdateReminder", "RemoveReminder", "ListReminders", "GetReminder",
+        #expect(fake.calls.map(\.method) == ["GetReminder", "CompleteReminder", "GetReminder", "UpdateReminder", "RemoveReminder", "ListReminders", "GetReminder",
                                              "MoveReminder", "ListReminders", "GetReminder", "MoveReminder", "ListReminders", "GetReminder",
                                              "MoveReminder"].map { "io.alarmd." + $0 })
         #expect(Self.canonical(fake.calls.map(\.parameters)) == Self.canonical([
-            ["id": "abcd0002", "done": true], ["id": "abcd0002", "done": false],
+            ["id": "abcd0002"], ["id": "abcd0002", "done": true], ["id": "abcd0002"],
             ["id": "abcd0001", "title": "Milk", "due": "", "imagePath": ""],
             ["id": "abcd0001"], ["all": true], ["id": "beef"], ["id": tea, "position": 0],
             // The 2nd open reminder is Tea, at position 2 of all three (taxes is done).

@@ -58,7 +58,10 @@ struct RepeatDaysParseTests {
         let error = try #require(throws: ValidationError.self) { try RepeatDays.parse("funday", field: "--days") }
         #expect(error.field == "--days")
         #expect(error.description.hasPrefix("--days must "))
-        #expect(error.description.hasSuffix("or never, got \"funday\""), "said once: \(error)")
+        #expect(error.description.hasSuffix("or never, got \"funday\" (did you mean sunday?)"), "said once: \(error)")
+        // Nothing near: no guess.
+        let far = try #require(throws: ValidationError.self) { try RepeatDays.parse("xyz") }
+        #expect(far.description.hasSuffix("or never, got \"xyz\""), "\(far)")
         // The unknown item itself is pointed out too.
         let item = try #require(throws: ValidationError.self) { try RepeatDays.parse("mon,funday") }
         #expect(item.description.contains("unknown item \"funday\""), "\(item)")

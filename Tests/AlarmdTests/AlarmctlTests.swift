@@ -81,8 +81,13 @@ import Testing
         let skipping = try #require(skipped?["skipping"] as? String)
         #expect(skipping < (skipped?["next"] as? String ?? ""))
         #expect(Self.lines(try Alarmctl.ok(["list"], daemon))[1].contains("  skips "))
+        // Asked twice, said so the second time: the same occurrence passes, not the one after.
+        let again = try Alarmctl.ok(["skip", work], daemon)
+        #expect(again.hasPrefix("Already skipping the next occurrence of alarm "), "\(again)")
+        #expect((try Alarmctl.json(["show", work], daemon)["alarm"] as? [String: Any])?["next"] as? String == skipped?["next"] as? String)
         try Alarmctl.ok(["unskip", work], daemon)
         #expect((try Alarmctl.json(["show", work], daemon)["alarm"] as? [String: Any])?["skipNext"] as? Bool == false)
+        #expect(try Alarmctl.ok(["unskip", work], daemon).hasPrefix("Nothing skipped for alarm "))
 
         let removed = try Alarmctl.run(["rm", String(work.prefix(8)), "ffff0000", late], daemon)
         #expect(removed.status == 1)
@@ -488,7 +493,10 @@ import Testing
         #expect(off?["enabled"] as? Bool == false)
 
         try Alarmctl.ok(["remind", "add", "milk"], daemon)
+        #expect(try Alarmctl.ok(["remind", "undone", "milk"], daemon).hasPrefix("Still not done: "))
         try Alarmctl.ok(["remind", "done", "milk"], daemon)
+        let twice = try Alarmctl.ok(["remind", "done", "milk"], daemon)
+        #expect(twice.hasPrefix("Already done: ") && !twice.contains("(done"), "\(twice)")
         try Alarmctl.ok(["remind", "add", "Milk"], daemon)
         try Alarmctl.ok(["remind", "add", "book flights"], daemon)
         #expect(try Alarmctl.ok(["remind", "done", "milk"], daemon).hasPrefix("Done"), "the open one, not the done one")

@@ -38,6 +38,17 @@ import Testing
         #expect(resumed["pausedUntil"] == nil)
         #expect((resumed["next"] as? String).map { !$0.hasPrefix(back) } == true, "\(resumed)")
 
+        // A pause that starts later is skipped days; resume ends those too.
+        let workID = work["id"] as? String ?? ""
+        _ = try Alarmctl.ok(["resume", workID], daemon)
+        _ = try Alarmctl.ok(["pause", workID, "--from", Self.date(daysFromNow: 2), "--until", Self.date(daysFromNow: 5)], daemon)
+        let later = Self.alarm(try Alarmctl.json(["show", workID], daemon))
+        #expect((later["rule"] as? [String: Any])?["exceptions"] as? [String] == (2...4).map { Self.date(daysFromNow: $0) }, "\(later)")
+        let ended = try Alarmctl.ok(["resume", workID], daemon)
+        #expect(ended.hasPrefix("Resumed alarm") && !ended.contains("skips"), "\(ended)")
+        let rule = Self.alarm(try Alarmctl.json(["show", workID], daemon))["rule"] as? [String: Any]
+        #expect(rule?["exceptions"] as? [String] == [], "\(String(describing: rule))")
+
         // A day that is not one names the option and the forms.
         let bad = try Alarmctl.run(["pause", "--all", "--until", "next week"], daemon)
         #expect(bad.status == 64 && bad.standardError.hasPrefix("alarmctl: --until must be a time (7:30, 7am, noon, 下午2點), a day (tomorrow, fri, next tue,")

@@ -58,6 +58,7 @@ struct LocalizedCommandsTests {
         // Alarms: each command once as it works, once refused.
         try zh(["add", "7:30", "--days", "weekdays", "--label", "上班"], expecting: 0)
         try zh(["add", "每週一 6:30", "--label", "晨跑"], expecting: 0)
+        try zh(["add", "7:30", "--days", "mon,wendesday"], expecting: 64)
         try zh(["add", "in", "25", "min", "--label", "披薩"], expecting: 0)
         try zh(["add", "7:30", "--days", "weekdays", "--label", "上班"], expecting: 1)
         try zh(["add", "25:00"], expecting: 64)

@@ -126,6 +126,12 @@ enum AlarmCommands {
                 if words[label].isNumberAlone {
                     throw .usage(Lf("add: the label %s is only a number: write the time as H:MM (7:30), or give the label with --label", inQuotes(words[label].spaced)))
                 }
+                // `add 7 30 gym` too: minutes after an hour alone, whatever follows them.
+                if label.lowerBound > 0, let hour = Int(words[label.lowerBound - 1]), [words[label.lowerBound - 1]].isNumberAlone, hour < 24,
+                   let minutes = Int(words[label.lowerBound]), [words[label.lowerBound]].isNumberAlone, minutes < 60 {
+                    throw .usage(Lf("add: %1$s after the hour %2$s reads as minutes: write the time as H:MM (%2$s:%3$s), or give the label with --label",
+                                    inQuotes(words[label.lowerBound]), words[label.lowerBound - 1], minutes < 10 ? "0\(minutes)" : "\(minutes)"))
+                }
                 fields = found
                 fields.label = words[label].spaced
             }
@@ -245,14 +251,7 @@ enum AlarmCommands {
             examples: ["alarmctl rm 1a2b3c4d", "alarmctl rm 1a2b 5e6f"]
         ),
         run: { arguments, context throws(CLIError) in
-            let daemon = DaemonConnection(arguments, context)
-            try forEachID(arguments.positionals, noun: N_("alarms"), verb: N_("removed"), context: context) { id throws(CLIError) in
-                try daemon.attempt(RemoveAlarm.self, .init(id: id), subject: N_("alarm")).flatMap { answer in
-                    answer.emit(context, json: arguments.flag(json)) { reply in
-                        context.emit(Lf("Removed alarm %1$s (%2$s)", inQuotes(reply.title), shortID(reply.id)))
-                    }
-                }
-            }
+            try removeEach(RemoveAlarm.self, noun: N_("alarms"), subject: N_("alarm"), said: N_("Removed alarm %1$s (%2$s)"), arguments, context)
         }
     )
 
@@ -397,7 +396,11 @@ enum AlarmCommands {
     static let resume = Command(
         spec: CommandSpec(
             name: "resume",
-            summary: N_("End alarms' pause: their next occurrences ring."),
+            summary: N_("End alarms' pause and skipped days: their next occurrences ring."),
+            details: N_("""
+                A pause that starts later (pause --from, pause next week) is kept as skipped days,
+                so resume lets every skipped day ring again too, as unskip without days does.
+                """),
             positionals: [someAlarmIDs], options: [allAlarms, json, socket], alternatives: [idsOrAll],
             examples: ["alarmctl resume 1a2b", "alarmctl resume --all"]
         ),
@@ -407,10 +410,21 @@ enum AlarmCommands {
             if !arguments.flag(allAlarms), TimerCommands.namesATimer(arguments.positionals, daemon) {
                 return try TimerCommands.change("resume", [arguments.positionals.spaced], daemon, arguments, context)
             }
-            var fields = AlarmFields()
-            fields.pausedUntil = .some(nil)
             try update(arguments.positionals, all: arguments.flag(allAlarms), arguments, context, daemon, verb: N_("Resumed alarm"), failedVerb: N_("resumed")) { daemon, id throws(CLIError) in
-                try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm"))
+                let found = try daemon.attempt(GetAlarm.self, .init(id: id), subject: N_("alarm"))
+                var fields = AlarmFields()
+                fields.pausedUntil = .some(nil)
+                do throws(CLIError) {
+                    let alarm = AlarmView(try found.get().read().alarm)
+                    if let object = alarm.reply.object[Wire.Alarm.rule]?.objectValue, !object.isEmpty,
+                       var rule = try? Wire.Rule.parse(Parameters(object)), !rule.exceptions.isEmpty {
+                        rule.exceptions = []
+                        fields.rule = .some(rule)
+                    }
+                } catch {
+                    return .failure(error)
+                }
+                return try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm"))
             }
         }
     )

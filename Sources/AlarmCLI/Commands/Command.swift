@@ -49,6 +49,21 @@ func forEachID(_ words: [String], noun: String, verb: String, context: CommandCo
     }
 }
 
+/// `rm` and `remind rm`: each item of the command line removed by `method`
+/// and named as it goes (`said`: `Removed alarm "Work" (1a2b3c4d)`), or its
+/// reply with `--json`.
+func removeEach<M: VarlinkMethod>(_ method: M.Type, noun: String, subject: String, said: String, _ arguments: ParsedArguments,
+                                  _ context: CommandContext) throws(CLIError) where M.Request == IDRequest, M.Reply == ItemNamed {
+    let daemon = DaemonConnection(arguments, context)
+    try forEachID(arguments.positionals, noun: noun, verb: N_("removed"), context: context) { id throws(CLIError) in
+        try daemon.attempt(method, .init(id: id), subject: subject).flatMap { answer in
+            answer.emit(context, json: arguments.flag(.json)) { reply in
+                context.emit(Lf(said, inQuotes(reply.title), shortID(reply.id)))
+            }
+        }
+    }
+}
+
 /// The item the first words name and the words after it, for a command
 /// whose ID is followed by more words: `edit early train 6:30` is "early
 /// train" and 6:30. The longest run of two or more words that is an alarm's

@@ -178,7 +178,17 @@ enum ReminderCommands {
             run: { arguments, context throws(CLIError) in
                 let daemon = DaemonConnection(arguments, context)
                 try forEachID(arguments.positionals, noun: N_("reminders"), verb: done ? N_("marked done") : N_("marked not done"), context: context) { id throws(CLIError) in
-                    try daemon.attempt(CompleteReminder.self, .init(id: id, done: done), subject: N_("reminder")).flatMap { answer in
+                    // One marked as it already is: said so, and nothing written (a repeating
+                    // one is never done; done takes it to its next occurrence).
+                    let found: Answer<ReminderReply>
+                    switch try daemon.attempt(GetReminder.self, .init(id: id), subject: N_("reminder")) {
+                    case .success(let answer): found = answer
+                    case .failure(let error): return .failure(error)
+                    }
+                    if ReminderView(try found.read().reminder).done == done {
+                        return report(found, verb: done ? N_("Already done:") : N_("Still not done:"), arguments, context)
+                    }
+                    return try daemon.attempt(CompleteReminder.self, .init(id: id, done: done), subject: N_("reminder")).flatMap { answer in
                         report(answer, verb: done ? N_("Done:") : N_("Not done:"), arguments, context)
                     }
                 }
@@ -195,14 +205,7 @@ enum ReminderCommands {
             examples: ["alarmctl remind rm 5e6f7a8b", "alarmctl remind rm 5e6f 9a0b"]
         ),
         run: { arguments, context throws(CLIError) in
-            let daemon = DaemonConnection(arguments, context)
-            try forEachID(arguments.positionals, noun: N_("reminders"), verb: N_("removed"), context: context) { id throws(CLIError) in
-                try daemon.attempt(RemoveReminder.self, .init(id: id), subject: N_("reminder")).flatMap { answer in
-                    answer.emit(context, json: arguments.flag(json)) { reply in
-                        context.emit(Lf("Removed reminder %1$s (%2$s)", inQuotes(reply.title), shortID(reply.id)))
-                    }
-                }
-            }
+            try removeEach(RemoveReminder.self, noun: N_("reminders"), subject: N_("reminder"), said: N_("Removed reminder %1$s (%2$s)"), arguments, context)
         }
     )
 
@@ -429,7 +432,7 @@ enum ReminderCommands {
         answer.emit(context, json: arguments.flag(json)) { reply in
             // `Done: 5e6f7a8b …`; after a full-width colon, no space.
             let said = L(verb)
-            context.emit(said + (said.hasSuffix("：") ? "" : " ") + ItemFormat(context).reminderSummary(ReminderView(reply.reminder), sayingDone: verb != "Done:"))
+            context.emit(said + (said.hasSuffix("：") ? "" : " ") + ItemFormat(context).reminderSummary(ReminderView(reply.reminder), sayingDone: !["Done:", "Already done:"].contains(verb)))
         }
     }
 

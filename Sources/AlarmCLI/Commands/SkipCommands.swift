@@ -35,12 +35,19 @@ enum SkipCommands {
                 let daemon = DaemonConnection(arguments, context)
                 let (id, words) = leadingName(arguments.positionals, alarm: true, daemon: daemon)
                 guard !words.isEmpty else {
-                    var answer = try daemon.call(SkipNext.self, .init(id: id, skip: skip), subject: N_("alarm"))
+                    // Skipped already, or nothing to undo: said so, and nothing written.
+                    let found = Answer<AlarmReply>(try daemon.call(GetAlarm.self, .init(id: id), subject: N_("alarm")).object)
+                    let before = AlarmView(try found.read().alarm)
+                    let today = RuleOptions.today(context.now, in: zone(of: before, context))
+                    let skippedDays: Set<Int64> = (try? repeatRule(of: before, today: today))?.exceptions.filter { $0 >= today } ?? []
+                    if skip ? before.skipNext : !before.skipNext && skippedDays.isEmpty {
+                        return try AlarmCommands.report(found, verb: skip ? N_("Already skipping the next occurrence of alarm") : N_("Nothing skipped for alarm"),
+                                                        arguments, context).get()
+                    }
+                    var answer = try daemon.call(SkipNext.self, .init(id: before.id, skip: skip), subject: N_("alarm"))
                     // unskip alone undoes every skip: the skipped days to come ring too.
-                    let alarm = try answer.read().alarm
-                    let view = AlarmView(alarm)
-                    if !skip, let rule = try? repeatRule(of: view, today: RuleOptions.today(context.now, in: zone(of: view, context))), !rule.exceptions.isEmpty {
-                        answer = try change(alarm, skipping: rule.exceptions, skip: false, daemon, context)
+                    if !skip, !skippedDays.isEmpty {
+                        answer = try change(try answer.read().alarm, skipping: skippedDays, skip: false, daemon, context)
                     }
                     return try AlarmCommands.report(answer, verb: skip ? N_("Skipping the next occurrence of alarm") : N_("No longer skipping alarm"),
                                                     arguments, context).get()

@@ -62,26 +62,8 @@ struct CommandTable: Sendable {
     /// The commands a mistyped `name` is probably: those a letter or two away
     /// (`lsit`, `snoze`), nearest first.
     func suggestions(for name: String) -> [String] {
-        let names = commands.map(\.name) + Self.aliases.keys.sorted()
-        let scored = names.map { ($0, Self.distance(name, $0)) }.filter { $0.1 <= max(1, min(2, name.count / 3)) }
         var seen: Set<String> = []
-        return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map { Self.canonical($0.0) }.filter { seen.insert($0).inserted }
-    }
-
-    /// How many edits turn one short word into the other: a letter put in,
-    /// taken out, changed, or two side by side swapped (`lsit`, `list`).
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in stride(from: 1, through: a.count, by: 1) {
-            for j in stride(from: 1, through: b.count, by: 1) {
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
-            }
-        }
-        return d[a.count][b.count]
+        return Spelling.near(name, among: commands.map(\.name) + Self.aliases.keys.sorted()).map(Self.canonical).filter { seen.insert($0).inserted }
     }
 
     /// Every option name that takes a value in some command.

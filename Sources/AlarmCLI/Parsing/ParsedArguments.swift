@@ -55,8 +55,7 @@ struct ParsedArguments: Sendable {
                 // `--help=x` is no spelling of --help; `--repeat` is `--days`.
                 guard let found = spec.option(named: name) ?? CommandTable.optionAliases[name].flatMap(spec.option(named:)),
                       found != .help || inlineValue == nil else {
-                    let nearest = spec.options.map(\.name).filter { CommandTable.distance(name, $0) <= max(1, min(2, name.count / 3)) }
-                    if let guess = nearest.min(by: { CommandTable.distance(name, $0) < CommandTable.distance(name, $1) }) {
+                    if let guess = Spelling.near(name, among: (spec.options + [.help]).map(\.name)).first {
                         throw .usage(Lf("%1$s: unknown option --%2$s; did you mean --%3$s?", spec.name, name, guess))
                     }
                     throw .usage(Lf("%1$s: unknown option --%2$s (see alarmctl %3$s --help)", spec.name, name, spec.name))

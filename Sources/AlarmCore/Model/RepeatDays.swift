@@ -71,10 +71,7 @@ public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
                 guard let first = Weekday(name: String(bounds[0])),
                       let last = bounds.count == 2 ? Weekday(name: String(bounds[1])) : first
                 else {
-                    let rule = "must be day names (mon or monday), ranges like mon-fri or Mon..Fri, weekdays, weekends, daily or never"
-                    // Name the unknown part only when there is more to the value than it.
-                    let unknown = rawItem.count == spec.count ? "" : "; unknown item \(ValidationError.quoted(String(rawItem)))"
-                    throw .text(field, rule + unknown, got: spec)
+                    throw unknownItem(String(rawItem), bounds: bounds, in: spec, field: field)
                 }
                 var position = first.weekPosition
                 while true {
@@ -85,6 +82,19 @@ public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
             }
         }
         return result
+    }
+
+    static let dayNames = N_("must be day names (mon or monday), ranges like mon-fri or Mon..Fri, weekdays, weekends, daily or never")
+    static let dayNamesUnknown = N_("must be day names (mon or monday), ranges like mon-fri or Mon..Fri, weekdays, weekends, daily or never; unknown item %s")
+
+    /// The error for an item that names no day: the item named when there is
+    /// more to the value than it, and the day or word a misspelt one
+    /// probably is (`mnday`, `wekdays`).
+    private static func unknownItem(_ item: String, bounds: [Substring], in spec: String, field: String) -> ValidationError {
+        let words = Weekday.weekOrder.flatMap { [$0.code, $0.fullName.lowercased()] } + ["weekdays", "weekends", "daily", "never"]
+        let guess = bounds.lazy.map { String($0).lowercased() }.first { Weekday(name: $0) == nil }.flatMap { Spelling.near($0, among: words).first }
+        let requirement = item.count == spec.count ? dayNames : MessageFormat.fill(dayNamesUnknown, [ValidationError.quoted(item)])
+        return ValidationError(field: field, requirement: requirement, value: ValidationError.quoted(spec, guess: guess))
     }
 
     /// Builds the set from wire codes (`["mon","tue"]`), rejecting unknown or repeated names.

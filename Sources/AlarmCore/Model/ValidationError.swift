@@ -38,12 +38,20 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
     static let atMostDates = N_("must be at most %d dates")
     static let bytes = N_("%d bytes")
     static let characters = N_("%d characters")
+    static let guessed = N_("%1$s (did you mean %2$s?)")
 
     /// Every requirement or value made from a template.
     public static let templates = [atMostBytes, atMostCharacters, atMostArguments, argumentTooLong, atMostNotices, atMostDays, atMostDates, bytes, characters]
+        + [RepeatDays.dayNamesUnknown, guessed]
 
     /// `template` filled with `number`.
     static func with(_ template: String, _ number: Int) -> String { MessageFormat.fill(template, [String(number)]) }
+
+    /// `text` quoted, followed by what it probably meant when there is a guess:
+    /// `"mnday" (did you mean monday?)`.
+    public static func quoted(_ text: String, guess: String?) -> String {
+        guess.map { MessageFormat.fill(guessed, [quoted(text), $0]) } ?? quoted(text)
+    }
 
     /// Quotes `text` Swift-style, escaping control characters, line and
     /// paragraph separators and bidirectional controls so they are visible
