@@ -67,7 +67,7 @@ final class RadicaleServer: @unchecked Sendable {
     /// The daemon's `[Sync]` section, with the password in a 0600 file.
     func syncConfig(in directory: TemporaryDirectory, interval: String, alarms: Bool = false, password: String? = nil) -> String {
         let file = directory.path + "/sync-password"
-        FileManager.default.createFile(atPath: file, contents: Data(((password ?? self.password) + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        #expect(FileManager.default.createFile(atPath: file, contents: Data(((password ?? self.password) + "\n").utf8), attributes: [.posixPermissions: 0o600]))
         return "[Sync]\nURL=\(tasksURL)\n" + (alarms ? "AlarmsURL=\(alarmsURL)\n" : "") + "User=\(user)\nPasswordFile=\(file)\nInterval=\(interval)\n"
     }
 

@@ -21,7 +21,7 @@ import Testing
     @Test func aZoneWatcherThatGoesLeavesNoEntryInAnEpollSet() throws {
         var conclusive = 0
         for _ in 0..<20 where conclusive < 5 {
-            let directory = try TemporaryDirectory()
+            let directory = TemporaryDirectory()
             var status = stat()
             try #require(stat(directory.path, &status) == 0)
             let owner = try Owner(label: "test.zone-watcher")

@@ -47,7 +47,7 @@ import Testing
     /// A started alarmd in `directory` syncing every `interval` with `server`'s collection.
     static func syncingDaemon(_ directory: TemporaryDirectory, with server: Server, interval: String = "1s") throws -> DaemonProcess {
         let password = directory.path + "/sync-password"
-        FileManager.default.createFile(atPath: password, contents: Data("s3cret\n".utf8), attributes: [.posixPermissions: 0o600])
+        try #require(FileManager.default.createFile(atPath: password, contents: Data("s3cret\n".utf8), attributes: [.posixPermissions: 0o600]))
         let daemon = DaemonProcess(directory: directory, config: "[Sync]\nURL=http://127.0.0.1:\(server.port)/cal/\nUser=alice\nPasswordFile=\(password)\nInterval=\(interval)\n")
         try daemon.startAndWaitReady()
         return daemon

@@ -17,6 +17,7 @@ import Testing
         return daemon
     }
 
+    @discardableResult
     static func ok(_ arguments: [String], _ daemon: DaemonProcess) throws -> String {
         let result = try Alarmctl.run(arguments, daemon, environment: ["TZ": zone])
         guard result.status == 0 else { throw HarnessError(description: "alarmctl \(arguments) exited \(result.status): \(result.standardError)") }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Glibc
+import Testing
 
 /// A real PulseAudio server of the test's own (Debian's `pulseaudio`): a null
 /// sink whose monitor `parec` records, reached on a private socket, so what
@@ -59,7 +60,7 @@ final class PulseServer {
     /// inherit its blocked SIGINT and SIGTERM, and a WAV header would be left
     /// unfinished).
     func record(seconds: Int, to path: String) -> Process {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let recorder = Process()
         recorder.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         recorder.arguments = ["-s", "KILL", String(seconds), "/usr/bin/parec", "-d", Self.sink + ".monitor", "--rate=\(Self.rate)",

@@ -34,7 +34,7 @@ extension Scheduler {
     }
 
     func remove(_ text: String, kind: ItemKind) throws(SchedulerError) {
-        try wait { self.remove(text, kind: kind, completion: $0) }
+        _ = try wait { self.remove(text, kind: kind, completion: $0) }
     }
 
     @discardableResult

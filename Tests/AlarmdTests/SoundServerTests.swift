@@ -241,7 +241,7 @@ import Testing
         let bin = directory.path + "/bin", log = directory.path + "/player.log"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let script = "#!/bin/sh\necho \"$@\" >> \(log)\nexec sleep 30\n"
-        FileManager.default.createFile(atPath: bin + "/pw-play", contents: Data(script.utf8), attributes: [.posixPermissions: 0o755])
+        try #require(FileManager.default.createFile(atPath: bin + "/pw-play", contents: Data(script.utf8), attributes: [.posixPermissions: 0o755]))
         let tone = try Self.tone(in: directory.path)
         let daemon = DaemonProcess(directory: directory, config: "[Sound]\nReminderSound=\(tone)\nVolume=40\n", environment: ["PATH": bin + ":/usr/bin:/bin"])
         try daemon.startAndWaitReady()

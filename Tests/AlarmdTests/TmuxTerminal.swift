@@ -17,7 +17,7 @@ final class TmuxTerminal {
         // The server tmux starts keeps the descriptors it was given: never
         // a pipe the test would wait on for its end.
         let log = directory + "/tmux.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        guard FileManager.default.createFile(atPath: log, contents: nil) else { throw HarnessError(description: "cannot create \(log)") }
         let status = Self.spawnAndWait(["/usr/bin/tmux", "-u", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-s", session,
                                         "-x", String(columns), "-y", String(rows), "--", "/usr/bin/env", "-i"] + assignments + command,
                                        environment: ["PATH=/usr/bin:/bin", "LANG=C.UTF-8"], errors: log)

@@ -37,6 +37,12 @@ class Bench:
 
     # ---- set-up
 
+    def skip(self, key, reason):
+        """Records that the section that fills results[key] could not run,
+        and why (the report says so where its figures would be)."""
+        self.results[key] = {"skipped": reason}
+        log(f"{key}: skipped: {reason}")
+
     def binary(self, name):
         # alarmctl is the fully static one, built apart (see build()).
         if name == "alarmctl" and self.alarmctl_dir:

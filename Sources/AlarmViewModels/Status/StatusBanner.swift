@@ -12,7 +12,7 @@ public struct StatusBanner: Equatable, Sendable {
     public let advice: String
 
     /// What kind of problem a warning of the daemon's is.
-    public enum Problem: Equatable, Sendable {
+    public enum Problem: Hashable, Sendable {
         case unreachable
         /// The output is muted or very quiet.
         case outputMuted
@@ -38,32 +38,29 @@ public struct StatusBanner: Equatable, Sendable {
     /// important of the `Status` reply's `warnings` (a mute before the
     /// rest); `nil` when there is nothing to say.
     public init?(reachability: Reachability, status: Status.Reply?, language l: some Localization) {
-        if case .unreachable = reachability {
-            self.init(problem: .unreachable, title: l.L("alarmd is not running"),
-                      advice: l.L("Alarms ring only while alarmd runs. Start it with: systemctl --user start alarmd.socket"))
-            return
-        }
         let warnings = status?.warnings ?? []
         let ranked = warnings.map { (Self.classify($0), $0) }.sorted { Self.rank($0.0) < Self.rank($1.0) }
-        guard let (problem, warning) = ranked.first else { return nil }
-        switch problem {
-        case .outputMuted:
-            self.init(problem: problem, title: l.L("Alarms may not be heard: the sound output is muted or very quiet"),
-                      advice: l.L("Unmute the output or turn it up in the sound settings."))
-        case .noSoundServer:
-            self.init(problem: problem, title: l.L("Alarms may not be heard: no sound server"),
-                      advice: l.L("Start PipeWire or PulseAudio for your session, or install a sound player (pw-play, paplay)."))
-        case .noWakeUp:
-            self.init(problem: problem, title: l.L("Alarms will not wake this computer from suspend"),
-                      advice: l.L("Run alarmctl status for the reason; systemd 254 or the alarmd-wake helper can wake it."))
-        case .noNotifications:
-            self.init(problem: problem, title: l.L("Alarms will not show notifications"),
-                      advice: l.L("Start a notification server; ringing alarms are also shown here while the app is open."))
-        case .unreachable, .other:
+        let unreachable = if case .unreachable = reachability { true } else { false }
+        guard let (problem, warning) = unreachable ? (.unreachable, "") : ranked.first else { return nil }
+        guard let (title, advice) = Self.words[problem] else {
             self.init(problem: .other, title: l.Lf("Alarms may not be heard: %s", Audibility.relocalized(warning, in: l)),
                       advice: l.L("Run alarmctl status for details."))
+            return
         }
+        self.init(problem: problem, title: l.L(title), advice: l.L(advice))
     }
+
+    /// What each problem but ``Problem/other`` says: a title, and what to do (catalog messages).
+    private static let words: [Problem: (title: String, advice: String)] = [
+        .unreachable: (N_("alarmd is not running"), N_("Alarms ring only while alarmd runs. Start it with: systemctl --user start alarmd.socket")),
+        .outputMuted: (N_("Alarms may not be heard: the sound output is muted or very quiet"), N_("Unmute the output or turn it up in the sound settings.")),
+        .noSoundServer: (N_("Alarms may not be heard: no sound server"),
+                         N_("Start PipeWire or PulseAudio for your session, or install a sound player (pw-play, paplay).")),
+        .noWakeUp: (N_("Alarms will not wake this computer from suspend"),
+                    N_("Run alarmctl status for the reason; systemd 254 or the alarmd-wake helper can wake it.")),
+        .noNotifications: (N_("Alarms will not show notifications"),
+                           N_("Start a notification server; ringing alarms are also shown here while the app is open.")),
+    ]
 
     /// Which of the daemon's phrases (``Audibility/templates``) a warning is.
     public static func classify(_ warning: String) -> Problem {

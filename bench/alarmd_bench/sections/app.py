@@ -56,9 +56,7 @@ def noon_zone():
 def run(bench):
     reason = missing(bench)
     if reason:
-        bench.results["app"] = {"skipped": reason}
-        log(f"app: skipped: {reason}")
-        return
+        return bench.skip("app", reason)
     s = bench.settings
     zone = noon_zone()
     now = int(time.time())

@@ -73,8 +73,7 @@ def run(bench):
 def finish(bench):
     runs = [collect(b) for b in bench.at_batches if b]
     if not runs:
-        bench.results["at_lateness"] = {"skipped": "at/atd not available"}
-        return
+        return bench.skip("at_lateness", "at/atd not available")
     samples = [x for r in runs for x in r.pop("samples_ms")]
     result = {"runs": runs, "samples_ms": samples}
     result["lateness_ms"] = over_runs(runs, "lateness_ms")

@@ -73,8 +73,7 @@ def alarmctl(bench, daemon, *arguments):
 
 def run(bench):
     if not (os.access(PYTHON, os.X_OK) and subprocess.run([PYTHON, "-c", "import radicale, caldav"], capture_output=True).returncode == 0):
-        bench.results["caldav"] = {"skipped": "no .build/pyvenv with radicale and caldav (make test-deps makes it)"}
-        return
+        return bench.skip("caldav", "no .build/pyvenv with radicale and caldav (make test-deps makes it)")
     s = bench.settings
     firsts, no_changes, peers = [], [], []
     for run_index in range(s.caldav_runs):

@@ -22,8 +22,7 @@ THEME_SOUND = "/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga"
 
 def run(bench):
     if shutil.which("pulseaudio") is None or shutil.which("paplay") is None:
-        bench.results["sound"] = {"skipped": "pulseaudio or paplay is not installed (the bench installs them with apt-get)"}
-        return
+        return bench.skip("sound", "pulseaudio or paplay is not installed (the bench installs them with apt-get)")
     server, token = start_pulse(bench)
     try:
         sound = THEME_SOUND if os.path.exists(THEME_SOUND) else tone(bench)

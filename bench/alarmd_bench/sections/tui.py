@@ -99,9 +99,7 @@ def calcurse_data(directory, count):
 def run(bench):
     reason = missing(bench)
     if reason:
-        bench.results["tui"] = {"skipped": reason}
-        log(f"tui: skipped: {reason}")
-        return
+        return bench.skip("tui", reason)
     s = bench.settings
     now = int(time.time())
     none = os.path.join(bench.work, "tui-nothing")
