@@ -452,7 +452,8 @@ import Testing
                                              "MoveReminder", "ListReminders", "GetReminder", "MoveReminder", "ListReminders", "GetReminder",
                                              "MoveReminder"].map { "io.alarmd." + $0 })
         #expect(Self.canonical(fake.calls.map(\.parameters)) == Self.canonical([
-            ["id": "abcd0002"], ["id": "abcd0002", "done": true], ["id": "abcd0002"],
+            // The write names the reminder the read found, by its whole id.
+            ["id": "abcd0002"], ["id": tea, "done": true], ["id": "abcd0002"],
             ["id": "abcd0001", "title": "Milk", "due": "", "imagePath": ""],
             ["id": "abcd0001"], ["all": true], ["id": "beef"], ["id": tea, "position": 0],
             // The 2nd open reminder is Tea, at position 2 of all three (taxes is done).

@@ -45,7 +45,11 @@ import Testing
         let later = Self.alarm(try Alarmctl.json(["show", workID], daemon))
         #expect((later["rule"] as? [String: Any])?["exceptions"] as? [String] == (2...4).map { Self.date(daysFromNow: $0) }, "\(later)")
         let ended = try Alarmctl.ok(["resume", workID], daemon)
-        #expect(ended.hasPrefix("Resumed alarm") && !ended.contains("skips"), "\(ended)")
+        #expect(ended.hasPrefix("Resumed alarm") && !ended.contains("skips") && ended.contains("\nDays that ring again: "), "\(ended)")
+        // Nothing left to end: said, and nothing written.
+        let updated = Self.alarm(try Alarmctl.json(["show", workID], daemon))["updated"] as? String
+        #expect(try Alarmctl.ok(["resume", workID], daemon).hasPrefix("Not paused: alarm "))
+        #expect(Self.alarm(try Alarmctl.json(["show", workID], daemon))["updated"] as? String == updated)
         let rule = Self.alarm(try Alarmctl.json(["show", workID], daemon))["rule"] as? [String: Any]
         #expect(rule?["exceptions"] as? [String] == [], "\(String(describing: rule))")
 

@@ -180,7 +180,7 @@ import Testing
         #expect(paused.status == 0, "\(paused.standardError)")
         let exceptions = ((Self.item(try Alarmctl.json(["show", "morning"], daemon), "alarm")["rule"] as? [String: Any])?["exceptions"] as? [String]) ?? []
         #expect(exceptions.count == 7, "a week from Monday, as skipped days: \(exceptions)")
-        // It rings next around the quiet week: today, or the Monday after it (on a Sunday past 07:15).
+        // It rings next on the first day outside the quiet week.
         let next = try Alarmctl.ok(["next", "morning"], daemon)
         #expect(next.contains(" morning, Every day: rings "), "\(next)")
         let shownNext = Self.item(try Alarmctl.json(["show", "morning"], daemon), "alarm")["next"] as? String ?? ""

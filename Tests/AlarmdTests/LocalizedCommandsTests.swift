@@ -21,10 +21,16 @@ struct LocalizedCommandsTests {
             // then options, paths, a command line.
             kept = kept.replacing(/\b[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}\b|\b(?=[0-9a-f]*[0-9])[0-9a-f]{4,}\b/, with: " ")
             // A configuration key (`[Sound] Volume=`) and a sound's name (`alarm-clock-elapsed`).
-            kept = kept.replacing(/\[[A-Za-z]+\] *[A-Za-z]+=/, with: " ").replacing(/[A-Za-z]+(-[A-Za-z0-9]+)+/, with: " ")
-            kept = kept.replacing(/\balarmctl\b.*$/, with: " ").replacing(/--?[a-z][a-z-]*/, with: " ").replacing(/\/[^\s，、；：]*/, with: " ")
+            kept = kept.replacing(/\[[A-Za-z]+\] *[A-Za-z]+=|\b[A-Za-z]+=/, with: " ").replacing(/[A-Za-z]+(-[A-Za-z0-9]+)+/, with: " ")
+            kept = kept.replacing(/\b[A-Za-z]+\.conf\b/, with: " ")
+            // `alarmctl: ` opens every error line, where the examples of what to type are
+            // typed words; a command line after `alarmctl` is the person's words.
+            let refusal = kept.starts(with: "alarmctl: ")
+            kept = kept.replacing(#/^alarmctl: /#, with: " ").replacing(/\balarmctl\b.*$/, with: " ").replacing(/--?[a-z][a-z-]*/, with: " ").replacing(/\/[^\s，、；：]*/, with: " ")
             // A word, or a number with a unit in letters (`20m56s`, `1d`, `1st`).
-            for match in kept.matches(of: /[A-Za-z]{2,}|[0-9]+[A-Za-z][0-9A-Za-z]*/) { words.append(String(match.output)) }
+            for match in kept.matches(of: /[A-Za-z]{2,}|[0-9]+[A-Za-z][0-9A-Za-z]*/) where !(refusal && typed.contains(String(match.output))) {
+                words.append(String(match.output))
+            }
         }
         return words.filter { !allowed.contains($0) && !names.contains($0) }
     }
@@ -35,6 +41,14 @@ struct LocalizedCommandsTests {
     static let allowed: Set<String> = ["UTC", "JSON", "iCalendar", "CalDAV", "alarmd", "ID", "TIME", "DAYS", "DURATION", "NAME", "WHEN", "TITLE",
                                        "bell", "none", "default", "freedesktop", "oga", "wav", "PulseAudio", "Varlink", "ICS", "URL", "DAY", "POSITION",
                                        "FILE", "SOUND", "ISO", "RFC", "TZ"]
+
+    /// What a person types, kept as typed in every language, where a refusal
+    /// names it: the examples it lists (days, times, lengths, positions, shells), the word
+    /// `id`, and command names (`add：…`, `did you mean remind list?`).
+    static let typed: Set<String> = ["mon", "monday", "Mon", "Fri", "weekdays", "weekends", "daily", "never", "tomorrow", "fri", "next", "tue", "dec",
+                                     "to", "week", "1st", "at", "2pm", "7am", "noon", "top", "bottom", "up", "down", "90s", "20m", "20min",
+                                     "minutes", "1h30m", "1h", "30m", "5h", "2d", "1w", "bash", "zsh", "fish", "SHELL", "id", "add", "edit",
+                                     "remind", "list"]
 
     /// What a command printed, as one text to look at.
     static func said(_ result: Alarmctl.Result) -> String { result.standardOutput + result.standardError }
@@ -59,6 +73,11 @@ struct LocalizedCommandsTests {
         try zh(["add", "7:30", "--days", "weekdays", "--label", "上班"], expecting: 0)
         try zh(["add", "每週一 6:30", "--label", "晨跑"], expecting: 0)
         try zh(["add", "7:30", "--days", "mon,wendesday"], expecting: 64)
+        // The system's reason for a file, in Chinese characters (not question marks).
+        let unreadable = try Alarmctl.run(["import", "/nonexistent.json"], daemon, environment: environment).standardError
+        #expect(unreadable.hasPrefix("alarmctl: 無法讀取 /nonexistent.json：") && !unreadable.contains("?"), "\(unreadable)")
+        let misspelt = try Alarmctl.run(["add", "7:30", "--days", "mon,wendesday"], daemon, environment: environment).standardError
+        #expect(misspelt.contains("必須是星期名稱") && misspelt.contains("不認得 \"wendesday\"") && misspelt.hasSuffix("（您是指「wednesday」嗎？）\n"), "\(misspelt)")
         try zh(["add", "in", "25", "min", "--label", "披薩"], expecting: 0)
         try zh(["add", "7:30", "--days", "weekdays", "--label", "上班"], expecting: 1)
         try zh(["add", "25:00"], expecting: 64)
@@ -155,6 +174,9 @@ struct LocalizedCommandsTests {
         #expect(Self.englishWords("已新增鬧鐘 1a2b3c4d 上午7:30 \"Gym\"，平日") == [])
         #expect(Self.englishWords("alarmctl: 請見 alarmctl add --help") == [])
         #expect(Self.englishWords("(next Thu 07:00)") == ["next", "Thu"])
+        // A refusal is read too, but for the words it gives as examples.
+        #expect(Self.englishWords("alarmctl: --until must be a day (tomorrow, fri), got \"x\"") == ["must", "be", "day", "got"])
+        #expect(Self.englishWords("alarmctl: --until 必須是日子（tomorrow、fri），收到的是 \"x\"") == [])
         #expect(Self.englishWords("音量: 預設（[Sound] Volume=）  alarm-clock-elapsed") == [])
         #expect(Self.englishWords("Added alarm c0ffee12") == ["Added", "alarm"])
         #expect(Self.englishWords("ID:  8408dde2-9022-4d16-a0f5-2e3d4d9469f0") == [])

@@ -142,7 +142,7 @@ import Testing
 
         let none = try Alarmctl.run(["sounds", "--play", "none"], daemon)
         #expect(none.status == 1, "\(none.status)")
-        #expect(none.standardError.contains("sound must be a sound to play"), "\(none.standardError)")
+        #expect(none.standardError.contains("alarmctl: --play must be a sound to play"), "named as typed: \(none.standardError)")
         let unknown = try Alarmctl.run(["sounds", "--play", "no-such-sound"], daemon)
         #expect(unknown.standardError.contains("\"no-such-sound\"") && unknown.standardError.contains("alarmctl sounds"), "\(unknown.standardError)")
 

@@ -19,8 +19,11 @@ enum DaemonErrorText {
     /// The options a command line gave for wire parameters that more than
     /// one option sets: a single day's start is `--date`'s.
     static func names(given arguments: ParsedArguments) -> [String: String] {
-        guard arguments.spec.declares(RuleOptions.date), arguments.value(RuleOptions.date) != nil else { return [:] }
-        return ["fields.rule.starting": "--" + RuleOptions.date.name]
+        var names: [String: String] = [:]
+        if arguments.spec.declares(RuleOptions.date), arguments.value(RuleOptions.date) != nil { names["fields.rule.starting"] = "--" + RuleOptions.date.name }
+        // `sounds --play FILE`: the daemon's `sound` is the file --play gave.
+        if arguments.spec.name == "sounds" { names[PlaySound.Request.sound.name] = "--play" }
+        return names
     }
 
     /// `--label` for `fields.label`; `the repeat (byDay)` for `fields.rule.byDay`;
@@ -35,8 +38,8 @@ enum DaemonErrorText {
     }
 
     /// A value's requirement (`must be 0–59`) in the reader's language: as a
-    /// message of the catalog, or made again from its template when it has a
-    /// number in it (`must be at most 200 characters`).
+    /// message of the catalog, or made again from its template when something
+    /// is filled in (`must be at most 200 characters`, an unknown item).
     static func requirement(_ english: String) -> String {
         let translated = L(english)
         return translated != english ? translated : relocalized(english, among: ValidationError.templates)
@@ -71,7 +74,8 @@ enum DaemonErrorText {
             }
             return name + message.dropFirst(wire.count)
         case _ where !declared.message.isEmpty:
-            return declared.message
+            // The daemon's English, in the reader's language where the catalog has it.
+            return L(declared.message)
         case .notRinging:
             return L("nothing is ringing")
         case .snoozeNotAllowed(let id, _):

@@ -116,21 +116,22 @@ enum AlarmCommands {
                 // every day` is "morning", not the time "morning" with a label "7:15 every day".
                 let afterIsRepeat = after.map { Self.repeatWord(in: words[$0.label]) != nil } ?? false
                 guard let (label, found) = (afterIsRepeat ? before ?? after : after ?? before) else { throw error }
+                // `add 7 30` is 7:30 mistyped far more often than a label "30".
+                if words[label].isNumberAlone {
+                    throw .usage(Lf("add: the label %s is only a number: write the time as H:MM (7:30), or give the label with --label", inQuotes(words[label].spaced)))
+                }
+                // `add 7 30 gym` too: minutes after an hour alone, whatever follows them
+                // (`add 7 30 weekdays` as well, before the repeat is looked at).
+                if label.lowerBound > 0, let hour = Int(words[label.lowerBound - 1]), [words[label.lowerBound - 1]].isNumberAlone, hour < 24,
+                   let minutes = Int(words[label.lowerBound]), [words[label.lowerBound]].isNumberAlone, minutes < 60 {
+                    throw .usage(Lf("add: %1$s after the hour %2$s reads as minutes: write the time as H:MM (%2$s:%3$s), or give the label with --label",
+                                    inQuotes(words[label.lowerBound]), words[label.lowerBound - 1], minutes < 10 ? "0\(minutes)" : "\(minutes)"))
+                }
                 // `add 9:00 every fortnight work`, `add 7:00 gym weekdays`: a repeat not understood,
                 // or not where a repeat goes, is no label.
                 if let start = Self.repeatWord(in: words[label]) {
                     throw .usage(Lf("add: %s reads as a repeat that alarmctl cannot read; see alarmctl help add for the repeats it takes, or give the label with --label",
                                     inQuotes(words[start..<label.upperBound].spaced)))
-                }
-                // `add 7 30` is 7:30 mistyped far more often than a label "30".
-                if words[label].isNumberAlone {
-                    throw .usage(Lf("add: the label %s is only a number: write the time as H:MM (7:30), or give the label with --label", inQuotes(words[label].spaced)))
-                }
-                // `add 7 30 gym` too: minutes after an hour alone, whatever follows them.
-                if label.lowerBound > 0, let hour = Int(words[label.lowerBound - 1]), [words[label.lowerBound - 1]].isNumberAlone, hour < 24,
-                   let minutes = Int(words[label.lowerBound]), [words[label.lowerBound]].isNumberAlone, minutes < 60 {
-                    throw .usage(Lf("add: %1$s after the hour %2$s reads as minutes: write the time as H:MM (%2$s:%3$s), or give the label with --label",
-                                    inQuotes(words[label.lowerBound]), words[label.lowerBound - 1], minutes < 10 ? "0\(minutes)" : "\(minutes)"))
                 }
                 fields = found
                 fields.label = words[label].spaced
@@ -294,9 +295,9 @@ enum AlarmCommands {
                 Every occurrence before the --until day passes silently; the alarm rings again on
                 that day. Lists show "paused until" meanwhile. resume ends a pause early. With
                 --from, the quiet days start later: they are skipped days, as skip DAYS makes
-                them (unskip rings them again). next week (or 下週) after the ids is Monday to Sunday
-                of the week after this one; without ids, every alarm's. A timer's name pauses the
-                timer (timer pause).
+                them (unskip or resume rings them again). next week (or 下週) after the ids is
+                Monday to Sunday of the week after this one; without ids, every alarm's. A timer's
+                name pauses the timer (timer pause).
                 With several ids, each is tried; the exit code is 1 if any failed.
                 """),
             positionals: [someAlarmIDs], options: [pauseFrom, pauseUntil, pauseFor, allAlarms, json, socket], alternatives: [idsOrAll, untilOrFor],
@@ -355,8 +356,8 @@ enum AlarmCommands {
             guard from > today else {
                 var fields = AlarmFields()
                 fields.pausedUntil = .some(day)
-                return try update(ids, all: every, arguments, context, daemon, verb: N_("Paused alarm"), failedVerb: N_("paused")) { daemon, id throws(CLIError) in
-                    try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm"))
+                return try update(ids, all: every, arguments, context, daemon, failedVerb: N_("paused")) { daemon, id throws(CLIError) in
+                    try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm")).flatMap { report($0, verb: N_("Paused alarm"), arguments, context) }
                 }
             }
             guard day > from else {
@@ -370,36 +371,44 @@ enum AlarmCommands {
                 guard let next = TimeText.instant(alarm.next) else { return false }
                 return (from..<day).contains(RuleOptions.today(next, in: SkipCommands.zone(of: alarm, context)))
             }
-            try update(ids, all: every, arguments, context, daemon, verb: N_("Paused alarm"), failedVerb: N_("paused"), among: ringing) { daemon, id throws(CLIError) in
-                let found = try daemon.attempt(GetAlarm.self, .init(id: id), subject: N_("alarm"))
-                do throws(CLIError) {
-                    let object = try found.get().read().alarm
-                    // One that rings only on the quiet days (a one-off, the last of a repeat) is
-                    // paused until the day after them: as quiet, and resume undoes it.
-                    let alarm = AlarmView(object)
-                    let today = RuleOptions.today(context.now, in: SkipCommands.zone(of: alarm, context))
-                    var rule = alarm.isOneShot ? nil : try SkipCommands.repeatRule(of: alarm, today: today)
-                    rule?.exceptions.formUnion(from..<day)
-                    if rule.map({ $0.nextDay(after: today - 1) == nil }) ?? true {
-                        var fields = AlarmFields()
-                        fields.pausedUntil = .some(day)
-                        return try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm"))
-                    }
-                    return .success(try SkipCommands.change(object, skipping: Set(from..<day), skip: true, daemon, context))
-                } catch {
-                    return .failure(error)
-                }
+            try update(ids, all: every, arguments, context, daemon, failedVerb: N_("paused"), among: ringing) { daemon, id throws(CLIError) in
+                try pauseQuietDays(id, from: from, to: day, daemon, context).flatMap { report($0, verb: N_("Paused alarm"), arguments, context) }
             }
         }
     )
 
+    /// `pause --from`'s change to one alarm: the quiet days skipped, or, for
+    /// one that rings only on them (a one-off, the last of a repeat), paused
+    /// until the day after them: as quiet, and resume undoes it.
+    private static func pauseQuietDays(_ id: String, from: Int64, to day: Int64, _ daemon: DaemonConnection,
+                                       _ context: CommandContext) throws(CLIError) -> Result<Answer<AlarmReply>, CLIError> {
+        let found = try daemon.attempt(GetAlarm.self, .init(id: id), subject: N_("alarm"))
+        do throws(CLIError) {
+            let object = try found.get().read().alarm
+            let alarm = AlarmView(object)
+            let today = RuleOptions.today(context.now, in: SkipCommands.zone(of: alarm, context))
+            var rule = alarm.isOneShot ? nil : try SkipCommands.repeatRule(of: alarm, today: today)
+            rule?.exceptions.formUnion(from..<day)
+            if rule.map({ $0.nextDay(after: today - 1) == nil }) ?? true {
+                var fields = AlarmFields()
+                fields.pausedUntil = .some(day)
+                return try daemon.attempt(UpdateAlarm.self, .init(id: alarm.id, fields: fields), subject: N_("alarm"))
+            }
+            return .success(try SkipCommands.change(object, skipping: Set(from..<day), skip: true, daemon, context))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     static let resume = Command(
         spec: CommandSpec(
             name: "resume",
-            summary: N_("End alarms' pause and skipped days: their next occurrences ring."),
+            summary: N_("End alarms' pause early, and the days they skip."),
             details: N_("""
-                A pause that starts later (pause --from, pause next week) is kept as skipped days,
-                so resume lets every skipped day ring again too, as unskip without days does.
+                A pause that starts later (pause --from, pause next week) is kept as skipped days, so
+                resume lets every skipped day to come ring again, as unskip without days does, and
+                names them; a skip of the next occurrence (skip ID) stays. An alarm neither paused nor
+                skipping days is left as it is.
                 """),
             positionals: [someAlarmIDs], options: [allAlarms, json, socket], alternatives: [idsOrAll],
             examples: ["alarmctl resume 1a2b", "alarmctl resume --all"]
@@ -410,29 +419,35 @@ enum AlarmCommands {
             if !arguments.flag(allAlarms), TimerCommands.namesATimer(arguments.positionals, daemon) {
                 return try TimerCommands.change("resume", [arguments.positionals.spaced], daemon, arguments, context)
             }
-            try update(arguments.positionals, all: arguments.flag(allAlarms), arguments, context, daemon, verb: N_("Resumed alarm"), failedVerb: N_("resumed")) { daemon, id throws(CLIError) in
+            try update(arguments.positionals, all: arguments.flag(allAlarms), arguments, context, daemon, failedVerb: N_("resumed")) { daemon, id throws(CLIError) in
                 let found = try daemon.attempt(GetAlarm.self, .init(id: id), subject: N_("alarm"))
+                let alarm: AlarmView
+                do throws(CLIError) { alarm = AlarmView(try found.get().read().alarm) } catch { return .failure(error) }
                 var fields = AlarmFields()
-                fields.pausedUntil = .some(nil)
-                do throws(CLIError) {
-                    let alarm = AlarmView(try found.get().read().alarm)
-                    if let object = alarm.reply.object[Wire.Alarm.rule]?.objectValue, !object.isEmpty,
-                       var rule = try? Wire.Rule.parse(Parameters(object)), !rule.exceptions.isEmpty {
-                        rule.exceptions = []
-                        fields.rule = .some(rule)
-                    }
-                } catch {
-                    return .failure(error)
+                if alarm.pausedUntil != nil { fields.pausedUntil = .some(nil) }
+                let skipped = ItemFormat(context).skippedDays(alarm)
+                if skipped != nil, let object = alarm.reply.object[Wire.Alarm.rule]?.objectValue, var rule = try? Wire.Rule.parse(Parameters(object)) {
+                    rule.exceptions = []
+                    fields.rule = .some(rule)
                 }
-                return try daemon.attempt(UpdateAlarm.self, .init(id: id, fields: fields), subject: N_("alarm"))
+                // Nothing to end: said, and nothing written.
+                guard fields.pausedUntil != nil || fields.rule != nil else {
+                    return report(Answer(AlarmReply(alarm: alarm.reply.object).json), verb: N_("Not paused: alarm"), arguments, context)
+                }
+                return try daemon.attempt(UpdateAlarm.self, .init(id: alarm.id, fields: fields), subject: N_("alarm")).flatMap { answer in
+                    report(answer, verb: N_("Resumed alarm"), arguments, context).map {
+                        if let skipped, fields.rule != nil, !arguments.flag(json) { context.emit(Lf("Days that ring again: %s", skipped)) }
+                    }
+                }
             }
         }
     )
 
-    /// `change` on each alarm of `ids`, or every alarm with `all`.
-    private static func update(_ ids: [String], all: Bool, _ arguments: ParsedArguments, _ context: CommandContext, _ daemon: DaemonConnection, verb: String,
+    /// `change` on each alarm of `ids`, or every alarm with `all`; it says
+    /// what it did (``report(_:verb:_:_:)``).
+    private static func update(_ ids: [String], all: Bool, _ arguments: ParsedArguments, _ context: CommandContext, _ daemon: DaemonConnection,
                                failedVerb: String, among: (AlarmView) -> Bool = { _ in true },
-                               change: (DaemonConnection, String) throws(CLIError) -> Result<Answer<AlarmReply>, CLIError>) throws(CLIError) {
+                               change: (DaemonConnection, String) throws(CLIError) -> Result<Void, CLIError>) throws(CLIError) {
         var ids = ids, all = all
         // `pause all until mon`: the word for --all.
         if ids.count == 1, ["all", "全部"].contains(ids[0].lowercased()) {
@@ -447,7 +462,7 @@ enum AlarmCommands {
             throw .usage(Lf("%s: give the alarms' ids, or --all", arguments.commandName))
         }
         try forEachID(ids, noun: N_("alarms"), verb: failedVerb, context: context) { id throws(CLIError) in
-            try change(daemon, id).flatMap { answer in report(answer, verb: verb, arguments, context) }
+            try change(daemon, id)
         }
     }
 

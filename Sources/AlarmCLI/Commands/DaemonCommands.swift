@@ -163,7 +163,7 @@ enum DaemonCommands {
     static func syncLine(_ state: Wire.SyncState, _ time: TimeText) -> String {
         var parts = [Lf("with %s", state.server)]
         if let last = state.lastSync { parts.append(Lf("last %s", time.dayAndTime(last))) } else { parts.append(L("not yet")) }
-        if let error = state.error { parts.append(Lf("failed: %s", error)) }
+        if let error = state.error { parts.append(Lf("failed: %s", L(error))) }
         let pending = state.pending
         if pending > 0 { parts.append(Ln("%d change waiting to be sent", "%d changes waiting to be sent", pending)) }
         return userLanguage.list(parts)
@@ -188,7 +188,7 @@ enum DaemonCommands {
                 ])
                 context.standardOutput(Lf("Synced with %1$s: %2$s", reply.state.server, moved) + "\n")
             }
-            if let error = reply.state.error { throw .daemon(L("sync: ") + error) }
+            if let error = reply.state.error { throw .daemon(L("sync: ") + L(error)) }
         }
     )
 

@@ -179,16 +179,15 @@ enum ReminderCommands {
                 let daemon = DaemonConnection(arguments, context)
                 try forEachID(arguments.positionals, noun: N_("reminders"), verb: done ? N_("marked done") : N_("marked not done"), context: context) { id throws(CLIError) in
                     // One marked as it already is: said so, and nothing written (a repeating
-                    // one is never done; done takes it to its next occurrence).
-                    let found: Answer<ReminderReply>
-                    switch try daemon.attempt(GetReminder.self, .init(id: id), subject: N_("reminder")) {
-                    case .success(let answer): found = answer
-                    case .failure(let error): return .failure(error)
+                    // one is done only after its last occurrence; done takes it to the next).
+                    let found = try daemon.attempt(GetReminder.self, .init(id: id), subject: N_("reminder"))
+                    let reminder: ReminderView
+                    do throws(CLIError) { reminder = ReminderView(try found.get().read().reminder) } catch { return .failure(error) }
+                    if reminder.done == done {
+                        return report(Answer(ReminderReply(reminder: reminder.reply.object).json), verb: done ? N_("Already done:") : N_("Still not done:"),
+                                      arguments, context)
                     }
-                    if ReminderView(try found.read().reminder).done == done {
-                        return report(found, verb: done ? N_("Already done:") : N_("Still not done:"), arguments, context)
-                    }
-                    return try daemon.attempt(CompleteReminder.self, .init(id: id, done: done), subject: N_("reminder")).flatMap { answer in
+                    return try daemon.attempt(CompleteReminder.self, .init(id: reminder.id, done: done), subject: N_("reminder")).flatMap { answer in
                         report(answer, verb: done ? N_("Done:") : N_("Not done:"), arguments, context)
                     }
                 }

@@ -36,16 +36,19 @@ enum SkipCommands {
                 let (id, words) = leadingName(arguments.positionals, alarm: true, daemon: daemon)
                 guard !words.isEmpty else {
                     // Skipped already, or nothing to undo: said so, and nothing written.
-                    let found = Answer<AlarmReply>(try daemon.call(GetAlarm.self, .init(id: id), subject: N_("alarm")).object)
-                    let before = AlarmView(try found.read().alarm)
+                    let before = AlarmView(try daemon.call(GetAlarm.self, .init(id: id), subject: N_("alarm")).read().alarm)
                     let today = RuleOptions.today(context.now, in: zone(of: before, context))
                     let skippedDays: Set<Int64> = (try? repeatRule(of: before, today: today))?.exceptions.filter { $0 >= today } ?? []
                     if skip ? before.skipNext : !before.skipNext && skippedDays.isEmpty {
-                        return try AlarmCommands.report(found, verb: skip ? N_("Already skipping the next occurrence of alarm") : N_("Nothing skipped for alarm"),
+                        return try AlarmCommands.report(Answer(AlarmReply(alarm: before.reply.object).json),
+                                                        verb: skip ? N_("Already skipping the next occurrence of alarm") : N_("Nothing skipped for alarm"),
                                                         arguments, context).get()
                     }
-                    var answer = try daemon.call(SkipNext.self, .init(id: before.id, skip: skip), subject: N_("alarm"))
-                    // unskip alone undoes every skip: the skipped days to come ring too.
+                    // unskip alone undoes every skip: the next occurrence's and the skipped days to come.
+                    var answer = Answer<AlarmReply>(AlarmReply(alarm: before.reply.object).json)
+                    if skip || before.skipNext {
+                        answer = try daemon.call(SkipNext.self, .init(id: before.id, skip: skip), subject: N_("alarm"))
+                    }
                     if !skip, !skippedDays.isEmpty {
                         answer = try change(try answer.read().alarm, skipping: skippedDays, skip: false, daemon, context)
                     }

@@ -52,9 +52,10 @@ struct ParsedArguments: Sendable {
                     values[target] = value
                     continue
                 }
-                // `--help=x` is no spelling of --help; `--repeat` is `--days`.
-                guard let found = spec.option(named: name) ?? CommandTable.optionAliases[name].flatMap(spec.option(named:)),
-                      found != .help || inlineValue == nil else {
+                // `--repeat` is `--days`.
+                let found = spec.option(named: name) ?? CommandTable.optionAliases[name].flatMap(spec.option(named:))
+                if found == .help, inlineValue != nil { throw .usage(Lf("%1$s: --%2$s takes no value", spec.name, name)) }
+                guard let found else {
                     if let guess = Spelling.near(name, among: (spec.options + [.help]).map(\.name)).first {
                         throw .usage(Lf("%1$s: unknown option --%2$s; did you mean --%3$s?", spec.name, name, guess))
                     }

@@ -91,7 +91,9 @@ public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
     /// more to the value than it, and the day or word a misspelt one
     /// probably is (`mnday`, `wekdays`).
     private static func unknownItem(_ item: String, bounds: [Substring], in spec: String, field: String) -> ValidationError {
-        let words = Weekday.weekOrder.flatMap { [$0.code, $0.fullName.lowercased()] } + ["weekdays", "weekends", "daily", "never"]
+        // The end of a range is a day; an item alone may be a word for days too.
+        let days = Weekday.weekOrder.flatMap { [$0.code, $0.fullName.lowercased()] }
+        let words = bounds.count == 2 ? days : days + ["weekdays", "weekends", "daily", "never"]
         let guess = bounds.lazy.map { String($0).lowercased() }.first { Weekday(name: $0) == nil }.flatMap { Spelling.near($0, among: words).first }
         let requirement = item.count == spec.count ? dayNames : MessageFormat.fill(dayNamesUnknown, [ValidationError.quoted(item)])
         return ValidationError(field: field, requirement: requirement, value: ValidationError.quoted(spec, guess: guess))

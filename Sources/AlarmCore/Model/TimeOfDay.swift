@@ -34,8 +34,8 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.secondsIntoDay < rhs.secondsIntoDay }
 
-    /// Every form ``parse(_:field:)`` takes, for messages that list them.
-    public static let forms = "7, 0730, 7:30, 7.30, 19:05, 7am, 7:30 pm, noon, midnight, morning (8:00), afternoon (13:00), evening (18:00) or night (20:00)"
+    /// What ``parse(_:field:)`` takes, every form listed (a catalog message).
+    public static let requirement = N_("must be a time of day: 7, 0730, 7:30, 7.30, 19:05, 7am, 7:30 pm, noon, midnight, morning (8:00), afternoon (13:00), evening (18:00) or night (20:00)")
 
     /// The wire's own form, `07:30` exactly, read without the general
     /// parser's trimming and folding: a document of 100,000 alarms holds as
@@ -61,7 +61,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     /// clock unless am/pm follows.
     public static func parse(_ text: String, field: String = "time") throws(ValidationError) -> TimeOfDay {
         // Built only on failure: quoting the text costs more than parsing it.
-        var invalid: ValidationError { .text(field, N_("must be a time of day: ") + forms, got: text) }
+        var invalid: ValidationError { .text(field, requirement, got: text) }
         if let canonical = Self.canonical(text) { return canonical }
         var body = Substring(text.trimmingSpaces().lowercased())
         switch body {

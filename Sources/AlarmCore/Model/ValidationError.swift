@@ -25,10 +25,10 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
 
     public var description: String { "\(field) \(requirement), got \(value)" }
 
-    // Requirements and values with a number in them, as templates: filled in
-    // English here, and matched by alarmctl to say them again in the
-    // reader's language (`MessageFormat.match`); the others are translated
-    // as they are.
+    // Requirements and values with something filled in (a number, a quoted
+    // item, a guess), as templates: filled in English here, and matched by
+    // alarmctl to say them again in the reader's language
+    // (`MessageFormat.match`); the others are translated as they are.
     static let atMostBytes = N_("must be at most %d bytes in UTF-8")
     static let atMostCharacters = N_("must be at most %d characters")
     static let atMostArguments = N_("must have at most %d arguments")

@@ -42,9 +42,10 @@ public struct DayAndTime: Hashable, Sendable {
         self.time = time
     }
 
-    /// Every form, for messages that list them.
-    public static let forms = "a time (7:30, 7am, noon, 下午2點), a day (tomorrow, fri, next tue, dec 24, 1st, 2026-12-24, 明天), "
-        + "or both (tomorrow 7:30, next tue at 2pm)"
+    /// What ``parse(_:field:requireTime:)`` takes, every form listed, and
+    /// the same where a time is required (catalog messages).
+    static let requirement = N_("must be a time (7:30, 7am, noon, 下午2點), a day (tomorrow, fri, next tue, dec 24, 1st, 2026-12-24, 明天), or both (tomorrow 7:30, next tue at 2pm)")
+    static let timeRequirement = N_("must be a time, or a day and a time: a time (7:30, 7am, noon, 下午2點), a day (tomorrow, fri, next tue, dec 24, 1st, 2026-12-24, 明天), or both (tomorrow 7:30, next tue at 2pm)")
 
     /// The longest text looked at: nothing people type is longer.
     static let maxLength = 64
@@ -53,7 +54,7 @@ public struct DayAndTime: Hashable, Sendable {
     /// separated by spaces (`7:30 pm` is one time). `requireTime` refuses a
     /// day alone (an alarm needs a time; a reminder's day alone is all-day).
     public static func parse(_ text: String, field: String, requireTime: Bool = false) throws(ValidationError) -> DayAndTime {
-        var invalid: ValidationError { .text(field, N_("must be ") + (requireTime ? "a time, or a day and a time: " + forms : forms), got: text) }
+        var invalid: ValidationError { .text(field, requireTime ? timeRequirement : requirement, got: text) }
         guard text.utf8.count <= maxLength else { throw invalid }
         let tokens = SpokenWords.tokens(Self.splittingISODateTime(text))
         guard (1...2).contains(tokens.count) else { throw invalid }

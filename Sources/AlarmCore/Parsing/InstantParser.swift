@@ -88,8 +88,10 @@ public enum DurationParser {
     public static let maxDays: Int64 = 36_500
     static let maxSeconds = maxDays * 86_400
 
-    /// Every form, for messages that list them.
-    public static let forms = "90s, 20m, 20min, 20 minutes, 1h30m, 1h 30m, 1.5h, 2d or 1w"
+    /// What ``parse(_:field:allowNow:)`` takes, every form listed, without
+    /// and with `now` (catalog messages).
+    public static let requirement = N_("must be a duration like 90s, 20m, 20min, 20 minutes, 1h30m, 1h 30m, 1.5h, 2d or 1w")
+    public static let requirementOrNow = N_("must be a duration like 90s, 20m, 20min, 20 minutes, 1h30m, 1h 30m, 1.5h, 2d or 1w, or now")
 
     /// The Chinese unit words, longest first, and the unit each stands for.
     static let chineseUnits: [(word: String, unit: String)] = [
@@ -127,7 +129,7 @@ public enum DurationParser {
     /// is 0 when `allowNow` (`remind add --in now`), else refused like any
     /// duration that is not longer than zero.
     public static func parse(_ text: String, field: String = "duration", allowNow: Bool = false) throws(ValidationError) -> Int64 {
-        var invalid: ValidationError { .text(field, N_("must be a duration like ") + forms + (allowNow ? ", or now" : ""), got: text) }
+        var invalid: ValidationError { .text(field, allowNow ? requirementOrNow : requirement, got: text) }
         var tooLong: ValidationError { .text(field, ValidationError.with(ValidationError.atMostDays, Int(maxDays)), got: text) }
         var lower = SpokenWords.arabicNumerals(text.trimmingSpaces()).lowercased()
         // "a week", "an hour", "half an hour": one of the unit, as people say it.

@@ -26,7 +26,8 @@ public enum Spelling {
         // also keeps the table small for a hostile argument.
         guard typed.count <= 64 else { return [] }
         let allowed = max(1, min(2, typed.count / 3))
-        let scored = words.map { ($0, distance(typed, $0)) }.filter { $0.1 <= allowed }
+        // A word longer or shorter by more than the edits allowed is none of them: no table for it.
+        let scored = words.filter { abs($0.count - typed.count) <= allowed }.map { ($0, distance(typed, $0)) }.filter { $0.1 <= allowed }
         return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
     }
 }

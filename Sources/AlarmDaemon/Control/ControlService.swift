@@ -381,7 +381,7 @@ public final class ControlService: Sendable {
         let _: Sync.Request = try request(parameters)
         guard let sync else {
             let state = syncOff.map { Wire.SyncState(server: $0.server, lastSync: nil, error: "sync is off: " + $0.reason, pending: 0) }
-                ?? Wire.SyncState(server: "", lastSync: nil, error: "sync is not configured: set [Sync] URL= (and User=, PasswordFile=) in alarmd.conf", pending: 0)
+                ?? Wire.SyncState(server: "", lastSync: nil, error: N_("sync is not configured: set [Sync] URL= (and User=, PasswordFile=) in alarmd.conf"), pending: 0)
             return reply(.success(Sync.Reply(state: state).json))
         }
         let zone = zone()

@@ -37,7 +37,7 @@ public enum SchedulerError: Error, Equatable, CustomStringConvertible {
             return "\(ValidationError.quoted(id)) matches several items: "
                 + matches.map { "\($0.id) \(ValidationError.quoted($0.title))" }.joined(separator: ", ")
         case .ringingCount(let ringing, let snoozed):
-            if ringing.isEmpty { return snoozed ? "nothing is ringing or snoozed" : "nothing is ringing" }
+            if ringing.isEmpty { return snoozed ? N_("nothing is ringing or snoozed") : N_("nothing is ringing") }
             return (snoozed ? "nothing is ringing and several items are snoozed, name one: " : "several items are ringing, name one: ")
                 + ringing.joined(separator: "; ")
         case .invalid(let error): return error.description

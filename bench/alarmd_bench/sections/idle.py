@@ -44,13 +44,11 @@ def idle_cron(bench):
     s = bench.settings
     process, token = peers.start_cron(bench)
     if process is None:
-        bench.results["idle_cron"] = {"skipped": token}
-        return
+        return bench.skip("idle_cron", token)
     time.sleep(s.idle_settle)
     if process.poll() is not None:
         bench.cleanup.run_now(token)
-        bench.results["idle_cron"] = {"skipped": f"cron -f exited with {process.returncode}"}
-        return
+        return bench.skip("idle_cron", f"cron -f exited with {process.returncode}")
     before = activity(process.pid)
     window_start = time.time()
     time.sleep(s.idle_window)
