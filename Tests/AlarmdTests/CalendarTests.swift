@@ -46,6 +46,9 @@ import Testing
         #expect((later["rule"] as? [String: Any])?["exceptions"] as? [String] == (2...4).map { Self.date(daysFromNow: $0) }, "\(later)")
         let ended = try Alarmctl.ok(["resume", workID], daemon)
         #expect(ended.hasPrefix("Resumed alarm") && !ended.contains("skips") && ended.contains("\nDays that ring again: "), "\(ended)")
+        // The three days as one run, first–last.
+        let again = ended.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(again.filter { $0 == "–" }.count == 1 && !again.contains(","), "\(again)")
         // Nothing left to end: said, and nothing written.
         let updated = Self.alarm(try Alarmctl.json(["show", workID], daemon))["updated"] as? String
         #expect(try Alarmctl.ok(["resume", workID], daemon).hasPrefix("Not paused: alarm "))

@@ -45,6 +45,30 @@ final class DaemonConnection {
         try call(method, NoMembers())
     }
 
+    /// The alarm `id` names (an id, a prefix of one, or a label), as alarmd has it now.
+    func alarm(_ id: String) throws(CLIError) -> AlarmView {
+        try attemptAlarm(id).get()
+    }
+
+    /// Like ``alarm(_:)``, with a refusal as a value, for a command acting on several ids.
+    func attemptAlarm(_ id: String) throws(CLIError) -> Result<AlarmView, CLIError> {
+        try attempt(GetAlarm.self, .init(id: id), subject: N_("alarm")).flatMap { answer in
+            Result { () throws(CLIError) in AlarmView(try answer.read().alarm) }
+        }
+    }
+
+    /// The reminder `id` names; `subject` is what a missing one was supposed to be.
+    func reminder(_ id: String, subject: String = N_("reminder")) throws(CLIError) -> ReminderView {
+        try attemptReminder(id, subject: subject).get()
+    }
+
+    /// Like ``reminder(_:subject:)``, with a refusal as a value.
+    func attemptReminder(_ id: String, subject: String = N_("reminder")) throws(CLIError) -> Result<ReminderView, CLIError> {
+        try attempt(GetReminder.self, .init(id: id), subject: subject).flatMap { answer in
+            Result { () throws(CLIError) in ReminderView(try answer.read().reminder) }
+        }
+    }
+
     /// Like `call`, but a daemon error comes back as a value, so a command acting
     /// on several ids can report it and go on. Transport failures still throw.
     func attempt<M: VarlinkMethod>(_ method: M.Type, _ request: M.Request, subject: String = N_("alarm or reminder")) throws(CLIError) -> Result<Answer<M.Reply>, CLIError> {
@@ -155,4 +179,15 @@ struct Answer<Reply: WireReply> {
             return .failure(error)
         }
     }
+}
+
+extension Answer where Reply == AlarmReply {
+    /// An alarm read before, as a change's answer: what a command that had
+    /// nothing to change reports, and `--json` prints.
+    init(_ alarm: AlarmView) { self.init(AlarmReply(alarm: alarm.reply.object).json) }
+}
+
+extension Answer where Reply == ReminderReply {
+    /// A reminder read before, as a change's answer.
+    init(_ reminder: ReminderView) { self.init(ReminderReply(reminder: reminder.reply.object).json) }
 }

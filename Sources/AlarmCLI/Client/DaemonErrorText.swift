@@ -17,12 +17,13 @@ enum DaemonErrorText {
     ]
 
     /// The options a command line gave for wire parameters that more than
-    /// one option sets: a single day's start is `--date`'s.
+    /// one option sets (``Option/fills``): a single day's start is `--date`'s,
+    /// the sound `sounds --play` plays is `--play`'s.
     static func names(given arguments: ParsedArguments) -> [String: String] {
         var names: [String: String] = [:]
-        if arguments.spec.declares(RuleOptions.date), arguments.value(RuleOptions.date) != nil { names["fields.rule.starting"] = "--" + RuleOptions.date.name }
-        // `sounds --play FILE`: the daemon's `sound` is the file --play gave.
-        if arguments.spec.name == "sounds" { names[PlaySound.Request.sound.name] = "--play" }
+        for option in arguments.spec.options {
+            if let wire = option.fills, arguments.given(option) { names[wire] = "--" + option.name }
+        }
         return names
     }
 

@@ -233,7 +233,7 @@ enum AlarmCommands {
         ),
         run: { arguments, context throws(CLIError) in
             let daemon = DaemonConnection(arguments, context)
-            let alarm = AlarmView(try daemon.call(GetAlarm.self, .init(id: arguments.positionals[0]), subject: N_("alarm")).read().alarm)
+            let alarm = try daemon.alarm(arguments.positionals[0])
             let sound = Sound(wire: alarm.reply.string(Wire.Alarm.sound))
             guard sound != .none else {
                 throw .daemon(Lf("alarm %s rings without a sound (--sound none): only its notification shows", inQuotes(alarm.label)))
@@ -382,10 +382,9 @@ enum AlarmCommands {
     /// until the day after them: as quiet, and resume undoes it.
     private static func pauseQuietDays(_ id: String, from: Int64, to day: Int64, _ daemon: DaemonConnection,
                                        _ context: CommandContext) throws(CLIError) -> Result<Answer<AlarmReply>, CLIError> {
-        let found = try daemon.attempt(GetAlarm.self, .init(id: id), subject: N_("alarm"))
+        let found = try daemon.attemptAlarm(id)
         do throws(CLIError) {
-            let object = try found.get().read().alarm
-            let alarm = AlarmView(object)
+            let alarm = try found.get()
             let today = RuleOptions.today(context.now, in: SkipCommands.zone(of: alarm, context))
             var rule = alarm.isOneShot ? nil : try SkipCommands.repeatRule(of: alarm, today: today)
             rule?.exceptions.formUnion(from..<day)
@@ -394,7 +393,7 @@ enum AlarmCommands {
                 fields.pausedUntil = .some(day)
                 return try daemon.attempt(UpdateAlarm.self, .init(id: alarm.id, fields: fields), subject: N_("alarm"))
             }
-            return .success(try SkipCommands.change(object, skipping: Set(from..<day), skip: true, daemon, context))
+            return .success(try SkipCommands.change(alarm, skipping: Set(from..<day), skip: true, daemon, context))
         } catch {
             return .failure(error)
         }
@@ -420,23 +419,29 @@ enum AlarmCommands {
                 return try TimerCommands.change("resume", [arguments.positionals.spaced], daemon, arguments, context)
             }
             try update(arguments.positionals, all: arguments.flag(allAlarms), arguments, context, daemon, failedVerb: N_("resumed")) { daemon, id throws(CLIError) in
-                let found = try daemon.attempt(GetAlarm.self, .init(id: id), subject: N_("alarm"))
                 let alarm: AlarmView
-                do throws(CLIError) { alarm = AlarmView(try found.get().read().alarm) } catch { return .failure(error) }
+                switch try daemon.attemptAlarm(id) {
+                case .success(let found): alarm = found
+                case .failure(let error): return .failure(error)
+                }
                 var fields = AlarmFields()
                 if alarm.pausedUntil != nil { fields.pausedUntil = .some(nil) }
-                let skipped = ItemFormat(context).skippedDays(alarm)
-                if skipped != nil, let object = alarm.reply.object[Wire.Alarm.rule]?.objectValue, var rule = try? Wire.Rule.parse(Parameters(object)) {
+                // The days to come it skips, as unskip finds them; the ones gone by go too.
+                let today = RuleOptions.today(context.now, in: SkipCommands.zone(of: alarm, context))
+                let skipped = SkipCommands.skippedDays(of: alarm, today: today)
+                if !skipped.isEmpty, var rule = try? SkipCommands.repeatRule(of: alarm, today: today) {
                     rule.exceptions = []
                     fields.rule = .some(rule)
                 }
                 // Nothing to end: said, and nothing written.
                 guard fields.pausedUntil != nil || fields.rule != nil else {
-                    return report(Answer(AlarmReply(alarm: alarm.reply.object).json), verb: N_("Not paused: alarm"), arguments, context)
+                    return report(Answer(alarm), verb: N_("Not paused: alarm"), arguments, context)
                 }
                 return try daemon.attempt(UpdateAlarm.self, .init(id: alarm.id, fields: fields), subject: N_("alarm")).flatMap { answer in
                     report(answer, verb: N_("Resumed alarm"), arguments, context).map {
-                        if let skipped, fields.rule != nil, !arguments.flag(json) { context.emit(Lf("Days that ring again: %s", skipped)) }
+                        if fields.rule != nil, !arguments.flag(json), let days = ItemFormat(context).dayRuns(skipped) {
+                            context.emit(Lf("Days that ring again: %s", days))
+                        }
                     }
                 }
             }

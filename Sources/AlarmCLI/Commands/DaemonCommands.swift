@@ -225,7 +225,8 @@ enum DaemonCommands {
         }
     )
 
-    private static let play = Option("play", "NAME", .sound, N_("play this sound once, as an alarm would ring it: a name from the list or an absolute file path"))
+    private static let play = Option("play", "NAME", .sound, N_("play this sound once, as an alarm would ring it: a name from the list or an absolute file path"),
+                                     fills: PlaySound.Request.sound.name)
     private static let playVolume = Option("volume", "PCT", .number, N_("with --play: at this volume, 1–100 % (default: [Sound] Volume= of alarmd.conf)"))
 
     static let sounds = Command(

@@ -180,11 +180,13 @@ enum ReminderCommands {
                 try forEachID(arguments.positionals, noun: N_("reminders"), verb: done ? N_("marked done") : N_("marked not done"), context: context) { id throws(CLIError) in
                     // One marked as it already is: said so, and nothing written (a repeating
                     // one is done only after its last occurrence; done takes it to the next).
-                    let found = try daemon.attempt(GetReminder.self, .init(id: id), subject: N_("reminder"))
                     let reminder: ReminderView
-                    do throws(CLIError) { reminder = ReminderView(try found.get().read().reminder) } catch { return .failure(error) }
+                    switch try daemon.attemptReminder(id) {
+                    case .success(let found): reminder = found
+                    case .failure(let error): return .failure(error)
+                    }
                     if reminder.done == done {
-                        return report(Answer(ReminderReply(reminder: reminder.reply.object).json), verb: done ? N_("Already done:") : N_("Still not done:"),
+                        return report(Answer(reminder), verb: done ? N_("Already done:") : N_("Still not done:"),
                                       arguments, context)
                     }
                     return try daemon.attempt(CompleteReminder.self, .init(id: reminder.id, done: done), subject: N_("reminder")).flatMap { answer in
@@ -370,7 +372,7 @@ enum ReminderCommands {
         guard let said = try? DayAndTime.parse(when, field: "WHEN"), said.day != nil, said.time == nil, let dayNumber = CivilTime.dayNumber(isoDate: day) else {
             return changes
         }
-        let current = ReminderView(try daemon.call(GetReminder.self, .init(id: id), subject: N_("reminder")).read().reminder)
+        let current = try daemon.reminder(id)
         guard !current.allDay, let due = TimeText.instant(current.due) else { return changes }
         let rules = context.systemZone.rules
         let local = rules.localDateTime(at: due.epochSecondsFloor)
@@ -407,7 +409,7 @@ enum ReminderCommands {
             let todos = all.filter { !$0.isTimer }
             let open = todos.filter { !$0.done }
             // Only an open to-do has a place in the list.
-            let moving = ReminderView(try daemon.call(GetReminder.self, .init(id: arguments.positionals[0]), subject: N_("reminder")).read().reminder)
+            let moving = try daemon.reminder(arguments.positionals[0])
             guard let index = open.firstIndex(where: { $0.id == moving.id }) else {
                 throw .daemon(Lf("%s is not an open to-do: it has no place in the list", inQuotes(moving.title)))
             }

@@ -9,7 +9,7 @@ import FoundationEssentials
 /// minus exceptions. Checked here, so a mistake is a usage error naming the
 /// option, its value and the forms it takes.
 enum RuleOptions {
-    static let date = Option("date", "YYYY-MM-DD", .date, N_("once, on that date"))
+    static let date = Option("date", "YYYY-MM-DD", .date, N_("once, on that date"), fills: "fields.rule.starting")
     static let every = Option("every", "INTERVAL", .interval, N_("INTERVAL: every N days (3d), or every N weeks (2w) on the --days given (default: the start's weekday)"))
     static let monthly = Option("monthly", "SPEC", .text,
                                 N_("monthly: on a day (15), the last day (-1), or a weekday (2nd-tue, last-fri; 1st–4th, last); months without day 29–31 are skipped"))

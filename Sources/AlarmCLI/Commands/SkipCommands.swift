@@ -36,21 +36,20 @@ enum SkipCommands {
                 let (id, words) = leadingName(arguments.positionals, alarm: true, daemon: daemon)
                 guard !words.isEmpty else {
                     // Skipped already, or nothing to undo: said so, and nothing written.
-                    let before = AlarmView(try daemon.call(GetAlarm.self, .init(id: id), subject: N_("alarm")).read().alarm)
-                    let today = RuleOptions.today(context.now, in: zone(of: before, context))
-                    let skippedDays: Set<Int64> = (try? repeatRule(of: before, today: today))?.exceptions.filter { $0 >= today } ?? []
+                    let before = try daemon.alarm(id)
+                    let skippedDays = Self.skippedDays(of: before, today: RuleOptions.today(context.now, in: zone(of: before, context)))
                     if skip ? before.skipNext : !before.skipNext && skippedDays.isEmpty {
-                        return try AlarmCommands.report(Answer(AlarmReply(alarm: before.reply.object).json),
+                        return try AlarmCommands.report(Answer(before),
                                                         verb: skip ? N_("Already skipping the next occurrence of alarm") : N_("Nothing skipped for alarm"),
                                                         arguments, context).get()
                     }
                     // unskip alone undoes every skip: the next occurrence's and the skipped days to come.
-                    var answer = Answer<AlarmReply>(AlarmReply(alarm: before.reply.object).json)
+                    var answer = Answer(before)
                     if skip || before.skipNext {
                         answer = try daemon.call(SkipNext.self, .init(id: before.id, skip: skip), subject: N_("alarm"))
                     }
                     if !skip, !skippedDays.isEmpty {
-                        answer = try change(try answer.read().alarm, skipping: skippedDays, skip: false, daemon, context)
+                        answer = try change(AlarmView(try answer.read().alarm), skipping: skippedDays, skip: false, daemon, context)
                     }
                     return try AlarmCommands.report(answer, verb: skip ? N_("Skipping the next occurrence of alarm") : N_("No longer skipping alarm"),
                                                     arguments, context).get()
@@ -59,11 +58,10 @@ enum SkipCommands {
                 // whatever it holds; a weekday then depends on the alarm's time.
                 let text = words.spaced
                 _ = try Self.days(text, field: "DAYS", alarm: nil, context: context)
-                let alarm = try daemon.call(GetAlarm.self, .init(id: id), subject: N_("alarm")).read().alarm
-                let days = try Self.days(text, field: "DAYS", alarm: AlarmView(alarm), context: context)
+                let view = try daemon.alarm(id)
+                let days = try Self.days(text, field: "DAYS", alarm: view, context: context)
                 if skip {
                     // Only days it rings on are skipped (``change`` leaves the others); they are said.
-                    let view = AlarmView(alarm)
                     let rule = try repeatRule(of: view, today: RuleOptions.today(context.now, in: zone(of: view, context)))
                     let quiet = days.filter { !rule.rings(on: $0) }
                     if !quiet.isEmpty {
@@ -75,12 +73,12 @@ enum SkipCommands {
                         context.emit(Lf("Alarm %1$s does not ring on %2$s anyway.", inQuotes(view.label), listed + (quiet.count > 7 ? " …" : "")))
                     }
                 }
-                let answer = try change(alarm, skipping: days, skip: skip, daemon, context)
+                let answer = try change(view, skipping: days, skip: skip, daemon, context)
                 try AlarmCommands.report(answer, verb: skip ? N_("Skipping chosen days of alarm") : N_("No longer skipping those days of alarm"),
                                          arguments, context).get()
                 // The line above says the first runs of days; all of them, when it cut some.
-                let format = ItemFormat(context), view = AlarmView(try answer.read().alarm)
-                if !arguments.flag(.json), let skipped = format.skippedDays(view), skipped != format.skippedDays(view, runs: ItemFormat.skippedRunsShown) {
+                let format = ItemFormat(context), changed = AlarmView(try answer.read().alarm)
+                if !arguments.flag(.json), let skipped = format.skippedDays(changed), skipped != format.skippedDays(changed, runs: ItemFormat.skippedRunsShown) {
                     context.emit(Lf("Days skipped: %s", skipped))
                 }
             }
@@ -90,9 +88,8 @@ enum SkipCommands {
     /// The alarm with those of `days` it rings on added to its repeat's
     /// exceptions (`skip`), or `days` taken from them; exceptions already
     /// past are dropped.
-    static func change(_ object: JSONObject, skipping days: Set<Int64>, skip: Bool, _ daemon: DaemonConnection,
+    static func change(_ alarm: AlarmView, skipping days: Set<Int64>, skip: Bool, _ daemon: DaemonConnection,
                        _ context: CommandContext) throws(CLIError) -> Answer<AlarmReply> {
-        let alarm = AlarmView(object)
         let today = RuleOptions.today(context.now, in: zone(of: alarm, context))
         var rule = try repeatRule(of: alarm, today: today)
         if skip { rule.exceptions.formUnion(days.filter { rule.rings(on: $0) }) } else { rule.exceptions.subtract(days) }
@@ -110,7 +107,7 @@ enum SkipCommands {
     /// again). Any other repeat, or none skipped, is `fields` as they are.
     static func keepingSkippedDays(_ fields: AlarmFields, days: RepeatDays, of id: String, _ daemon: DaemonConnection,
                                    _ context: CommandContext) throws(CLIError) -> AlarmFields {
-        let alarm = AlarmView(try daemon.call(GetAlarm.self, .init(id: id), subject: N_("alarm")).read().alarm)
+        let alarm = try daemon.alarm(id)
         guard let object = alarm.reply.object[Wire.Alarm.rule]?.objectValue, !object.isEmpty,
               let old = try? Wire.Rule.parse(Parameters(object)), old.frequency == .weekly, old.interval == 1, old.end == nil
         else { return fields }
@@ -135,6 +132,12 @@ enum SkipCommands {
             throw .usage(Lf("alarm %s rings once: skip it without days, or switch it off", shortID(alarm.id)))
         }
         return .weekly(on: days, start: today)
+    }
+
+    /// The days from `today` on that the alarm's repeat passes over (what
+    /// `skip DAYS` and a pause that starts later leave); none for a one-off.
+    static func skippedDays(of alarm: AlarmView, today: Int64) -> Set<Int64> {
+        (try? repeatRule(of: alarm, today: today))?.exceptions.filter { $0 >= today } ?? []
     }
 
     /// Where the alarm rings: its own zone, or the system's.

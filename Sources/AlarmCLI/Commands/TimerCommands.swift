@@ -168,7 +168,7 @@ enum TimerCommands {
         let now = context.now.timeIntervalSince1970.rounded(.down)
         let change: TimerChange = verb == "pause" ? .pause : verb == "resume" ? .resume : .add(seconds: Int(extra))
         try forEachID(ids, noun: N_("timers"), verb: verb == "pause" ? N_("paused") : verb == "resume" ? N_("resumed") : N_("changed"), context: context) { id throws(CLIError) in
-            let timer = ReminderView(try daemon.call(GetReminder.self, .init(id: id), subject: N_("timer")).read().reminder)
+            let timer = try daemon.reminder(id, subject: N_("timer"))
             guard timer.isTimer, !timer.done else { return .failure(.daemon(Lf("%1$s (%2$s) is not a running timer", inQuotes(timer.title), shortID(timer.id)))) }
             let changes: ReminderChanges
             switch change.changes(due: TimeText.instant(timer.due), timerLeft: timer.timerLeft, phase: ItemPhase(rawValue: timer.phase) ?? .waiting,

@@ -60,7 +60,13 @@ struct ItemFormat {
     func skippedDays(_ alarm: AlarmView, runs limit: Int = .max) -> String? {
         let dates = (alarm.reply.object[Wire.Alarm.rule]?.objectValue?[Wire.Rule.exceptions]?.arrayValue ?? []).compactMap(\.stringValue)
         let today = RuleOptions.today(time.now, in: time.zone)
-        let days = dates.compactMap { CivilTime.dayNumber(isoDate: $0) }.filter { $0 >= today }.sorted()
+        return dayRuns(dates.compactMap { CivilTime.dayNumber(isoDate: $0) }.filter { $0 >= today }, runs: limit)
+    }
+
+    /// Days as runs: `Dec 14–Dec 18, Dec 24`, the first `runs` of them and
+    /// `…` when given; `nil` for none.
+    func dayRuns(_ days: some Collection<Int64>, runs limit: Int = .max) -> String? {
+        let days = days.sorted()
         guard !days.isEmpty else { return nil }
         var runs: [(Int64, Int64)] = []
         for day in days {

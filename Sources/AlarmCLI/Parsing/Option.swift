@@ -16,6 +16,11 @@ struct Option: Hashable, Sendable {
     let value: Value?
     /// One line, shown in the command's help.
     let help: String
+    /// The daemon's name for the parameter this option gives, where that
+    /// parameter is another option's in ``DaemonErrorText/options`` (`--date`
+    /// gives the rule's start, which is `--starting`'s): a refusal naming the
+    /// parameter then names this option when it was given.
+    let fills: String?
 
     struct Value: Hashable, Sendable {
         let name: String
@@ -23,11 +28,12 @@ struct Option: Hashable, Sendable {
     }
 
     /// An option that takes a value.
-    init(_ name: String, _ valueName: String, _ kind: ValueKind, _ help: String, short: Character? = nil) {
+    init(_ name: String, _ valueName: String, _ kind: ValueKind, _ help: String, short: Character? = nil, fills: String? = nil) {
         self.name = name
         self.short = short
         self.value = Value(name: valueName, kind: kind)
         self.help = help
+        self.fills = fills
     }
 
     /// A flag, which takes no value.
@@ -36,6 +42,7 @@ struct Option: Hashable, Sendable {
         self.short = short
         self.value = nil
         self.help = help
+        self.fills = nil
     }
 
     /// `--days SPEC` or `--json`, as the synopsis and the help write it.

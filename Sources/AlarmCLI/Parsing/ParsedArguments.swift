@@ -15,6 +15,8 @@ struct ParsedArguments: Sendable {
     func value(_ option: Option) -> String? { values[declared(option).name] }
     /// Whether the flag `option` was given.
     func flag(_ option: Option) -> Bool { flags.contains(declared(option).name) }
+    /// Whether `option` was given, with a value or as a flag.
+    func given(_ option: Option) -> Bool { option.value == nil ? flag(option) : value(option) != nil }
 
     /// Reading an option the command does not declare is a mistake in alarmctl,
     /// not in the command line: it would silently read as never given.

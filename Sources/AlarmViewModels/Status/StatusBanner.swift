@@ -38,10 +38,13 @@ public struct StatusBanner: Equatable, Sendable {
     /// important of the `Status` reply's `warnings` (a mute before the
     /// rest); `nil` when there is nothing to say.
     public init?(reachability: Reachability, status: Status.Reply?, language l: some Localization) {
-        let warnings = status?.warnings ?? []
-        let ranked = warnings.map { (Self.classify($0), $0) }.sorted { Self.rank($0.0) < Self.rank($1.0) }
-        let unreachable = if case .unreachable = reachability { true } else { false }
-        guard let (problem, warning) = unreachable ? (.unreachable, "") : ranked.first else { return nil }
+        let first: (Problem, String)?
+        if case .unreachable = reachability {
+            first = (.unreachable, "")
+        } else {
+            first = (status?.warnings ?? []).map { (Self.classify($0), $0) }.min { Self.rank($0.0) < Self.rank($1.0) }
+        }
+        guard let (problem, warning) = first else { return nil }
         guard let (title, advice) = Self.words[problem] else {
             self.init(problem: .other, title: l.Lf("Alarms may not be heard: %s", Audibility.relocalized(warning, in: l)),
                       advice: l.L("Run alarmctl status for details."))
@@ -88,5 +91,4 @@ public struct StatusBanner: Equatable, Sendable {
         case .other: return 5
         }
     }
-
 }
