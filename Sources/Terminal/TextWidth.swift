@@ -58,9 +58,9 @@ public enum TextWidth {
         return String(result) + "…"
     }
 
-    /// `text` in lines of at most `width` columns, broken at spaces, and
-    /// between characters within a word wider than a line (Chinese has no
-    /// spaces to break at).
+    /// `text` in lines of at most `width` columns, broken at spaces, between
+    /// the characters of a word wider than a line, and anywhere in a run of
+    /// Chinese (which has no spaces to break at).
     public static func wrapped(_ text: String, _ width: Int) -> [String] {
         guard width > 0 else { return [text] }
         var lines: [String] = []
@@ -72,7 +72,15 @@ public enum TextWidth {
                 used += 1 + wordWidth
                 continue
             }
-            if used > 0 { lines.append(line); (line, used) = ("", 0) }
+            // Chinese breaks between any two characters: a run of it that
+            // does not fit starts on this line when its first character does.
+            if used > 0, let first = word.first, columns(String(first)) == 2, used + 1 + 2 <= width {
+                line += " "
+                used += 1
+            } else if used > 0 {
+                lines.append(line)
+                (line, used) = ("", 0)
+            }
             for character in word {
                 let characterWidth = columns(String(character))
                 if used > 0, used + characterWidth > width { lines.append(line); (line, used) = ("", 0) }

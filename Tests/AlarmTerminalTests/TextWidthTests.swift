@@ -31,6 +31,10 @@ import Testing
         #expect(TextWidth.wrapped("Time must be a time", 10) == ["Time must", "be a time"])
         #expect(TextWidth.wrapped("時間必須是一天中的時間", 8) == ["時間必須", "是一天中", "的時間"])
         #expect(TextWidth.wrapped("abcdefgh ij", 4) == ["abcd", "efgh", "ij"])
+        // A Chinese run goes on after a word on the same line; a Latin word starts a new one.
+        #expect(TextWidth.wrapped("Time 必須是一天中的時間", 8) == ["Time 必", "須是一天", "中的時間"])
+        #expect(TextWidth.wrapped("Time abcdefghij", 8) == ["Time", "abcdefgh", "ij"])
+        #expect(TextWidth.wrapped("Timer 必須", 6) == ["Timer", "必須"])
         #expect(TextWidth.wrapped("", 5) == [""])
     }
 }
