@@ -498,6 +498,12 @@ import Testing
         let twice = try Alarmctl.ok(["remind", "done", "milk"], daemon)
         #expect(twice.hasPrefix("Already done: ") && !twice.contains("(done"), "\(twice)")
         try Alarmctl.ok(["remind", "add", "Milk"], daemon)
+        // undone names the done one, where an open one of that name is there too.
+        let undone = try Alarmctl.ok(["remind", "undone", "MILK"], daemon)
+        #expect(undone.hasPrefix("Not done: "), "\(undone)")
+        let both = (try Alarmctl.json(["remind", "list"], daemon)["reminders"] as? [[String: Any]] ?? []).map { $0["title"] as? String ?? "" }
+        #expect(both.sorted() == ["Milk", "milk"], "\(both)")
+        try Alarmctl.ok(["remind", "done", "milk"], daemon)
         try Alarmctl.ok(["remind", "add", "book flights"], daemon)
         #expect(try Alarmctl.ok(["remind", "done", "milk"], daemon).hasPrefix("Done"), "the open one, not the done one")
         try Alarmctl.ok(["remind", "add", "call mum"], daemon)

@@ -180,11 +180,12 @@ enum ReminderCommands {
                 try forEachID(arguments.positionals, noun: N_("reminders"), verb: done ? N_("marked done") : N_("marked not done"), context: context) { id throws(CLIError) in
                     // One marked as it already is: said so, and nothing written (a repeating
                     // one is done only after its last occurrence; done takes it to the next).
-                    let reminder: ReminderView
+                    var reminder: ReminderView
                     switch try daemon.attemptReminder(id) {
                     case .success(let found): reminder = found
                     case .failure(let error): return .failure(error)
                     }
+                    if reminder.done == done, let namesake = try namesake(of: reminder, typed: id, done: !done, daemon) { reminder = namesake }
                     if reminder.done == done {
                         return report(Answer(reminder), verb: done ? N_("Already done:") : N_("Still not done:"),
                                       arguments, context)
@@ -195,6 +196,18 @@ enum ReminderCommands {
                 }
             }
         )
+    }
+
+    /// `remind undone milk` with an open "Milk" and a done one: the daemon's
+    /// names prefer what `list` shows, the open one, which is not what undone
+    /// means. The one reminder of that name whose done flag is `done`, when
+    /// `typed` named `reminder` by its title (not by its id); else `nil`.
+    private static func namesake(of reminder: ReminderView, typed: String, done: Bool, _ daemon: DaemonConnection) throws(CLIError) -> ReminderView? {
+        let title = Item.folded(reminder.title)
+        guard !Item.folded(typed).isEmpty, title.hasPrefix(Item.folded(typed)) else { return nil }
+        let namesakes = try daemon.call(ListReminders.self, .init(all: true)).read().reminders.map(ReminderView.init)
+            .filter { $0.done == done && !$0.isTimer && Item.folded($0.title) == title }
+        return namesakes.count == 1 ? namesakes[0] : nil
     }
 
     static let remove = Command(
