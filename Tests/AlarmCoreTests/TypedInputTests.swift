@@ -266,6 +266,34 @@ import Testing
         #expect(left == rest, "\(text)")
     }
 
+    /// Ranges in words, and days taken out: `mon to fri`, `every day except sun`.
+    @Test(arguments: [
+        ("7:30 mon to fri", RepeatDays.weekdays, "7:30"), ("monday through friday 7:30", .weekdays, "7:30"), ("7:30 every mon thru thu", RepeatDays([.monday, .tuesday, .wednesday, .thursday]), "7:30"),
+        ("fri to mon 9:00", RepeatDays([.friday, .saturday, .sunday, .monday]), "9:00"), ("7:30 every day except sunday", RepeatDays.everyDay.subtracting(RepeatDays([.sunday])), "7:30"),
+        ("daily but weekends 7", .weekdays, "7"), ("7:30 weekdays except wed and fri", RepeatDays([.monday, .tuesday, .thursday]), "7:30"),
+        ("every day except mon to thu at 8", RepeatDays([.friday, .saturday, .sunday]), "at 8"),
+    ])
+    func rangesAndExceptions(text: String, days: RepeatDays, rest: String) throws {
+        let (found, left) = try SpokenRepeat.split(text, field: "TIME")
+        #expect(found == SpokenRepeat(days: days), "\(text)")
+        #expect(left == rest, "\(text)")
+    }
+
+    /// Taking out every day, or days from a repeat of dates, is no repeat; `to` without a weekday after it is a label's.
+    @Test func exceptionsThatLeaveNothingAreRefused() throws {
+        for text in ["7:30 every day except daily", "7:30 weekends but sat,sun", "every month on the 1st except mon 9:00", "every 3 days but fri 8:00"] {
+            #expect(throws: ValidationError.self, "\(text)") { try SpokenRepeat.split(text, field: "TIME") }
+        }
+        let (found, left) = try SpokenRepeat.split("weekdays 7:30 to gym", field: "TIME")
+        #expect(found == SpokenRepeat(days: .weekdays) && left == "7:30 to gym", "\(left)")
+        // `except` takes days from the repeat before it, not from every day.
+        let (none, whole) = try SpokenRepeat.split("standup 9:30 except fri", field: "TIME")
+        #expect(none == nil && whole == "standup 9:30 except fri", "\(whole)")
+        // After the time, when the repeat came before it.
+        let (split, time) = try SpokenRepeat.split("weekdays 9:30 except fri", field: "TIME")
+        #expect(split == SpokenRepeat(days: RepeatDays([.monday, .tuesday, .wednesday, .thursday])) && time == "9:30", "\(time)")
+    }
+
     /// One weekday alone is a day, not a repeat.
     @Test func oneWeekdayIsADay() throws {
         for text in ["tue 2pm", "2pm tue", "tue, 2pm"] {

@@ -327,12 +327,17 @@ import Testing
         #expect(pizza.matches(#"Added alarm [0-9a-f]{8} [0-9]{2}:[0-9]{2} Pizza, Once on [^:]+: rings in (29|30) min \([^)]+\)\n"#), "\(pizza)")
         let fortnight = try Alarmctl.json(["add", "every 2 weeks on fri 9:00", "--label", "Cleaning"], daemon)["alarm"] as? [String: Any]
         #expect((fortnight?["rule"] as? [String: Any])?["interval"] as? Int == 2)
+        // A range and days taken out, in words; the label after them.
+        let gym = try Alarmctl.ok(["add", "6:30", "every", "day", "except", "sun", "gym"], daemon)
+        #expect(gym.contains(" 06:30 gym, Mon, Tue, Wed, Thu, Fri, Sat: rings "), "\(gym)")
+        let school = try Alarmctl.json(["add", "7:15 mon to fri", "--label", "School"], daemon)["alarm"] as? [String: Any]
+        #expect(school?["days"] as? [String] == ["mon", "tue", "wed", "thu", "fri"], "\(String(describing: school))")
 
         let twin = try Alarmctl.run(["add", "7:00", "--days", "weekdays", "--label", "work"], daemon)
         #expect(twin.status == 1 && twin.standardError.contains("is the same: 07:00 Work, Weekdays"), "\(twin.standardError)")
-        #expect((try Alarmctl.json(["list"], daemon)["alarms"] as? [Any])?.count == 3)
+        #expect((try Alarmctl.json(["list"], daemon)["alarms"] as? [Any])?.count == 5)
         try Alarmctl.ok(["add", "7:00", "--days", "weekdays", "--label", "work", "--force"], daemon)
-        #expect((try Alarmctl.json(["list"], daemon)["alarms"] as? [Any])?.count == 4)
+        #expect((try Alarmctl.json(["list"], daemon)["alarms"] as? [Any])?.count == 6)
 
         let paused = try Alarmctl.ok(["pause", "cleaning", "--for", "1w"], daemon)
         #expect(paused.hasPrefix("Paused alarm "), "\(paused)")

@@ -59,12 +59,12 @@ enum AlarmCommands {
                 with a day before or after it (today, tomorrow, fri, next tue, dec 24, 1st of month,
                 2026-12-24, 明天, 下週二) the alarm rings once, on that day; "in 25 min" (or --in 25m)
                 rings once, that long from now. A repeat in words goes before or after it: every day,
-                weekdays, weekends, every mon, mon wed fri, every 2 weeks on fri, every 3 days,
-                每天, 平日, 假日, 每週一. Without a repeat (words, --days or a calendar option) the
-                alarm rings once, at the next occurrence of TIME, and then switches itself off; so
-                does a --date alarm, on its date, and one whose repeat ends (--until, --times), after
-                its last day. --monthly on day 29-31 skips months without that day (RFC 5545).
-                Settings not given take alarmd's defaults.
+                weekdays, weekends, every mon, mon wed fri, mon to fri, every day except sun,
+                every 2 weeks on fri, every 3 days, 每天, 平日, 假日, 每週一. Without a repeat (words,
+                --days or a calendar option) the alarm rings once, at the next occurrence of TIME, and
+                then switches itself off; so does a --date alarm, on its date, and one whose repeat
+                ends (--until, --times), after its last day. --monthly on day 29-31 skips months
+                without that day (RFC 5545). Settings not given take alarmd's defaults.
                 """),
             positionals: [Positional("TIME", .timeOfDay, optional: true, repeated: true)],
             options: [after] + AlarmFieldOptions.options + [createDisabled, force, json, socket],

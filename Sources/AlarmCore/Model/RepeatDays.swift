@@ -73,15 +73,21 @@ public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
                 else {
                     throw unknownItem(String(rawItem), bounds: bounds, in: spec, field: field)
                 }
-                var position = first.weekPosition
-                while true {
-                    result.insert(RepeatDays(Weekday.weekOrder[position]))
-                    if position == last.weekPosition { break }
-                    position = (position + 1) % 7
-                }
+                result.formUnion(RepeatDays.range(first, through: last))
             }
         }
         return result
+    }
+
+    /// Every day from `first` to `last`, both in, across the end of the week
+    /// when `last` comes before it (`fri` through `mon`).
+    public static func range(_ first: Weekday, through last: Weekday) -> RepeatDays {
+        var days = RepeatDays([first]), day = first
+        while day != last {
+            day = Weekday.allCases[(day.rawValue + 1) % 7]
+            days.insert(RepeatDays([day]))
+        }
+        return days
     }
 
     static let dayNames = N_("must be day names (mon or monday), ranges like mon-fri or Mon..Fri, weekdays, weekends, daily or never")

@@ -93,7 +93,13 @@ public struct SpokenRepeat: Hashable, Sendable {
         }
         // At the start: `every …`, `weekdays`, `daily`, `mondays`, 每週一.
         if let (found, length) = try read(words, invalid) {
-            return (found, words.dropFirst(length).joined(separator: " "))
+            let rest = Array(words.dropFirst(length))
+            // `weekdays 9:30 except fri`: the days taken out may follow the time.
+            if let cut = rest.firstIndex(where: { ["except", "but"].contains($0) }), cut > 0,
+               let (less, used) = try exception(rest, at: cut, to: found, invalid), cut + used == rest.count {
+                return (less, rest[..<cut].joined(separator: " "))
+            }
+            return (found, rest.joined(separator: " "))
         }
         // At the end: `7:00 every day`, `9am on weekdays`.
         for start in words.indices.dropFirst() {
@@ -135,8 +141,32 @@ public struct SpokenRepeat: Hashable, Sendable {
     /// What says "every week" before a weekday: 每週一, 每個星期一; longest first.
     static let everyWeekPrefixes = ["每個星期", "每個禮拜", "每星期", "每禮拜", "每週", "每周"]
 
-    /// The repeat `words` start with, and how many words it takes.
+    /// The repeat `words` start with, and how many words it takes, less the
+    /// weekdays an `except` or `but` after it names: `every day except sun`,
+    /// `weekdays but fri`.
     private static func read(_ words: [String], _ invalid: ValidationError) throws(ValidationError) -> (SpokenRepeat, Int)? {
+        guard let (found, length) = try readRepeat(words, invalid) else { return nil }
+        guard let (less, used) = try exception(words, at: length, to: found, invalid) else { return (found, length) }
+        return (less, length + used)
+    }
+
+    /// `repeated` less the weekdays that `except` or `but` at `words[index]`
+    /// names, and how many words that takes; `nil` when no such word is there.
+    /// Taking days from a repeat of dates or of a count of days, or every
+    /// day it has, is no repeat.
+    private static func exception(_ words: [String], at index: Int, to repeated: SpokenRepeat,
+                                  _ invalid: ValidationError) throws(ValidationError) -> (SpokenRepeat, Int)? {
+        guard index < words.count, ["except", "but"].contains(words[index]) else { return nil }
+        guard !repeated.days.isEmpty, repeated.everyDays == nil, repeated.everyMonths == nil, repeated.everyYears == nil,
+              let run = dayRun(words, from: index + 1) else { throw invalid }
+        var less = repeated
+        less.days.subtract(run.days)
+        guard !less.days.isEmpty else { throw invalid }
+        return (less, 1 + run.length)
+    }
+
+    /// The repeat `words` start with, and how many words it takes.
+    private static func readRepeat(_ words: [String], _ invalid: ValidationError) throws(ValidationError) -> (SpokenRepeat, Int)? {
         guard let first = words.first else { return nil }
         // The day before the repeat: `(on) (the) 1st of every month`.
         var lead = first == "on" ? 1 : 0
@@ -236,8 +266,9 @@ public struct SpokenRepeat: Hashable, Sendable {
 
     /// The weekdays named from `words[start]` on, and how many words name
     /// them: `mon`, `mon wed fri`, `mon, wed and fri`, `tue & thu`,
-    /// `mondays and thursdays`, `mon,thu`, `mon-fri`. A joining word or comma
-    /// counts only with a weekday after it.
+    /// `mondays and thursdays`, `mon,thu`, `mon-fri`, `mon to fri`,
+    /// `monday through friday`. A joining word or comma counts only with a
+    /// weekday after it.
     private static func dayRun(_ words: [String], from start: Int) -> (days: RepeatDays, length: Int)? {
         func days(_ index: Int) -> RepeatDays? {
             guard index < words.count else { return nil }
@@ -245,10 +276,17 @@ public struct SpokenRepeat: Hashable, Sendable {
             if word.last == "," { word = word.dropLast() }
             return weekdays(String(word)) ?? dayList(String(word))
         }
+        /// The one weekday a word names (`fri`, `friday`), for either end of a range.
+        func weekday(_ index: Int) -> Weekday? {
+            index < words.count ? Weekday(name: words[index]) : nil
+        }
         guard var found = days(start) else { return nil }
         var end = start + 1
         while true {
-            if let more = days(end) {
+            if end < words.count, ["to", "through", "thru"].contains(words[end]), let from = weekday(end - 1), let to = weekday(end + 1) {
+                found.formUnion(RepeatDays.range(from, through: to))
+                end += 2
+            } else if let more = days(end) {
                 found.formUnion(more)
                 end += 1
             } else if end < words.count, ["and", "&", ","].contains(words[end]), let more = days(end + 1) {
@@ -286,13 +324,7 @@ public struct SpokenRepeat: Hashable, Sendable {
         for separator: Character in ["到", "至"] where word.contains(separator) {
             let ends = word.split(separator: separator, omittingEmptySubsequences: false)
             guard ends.count == 2, let first = chineseWeekday(String(ends[0])), let last = chineseWeekday(String(ends[1])) else { return nil }
-            var days = RepeatDays(), day = first
-            while true {
-                days.insert(RepeatDays([day]))
-                if day == last { break }
-                day = Weekday(rawValue: (day.rawValue + 1) % 7) ?? day
-            }
-            return SpokenRepeat(days: days)
+            return SpokenRepeat(days: RepeatDays.range(first, through: last))
         }
         // 每週二、四, 每週二、週四, 每星期一,三.
         for prefix in everyWeekPrefixes where word.hasPrefix(prefix) {
