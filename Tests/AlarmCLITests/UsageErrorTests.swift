@@ -60,7 +60,7 @@ import Testing
         // After an id, a second word is no part of a name.
         (["show", "1a2b", "b"], "show: unexpected argument \"b\" (usage: alarmctl show ID [OPTIONS]; see alarmctl show --help)"),
         (["rm"], "rm: ID is missing"),
-        (["enable"], "enable: ID is missing"),
+        (["enable"], "enable: give the alarms' ids, or --all"),
         (["snooze", "--minutes", "61"], "--minutes must be whole minutes, 1–60: 5, 5m or 10 minutes, got \"61\""),
         (["snooze", "--minutes", "90s"], "--minutes must be whole minutes, 1–60: 5, 5m or 10 minutes, got \"90s\""),
         (["next", "--count", "0"], "--count must be 1–1000, got 0"),

@@ -344,6 +344,16 @@ import Testing
         let shown = try Alarmctl.json(["show", "Cleaning"], daemon)["alarm"] as? [String: Any]
         let today = CivilTime.floorDiv(Int64(Date().timeIntervalSince1970), 86_400)
         #expect([today + 6, today + 7, today + 8].map(RecurrenceRule.dateText).contains(shown?["pausedUntil"] as? String ?? ""), "\(String(describing: shown?["pausedUntil"]))")
+
+        // Every alarm off, and on again: each switched once, and said when none is left to switch.
+        try Alarmctl.ok(["disable", "Pizza"], daemon)
+        let off = try Alarmctl.ok(["disable", "--all"], daemon)
+        #expect(off.components(separatedBy: "Disabled alarm ").count - 1 == 5, "\(off)")
+        #expect(try Alarmctl.ok(["disable", "all"], daemon) == "Every alarm is off already.\n")
+        let on = try Alarmctl.ok(["enable", "all"], daemon)
+        #expect(on.components(separatedBy: "Enabled alarm ").count - 1 == 6, "\(on)")
+        let both = try Alarmctl.run(["enable", "Pizza", "--all"], daemon)
+        #expect(both.status == 64 && both.standardError == "alarmctl: enable: give alarm ids or --all, not both\n", "\(both.standardError)")
     }
 
     /// Chosen days pass silently: skip and unskip days and ranges, a pause

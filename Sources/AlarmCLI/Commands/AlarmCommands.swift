@@ -264,13 +264,20 @@ enum AlarmCommands {
             spec: CommandSpec(
                 name: name,
                 summary: on ? N_("Switch alarms on.") : N_("Switch alarms off (a ringing one stops)."),
-                details: N_("With several ids, each is tried; the exit code is 1 if any failed."),
-                positionals: [alarmIDs], options: [json, socket],
-                examples: ["alarmctl \(name) 1a2b3c4d", "alarmctl \(name) 1a2b 5e6f"]
+                details: on ? N_("""
+                    With several ids, each is tried; the exit code is 1 if any failed.
+                    With --all (or the word all), every alarm that is off.
+                    """) : N_("""
+                    With several ids, each is tried; the exit code is 1 if any failed.
+                    With --all (or the word all), every alarm that is on.
+                    """),
+                positionals: [someAlarmIDs], options: [allAlarms, json, socket], alternatives: [idsOrAll],
+                examples: ["alarmctl \(name) 1a2b3c4d", "alarmctl \(name) 1a2b 5e6f", "alarmctl \(name) --all"]
             ),
             run: { arguments, context throws(CLIError) in
                 let daemon = DaemonConnection(arguments, context)
-                try forEachID(arguments.positionals, noun: N_("alarms"), verb: on ? N_("enabled") : N_("disabled"), context: context) { id throws(CLIError) in
+                try update(arguments.positionals, all: arguments.flag(allAlarms), arguments, context, daemon, failedVerb: on ? N_("enabled") : N_("disabled"),
+                           among: { $0.enabled != on }, noneAmong: on ? N_("Every alarm is on already.") : N_("Every alarm is off already.")) { daemon, id throws(CLIError) in
                     try daemon.attempt(SetAlarmEnabled.self, .init(id: id, enabled: on), subject: N_("alarm")).flatMap { answer in
                         report(answer, verb: on ? N_("Enabled alarm") : N_("Disabled alarm"), arguments, context)
                     }
@@ -371,7 +378,8 @@ enum AlarmCommands {
                 guard let next = TimeText.instant(alarm.next) else { return false }
                 return (from..<day).contains(RuleOptions.today(next, in: SkipCommands.zone(of: alarm, context)))
             }
-            try update(ids, all: every, arguments, context, daemon, failedVerb: N_("paused"), among: ringing) { daemon, id throws(CLIError) in
+            try update(ids, all: every, arguments, context, daemon, failedVerb: N_("paused"), among: ringing,
+                       noneAmong: N_("No alarm rings on those days.")) { daemon, id throws(CLIError) in
                 try pauseQuietDays(id, from: from, to: day, daemon, context).flatMap { report($0, verb: N_("Paused alarm"), arguments, context) }
             }
         }
@@ -448,10 +456,11 @@ enum AlarmCommands {
         }
     )
 
-    /// `change` on each alarm of `ids`, or every alarm with `all`; it says
-    /// what it did (``report(_:verb:_:_:)``).
+    /// `change` on each alarm of `ids`, or with `all` on every alarm `among`
+    /// takes (`noneAmong` said when there are alarms but it takes none); it
+    /// says what it did (``report(_:verb:_:_:)``).
     private static func update(_ ids: [String], all: Bool, _ arguments: ParsedArguments, _ context: CommandContext, _ daemon: DaemonConnection,
-                               failedVerb: String, among: (AlarmView) -> Bool = { _ in true },
+                               failedVerb: String, among: (AlarmView) -> Bool = { _ in true }, noneAmong: String = N_("No alarms."),
                                change: (DaemonConnection, String) throws(CLIError) -> Result<Void, CLIError>) throws(CLIError) {
         var ids = ids, all = all
         // `pause all until mon`: the word for --all.
@@ -461,8 +470,10 @@ enum AlarmCommands {
         }
         if all {
             guard ids.isEmpty || !arguments.flag(allAlarms) else { throw .usage(Lf("%s: give alarm ids or --all, not both", arguments.commandName)) }
-            ids = try daemon.call(ListAlarms.self).read().alarms.map(AlarmView.init).filter(among).map(\.id)
-            if ids.isEmpty { return context.emit(L("No alarms.")) }
+            let alarms = try daemon.call(ListAlarms.self).read().alarms.map(AlarmView.init)
+            if alarms.isEmpty { return context.emit(L("No alarms.")) }
+            ids = alarms.filter(among).map(\.id)
+            if ids.isEmpty { return context.emit(L(noneAmong)) }
         } else if ids.isEmpty {
             throw .usage(Lf("%s: give the alarms' ids, or --all", arguments.commandName))
         }
