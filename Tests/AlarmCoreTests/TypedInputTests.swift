@@ -287,6 +287,7 @@ import Testing
         let (found, left) = try SpokenRepeat.split("weekdays 7:30 to gym", field: "TIME")
         #expect(found == SpokenRepeat(days: .weekdays) && left == "7:30 to gym", "\(left)")
         // `except` takes days from the repeat before it, not from every day.
+        #expect(SpokenRepeat.repeatStart(in: ["except"]) == 0 && SpokenRepeat.repeatStart(in: ["everyone", "except", "Bob"]) == nil)
         let (none, whole) = try SpokenRepeat.split("standup 9:30 except fri", field: "TIME")
         #expect(none == nil && whole == "standup 9:30 except fri", "\(whole)")
         // After the time, when the repeat came before it.

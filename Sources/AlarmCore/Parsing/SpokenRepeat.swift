@@ -121,6 +121,8 @@ public struct SpokenRepeat: Hashable, Sendable {
         for (index, word) in words.enumerated() {
             let word = word.lowercased()
             if ["yearly", "annually", "monthly", "weekly", "fortnightly"].contains(word) { return index }
+            // `every day except`: days taken out, or meant to be, right after the repeat.
+            if index == 0, word == "except" { return index }
             guard word == "every" || word == "each", index + 1 < words.count else { continue }
             let next = words[index + 1].lowercased()
             if units.contains(next) || Int(next) != nil || weekdays(next) != nil { return index }
