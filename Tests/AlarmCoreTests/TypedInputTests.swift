@@ -272,6 +272,8 @@ import Testing
         ("fri to mon 9:00", RepeatDays([.friday, .saturday, .sunday, .monday]), "9:00"), ("7:30 every day except sunday", RepeatDays.everyDay.subtracting(RepeatDays([.sunday])), "7:30"),
         ("daily but weekends 7", .weekdays, "7"), ("7:30 weekdays except wed and fri", RepeatDays([.monday, .tuesday, .thursday]), "7:30"),
         ("every day except mon to thu at 8", RepeatDays([.friday, .saturday, .sunday]), "at 8"),
+        ("每天除了週日 7:00", RepeatDays.everyDay.subtracting(RepeatDays([.sunday])), "7:00"), ("每天除了週末早上7點", .weekdays, "早上7點"),
+        ("平日除了週三和週五 8點", RepeatDays([.monday, .tuesday, .thursday]), "8點"),
     ])
     func rangesAndExceptions(text: String, days: RepeatDays, rest: String) throws {
         let (found, left) = try SpokenRepeat.split(text, field: "TIME")

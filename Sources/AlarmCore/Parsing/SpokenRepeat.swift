@@ -315,6 +315,13 @@ public struct SpokenRepeat: Hashable, Sendable {
         // and `chineseWords` is not built for it.
         guard word.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
         if let days = chineseWords[word] { return SpokenRepeat(days: days) }
+        // 每天除了週日, 平日除了週三和週五: weekdays taken out.
+        if let cut = word.firstRange(of: "除了") {
+            guard let base = chinese(String(word[..<cut.lowerBound])), base.isWeeklyOnDays, !base.days.isEmpty,
+                  let out = chineseDays(String(word[cut.upperBound...])) else { return nil }
+            let days = base.days.subtracting(out)
+            return days.isEmpty ? nil : SpokenRepeat(days: days)
+        }
         if word == "每年" { return SpokenRepeat(days: [], everyYears: 1) }
         for prefix in ["每個月", "每月"] where word.hasPrefix(prefix) {
             let rest = word.dropFirst(prefix.count)
@@ -340,6 +347,19 @@ public struct SpokenRepeat: Hashable, Sendable {
             return SpokenRepeat(days: days)
         }
         return nil
+    }
+
+    /// 週日, 週末, 週六和週日, 週三、週五: the days a list of weekdays names.
+    private static func chineseDays(_ text: String) -> RepeatDays? {
+        if let days = chineseWords[text], text.first != "每" { return days }
+        let names = text.split(whereSeparator: { "、,，和及".contains($0) })
+        guard !names.isEmpty else { return nil }
+        var days = RepeatDays()
+        for name in names {
+            guard let weekday = chineseWeekday(String(name)) else { return nil }
+            days.insert(RepeatDays([weekday]))
+        }
+        return days
     }
 
     /// 一, 週一, 星期一, 禮拜一: the weekday.
