@@ -452,6 +452,16 @@ import Testing
         #expect(try Alarmctl.ok(["timer", "tea", "+2m"], daemon).contains("rings at"))
         #expect(try Alarmctl.ok(["timer", "+1m"], daemon).contains("rings at"))
         #expect(try Alarmctl.ok(["timer", "stop"], daemon).hasPrefix("Cancelled timer \"tea\""))
+        // More time said either way round, for a name of two words too.
+        try Alarmctl.ok(["timer", "10m", "green", "tea"], daemon)
+        try Alarmctl.ok(["timer", "20m", "eggs"], daemon)
+        for words in [["timer", "+1m", "green", "tea"], ["timer", "green", "tea", "+1m"], ["timer", "add", "1m", "green", "tea"], ["timer", "add", "green", "tea", "1m"]] {
+            #expect(try Alarmctl.ok(words, daemon).hasPrefix("Timer \"green tea\""), "\(words)")
+        }
+        let longer = try Alarmctl.json(["remind", "show", "green tea"], daemon)["reminder"] as? [String: Any]
+        let due = try #require(ISO8601DateFormatter().date(from: longer?["due"] as? String ?? ""))
+        #expect((13 * 60 - 5...14 * 60).contains(Int(due.timeIntervalSinceNow)), "four more minutes: \(due)")
+        try Alarmctl.ok(["timer", "rm", "--all"], daemon)
 
         // --all: every timer the verb applies to.
         try Alarmctl.ok(["timer", "10m", "tea"], daemon)

@@ -41,7 +41,8 @@ enum TimerCommands {
             if let first = words.first, let verb = verbs[first] { words[0] = verb }
             // `timer list`, as `timer` alone.
             if words.count == 1, ["list", "ls", "show"].contains(words[0]) { words = [] }
-            // A phone's +1 min: `timer tea +2m`, or `timer +1m` for the only timer.
+            // A phone's +1 min: `timer tea +2m`, `timer +2m tea`, or `timer +1m` for the only timer.
+            if words.count > 1, let first = words.first, first.hasPrefix("+") { words = Array(words.dropFirst()) + [first] }
             let plusTime = words.last.flatMap { word -> String? in
                 guard word.hasPrefix("+"), case let length = String(word.dropFirst()), (try? DurationParser.parse(length)) != nil else { return nil }
                 return length
@@ -64,7 +65,7 @@ enum TimerCommands {
                 return try change(verb, Array(words.dropFirst()), daemon, arguments, context)
             }
             if let plusTime {
-                return try change("add", Array(words.dropLast()) + [plusTime], daemon, arguments, context)
+                return try change("add", (words.count > 1 ? [words.dropLast().spaced] : []) + [plusTime], daemon, arguments, context)
             }
             if words.first == "rm" {
                 let ids = words.count > 1 ? Array(words.dropFirst()) : [try onlyTimer(daemon, for: "rm")]
@@ -155,9 +156,14 @@ enum TimerCommands {
                        _ context: CommandContext) throws(CLIError) {
         var ids = words, extra: Int64 = 0
         if verb == "add" {
-            // `timer add 1m` for the only timer, `timer add tea 1m` for one.
-            if let seconds = try? DurationParser.parse(words.spaced), !words.isEmpty {
+            // `timer add 1m` for the only timer, `timer add green tea 1m` or `timer add 1m green tea` for one.
+            let length = { (words: ArraySlice<String>) in try? DurationParser.parse(words.spaced) }
+            if let seconds = length(words[...]), !words.isEmpty {
                 (ids, extra) = ([try onlyTimer(daemon, for: verb)], seconds)
+            } else if let split = (1..<max(1, words.count)).first(where: { length(words[$0...]) != nil }), let seconds = length(words[split...]) {
+                (ids, extra) = ([words[..<split].spaced], seconds)
+            } else if words.count >= 2, let seconds = length(words[..<1]) {
+                (ids, extra) = ([words.dropFirst().spaced], seconds)
             } else {
                 guard words.count >= 2 else { throw .usage(L("timer add: give the timer's id and how much time to add (timer add tea 1m)")) }
                 ids = [words[0]]
