@@ -440,6 +440,9 @@ import Testing
         let milk = try Alarmctl.ok(["todo", "add", "buy", "milk", "tomorrow", "5pm"], daemon)
         #expect(milk.contains("buy milk (due ") && milk.contains(" 17:00)"), "\(milk)")
         #expect(try Alarmctl.ok(["remind", "add", "call", "911"], daemon).contains("call 911 (no due time)"))
+        // A deadline's words are no part of the title.
+        #expect(try Alarmctl.ok(["remind", "add", "submit", "report", "by", "friday", "5pm"], daemon).contains("submit report (due "))
+        #expect(try Alarmctl.ok(["remind", "add", "taxes", "due", "apr", "15"], daemon).contains("taxes (due "))
         #expect(try Alarmctl.ok(["remind", "done", "buy", "milk"], daemon).hasPrefix("Done:"), "two words, one name")
 
         #expect(try Alarmctl.ok(["timer", "10m", "tea"], daemon).hasPrefix("Started timer \"tea\""))

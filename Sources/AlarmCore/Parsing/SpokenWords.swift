@@ -3,8 +3,8 @@
 /// Traditional Chinese, cut into the tokens ``DayAndTime`` reads: `next tue
 /// at 2pm` is `next tue` and `2pm`; `dec 24 9am` is `dec 24` and `9am`;
 /// `明天早上7點` is `明天` and `早上7點`. Filler words (`at`, `on`, `the`,
-/// `of the month` after an ordinal) go. Linear in the text, which the caller
-/// has bounded.
+/// `by` and `due` of a deadline, `of the month` after an ordinal) go. Linear
+/// in the text, which the caller has bounded.
 enum SpokenWords {
     /// One token: a word alone, or words that belong together.
     enum Token: Hashable {
@@ -75,7 +75,7 @@ enum SpokenWords {
             } else if englishPartsOfDay.contains(word), let last = tokens.last, isDay(last) {
                 say(word)
                 index += 1
-            } else if ["at", "on", "the", "@"].contains(word) {
+            } else if ["at", "on", "the", "@", "by", "due"].contains(word) {
                 index += 1
             } else if ["of", "in"].contains(word), let last = tokens.last, case .word(let previous) = last, ordinal(previous) != nil {
                 // `1st of month`, `1st of the month`, `15th in the month`.
