@@ -183,6 +183,7 @@ import Testing
         for line in next.dropFirst() {
             #expect(line.matches(#"\d{4}-\d\d-\d\d \#(Self.weekday) 07:30  alarm  \#(alarm.prefix(8))  Daily"#), "\(line)")
         }
+        #expect(Self.lines(try Alarmctl.ok(["next", "3"], daemon)) == next, "a number alone is the count")
         let firings = try Alarmctl.json(["next", "--count", "2"], daemon)["firings"] as? [[String: Any]] ?? []
         #expect(firings.map { $0["kind"] as? String } == ["alarm", "alarm"])
 

@@ -17,16 +17,24 @@ enum DaemonCommands {
         spec: CommandSpec(
             name: "next",
             summary: N_("Show the next firings of all alarms and reminders."),
-            details: N_("With ID, when that alarm or reminder next rings, and how long until then."),
+            details: N_("With ID, when that alarm or reminder next rings, and how long until then. A number alone is --count: next 3."),
             positionals: [Positional("ID", .itemID, optional: true)],
             options: [count, json, socket],
             alternatives: [Alternatives(positional: "ID", count)],
-            examples: ["alarmctl next", "alarmctl next --count 3", "alarmctl next work"]
+            examples: ["alarmctl next", "alarmctl next 3", "alarmctl next work"]
         ),
         run: { arguments, context throws(CLIError) in
-            let count = try arguments.integer(Self.count, in: 1...1000)
+            var count = try arguments.integer(Self.count, in: 1...1000)
             let daemon = DaemonConnection(arguments, context)
-            if let id = arguments.positionals.first {
+            var id = arguments.positionals.first
+            // `next 3`, as `head -3`: three firings, not an item named 3.
+            if let number = id, !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber), count == nil {
+                guard let value = Int(number), (1...1000).contains(value) else {
+                    throw .usage(Lf("--%1$s must be %2$s–%3$s, got %4$s", Self.count.name, 1, 1000, number))
+                }
+                (count, id) = (value, nil)
+            }
+            if let id {
                 if count != nil { throw .usage(L("next: give an ID or --count, not both")) }
                 let format = ItemFormat(context)
                 // An alarm, else a reminder; an alarm's other errors (a name that fits several) are said.
