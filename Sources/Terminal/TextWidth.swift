@@ -58,13 +58,18 @@ public enum TextWidth {
         return String(result) + "…"
     }
 
-    /// `text` in lines of at most `width` columns, broken at spaces, between
-    /// the characters of a word wider than a line, and anywhere in a run of
-    /// Chinese (which has no spaces to break at).
+    /// `text` in lines of at most `width` columns, broken at spaces, beside
+    /// any wide character (Chinese has no spaces to break at), and between
+    /// the characters of a run wider than a line. A run of narrow characters
+    /// (`alarmctl` in `執行「alarmctl`) stays whole where it fits.
     public static func wrapped(_ text: String, _ width: Int) -> [String] {
         guard width > 0 else { return [text] }
         var lines: [String] = []
         var line = "", used = 0
+        func breakLine() {
+            lines.append(line)
+            (line, used) = ("", 0)
+        }
         for word in text.split(separator: " ") {
             let wordWidth = columns(String(word))
             if used > 0, used + 1 + wordWidth <= width {
@@ -72,24 +77,47 @@ public enum TextWidth {
                 used += 1 + wordWidth
                 continue
             }
-            // Chinese breaks between any two characters: a run of it that
-            // does not fit starts on this line when its first character does.
-            if used > 0, let first = word.first, columns(String(first)) == 2, used + 1 + 2 <= width {
-                line += " "
-                used += 1
-            } else if used > 0 {
-                lines.append(line)
-                (line, used) = ("", 0)
-            }
-            for character in word {
-                let characterWidth = columns(String(character))
-                if used > 0, used + characterWidth > width { lines.append(line); (line, used) = ("", 0) }
-                line.append(character)
-                used += characterWidth
+            for (index, piece) in pieces(word).enumerated() {
+                let pieceWidth = columns(piece)
+                let space = index == 0 && used > 0 ? 1 : 0
+                if used > 0, used + space + pieceWidth > width {
+                    breakLine()
+                } else if space == 1 {
+                    line += " "
+                    used += 1
+                }
+                guard pieceWidth > width else {
+                    line += piece
+                    used += pieceWidth
+                    continue
+                }
+                for character in piece {
+                    let characterWidth = columns(String(character))
+                    if used > 0, used + characterWidth > width { breakLine() }
+                    line.append(character)
+                    used += characterWidth
+                }
             }
         }
         if used > 0 || lines.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// A word as the pieces a line may break between: each wide character
+    /// alone, each run of narrow ones together.
+    static func pieces(_ word: Substring) -> [String] {
+        var pieces: [String] = [], run = ""
+        for character in word {
+            guard columns(String(character)) >= 2 else {
+                run.append(character)
+                continue
+            }
+            if !run.isEmpty { pieces.append(run) }
+            pieces.append(String(character))
+            run = ""
+        }
+        if !run.isEmpty { pieces.append(run) }
+        return pieces
     }
 
     /// `text` fitted into `width` columns and padded with spaces to fill

@@ -289,7 +289,13 @@ import Testing
         let (found, left) = try SpokenRepeat.split("weekdays 7:30 to gym", field: "TIME")
         #expect(found == SpokenRepeat(days: .weekdays) && left == "7:30 to gym", "\(left)")
         // `except` takes days from the repeat before it, not from every day.
-        #expect(SpokenRepeat.repeatStart(in: ["except"]) == 0 && SpokenRepeat.repeatStart(in: ["everyone", "except", "Bob"]) == nil)
+        // A range is a repeat by a time or after every; elsewhere a title's words.
+        for text in ["move meeting mon to tue", "swap shift fri thru sun", "mon to fri plan"] {
+            let (none, whole) = try SpokenRepeat.split(text, field: "TITLE")
+            #expect(none == nil && whole == text, "\(text)")
+        }
+        #expect(try SpokenRepeat.split("standup 9:30 am mon to fri", field: "TITLE").repeat == SpokenRepeat(days: .weekdays))
+        #expect(try SpokenRepeat.split("gym every mon to wed", field: "TITLE").repeat == SpokenRepeat(days: RepeatDays([.monday, .tuesday, .wednesday])))
         let (none, whole) = try SpokenRepeat.split("standup 9:30 except fri", field: "TIME")
         #expect(none == nil && whole == "standup 9:30 except fri", "\(whole)")
         // After the time, when the repeat came before it.

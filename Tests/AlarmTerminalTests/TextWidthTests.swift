@@ -35,6 +35,9 @@ import Testing
         #expect(TextWidth.wrapped("Time 必須是一天中的時間", 8) == ["Time 必", "須是一天", "中的時間"])
         #expect(TextWidth.wrapped("Time abcdefghij", 8) == ["Time", "abcdefgh", "ij"])
         #expect(TextWidth.wrapped("Timer 必須", 6) == ["Timer", "必須"])
+        // Latin letters within a Chinese word stay together where they fit.
+        #expect(TextWidth.wrapped("請執行「alarmctl", 10) == ["請執行「", "alarmctl"])
+        #expect(TextWidth.wrapped("Run 執行alarmctl", 12) == ["Run 執行", "alarmctl"])
         #expect(TextWidth.wrapped("", 5) == [""])
     }
 }

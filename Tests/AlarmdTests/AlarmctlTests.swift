@@ -184,6 +184,8 @@ import Testing
             #expect(line.matches(#"\d{4}-\d\d-\d\d \#(Self.weekday) 07:30  alarm  \#(alarm.prefix(8))  Daily"#), "\(line)")
         }
         #expect(Self.lines(try Alarmctl.ok(["next", "3"], daemon)) == next, "a number alone is the count")
+        let prefix = try Alarmctl.run(["next", "1000"], daemon)
+        #expect(prefix.status == 1 && prefix.standardError.contains("\"1000\""), "four digits may be an id's prefix: \(prefix.standardError)")
         let firings = try Alarmctl.json(["next", "--count", "2"], daemon)["firings"] as? [[String: Any]] ?? []
         #expect(firings.map { $0["kind"] as? String } == ["alarm", "alarm"])
 
@@ -333,6 +335,8 @@ import Testing
         #expect(gym.contains(" 06:30 gym, Mon, Tue, Wed, Thu, Fri, Sat: rings "), "\(gym)")
         let school = try Alarmctl.json(["add", "7:15 mon to fri", "--label", "School"], daemon)["alarm"] as? [String: Any]
         #expect(school?["days"] as? [String] == ["mon", "tue", "wed", "thu", "fri"], "\(String(describing: school))")
+        let dangling = try Alarmctl.run(["add", "7:30", "every", "day", "except"], daemon)
+        #expect(dangling.status == 64 && dangling.standardError.contains("\"except\" reads as a repeat"), "\(dangling.standardError)")
 
         let twin = try Alarmctl.run(["add", "7:00", "--days", "weekdays", "--label", "work"], daemon)
         #expect(twin.status == 1 && twin.standardError.contains("is the same: 07:00 Work, Weekdays"), "\(twin.standardError)")
@@ -351,8 +355,11 @@ import Testing
         let off = try Alarmctl.ok(["disable", "--all"], daemon)
         #expect(off.components(separatedBy: "Disabled alarm ").count - 1 == 5, "\(off)")
         #expect(try Alarmctl.ok(["disable", "all"], daemon) == "Every alarm is off already.\n")
+        #expect(try Alarmctl.ok(["disable", "--all", "--json"], daemon) == "", "one reply a line, none here")
+        // The one-off Pizza stays off: switched on, it would ring at its time's next occurrence.
         let on = try Alarmctl.ok(["enable", "all"], daemon)
-        #expect(on.components(separatedBy: "Enabled alarm ").count - 1 == 6, "\(on)")
+        #expect(on.components(separatedBy: "Enabled alarm ").count - 1 == 5 && !on.contains("Pizza"), "\(on)")
+        #expect(try Alarmctl.ok(["enable", "--all"], daemon) == "Every repeating alarm is on already.\n")
         let both = try Alarmctl.run(["enable", "Pizza", "--all"], daemon)
         #expect(both.status == 64 && both.standardError == "alarmctl: enable: give alarm ids or --all, not both\n", "\(both.standardError)")
     }
@@ -444,6 +451,7 @@ import Testing
         // A deadline's words are no part of the title.
         #expect(try Alarmctl.ok(["remind", "add", "submit", "report", "by", "friday", "5pm"], daemon).contains("submit report (due "))
         #expect(try Alarmctl.ok(["remind", "add", "taxes", "due", "apr", "15"], daemon).contains("taxes (due "))
+        #expect(try Alarmctl.ok(["remind", "add", "increase", "dose", "by", "5"], daemon).contains("increase dose by 5 (no due time)"), "a quantity")
         #expect(try Alarmctl.ok(["remind", "done", "buy", "milk"], daemon).hasPrefix("Done:"), "two words, one name")
 
         #expect(try Alarmctl.ok(["timer", "10m", "tea"], daemon).hasPrefix("Started timer \"tea\""))
@@ -459,12 +467,18 @@ import Testing
         // More time said either way round, for a name of two words too.
         try Alarmctl.ok(["timer", "10m", "green", "tea"], daemon)
         try Alarmctl.ok(["timer", "20m", "eggs"], daemon)
-        for words in [["timer", "+1m", "green", "tea"], ["timer", "green", "tea", "+1m"], ["timer", "add", "1m", "green", "tea"], ["timer", "add", "green", "tea", "1m"]] {
+        for words in [["timer", "+1m", "green", "tea"], ["timer", "green", "tea", "+1m"], ["timer", "add", "1m", "green", "tea"], ["timer", "add", "green", "tea", "1m"],
+                      ["timer", "add", "1", "min", "green", "tea"]] {
             #expect(try Alarmctl.ok(words, daemon).hasPrefix("Timer \"green tea\""), "\(words)")
         }
         let longer = try Alarmctl.json(["remind", "show", "green tea"], daemon)["reminder"] as? [String: Any]
         let due = try #require(ISO8601DateFormatter().date(from: longer?["due"] as? String ?? ""))
-        #expect((13 * 60 - 5...14 * 60).contains(Int(due.timeIntervalSinceNow)), "four more minutes: \(due)")
+        #expect((14 * 60 - 5...15 * 60).contains(Int(due.timeIntervalSinceNow)), "five more minutes: \(due)")
+        // A name with a length in it: the cut that names a timer.
+        try Alarmctl.ok(["timer", "10m"], daemon)
+        #expect(try Alarmctl.ok(["timer", "add", "Timer", "10", "min", "5s"], daemon).hasPrefix("Timer \"Timer 10 min\""))
+        let bare = try Alarmctl.run(["timer", "+5", "tea"], daemon)
+        #expect(bare.status == 64 && bare.standardError.hasSuffix("got \"+5 tea\"\n"), "said as typed: \(bare.standardError)")
         try Alarmctl.ok(["timer", "rm", "--all"], daemon)
 
         // --all: every timer the verb applies to.
@@ -541,6 +555,11 @@ import Testing
         #expect(open == ["book flights", "call mum"])
         let missing = try Alarmctl.run(["remind", "done", "bread"], daemon)
         #expect(missing.standardError == "alarmctl: no reminder with id or name \"bread\"\n")
+        // Two done namesakes and an open one: undone cannot tell which is meant.
+        try Alarmctl.ok(["remind", "add", "MILK"], daemon)
+        let which = try Alarmctl.run(["remind", "undone", "milk"], daemon)
+        #expect(which.status == 1 && which.standardError.hasPrefix("alarmctl: \"milk\" matches several items; name one by its id:\n"), "\(which.standardError)")
+        #expect(which.standardError.contains("  \"Milk\"") && which.standardError.contains("  \"milk\""), "\(which.standardError)")
     }
 
     /// What a fourth new user typed first, against a real daemon: a

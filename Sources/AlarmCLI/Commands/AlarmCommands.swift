@@ -142,8 +142,7 @@ enum AlarmCommands {
                 try report(answer, verb: N_("Added alarm"), arguments, context).get()
             case .failure(let error):
                 // The one just like it, as `list` shows it.
-                if case .duplicateAlarm(let id, _)? = InterfaceError(error), let twin = try? daemon.call(GetAlarm.self, .init(id: id)).read().alarm {
-                    let twin = AlarmView(twin)
+                if case .duplicateAlarm(let id, _)? = InterfaceError(error), let twin = try? daemon.alarm(id) {
                     throw .daemon(Lf("alarm %1$s is the same: %2$s %3$s; nothing was added (--force adds another)", shortID(twin.id), twin.time, twin.listLine))
                 }
                 throw .daemon(daemon.message(for: error, subject: N_("alarm")))
@@ -156,6 +155,8 @@ enum AlarmCommands {
     /// understood or not: such words are no label.
     static func repeatWord(in words: ArraySlice<String>) -> Int? {
         if let start = SpokenRepeat.repeatStart(in: Array(words)) { return words.startIndex + start }
+        // `add 7:30 every day except`: days taken out, or meant to be, right after the repeat.
+        if words.first?.lowercased() == "except" { return words.startIndex }
         return words.firstIndex { word in
             ["every", "each"].contains(word.lowercased()) || (try? RepeatDays.parse(word, field: "DAYS")) != nil
                 || (try? SpokenRepeat.split(word, field: "TIME"))?.repeat != nil
@@ -266,7 +267,9 @@ enum AlarmCommands {
                 summary: on ? N_("Switch alarms on.") : N_("Switch alarms off (a ringing one stops)."),
                 details: on ? N_("""
                     With several ids, each is tried; the exit code is 1 if any failed.
-                    With --all (or the word all), every alarm that is off.
+                    With --all (or the word all), every repeating alarm that is off; one that
+                    rings once is left off (switched on, it would ring at its time's next
+                    occurrence): name it to switch it on.
                     """) : N_("""
                     With several ids, each is tried; the exit code is 1 if any failed.
                     With --all (or the word all), every alarm that is on.
@@ -277,7 +280,8 @@ enum AlarmCommands {
             run: { arguments, context throws(CLIError) in
                 let daemon = DaemonConnection(arguments, context)
                 try update(arguments.positionals, all: arguments.flag(allAlarms), arguments, context, daemon, failedVerb: on ? N_("enabled") : N_("disabled"),
-                           among: { $0.enabled != on }, noneAmong: on ? N_("Every alarm is on already.") : N_("Every alarm is off already.")) { daemon, id throws(CLIError) in
+                           among: { $0.enabled != on && !(on && $0.ringsOnce) },
+                           noneAmong: on ? N_("Every repeating alarm is on already.") : N_("Every alarm is off already.")) { daemon, id throws(CLIError) in
                     try daemon.attempt(SetAlarmEnabled.self, .init(id: id, enabled: on), subject: N_("alarm")).flatMap { answer in
                         report(answer, verb: on ? N_("Enabled alarm") : N_("Disabled alarm"), arguments, context)
                     }
@@ -436,7 +440,7 @@ enum AlarmCommands {
                 if alarm.pausedUntil != nil { fields.pausedUntil = .some(nil) }
                 // The days to come it skips, as unskip finds them; the ones gone by go too.
                 let today = RuleOptions.today(context.now, in: SkipCommands.zone(of: alarm, context))
-                let skipped = SkipCommands.skippedDays(of: alarm, today: today)
+                let skipped = alarm.skippedDays(from: today)
                 if !skipped.isEmpty, var rule = try? SkipCommands.repeatRule(of: alarm, today: today) {
                     rule.exceptions = []
                     fields.rule = .some(rule)
@@ -471,8 +475,10 @@ enum AlarmCommands {
         if all {
             guard ids.isEmpty || !arguments.flag(allAlarms) else { throw .usage(Lf("%s: give alarm ids or --all, not both", arguments.commandName)) }
             let alarms = try daemon.call(ListAlarms.self).read().alarms.map(AlarmView.init)
-            if alarms.isEmpty { return context.emit(L("No alarms.")) }
             ids = alarms.filter(among).map(\.id)
+            // With --json, one reply a line: none when nothing is changed.
+            if ids.isEmpty, arguments.flag(json) { return }
+            if alarms.isEmpty { return context.emit(L("No alarms.")) }
             if ids.isEmpty { return context.emit(L(noneAmong)) }
         } else if ids.isEmpty {
             throw .usage(Lf("%s: give the alarms' ids, or --all", arguments.commandName))

@@ -84,8 +84,7 @@ func leadingName(_ words: [String], alarm: Bool, daemon: DaemonConnection) -> (n
 /// Whether `name` is an alarm's label (or a reminder's title) whole, in
 /// any case; `false` when the daemon cannot be reached.
 func isWholeName(_ name: String, alarm: Bool, daemon: DaemonConnection) -> Bool {
-    let found: String? = alarm ? (try? daemon.attempt(GetAlarm.self, .init(id: name)).get().read().alarm).map { AlarmView($0).label }
-        : (try? daemon.attempt(GetReminder.self, .init(id: name)).get().read().reminder).map { ReminderView($0).title }
+    let found: String? = alarm ? (try? daemon.alarm(name))?.label : (try? daemon.reminder(name))?.title
     return found.map { Item.folded($0) == Item.folded(name) } ?? false
 }
 

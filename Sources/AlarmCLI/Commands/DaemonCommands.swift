@@ -27,9 +27,9 @@ enum DaemonCommands {
             var count = try arguments.integer(Self.count, in: 1...1000)
             let daemon = DaemonConnection(arguments, context)
             var id = arguments.positionals.first
-            // `next 3`, as `head -3`: three firings, not an item named 3.
-            if let number = id, !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber), count == nil {
-                guard let value = Int(number), (1...1000).contains(value) else {
+            // `next 3`, as `head -3`: three firings. No id's prefix is that short (four hex digits at least).
+            if let number = id, (1...3).contains(number.count), number.allSatisfy({ $0.isASCII && $0.isNumber }), count == nil {
+                guard let value = Int(number), value >= 1 else {
                     throw .usage(Lf("--%1$s must be %2$s–%3$s, got %4$s", Self.count.name, 1, 1000, number))
                 }
                 (count, id) = (value, nil)

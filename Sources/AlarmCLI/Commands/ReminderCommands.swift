@@ -48,7 +48,7 @@ enum ReminderCommands {
                 WHEN is ISO 8601, a local YYYY-MM-DD HH:MM, a time of day such as 14:00 (today,
                 or tomorrow if that has passed), or a day and time in words (tomorrow 5pm, next tue
                 9:00, in 25 min, 明天下午5點); it may also follow the title without --at
-                (remind add "buy milk" tomorrow 5pm). DURATION is 90s, 25m, 2h, 1d or 1h30m.
+                (remind add "buy milk" tomorrow 5pm, submit report by fri). DURATION is 90s, 25m, 2h, 1d or 1h30m.
                 With --days, --every, --monthly or --yearly, or a repeat in words after the title
                 (remind add rent every month on the 1st 9am, every year on mar 14, weekdays 9:30), it
                 comes back: marking it done makes the next occurrence after now due, until --until
@@ -185,7 +185,13 @@ enum ReminderCommands {
                     case .success(let found): reminder = found
                     case .failure(let error): return .failure(error)
                     }
-                    if reminder.done == done, let namesake = try namesake(of: reminder, typed: id, done: !done, daemon) { reminder = namesake }
+                    if !done, !reminder.done {
+                        switch try doneNamesake(of: reminder, typed: id, daemon) {
+                        case .success(let found?): reminder = found
+                        case .success(nil): break
+                        case .failure(let error): return .failure(error)
+                        }
+                    }
                     if reminder.done == done {
                         return report(Answer(reminder), verb: done ? N_("Already done:") : N_("Still not done:"),
                                       arguments, context)
@@ -200,14 +206,17 @@ enum ReminderCommands {
 
     /// `remind undone milk` with an open "Milk" and a done one: the daemon's
     /// names prefer what `list` shows, the open one, which is not what undone
-    /// means. The one reminder of that name whose done flag is `done`, when
-    /// `typed` named `reminder` by its title (not by its id); else `nil`.
-    private static func namesake(of reminder: ReminderView, typed: String, done: Bool, _ daemon: DaemonConnection) throws(CLIError) -> ReminderView? {
+    /// means. The done reminder of that name, when `typed` named the open
+    /// `reminder` by its title (not by its id); `nil` for none; several are
+    /// ambiguous, listed as the daemon lists them.
+    private static func doneNamesake(of reminder: ReminderView, typed: String, _ daemon: DaemonConnection) throws(CLIError) -> Result<ReminderView?, CLIError> {
         let title = Item.folded(reminder.title)
-        guard !Item.folded(typed).isEmpty, title.hasPrefix(Item.folded(typed)) else { return nil }
+        guard !Item.folded(typed).isEmpty, title.hasPrefix(Item.folded(typed)) else { return .success(nil) }
         let namesakes = try daemon.call(ListReminders.self, .init(all: true)).read().reminders.map(ReminderView.init)
-            .filter { $0.done == done && !$0.isTimer && Item.folded($0.title) == title }
-        return namesakes.count == 1 ? namesakes[0] : nil
+            .filter { $0.done && !$0.isTimer && Item.folded($0.title) == title }
+        guard namesakes.count > 1 else { return .success(namesakes.first) }
+        return .failure(.daemon(Lf("%s matches several items; name one by its id:", DaemonErrorText.shown(typed))
+                                + DaemonErrorText.candidates(namesakes.map(\.id), titles: namesakes.map(\.title))))
     }
 
     static let remove = Command(

@@ -37,7 +37,7 @@ enum SkipCommands {
                 guard !words.isEmpty else {
                     // Skipped already, or nothing to undo: said so, and nothing written.
                     let before = try daemon.alarm(id)
-                    let skippedDays = Self.skippedDays(of: before, today: RuleOptions.today(context.now, in: zone(of: before, context)))
+                    let skippedDays = before.skippedDays(from: RuleOptions.today(context.now, in: zone(of: before, context)))
                     if skip ? before.skipNext : !before.skipNext && skippedDays.isEmpty {
                         return try AlarmCommands.report(Answer(before),
                                                         verb: skip ? N_("Already skipping the next occurrence of alarm") : N_("Nothing skipped for alarm"),
@@ -134,15 +134,9 @@ enum SkipCommands {
         return .weekly(on: days, start: today)
     }
 
-    /// The days from `today` on that the alarm's repeat passes over (what
-    /// `skip DAYS` and a pause that starts later leave); none for a one-off.
-    static func skippedDays(of alarm: AlarmView, today: Int64) -> Set<Int64> {
-        (try? repeatRule(of: alarm, today: today))?.exceptions.filter { $0 >= today } ?? []
-    }
-
     /// Where the alarm rings: its own zone, or the system's.
     static func zone(of alarm: AlarmView, _ context: CommandContext) -> Zone {
-        alarm.timeZone.flatMap { Zone(identifier: $0) } ?? context.systemZone
+        alarm.zone(system: context.systemZone)
     }
 
     /// A day, as `pause --from` and `--until` take it (`mon`, `jan 5`,

@@ -23,7 +23,7 @@ enum TimerCommands {
                 timer DURATION [LABEL] starts one (20m, 1h 30m, 1.5h, 90s, 25 minutes, 25分鐘); timer
                 alone (or timer list) lists them with the time left; timer pause ID... stops the countdown and timer
                 resume ID... goes on from where it stopped; timer add ID DURATION (or timer ID
-                +DURATION) gives it more time; timer rm ID... (or stop, cancel) cancels. Without an ID
+                +DURATION, either way round) gives it more time; timer rm ID... (or stop, cancel) cancels. Without an ID
                 they act on the one timer there is. A timer rings with the alarm sound, offers Snooze
                 and Dismiss, and is over once dismissed or silent.
                 """),
@@ -32,7 +32,7 @@ enum TimerCommands {
             // --label starts a timer; --all acts on those there are.
             alternatives: [Alternatives(label, allTimers)],
             examples: ["alarmctl timer 25m --label Tea", "alarmctl timer 10m tea", "alarmctl timer", "alarmctl timer pause tea", "alarmctl timer resume tea",
-                       "alarmctl timer add tea 1m", "alarmctl timer rm 5e6f", "alarmctl timer rm --all"]
+                       "alarmctl timer add tea 1m", "alarmctl timer +2m tea", "alarmctl timer rm 5e6f", "alarmctl timer rm --all"]
         ),
         run: { arguments, context throws(CLIError) in
             let daemon = DaemonConnection(arguments, context)
@@ -42,7 +42,9 @@ enum TimerCommands {
             // `timer list`, as `timer` alone.
             if words.count == 1, ["list", "ls", "show"].contains(words[0]) { words = [] }
             // A phone's +1 min: `timer tea +2m`, `timer +2m tea`, or `timer +1m` for the only timer.
-            if words.count > 1, let first = words.first, first.hasPrefix("+") { words = Array(words.dropFirst()) + [first] }
+            if words.count > 1, let first = words.first, first.hasPrefix("+"), (try? DurationParser.parse(String(first.dropFirst()))) != nil {
+                words = Array(words.dropFirst()) + [first]
+            }
             let plusTime = words.last.flatMap { word -> String? in
                 guard word.hasPrefix("+"), case let length = String(word.dropFirst()), (try? DurationParser.parse(length)) != nil else { return nil }
                 return length
@@ -114,9 +116,8 @@ enum TimerCommands {
     /// Whether `words` name a timer (`pause tea` where tea is one): then
     /// `pause` and `resume` mean the timer's.
     static func namesATimer(_ words: [String], _ daemon: DaemonConnection) -> Bool {
-        guard !words.isEmpty, let answer = try? daemon.call(GetReminder.self, .init(id: words.spaced), subject: N_("timer")),
-              let reply = try? answer.read() else { return false }
-        return ReminderView(reply.reminder).isTimer
+        guard !words.isEmpty, let found = try? daemon.reminder(words.spaced, subject: N_("timer")) else { return false }
+        return found.isTimer
     }
 
     /// Other words for the timer verbs.
@@ -156,14 +157,8 @@ enum TimerCommands {
                        _ context: CommandContext) throws(CLIError) {
         var ids = words, extra: Int64 = 0
         if verb == "add" {
-            // `timer add 1m` for the only timer, `timer add green tea 1m` or `timer add 1m green tea` for one.
-            let length = { (words: ArraySlice<String>) in try? DurationParser.parse(words.spaced) }
-            if let seconds = length(words[...]), !words.isEmpty {
-                (ids, extra) = ([try onlyTimer(daemon, for: verb)], seconds)
-            } else if let split = (1..<max(1, words.count)).first(where: { length(words[$0...]) != nil }), let seconds = length(words[split...]) {
-                (ids, extra) = ([words[..<split].spaced], seconds)
-            } else if words.count >= 2, let seconds = length(words[..<1]) {
-                (ids, extra) = ([words.dropFirst().spaced], seconds)
+            if let (timer, seconds) = try timerAndLength(words, daemon) {
+                (ids, extra) = ([timer], seconds)
             } else {
                 guard words.count >= 2 else { throw .usage(L("timer add: give the timer's id and how much time to add (timer add tea 1m)")) }
                 ids = [words[0]]
@@ -189,6 +184,27 @@ enum TimerCommands {
                 }
             }
         }
+    }
+
+    /// `timer add`'s words as the timer and how much more time, either way
+    /// round (`green tea 1m`, `1 min green tea`); a length alone is for the
+    /// only timer. A name may hold a length of its own ("Timer 10 min"): of
+    /// the ways to cut the words, one whose name is a timer's title wins,
+    /// else the first. `nil` when no cut reads as a length.
+    private static func timerAndLength(_ words: [String], _ daemon: DaemonConnection) throws(CLIError) -> (String, Int64)? {
+        func length(_ words: ArraySlice<String>) -> Int64? { words.isEmpty ? nil : try? DurationParser.parse(words.spaced) }
+        if let seconds = length(words[...]) { return (try onlyTimer(daemon, for: "add"), seconds) }
+        var cuts: [(name: String, seconds: Int64)] = []
+        for split in 1..<max(1, words.count) {
+            if let seconds = length(words[split...]) { cuts.append((words[..<split].spaced, seconds)) }
+            if let seconds = length(words[..<split]) { cuts.append((words[split...].spaced, seconds)) }
+        }
+        guard let first = cuts.first else { return nil }
+        if cuts.count > 1 {
+            let titles = Set(try fitting(daemon, for: "add").map { Item.folded($0.title) })
+            if let named = cuts.first(where: { titles.contains(Item.folded($0.name)) }) { return named }
+        }
+        return first
     }
 
     /// A new timer's length: as durations are typed everywhere (`25m`, `1h

@@ -55,12 +55,11 @@ struct ItemFormat {
     static let skippedRunsShown = 2
 
     /// The days to come that `skip DAYS` passes over (the repeat's
-    /// exceptions), runs of days as ranges: `Dec 14–Dec 18, Dec 24`; the
-    /// first `runs` of them and `…` when given; `nil` for none.
+    /// exceptions, from today where the alarm rings), runs of days as ranges:
+    /// `Dec 14–Dec 18, Dec 24`; the first `runs` of them and `…` when given;
+    /// `nil` for none.
     func skippedDays(_ alarm: AlarmView, runs limit: Int = .max) -> String? {
-        let dates = (alarm.reply.object[Wire.Alarm.rule]?.objectValue?[Wire.Rule.exceptions]?.arrayValue ?? []).compactMap(\.stringValue)
-        let today = RuleOptions.today(time.now, in: time.zone)
-        return dayRuns(dates.compactMap { CivilTime.dayNumber(isoDate: $0) }.filter { $0 >= today }, runs: limit)
+        dayRuns(alarm.skippedDays(from: RuleOptions.today(time.now, in: alarm.zone(system: time.zone))), runs: limit)
     }
 
     /// Days as runs: `Dec 14–Dec 18, Dec 24`, the first `runs` of them and

@@ -56,6 +56,20 @@ struct AlarmView {
         return days.text(in: userLanguage)
     }
     var isOneShot: Bool { reply.strings(Wire.Alarm.days).isEmpty && reply.object[Wire.Alarm.rule] == nil }
+    /// The days from `today` on that its repeat passes over (what `skip DAYS`
+    /// and a pause that starts later leave); none for a one-off.
+    func skippedDays(from today: Int64) -> Set<Int64> {
+        guard let object = reply.object[Wire.Alarm.rule]?.objectValue, let rule = try? Wire.Rule.parse(Parameters(object)) else { return [] }
+        return rule.exceptions.filter { $0 >= today }
+    }
+    /// Where it rings: its own zone, or the system's.
+    func zone(system: Zone) -> Zone { timeZone.flatMap { Zone(identifier: $0) } ?? system }
+    /// Rings once: at its time's next occurrence, or on its one date (`--date`).
+    var ringsOnce: Bool {
+        if isOneShot { return true }
+        guard let object = reply.object[Wire.Alarm.rule]?.objectValue, let rule = try? Wire.Rule.parse(Parameters(object)) else { return false }
+        return rule.isSingleDay
+    }
     var pausedUntil: String? { reply.optionalString(Wire.Alarm.pausedUntil) }
     var skipHolidays: Bool { reply.bool(Wire.Alarm.skipHolidays) }
     var enabled: Bool { reply.bool(Wire.Alarm.enabled) }

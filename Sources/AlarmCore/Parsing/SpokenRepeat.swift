@@ -92,7 +92,19 @@ public struct SpokenRepeat: Hashable, Sendable {
             .text(field, N_("must be a repeat such as every day, weekdays, weekends, every mon, every 2 weeks on fri, every 3 days, every month on the 1st or every year on mar 12, with a time"), got: text)
         }
         // At the start: `every …`, `weekdays`, `daily`, `mondays`, 每週一.
-        if let (found, length) = try read(words, invalid) {
+        // `mon to fri` is a repeat by a time (`7:30 mon to fri`) or after
+        // `every`; elsewhere it is a title's words (`move meeting mon to tue`).
+        func saysRange(_ said: ArraySlice<String>) -> Bool {
+            !["every", "each"].contains(said.first ?? "") && said.contains { rangeWords.contains($0) }
+        }
+        /// Whether the one or two words at the start of `near` (at its end, with `atEnd`) are a time: `7:30`, `7 am`, `at 7`.
+        func isTime(_ near: ArraySlice<String>, atEnd: Bool = false) -> Bool {
+            [1, 2].contains { count in
+                let words = atEnd ? near.suffix(count) : near.prefix(count)
+                return words.count == count && (try? DayAndTime.parse(words.joined(separator: " "), field: field, requireTime: true)) != nil
+            }
+        }
+        if let (found, length) = try read(words, invalid), !saysRange(words[..<length]) || isTime(words[length...]) {
             let rest = Array(words.dropFirst(length))
             // `weekdays 9:30 except fri`: the days taken out may follow the time.
             if let cut = rest.firstIndex(where: { ["except", "but"].contains($0) }), cut > 0,
@@ -105,7 +117,8 @@ public struct SpokenRepeat: Hashable, Sendable {
         for start in words.indices.dropFirst() {
             var tail = Array(words[start...])
             if tail.first == "on" { tail.removeFirst() }
-            if let (found, length) = try read(tail, invalid), length == tail.count {
+            if let (found, length) = try read(tail, invalid), length == tail.count,
+               !saysRange(tail[...]) || isTime(words[..<start], atEnd: true) {
                 return (found, words[..<start].joined(separator: " "))
             }
         }
@@ -121,8 +134,6 @@ public struct SpokenRepeat: Hashable, Sendable {
         for (index, word) in words.enumerated() {
             let word = word.lowercased()
             if ["yearly", "annually", "monthly", "weekly", "fortnightly"].contains(word) { return index }
-            // `every day except`: days taken out, or meant to be, right after the repeat.
-            if index == 0, word == "except" { return index }
             guard word == "every" || word == "each", index + 1 < words.count else { continue }
             let next = words[index + 1].lowercased()
             if units.contains(next) || Int(next) != nil || weekdays(next) != nil { return index }
@@ -278,14 +289,14 @@ public struct SpokenRepeat: Hashable, Sendable {
             if word.last == "," { word = word.dropLast() }
             return weekdays(String(word)) ?? dayList(String(word))
         }
-        /// The one weekday a word names (`fri`, `friday`), for either end of a range.
+        /// The one weekday a word names (`fri`, `friday`), at either end of a range.
         func weekday(_ index: Int) -> Weekday? {
             index < words.count ? Weekday(name: words[index]) : nil
         }
         guard var found = days(start) else { return nil }
         var end = start + 1
         while true {
-            if end < words.count, ["to", "through", "thru"].contains(words[end]), let from = weekday(end - 1), let to = weekday(end + 1) {
+            if end < words.count, rangeWords.contains(words[end]), let from = weekday(end - 1), let to = weekday(end + 1) {
                 found.formUnion(RepeatDays.range(from, through: to))
                 end += 2
             } else if let more = days(end) {
@@ -299,6 +310,9 @@ public struct SpokenRepeat: Hashable, Sendable {
             }
         }
     }
+
+    /// The words between the ends of a range of weekdays: `mon to fri`.
+    private static let rangeWords: Set<String> = ["to", "through", "thru"]
 
     /// `tue,thu`, `mon-fri`: days as `--days` lists them, two or more (one
     /// weekday alone is a day, not a repeat: `tue 2pm`).

@@ -3,8 +3,8 @@
 /// Traditional Chinese, cut into the tokens ``DayAndTime`` reads: `next tue
 /// at 2pm` is `next tue` and `2pm`; `dec 24 9am` is `dec 24` and `9am`;
 /// `明天早上7點` is `明天` and `早上7點`. Filler words (`at`, `on`, `the`,
-/// `by` and `due` of a deadline, `of the month` after an ordinal) go. Linear
-/// in the text, which the caller has bounded.
+/// `by` and `due` before a day or a time but a bare number, `of the month`
+/// after an ordinal) go. Linear in the text, which the caller has bounded.
 enum SpokenWords {
     /// One token: a word alone, or words that belong together.
     enum Token: Hashable {
@@ -75,7 +75,8 @@ enum SpokenWords {
             } else if englishPartsOfDay.contains(word), let last = tokens.last, isDay(last) {
                 say(word)
                 index += 1
-            } else if ["at", "on", "the", "@", "by", "due"].contains(word) {
+            } else if ["at", "on", "the", "@"].contains(word) || (["by", "due"].contains(word) && following.map { !$0.allSatisfy(\.isNumber) } == true) {
+                // A deadline's `by friday`, `due 5pm`; `by 5` is a quantity's (increase dose by 5).
                 index += 1
             } else if ["of", "in"].contains(word), let last = tokens.last, case .word(let previous) = last, ordinal(previous) != nil {
                 // `1st of month`, `1st of the month`, `15th in the month`.
