@@ -52,10 +52,13 @@ import Testing
         #expect(listed.contains("Eggs") && listed.hasPrefix("ID"), "\(listed)")
         #expect(!(try Alarmctl.ok(["remind", "list"], daemon)).contains("Eggs"))
         #expect(waitUntil(timeout: 15) { ((try? Alarmctl.json(["status"], daemon))?["ringing"] as? [String])?.count == 1 })
-        let dismissed = try Alarmctl.ok(["dismiss", "--all"], daemon)
+        // Snoozed as said (for N minutes), then dismissed with the word all.
+        #expect(try Alarmctl.ok(["snooze", "for", "10", "minutes"], daemon).hasPrefix("Snoozed \"Eggs\" ("))
+        let dismissed = try Alarmctl.ok(["dismiss", "all"], daemon)
         #expect(dismissed.hasPrefix("Dismissed \"Eggs\" ("), "\(dismissed)")
         #expect(try Alarmctl.ok(["timer"], daemon) == "No timers running.\n")
         #expect(try Alarmctl.ok(["dismiss", "--all"], daemon) == "Nothing is ringing or snoozed.\n")
+        #expect(try Alarmctl.ok(["dismiss", "--all", "--json"], daemon) == "", "one reply a line, none here")
         // The history: fired, then dismissed, newest first.
         let history = try Alarmctl.json(["history", "--kind", "fired,dismissed"], daemon)
         let kinds = (history["events"] as? [[String: Any]] ?? []).map { $0["kind"] as? String ?? "" }
