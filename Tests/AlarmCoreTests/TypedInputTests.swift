@@ -399,6 +399,7 @@ import Testing
 
     @Test func repeatDaysInSystemdsFormAndMore() throws {
         #expect(try RepeatDays.parse("Mon..Fri") == .weekdays)
+        #expect(try RepeatDays.parse("mon to fri") == .weekdays && RepeatDays.parse("Friday through Sunday, tue") == RepeatDays([.friday, .saturday, .sunday, .tuesday]))
         #expect(try RepeatDays.parse("weekend") == .weekends)
         #expect(try RepeatDays.parse("Saturday,Sunday") == .weekends)
         #expect(try RepeatDays.parse("fri..mon") == RepeatDays([.friday, .saturday, .sunday, .monday]))

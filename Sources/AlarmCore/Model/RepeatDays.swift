@@ -47,8 +47,8 @@ public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
     /// Parses a repeat-day specification.
     ///
     /// Accepts comma-separated items, each a day name (short or full, any case),
-    /// a range (`mon-fri`, or systemd's `Mon..Fri`, wrapping across the week end
-    /// as in `fri-mon`), or one of `weekdays` (`weekday`, `workdays`),
+    /// a range (`mon-fri`, systemd's `Mon..Fri` or `mon to fri`, wrapping across
+    /// the week end as in `fri-mon`), or one of `weekdays` (`weekday`, `workdays`),
     /// `weekends` (`weekend`), `daily`, `every-day`, `everyday`, `never`, `none`.
     /// Spaces around items are ignored. Throws a `ValidationError` naming `field`.
     public static func parse(_ spec: String, field: String = "days") throws(ValidationError) -> RepeatDays {
@@ -65,8 +65,9 @@ public struct RepeatDays: OptionSet, Hashable, Sendable, Codable {
             case "daily", "every-day", "everyday", "every day": result.formUnion(.everyDay)
             case "never", "none": continue
             default:
-                // `mon-fri`, or systemd's `Mon..Fri`.
-                let range = item.replacing("..", with: "-")
+                // `mon-fri`, systemd's `Mon..Fri`, or `mon to fri` as said.
+                var range = item.replacing("..", with: "-")
+                for word in [" to ", " through ", " thru "] { range = range.replacing(word, with: "-") }
                 let bounds = range.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
                 guard let first = Weekday(name: String(bounds[0])),
                       let last = bounds.count == 2 ? Weekday(name: String(bounds[1])) : first
