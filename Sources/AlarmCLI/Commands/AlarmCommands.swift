@@ -468,7 +468,7 @@ enum AlarmCommands {
                                change: (DaemonConnection, String) throws(CLIError) -> Result<Void, CLIError>) throws(CLIError) {
         var ids = ids, all = all
         // `pause all until mon`: the word for --all.
-        if ids.count == 1, ["all", "全部"].contains(ids[0].lowercased()) {
+        if saysAll(ids) {
             ids = []
             all = true
         }

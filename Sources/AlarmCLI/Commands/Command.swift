@@ -49,6 +49,11 @@ func forEachID(_ words: [String], noun: String, verb: String, context: CommandCo
     }
 }
 
+/// Whether the ids given are the word for `--all` (`pause all`, `dismiss 全部`).
+func saysAll(_ ids: [String]) -> Bool {
+    ids.count == 1 && ["all", "全部"].contains(ids[0].lowercased())
+}
+
 /// `rm` and `remind rm`: each item of the command line removed by `method`
 /// and named as it goes (`said`: `Removed alarm "Work" (1a2b3c4d)`), or its
 /// reply with `--json`.

@@ -12,6 +12,8 @@ enum DaemonCommands {
     private static let socket = Option.socket
     private static let json = Option.json
     private static let count = Option("count", "N", .number, N_("how many, 1–1000 (default 10)"))
+    /// The firings `next` shows at most, as `--count` or a number alone.
+    private static let counts = 1...1000
 
     static let next = Command(
         spec: CommandSpec(
@@ -24,13 +26,13 @@ enum DaemonCommands {
             examples: ["alarmctl next", "alarmctl next 3", "alarmctl next work"]
         ),
         run: { arguments, context throws(CLIError) in
-            var count = try arguments.integer(Self.count, in: 1...1000)
+            var count = try arguments.integer(Self.count, in: Self.counts)
             let daemon = DaemonConnection(arguments, context)
             var id = arguments.positionals.first
             // `next 3`, as `head -3`: three firings. No id's prefix is that short (four hex digits at least).
             if let number = id, (1...3).contains(number.count), number.allSatisfy({ $0.isASCII && $0.isNumber }), count == nil {
                 guard let value = Int(number), value >= 1 else {
-                    throw .usage(Lf("--%1$s must be %2$s–%3$s, got %4$s", Self.count.name, 1, 1000, number))
+                    throw .usage(Lf("--%1$s must be %2$s–%3$s, got %4$s", Self.count.name, Self.counts.lowerBound, Self.counts.upperBound, number))
                 }
                 (count, id) = (value, nil)
             }

@@ -65,7 +65,7 @@ enum RingingCommands {
             let daemon = DaemonConnection(arguments, context)
             var ids: [String] = arguments.positionals.isEmpty ? [""] : arguments.positionals
             // `dismiss all`: the word for --all.
-            let all = arguments.flag(allRinging) || (arguments.positionals.count == 1 && ["all", "全部"].contains(arguments.positionals[0].lowercased()))
+            let all = arguments.flag(allRinging) || saysAll(arguments.positionals)
             if all {
                 guard arguments.positionals.isEmpty || !arguments.flag(allRinging) else { throw .usage(L("dismiss: give ids or --all, not both")) }
                 let alarms = try daemon.call(ListAlarms.self).read().alarms.map(ReplyObject.init)
